@@ -1,0 +1,153 @@
+/**
+ * All configuration comes from environment variables, validated once at start. A bad value stops the
+ * server with a message naming the variable, instead of failing later in a request.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MAX_TEXT_CHARS } from '@sema/shared/validation';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface RateLimitConfig {
+  max: number;
+  windowMs: number;
+  /** As written, e.g. `60/minute`. */
+  raw: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: string;
+  /** The built web app; served with a history fallback when it exists. */
+  webDist: string;
+  maxTextChars: number;
+  rateLimit: RateLimitConfig | null;
+  /** Seconds to wait for in-flight requests on shutdown. */
+  shutdownGraceSeconds: number;
+  translation: {
+    engine: 'nllb' | 'remote';
+    nllbModel: string;
+    modelCache: string;
+    dtype: string;
+    remoteUrl?: string;
+    remoteTimeoutMs: number;
+    batchWindowMs: number;
+    maxBatchSize: number;
+    cacheSize: number;
+    queueLimit: number;
+    hubUrl?: string;
+  };
+  chat: {
+    provider: 'openai' | 'local' | 'none';
+    baseUrl: string;
+    apiKey?: string;
+    model: string;
+    localModel: string;
+    timeoutMs: number;
+    maxInputChars: number;
+  };
+  documents: {
+    maxFileBytes: number;
+    maxChars: number;
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got '${raw}')`);
+  }
+  return raw as T;
+}
+
+function url(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = env[name]?.trim() || fallback;
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL (got '${raw}')`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/** `60/minute`, `10/second`, `1000/hour`, `5000/day`; empty or `off` means no limit. */
+export function parseRateLimit(raw: string | undefined): RateLimitConfig | null {
+  const text = raw?.trim().toLowerCase();
+  if (!text || text === 'off' || text === '0') return null;
+  const match = /^(\d+)\s*\/\s*(second|minute|hour|day)s?$/.exec(text);
+  const max = match ? Number(match[1]) : 0;
+  if (!match || max < 1) {
+    throw new ConfigError(`SEMA_RATE_LIMIT must look like 60/minute (requests per second, minute, hour or day); got '${raw}'`);
+  }
+  return { max, windowMs: WINDOWS[match[2]!]!, raw: `${max}/${match[2]}` };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const apiKey = env.SEMA_CHAT_API_KEY?.trim() || env.HF_TOKEN?.trim() || undefined;
+  const chatBaseUrl = url(env, 'SEMA_CHAT_BASE_URL', 'https://router.huggingface.co/v1')!;
+  const defaultProvider = apiKey || env.SEMA_CHAT_BASE_URL?.trim() ? 'openai' : 'local';
+  const engine = oneOf(env, 'SEMA_TRANSLATION_ENGINE', ['nllb', 'remote'] as const, 'nllb');
+  const remoteUrl = url(env, 'SEMA_TRANSLATION_URL');
+  if (engine === 'remote' && !remoteUrl) {
+    throw new ConfigError('SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL (the base URL of another Sema API)');
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    logLevel: oneOf(env, 'SEMA_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    webDist: path.resolve(env.SEMA_WEB_DIST?.trim() || path.join(repoRoot, 'apps/web/dist')),
+    maxTextChars: integer(env, 'SEMA_MAX_TEXT_CHARS', MAX_TEXT_CHARS, 1, 1_000_000),
+    rateLimit: parseRateLimit(env.SEMA_RATE_LIMIT),
+    shutdownGraceSeconds: integer(env, 'SEMA_SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    translation: {
+      engine,
+      nllbModel: env.SEMA_NLLB_MODEL?.trim() || 'Xenova/nllb-200-distilled-600M',
+      modelCache: path.resolve(env.SEMA_MODEL_CACHE?.trim() || path.join(os.homedir(), '.cache', 'sema')),
+      dtype: oneOf(env, 'SEMA_NLLB_DTYPE', ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'] as const, 'q8'),
+      remoteUrl,
+      remoteTimeoutMs: integer(env, 'SEMA_TRANSLATION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      batchWindowMs: integer(env, 'SEMA_BATCH_WINDOW_MS', 5, 0, 1000),
+      maxBatchSize: integer(env, 'SEMA_MAX_BATCH_SIZE', 16, 1, 256),
+      cacheSize: integer(env, 'SEMA_TRANSLATION_CACHE_SIZE', 10_000, 0, 10_000_000),
+      queueLimit: integer(env, 'SEMA_QUEUE_LIMIT', 256, 1, 100_000),
+      hubUrl: url(env, 'SEMA_HUB_URL'),
+    },
+    chat: {
+      provider: oneOf(env, 'SEMA_CHAT_PROVIDER', ['openai', 'local', 'none'] as const, defaultProvider),
+      baseUrl: chatBaseUrl,
+      apiKey,
+      model: env.SEMA_CHAT_MODEL?.trim() || 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
+      localModel:
+        env.SEMA_CHAT_LOCAL_MODEL?.trim() || 'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+      timeoutMs: integer(env, 'SEMA_CHAT_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      maxInputChars: integer(env, 'SEMA_CHAT_MAX_INPUT_CHARS', 32_000, 100, 10_000_000),
+    },
+    documents: {
+      maxFileBytes: integer(env, 'SEMA_DOC_MAX_BYTES', 5 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+      maxChars: integer(env, 'SEMA_DOC_MAX_CHARS', 100_000, 1, 100_000_000),
+    },
+  };
+}

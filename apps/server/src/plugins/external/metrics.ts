@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Prometheus registry every service adds its metrics to; served at /metrics. */
+    metrics: Registry;
+  }
+}
+
+/** Prometheus metrics: process defaults plus request durations by route and status. */
+export default fp(
+  async (app) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const duration = new Histogram({
+      name: 'sema_http_request_duration_seconds',
+      help: 'HTTP request duration by route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    });
+    app.decorate('metrics', registry);
+    app.addHook('onResponse', async (request, reply) => {
+      duration.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      reply.type(registry.contentType);
+      return registry.metrics();
+    });
+  },
+  { name: 'metrics' },
+);

@@ -1,0 +1,27 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../lib/errors.ts';
+
+/** An optional per-IP limit on the API (SEMA_RATE_LIMIT); off by default. */
+export default fp(
+  async (app) => {
+    const limit = app.config.rateLimit;
+    if (!limit) return;
+    await app.register(rateLimit, {
+      global: false,
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded: ${limit.raw} per IP address. Try again in ${Math.ceil(context.ttl / 1000)} s.`, {
+          'Retry-After': String(Math.ceil(context.ttl / 1000)),
+        }),
+    });
+    // Applied to every API route as it is added; the web app's files are never limited.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const existing = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [app.rateLimit(), ...existing] as typeof route.onRequest;
+    });
+  },
+  { name: 'rate-limit', dependencies: [] },
+);

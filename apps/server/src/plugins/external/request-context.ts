@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Returns the client's X-Request-ID when it is sane, else a fresh one (so logs can be joined across hops). */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** X-Request-ID and X-Response-Time on every response. */
+export default fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('X-Request-ID', request.id);
+      reply.header('X-Response-Time', `${reply.elapsedTime.toFixed(1)}ms`);
+    });
+  },
+  { name: 'request-context' },
+);

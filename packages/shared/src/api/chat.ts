@@ -1,0 +1,106 @@
+/**
+ * The contract of POST /api/v1/chat. The server validates with these schemas and documents them in
+ * OpenAPI; the web app takes its types from them.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Bounds of a chat request. The total input size is a server setting, reported by /status. */
+export const CHAT_LIMITS = {
+  /** Spec part 9: chat defaults. */
+  defaultMaxTokens: 1000,
+  defaultTemperature: 0.7,
+  maxTokens: 8192,
+  maxTemperature: 2,
+  maxMessages: 200,
+} as const;
+
+/** The system prompt of the chat-mode flow (spec part 7). */
+export const CHAT_SYSTEM_PROMPT = 'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
+
+export const ChatRole = Type.Union([Type.Literal('system'), Type.Literal('user'), Type.Literal('assistant')], {
+  description: 'Who wrote the message',
+});
+export type ChatRole = Static<typeof ChatRole>;
+
+export const ChatMessage = Type.Object(
+  {
+    role: ChatRole,
+    content: Type.String({ description: 'The message text. Earlier answers may keep their <think> reasoning: it is stripped before the model sees it.' }),
+  },
+  { additionalProperties: false },
+);
+export type ChatMessage = Static<typeof ChatMessage>;
+
+export const ChatRequest = Type.Object(
+  {
+    messages: Type.Array(ChatMessage, {
+      minItems: 1,
+      maxItems: CHAT_LIMITS.maxMessages,
+      description: 'The conversation so far, oldest first, ending with the message to answer',
+    }),
+    max_tokens: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
+    ),
+    temperature: Type.Optional(
+      Type.Number({ minimum: 0, maximum: CHAT_LIMITS.maxTemperature, default: CHAT_LIMITS.defaultTemperature }),
+    ),
+    stream: Type.Optional(
+      Type.Boolean({ default: false, description: 'Answer as server-sent events (ChatStreamEvent), one JSON object per event' }),
+    ),
+  },
+  {
+    $id: 'ChatRequest',
+    additionalProperties: false,
+    examples: [
+      {
+        messages: [
+          { role: 'system', content: CHAT_SYSTEM_PROMPT },
+          { role: 'user', content: 'What is the capital of Kenya?' },
+        ],
+        max_tokens: 1000,
+        temperature: 0.7,
+      },
+    ],
+  },
+);
+export type ChatRequest = Static<typeof ChatRequest>;
+
+export const ChatResponse = Type.Object(
+  {
+    content: Type.String({ description: 'The answer, without the reasoning' }),
+    reasoning: Type.String({ description: "The model's reasoning, separated from the answer (empty when it gave none)" }),
+    model: Type.String(),
+    processingTime: Type.Number({ description: 'Milliseconds spent on the server' }),
+    tokens: Type.Integer({ description: 'Total tokens used (prompt + completion), 0 when the provider does not say' }),
+  },
+  {
+    $id: 'ChatResponse',
+    examples: [
+      {
+        content: 'The capital of Kenya is Nairobi.',
+        reasoning: 'The user asks for a capital city.',
+        model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
+        processingTime: 2140,
+        tokens: 58,
+      },
+    ],
+  },
+);
+export type ChatResponse = Static<typeof ChatResponse>;
+
+/** One server-sent event of a streamed answer; `done` or `error` always ends the stream. */
+export const ChatStreamEvent = Type.Union(
+  [
+    Type.Object({ type: Type.Literal('reasoning'), text: Type.String() }),
+    Type.Object({ type: Type.Literal('content'), text: Type.String() }),
+    Type.Object({
+      type: Type.Literal('done'),
+      model: Type.String(),
+      tokens: Type.Integer(),
+      processingTime: Type.Number({ description: 'Milliseconds' }),
+    }),
+    Type.Object({ type: Type.Literal('error'), detail: Type.String(), code: Type.String() }),
+  ],
+  { $id: 'ChatStreamEvent' },
+);
+export type ChatStreamEvent = Static<typeof ChatStreamEvent>;

@@ -1,0 +1,173 @@
+/**
+ * The HTTP contract of /api/v1: one TypeBox schema per request and response. The server validates
+ * with them and generates its OpenAPI document from them; the web app takes its types from them.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const languageCodeDescription = 'NLLB-200 language code, script-tagged (e.g. eng_Latn, swh_Latn, cmn_Hans)';
+
+export const ErrorResponse = Type.Object(
+  {
+    detail: Type.String({ description: 'A readable message' }),
+    code: Type.String({ description: 'A machine-readable error code' }),
+  },
+  { $id: 'ErrorResponse', description: 'Every error has this shape' },
+);
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+export const Language = Type.Object(
+  {
+    name: Type.String({ examples: ['Swahili'] }),
+    native_name: Type.String({ examples: ['Kiswahili'] }),
+    region: Type.String({ examples: ['Africa'] }),
+    script: Type.String({ examples: ['Latn'] }),
+  },
+  { $id: 'Language' },
+);
+export type Language = Static<typeof Language>;
+
+export const LanguageWithCode = Type.Composite([Type.Object({ code: Type.String() }), Language], {
+  $id: 'LanguageWithCode',
+});
+export type LanguageWithCode = Static<typeof LanguageWithCode>;
+
+export const LanguagesResponse = Type.Object(
+  {
+    languages: Type.Record(Type.String(), Language, { description: 'Languages keyed by code' }),
+    total_count: Type.Integer(),
+  },
+  {
+    $id: 'LanguagesResponse',
+    examples: [
+      {
+        languages: { swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' } },
+        total_count: 1,
+      },
+    ],
+  },
+);
+export type LanguagesResponse = Static<typeof LanguagesResponse>;
+
+export const TranslateRequest = Type.Object(
+  {
+    text: Type.String({ description: 'The text to translate (up to the server limit, 5,000 characters by default)' }),
+    target_language: Type.String({ description: languageCodeDescription }),
+    source_language: Type.Optional(
+      Type.String({ description: `${languageCodeDescription}, or auto (default) to detect it`, default: 'auto' }),
+    ),
+  },
+  {
+    $id: 'TranslateRequest',
+    examples: [{ text: 'Hello, how are you?', source_language: 'eng_Latn', target_language: 'swh_Latn' }],
+  },
+);
+export type TranslateRequest = Static<typeof TranslateRequest>;
+
+export const TranslateResponse = Type.Object(
+  {
+    translated_text: Type.String(),
+    source_language: Type.String({ description: 'The source language; the detected one when auto was asked' }),
+    target_language: Type.String(),
+    confidence_score: Type.Number({ description: 'Detection confidence when auto, else 1' }),
+    processing_time: Type.Number({ description: 'Seconds spent on the server' }),
+  },
+  {
+    $id: 'TranslateResponse',
+    examples: [
+      {
+        translated_text: 'Habari, hujambo?',
+        source_language: 'eng_Latn',
+        target_language: 'swh_Latn',
+        confidence_score: 1,
+        processing_time: 0.21,
+      },
+    ],
+  },
+);
+export type TranslateResponse = Static<typeof TranslateResponse>;
+
+export const BatchTranslateRequest = Type.Object(
+  {
+    texts: Type.Array(Type.String(), { description: 'Texts to translate' }),
+    target_language: Type.String({ description: languageCodeDescription }),
+    source_language: Type.Optional(Type.String({ description: `${languageCodeDescription}, or auto`, default: 'auto' })),
+  },
+  { $id: 'BatchTranslateRequest', examples: [{ texts: ['Good morning.', 'Thank you!'], target_language: 'fra_Latn' }] },
+);
+export type BatchTranslateRequest = Static<typeof BatchTranslateRequest>;
+
+export const BatchTranslateResponse = Type.Object(
+  { translations: Type.Array(TranslateResponse) },
+  { $id: 'BatchTranslateResponse' },
+);
+export type BatchTranslateResponse = Static<typeof BatchTranslateResponse>;
+
+export const DetectRequest = Type.Object(
+  { text: Type.String({ description: 'The text whose language is wanted' }) },
+  { $id: 'DetectRequest', examples: [{ text: 'Habari za asubuhi, rafiki yangu.' }] },
+);
+export type DetectRequest = Static<typeof DetectRequest>;
+
+export const DetectionAlternative = Type.Object({ language: Type.String(), confidence: Type.Number() });
+export type DetectionAlternative = Static<typeof DetectionAlternative>;
+
+export const DetectResponse = Type.Object(
+  {
+    detected_language: Type.String(),
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    alternatives: Type.Array(DetectionAlternative, { description: 'Next most likely languages, best first' }),
+    language_name: Type.String(),
+    native_name: Type.String(),
+  },
+  {
+    $id: 'DetectResponse',
+    examples: [
+      {
+        detected_language: 'swh_Latn',
+        confidence: 0.93,
+        alternatives: [{ language: 'swc_Latn', confidence: 0.04 }],
+        language_name: 'Swahili',
+        native_name: 'Kiswahili',
+      },
+    ],
+  },
+);
+export type DetectResponse = Static<typeof DetectResponse>;
+
+export const EngineState = Type.Union([
+  Type.Literal('loading'),
+  Type.Literal('ready'),
+  Type.Literal('error'),
+  Type.Literal('disabled'),
+]);
+
+export const EngineStatus = Type.Object(
+  {
+    state: EngineState,
+    model: Type.Optional(Type.String()),
+    progress: Type.Optional(Type.Number({ description: 'Download or load progress, 0 to 1' })),
+    detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),
+    provider: Type.Optional(Type.String()),
+  },
+  { $id: 'EngineStatus', additionalProperties: true },
+);
+export type EngineStatus = Static<typeof EngineStatus>;
+
+export const StatusResponse = Type.Object(
+  {
+    status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('starting')]),
+    version: Type.String(),
+    uptime_seconds: Type.Number(),
+    timestamp: Type.String({ format: 'date-time' }),
+    engines: Type.Object({ translation: EngineStatus, detection: EngineStatus, chat: EngineStatus }),
+    limits: Type.Object(
+      {
+        max_text_chars: Type.Integer(),
+        rate_limit: Type.Union([Type.String(), Type.Null()], { description: 'Per-IP limit, e.g. 60/minute, or null' }),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { $id: 'StatusResponse' },
+);
+export type StatusResponse = Static<typeof StatusResponse>;

@@ -1,0 +1,66 @@
+/** The error catalogue of spec part 8, shared by the server and the web app. */
+
+/** Request layer (spec part 8). */
+export const REQUEST_ERRORS = {
+  httpStatus: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
+  requestFailed: (status: number) => `Request failed with status ${status}`,
+  network: 'Network error occurred',
+  unexpected: 'An unexpected error occurred',
+  languages: 'Failed to fetch languages',
+} as const;
+
+/** Machine codes of API errors. */
+export type ApiErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'UNSUPPORTED_LANGUAGE'
+  | 'TEXT_TOO_LONG'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'BAD_REQUEST'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'MODEL_UNAVAILABLE'
+  | 'OVERLOADED'
+  | 'NO_LETTERS'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UPSTREAM_ERROR'
+  | 'TIMEOUT'
+  | 'INTERNAL_ERROR'
+  | ChatErrorCode;
+
+export type ChatErrorCode = 'AUTH_ERROR' | 'RATE_LIMIT' | 'NETWORK_ERROR' | 'CHAT_ERROR' | 'CHAT_NOT_CONFIGURED';
+
+/** The chat service's table (spec part 8): what the user is told for each kind of failure. */
+export const CHAT_ERRORS = {
+  AUTH_ERROR: 'Authentication failed. Please check your Hugging Face token.',
+  RATE_LIMIT: 'Rate limit exceeded. Please try again later.',
+  NETWORK_ERROR: 'Network error. Please check your connection.',
+  CHAT_ERROR: 'Failed to get AI response',
+  noChoices: 'No response from chat API',
+  invalidFormat: 'Invalid response format from chat API',
+} as const;
+
+/** Maps a failure message to the spec's chat error (matching on the message text, as the spec does). */
+export function classifyChatError(message: string | undefined): { code: ChatErrorCode; message: string } {
+  const text = (message ?? '').toLowerCase();
+  if (text.includes('token')) return { code: 'AUTH_ERROR', message: CHAT_ERRORS.AUTH_ERROR };
+  if (text.includes('rate limit')) return { code: 'RATE_LIMIT', message: CHAT_ERRORS.RATE_LIMIT };
+  if (text.includes('network') || text.includes('fetch')) {
+    return { code: 'NETWORK_ERROR', message: CHAT_ERRORS.NETWORK_ERROR };
+  }
+  return { code: 'CHAT_ERROR', message: message || CHAT_ERRORS.CHAT_ERROR };
+}
+
+/** Chat-mode flow errors by step (spec part 8). */
+export const FLOW_ERRORS = {
+  detection: 'Failed to detect language',
+  translation: 'Translation failed',
+  chat: 'AI chat failed',
+  default: 'An error occurred during processing',
+} as const;
+
+/** Messages the UI shows (spec part 8). */
+export const UI_ERRORS = {
+  translateContent: 'Translation failed',
+  translateNote: 'Translation failed. Please try again.',
+  chat: 'Chat failed. Please try again.',
+} as const;
