@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import errors from './plugins/external/errors.ts';
+import metrics from './plugins/external/metrics.ts';
+import openapi from './plugins/external/openapi.ts';
+import rateLimit from './plugins/external/rate-limit.ts';
+import requestContext, { requestIdFrom } from './plugins/external/request-context.ts';
+import security from './plugins/external/security.ts';
+import detector from './plugins/app/detector.ts';
+import engineStatus from './plugins/app/engine-status.ts';
+import staticWeb from './plugins/app/static-web.ts';
+import translation from './plugins/app/translation.ts';
+import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
+import languageRoutes from './routes/api/v1/languages/index.ts';
+import statusRoutes from './routes/api/v1/status/index.ts';
+import translateRoutes from './routes/api/v1/translate/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the whole app without listening, so tests can `inject()` into exactly what production runs.
+ * Order: external plugins, then our services, then routes.
+ */
+export async function buildApp(config: Config, options: FastifyServerOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+    ...options,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+
+  await app.register(errors);
+  await app.register(requestContext);
+  await app.register(security);
+  await app.register(metrics);
+  await app.register(rateLimit);
+  await app.register(openapi);
+
+  await app.register(engineStatus);
+  await app.register(detector);
+  await app.register(translation);
+
+  await app.register(statusRoutes, { prefix: '/status' });
+  await app.register(statusRoutes, { prefix: '/api/v1/status' });
+  await app.register(languageRoutes, { prefix: '/api/v1/languages' });
+  await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });
+  await app.register(translateRoutes, { prefix: '/api/v1/translate' });
+
+  await app.register(staticWeb);
+  return app;
+}

@@ -1,0 +1,113 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, LanguageWithCode, LanguagesResponse } from '@sema/shared/api/schemas';
+import {
+  CATALOGUE,
+  POPULAR_CODES,
+  REGIONS,
+  findRegion,
+  resolveLanguage,
+  searchLanguages,
+  type LanguageRecord,
+} from '@sema/shared/languages/catalogue';
+import { MESSAGES, MIN_SEARCH_LENGTH } from '@sema/shared/validation';
+import { ApiError } from '../../../../lib/errors.ts';
+
+function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
+  const map: LanguagesResponse['languages'] = {};
+  for (const language of languages) {
+    map[language.code] = {
+      name: language.name,
+      native_name: language.nativeName,
+      region: language.region,
+      script: language.script,
+    };
+  }
+  return { languages: map, total_count: languages.length };
+}
+
+// The catalogue never changes while the server runs: serialise the full list once.
+// A string payload is sent as it is, skipping the serializer.
+const ALL = JSON.stringify(toResponse(CATALOGUE)) as unknown as LanguagesResponse;
+const POPULAR = toResponse(POPULAR_CODES.map((code) => resolveLanguage(code)!));
+const CACHE_CONTROL = 'public, max-age=3600';
+const tags = ['languages'];
+
+const languages: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    { schema: { tags, summary: 'Every supported language', response: { 200: LanguagesResponse } } },
+    async (_request, reply) => reply.header('Cache-Control', CACHE_CONTROL).type('application/json').send(ALL),
+  );
+
+  app.get(
+    '/popular',
+    { schema: { tags, summary: 'The popular languages', response: { 200: LanguagesResponse } } },
+    async (_request, reply) => reply.header('Cache-Control', CACHE_CONTROL).send(POPULAR),
+  );
+
+  app.get(
+    '/region/:region',
+    {
+      schema: {
+        tags,
+        summary: 'Languages of one region',
+        description: `Regions: ${REGIONS.join(', ')} (case does not matter)`,
+        params: Type.Object({ region: Type.String({ examples: ['africa'] }) }),
+        response: { 200: LanguagesResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const region = findRegion(request.params.region);
+      if (!region) {
+        throw new ApiError(404, 'NOT_FOUND', `Unknown region: '${request.params.region}'. Regions: ${REGIONS.join(', ')}`);
+      }
+      reply.header('Cache-Control', CACHE_CONTROL);
+      return toResponse(CATALOGUE.filter((language) => language.region === region));
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search by English name, native name or code',
+        description: 'Ignores case and accents. The query needs at least 2 characters.',
+        querystring: Type.Object({ q: Type.Optional(Type.String({ examples: ['swa'] })) }),
+        response: { 200: LanguagesResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const query = (request.query.q ?? '').trim();
+      if ([...query].length < MIN_SEARCH_LENGTH) throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.searchTooShort);
+      return toResponse(searchLanguages(query));
+    },
+  );
+
+  app.get(
+    '/:code',
+    {
+      schema: {
+        tags,
+        summary: 'One language',
+        description: 'Also accepts the aliases zho_Hans, zho_Hant, arb_Arab, fas_Arab, msa_Latn, ori_Orya, lav_Latn, orm_Latn.',
+        params: Type.Object({ code: Type.String({ examples: ['swh_Latn'] }) }),
+        response: { 200: LanguageWithCode, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const language = resolveLanguage(request.params.code);
+      if (!language) throw new ApiError(404, 'NOT_FOUND', `Unknown language code: '${request.params.code}'`);
+      return {
+        code: language.code,
+        name: language.name,
+        native_name: language.nativeName,
+        region: language.region,
+        script: language.script,
+      };
+    },
+  );
+};
+
+export default languages;

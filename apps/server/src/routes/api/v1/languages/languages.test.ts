@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LanguagesResponse } from '@sema/shared/api/schemas';
+import { POPULAR_CODES } from '@sema/shared/languages/catalogue';
+import type { App } from '../../../../app.ts';
+import { buildTestApp } from '../../../../../test/build-test-app.ts';
+
+let app: App;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
+  const response = await app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
+describe('GET /api/v1/languages', () => {
+  it('lists all 202 languages with name, native name, region and script', async () => {
+    const { status, body } = await getJson<LanguagesResponse>('/api/v1/languages');
+    expect(status).toBe(200);
+    expect(body.total_count).toBe(202);
+    expect(Object.keys(body.languages)).toHaveLength(202);
+    expect(body.languages.swh_Latn).toMatchObject({ name: 'Swahili', region: 'Africa', script: 'Latn' });
+    expect(body.languages.cmn_Hans?.script).toBe('Hans');
+    expect(body.languages.zho_Hans).toBeUndefined();
+  });
+
+  it('lists the popular set of the spec', async () => {
+    const { body } = await getJson<LanguagesResponse>('/api/v1/languages/popular');
+    expect(Object.keys(body.languages).sort()).toEqual([...POPULAR_CODES].sort());
+    expect(body.total_count).toBe(12);
+  });
+
+  it('filters by region ignoring case', async () => {
+    const lower = await getJson<LanguagesResponse>('/api/v1/languages/region/africa');
+    const upper = await getJson<LanguagesResponse>('/api/v1/languages/region/AFRICA');
+    expect(lower.status).toBe(200);
+    expect(lower.body).toEqual(upper.body);
+    expect(lower.body.languages.swh_Latn).toBeDefined();
+    expect(lower.body.languages.fra_Latn).toBeUndefined();
+    expect(Object.values(lower.body.languages).every((language) => language.region === 'Africa')).toBe(true);
+  });
+
+  it('answers an unknown region with 404 listing the regions', async () => {
+    const { status, body } = await getJson<{ detail: string; code: string }>('/api/v1/languages/region/atlantis');
+    expect(status).toBe(404);
+    expect(body.code).toBe('NOT_FOUND');
+    expect(body.detail).toContain('Africa, Americas, Asia, Europe, Oceania');
+  });
+
+  it('searches name, native name and code ignoring case and accents', async () => {
+    const byName = await getJson<LanguagesResponse>('/api/v1/languages/search?q=SWAHILI');
+    expect(byName.body.languages.swh_Latn).toBeDefined();
+    const byNative = await getJson<LanguagesResponse>('/api/v1/languages/search?q=francais');
+    expect(byNative.body.languages.fra_Latn).toBeDefined();
+    const byCode = await getJson<LanguagesResponse>('/api/v1/languages/search?q=yor_');
+    expect(Object.keys(byCode.body.languages)).toEqual(['yor_Latn']);
+    const byScript = await getJson<LanguagesResponse>('/api/v1/languages/search?q=' + encodeURIComponent('日本語'));
+    expect(byScript.body.languages.jpn_Jpan).toBeDefined();
+  });
+
+  it('answers an empty search with an empty map', async () => {
+    const { status, body } = await getJson<LanguagesResponse>('/api/v1/languages/search?q=zzzzzz');
+    expect(status).toBe(200);
+    expect(body).toEqual({ languages: {}, total_count: 0 });
+  });
+
+  it.each(['', 'a', ' a ', '%20'])('rejects the query %j as too short', async (q) => {
+    const { status, body } = await getJson<{ detail: string }>(`/api/v1/languages/search?q=${q}`);
+    expect(status).toBe(400);
+    expect(body.detail).toBe('Search query must be at least 2 characters');
+  });
+
+  it('answers one language, also by alias, and 404 for an unknown code', async () => {
+    expect((await getJson('/api/v1/languages/swh_Latn')).body).toMatchObject({ code: 'swh_Latn', name: 'Swahili' });
+    expect((await getJson('/api/v1/languages/zho_Hans')).body).toMatchObject({ code: 'cmn_Hans' });
+    expect((await getJson('/api/v1/languages/fas_Arab')).body).toMatchObject({ code: 'pes_Arab' });
+    const missing = await getJson<{ detail: string }>('/api/v1/languages/xxx_Latn');
+    expect(missing.status).toBe(404);
+    expect(missing.body.detail).toContain('xxx_Latn');
+  });
+});

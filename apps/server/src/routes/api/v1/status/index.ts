@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { StatusResponse, type EngineStatus } from '@sema/shared/api/schemas';
+import { SEMA_VERSION } from '../../../../lib/version.ts';
+import type { EngineName } from '../../../../plugins/app/engine-status.ts';
+
+const ENGINES: readonly EngineName[] = ['translation', 'detection', 'chat'];
+const startedAt = Date.now();
+
+/** healthy: every engine ready (or deliberately off); starting: one still loading; degraded: one failed. */
+export function overallStatus(engines: readonly EngineStatus[]): StatusResponse['status'] {
+  if (engines.some((engine) => engine.state === 'error')) return 'degraded';
+  if (engines.some((engine) => engine.state === 'loading')) return 'starting';
+  return 'healthy';
+}
+
+/** GET /status and GET /api/v1/status: health, engines and the limits this server enforces. */
+const status: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    { schema: { tags: ['status'], summary: 'Health, engine states and limits', response: { 200: StatusResponse } } },
+    async (_request, reply) => {
+      const engines = Object.fromEntries(
+        ENGINES.map((name) => [
+          name,
+          app.engineStatus.get(name)?.() ?? { state: 'disabled', detail: 'Not part of this server' },
+        ]),
+      ) as StatusResponse['engines'];
+      reply.header('Cache-Control', 'no-store');
+      return {
+        status: overallStatus(Object.values(engines)),
+        version: SEMA_VERSION,
+        uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+        timestamp: new Date().toISOString(),
+        engines,
+        limits: {
+          max_text_chars: app.config.maxTextChars,
+          rate_limit: app.config.rateLimit?.raw ?? null,
+          max_document_bytes: app.config.documents.maxFileBytes,
+          max_document_chars: app.config.documents.maxChars,
+          max_chat_input_chars: app.config.chat.maxInputChars,
+        },
+      };
+    },
+  );
+};
+
+export default status;

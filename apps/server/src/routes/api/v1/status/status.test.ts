@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatusResponse } from '@sema/shared/api/schemas';
+import type { App } from '../../../../app.ts';
+import { buildTestApp } from '../../../../../test/build-test-app.ts';
+import { overallStatus } from './index.ts';
+
+let app: App;
+beforeAll(async () => {
+  app = await buildTestApp({ SEMA_RATE_LIMIT: '100/minute' });
+});
+afterAll(() => app.close());
+
+describe('GET /status', () => {
+  it('reports version, uptime, every engine and the enforced limits at both paths', async () => {
+    for (const url of ['/status', '/api/v1/status']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<StatusResponse>();
+      expect(['healthy', 'degraded', 'starting']).toContain(body.status);
+      expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
+      expect(Object.keys(body.engines).sort()).toEqual(['chat', 'detection', 'translation']);
+      expect(body.engines.detection.state).toMatch(/ready|loading/);
+      expect(body.limits).toMatchObject({ max_text_chars: 5000, rate_limit: '100/minute' });
+    }
+  });
+
+  it('is degraded when an engine failed and starting while one loads', () => {
+    expect(overallStatus([{ state: 'ready' }, { state: 'error', detail: 'x' }])).toBe('degraded');
+    expect(overallStatus([{ state: 'ready' }, { state: 'loading' }])).toBe('starting');
+    expect(overallStatus([{ state: 'ready' }, { state: 'disabled' }])).toBe('healthy');
+  });
+});

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Makes a fresh clone runnable: installs dependencies when they are missing or older than the lock
+// file, and builds the web app when its build is missing or older than its sources. On an installed,
+// built tree it does nothing and returns in well under a second. `--browser` also makes sure a
+// Chromium exists for the end-to-end tests (Debian's package, installed with apt when we are root).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const wantBrowser = process.argv.includes('--browser');
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** The newest modification time of any file below these paths (skipping node_modules and dist). */
+function newest(paths) {
+  let latest = 0;
+  const stack = paths.map((p) => path.join(root, p));
+  while (stack.length) {
+    const current = stack.pop();
+    let stat;
+    try {
+      stat = fs.statSync(current);
+    } catch {
+      continue;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(current)) {
+        if (entry !== 'node_modules' && entry !== 'dist' && !entry.startsWith('.')) stack.push(path.join(current, entry));
+      }
+    } else {
+      latest = Math.max(latest, stat.mtimeMs);
+    }
+  }
+  return latest;
+}
+
+function run(command, args) {
+  console.log(`> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const installed = path.join(root, 'node_modules/.package-lock.json');
+if (mtime(installed) === 0 || mtime(path.join(root, 'package-lock.json')) > mtime(installed)) {
+  run('npm', [mtime(installed) === 0 ? 'ci' : 'install', '--no-audit', '--no-fund']);
+}
+
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/shared/src', 'package-lock.json'];
+if (mtime(builtIndex) === 0 || newest(webSources) > mtime(builtIndex)) {
+  run('npm', ['run', 'build']);
+}
+
+if (wantBrowser) {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  if (!candidates.some((candidate) => candidate && fs.existsSync(candidate))) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    let hasApt = false;
+    try {
+      execFileSync('which', ['apt-get'], { stdio: 'ignore' });
+      hasApt = true;
+    } catch {
+      /* not Debian */
+    }
+    if (isRoot && hasApt) {
+      run('apt-get', ['update', '-qq']);
+      run('apt-get', ['install', '-y', '-qq', 'chromium']);
+    } else {
+      console.warn('No Chromium found: end-to-end tests will use Playwright’s own browser if it is installed.');
+    }
+  }
+}
