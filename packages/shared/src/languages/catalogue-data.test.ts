@@ -122,7 +122,9 @@ describe('catalogue data', () => {
     const foreign = CATALOGUE_DATA.flatMap(({ code, script, nativeName }) => {
       const own = scriptLetter(script);
       const letters = [...nativeName].filter((char) => /\p{L}/u.test(char));
-      return letters.filter((char) => !own.test(char) && !SCRIPT_NEUTRAL.test(char)).map((char) => `${code}:${char}`);
+      return letters
+        .filter((char) => !own.test(char) && !SCRIPT_NEUTRAL.test(char))
+        .map((char) => `${code}:${char}`);
     });
     expect(foreign).toEqual([]);
   });
