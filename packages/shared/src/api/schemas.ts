@@ -149,7 +149,7 @@ export const EngineStatus = Type.Object(
     detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),
     provider: Type.Optional(Type.String()),
   },
-  { $id: 'EngineStatus', additionalProperties: true },
+  { additionalProperties: true },
 );
 export type EngineStatus = Static<typeof EngineStatus>;
 
