@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createDetector } from './detector.ts';
+
+const detector = createDetector();
+
+function languageOf(text: string): string | undefined {
+  return detector.detect(text)?.language;
+}
+
+describe('script rules', () => {
+  it.each([
+    ['안녕하세요, 만나서 반갑습니다', 'kor_Hang'],
+    ['今日はとても良い天気ですね', 'jpn_Jpan'],
+    ['カタカナだけのテキスト', 'jpn_Jpan'],
+    ['ภาษาไทยเป็นภาษาราชการ', 'tha_Thai'],
+    ['ພາສາລາວເປັນພາສາທາງການ', 'lao_Laoo'],
+    ['ភាសាខ្មែរគឺជាភាសាផ្លូវការ', 'khm_Khmr'],
+    ['ქართული ენა სახელმწიფო ენაა', 'kat_Geor'],
+    ['Հայերենը պետական լեզու է', 'hye_Armn'],
+    ['සිංහල භාෂාව රාජ්‍ය භාෂාවයි', 'sin_Sinh'],
+    ['ᱥᱟᱱᱛᱟᱲᱤ ᱯᱟᱹᱨᱥᱤ', 'sat_Beng'],
+    ['ଓଡ଼ିଆ ଭାଷା ସରକାରୀ ଭାଷା', 'ory_Orya'],
+    ['ગુજરાતી ભાષા', 'guj_Gujr'],
+    ['ਪੰਜਾਬੀ ਭਾਸ਼ਾ', 'pan_Guru'],
+    ['தமிழ் மொழி', 'tam_Taml'],
+    ['తెలుగు భాష', 'tel_Telu'],
+    ['ಕನ್ನಡ ಭಾಷೆ', 'kan_Knda'],
+    ['മലയാളം ഭാഷ', 'mal_Mlym'],
+    ['Η ελληνική γλώσσα', 'ell_Grek'],
+  ])('%s is %s', (text, expected) => {
+    expect(languageOf(text)).toBe(expected);
+  });
+
+  it('tells Simplified from Traditional Chinese by characters only one of them uses', () => {
+    expect(languageOf('我们认为这个问题很重要，应该马上解决')).toBe('cmn_Hans');
+    expect(languageOf('我們認為這個問題很重要，應該馬上解決')).toBe('cmn_Hant');
+  });
+
+  it('recognises written Cantonese by its particles', () => {
+    expect(languageOf('佢哋喺度食緊飯，我唔知佢幾時返嚟')).toBe('yue_Hant');
+  });
+
+  it('tells Assamese from Bengali by ৰ and ৱ', () => {
+    expect(languageOf('অসমীয়া ভাষা আৰু সাহিত্যৰ ইতিহাস')).toBe('asm_Beng');
+    expect(languageOf('বাংলা ভাষা ও সাহিত্যের ইতিহাস')).toBe('ben_Beng');
+  });
+
+  it('tells Urdu, Persian and Arabic apart', () => {
+    expect(languageOf('یہ ایک بہت اچھی کتاب ہے جو میں نے پڑھی')).toBe('urd_Arab');
+    expect(languageOf('این یک کتاب بسیار خوب است که من خواندم')).toMatch(/^(pes|prs)_Arab$/);
+    expect(languageOf('هذا كتاب جيد جدا قرأته في المكتبة')).toBe('ara_Arab');
+  });
+
+  it('recognises Sindhi and Kashmiri by their own letters', () => {
+    expect(languageOf('سنڌي ٻولي ۾ ڪتاب پڙهو')).toBe('snd_Arab');
+    expect(languageOf('کٲشُر زَبان چھےٚ وارٕے')).toBe('kas_Arab');
+  });
+
+  it('tells Serbian Cyrillic from Russian and Macedonian', () => {
+    expect(languageOf('Ђорђе је отишао код лекара јер га је болела глава')).toBe('srp_Cyrl');
+    expect(languageOf('Георгий пошёл к врачу, потому что у него болела голова')).toBe('rus_Cyrl');
+    expect(languageOf('Ѓорѓи отиде на лекар затоа што го болеше главата')).toBe('mkd_Cyrl');
+  });
+
+  it('recognises Bashkir by ҡ ҙ ҫ', () => {
+    expect(languageOf('Башҡорт теле – башҡорттарҙың милли теле')).toBe('bak_Cyrl');
+  });
+
+  it('splits Ethiopic between Amharic and Tigrinya', () => {
+    expect(languageOf('ትግርኛ ቋንቋ ኣብ ኤርትራን ኢትዮጵያን ይዝረብ')).toBe('tir_Ethi');
+  });
+
+  it('answers the nearest catalogue language, unsure, for N’Ko', () => {
+    const detection = detector.detect('ߒߞߏ ߞߊ߲');
+    expect(detection?.language).toBe('bam_Latn');
+    expect(detection?.confidence).toBeLessThan(0.7);
+  });
+});
+
+describe('input without letters', () => {
+  it.each(['12345', '😀🎉👍', '!!! ??? ...', '   ', '', '3.14 + 2 = 5.14 %'])('%j has no language', (text) => {
+    expect(detector.detect(text)).toBeNull();
+  });
+});
+
+describe('confidence and alternatives', () => {
+  it('is less confident for very short text', () => {
+    const short = detector.detect('la')!;
+    const long = detector.detect('La situation économique du pays reste difficile selon le gouvernement')!;
+    expect(long.language).toBe('fra_Latn');
+    expect(short.confidence).toBeLessThan(0.5);
+    expect(long.confidence).toBeGreaterThan(short.confidence);
+  });
+
+  it('gives up to 4 distinct alternatives, best first, never the answer itself', () => {
+    const detection = detector.detect('Det er en god dag i dag, og vi går en tur')!;
+    const codes = detection.alternatives.map((alternative) => alternative.language);
+    expect(detection.alternatives.length).toBeGreaterThan(0);
+    expect(detection.alternatives.length).toBeLessThanOrEqual(4);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).not.toContain(detection.language);
+    const confidences = detection.alternatives.map((alternative) => alternative.confidence);
+    expect([...confidences].sort((a, b) => b - a)).toEqual(confidences);
+    expect(confidences[0]!).toBeLessThanOrEqual(detection.confidence);
+  });
+
+  it('keeps confidences within 0..1', () => {
+    for (const text of ['a', 'The quick brown fox', 'ሰላም', '我们']) {
+      const detection = detector.detect(text)!;
+      for (const value of [detection.confidence, ...detection.alternatives.map((a) => a.confidence)]) {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
+
+describe('status', () => {
+  it('is ready and names its model', () => {
+    expect(detector.status().state).toBe('ready');
+    expect(detector.status().model).toBeTruthy();
+  });
+});

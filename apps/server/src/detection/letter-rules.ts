@@ -1,0 +1,74 @@
+/**
+ * Letters that only some of the languages sharing a script use. They decide short texts that a
+ * statistical model cannot, and they are the only evidence for catalogue languages that have no
+ * training text (Sindhi, Kashmiri, Bashkir, Assamese, ...). Each rule multiplies the probability
+ * of its languages by `weight` per distinctive letter found, up to a cap.
+ */
+import type { LanguageScores } from './language-scores.ts';
+import { normalise } from './language-scores.ts';
+import type { Script } from './unicode-script.ts';
+
+interface LetterRule {
+  letters: string;
+  languages: readonly string[];
+  /** Factor per distinctive letter; evidence grows with count, up to MAX_FACTOR. */
+  weight: number;
+}
+
+const MAX_FACTOR = 1e9;
+// For letters no other candidate writes: strong enough to lift a language the scorer has no model for.
+const DECISIVE = 1e6;
+
+const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
+  Ethiopic: [
+    // The qhä series is Tigrinya's; Tigrinya also writes ኣ where Amharic writes አ.
+    { letters: 'ቐቑቒቓቔቕቖ', languages: ['tir_Ethi'], weight: 1000 },
+    { letters: 'ኣ', languages: ['tir_Ethi'], weight: 30 },
+  ],
+  Bengali: [
+    // ৰ and ৱ are Assamese letters; Bengali writes র and ব/ও instead.
+    { letters: 'ৰৱ', languages: ['asm_Beng'], weight: DECISIVE },
+  ],
+  Arabic: [
+    { letters: 'ڄڃٻڀڦڪڳڱڻٺٽٿڏڍڊڙ', languages: ['snd_Arab'], weight: DECISIVE },
+    { letters: 'ٲٳۄؠ', languages: ['kas_Arab'], weight: DECISIVE },
+    { letters: 'ښږځڅټډړګڼ', languages: ['pbt_Arab'], weight: 100 },
+    // Retroflex letters and bari ye: Urdu and Kashmiri, not Persian or Arabic.
+    { letters: 'ٹڈڑںے', languages: ['urd_Arab', 'kas_Arab'], weight: 30 },
+    { letters: 'ێڵڕ', languages: ['ckb_Arab'], weight: 100 },
+    { letters: 'ۇۈۋ', languages: ['uig_Arab'], weight: 100 },
+  ],
+  Cyrillic: [
+    { letters: 'ђћ', languages: ['srp_Cyrl'], weight: 1000 },
+    { letters: 'ѓќѕ', languages: ['mkd_Cyrl'], weight: 1000 },
+    { letters: 'јљњџ', languages: ['srp_Cyrl', 'mkd_Cyrl'], weight: 100 },
+    { letters: 'ҡҙҫ', languages: ['bak_Cyrl'], weight: DECISIVE },
+    { letters: 'ӣӯҷ', languages: ['tgk_Cyrl'], weight: 1000 },
+    { letters: 'җ', languages: ['tat_Cyrl'], weight: 1000 },
+    { letters: 'їєґ', languages: ['ukr_Cyrl'], weight: 300 },
+    { letters: 'ў', languages: ['bel_Cyrl'], weight: 300 },
+  ],
+  Devanagari: [
+    // Kashmiri vowel letters.
+    { letters: 'ॳॴॵॶॷ', languages: ['kas_Deva'], weight: DECISIVE },
+  ],
+};
+
+/** `scores` adjusted by the distinctive letters of `text`, renormalised. */
+export function applyLetterRules(script: Script, text: string, scores: LanguageScores): LanguageScores {
+  const rules = RULES[script];
+  if (!rules) return scores;
+  let adjusted: LanguageScores | null = null;
+  for (const rule of rules) {
+    let found = 0;
+    for (const char of text) if (rule.letters.includes(char)) found++;
+    if (found === 0) continue;
+    adjusted ??= new Map(scores);
+    const factor = Math.min(MAX_FACTOR, rule.weight ** found);
+    for (const language of rule.languages) {
+      const current = adjusted.get(language);
+      if (current !== undefined) adjusted.set(language, current * factor);
+    }
+  }
+  return adjusted ? normalise(adjusted) : scores;
+}
