@@ -75,13 +75,13 @@ describe('the HTTP contract every route keeps', () => {
   it('serves an OpenAPI document listing every endpoint, and the explorer', async () => {
     const spec = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     for (const path of [
-      '/api/v1/translate/',
-      '/api/v1/detect-language/',
-      '/api/v1/languages/',
+      '/api/v1/translate',
+      '/api/v1/detect-language',
+      '/api/v1/languages',
       '/api/v1/languages/popular',
       '/api/v1/languages/region/{region}',
       '/api/v1/languages/search',
-      '/api/v1/status/',
+      '/api/v1/status',
     ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }

@@ -24,10 +24,27 @@ export default fp(
           { name: 'status', description: 'Health and limits' },
         ],
       },
+      // Routes are declared as '/' under a prefix; the documented paths are the spec's, without the slash.
+      transformObject: (documentObject) => {
+        if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+        const { openapiObject } = documentObject;
+        const document = openapiObject as { paths?: Record<string, unknown> };
+        if (document.paths) {
+          document.paths = Object.fromEntries(
+            Object.entries(document.paths).map(([path, item]) => [path.length > 1 ? path.replace(/\/$/, '') : path, item]),
+          );
+        }
+        return openapiObject;
+      },
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     });
     app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    await app.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/v1/docs',
+      staticCSP: true,
+      // The explorer sets a few inline styles; allow them on its own pages only.
+      transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+    });
   },
   { name: 'openapi' },
 );

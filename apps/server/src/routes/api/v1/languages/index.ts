@@ -26,9 +26,9 @@ function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
   return { languages: map, total_count: languages.length };
 }
 
-// The catalogue never changes while the server runs: serialise the full list once.
-// A string payload is sent as it is, skipping the serializer.
-const ALL = JSON.stringify(toResponse(CATALOGUE)) as unknown as LanguagesResponse;
+// The catalogue never changes while the server runs: encode the full list once. A Buffer payload is sent
+// as it is, skipping the serializer and the per-request UTF-8 encoding of 18 KB.
+const ALL = Buffer.from(JSON.stringify(toResponse(CATALOGUE))) as unknown as LanguagesResponse;
 const POPULAR = toResponse(POPULAR_CODES.map((code) => resolveLanguage(code)!));
 const CACHE_CONTROL = 'public, max-age=3600';
 const tags = ['languages'];
