@@ -1,0 +1,72 @@
+/**
+ * Where the NLLB model comes from: a local folder (used as is, fully offline) or a Hugging Face hub
+ * id (downloaded once into the cache folder, then read from there with no network).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEFAULT_HUB = 'https://huggingface.co/';
+
+export type ModelSource =
+  | { kind: 'folder'; /** Absolute path. */ path: string; label: string }
+  | { kind: 'hub'; id: string; hub: string; cacheDir: string; label: string };
+
+/** The ONNX file suffix transformers.js uses for each dtype. */
+const DTYPE_SUFFIX: Record<string, string> = {
+  fp32: '',
+  fp16: '_fp16',
+  q8: '_quantized',
+  int8: '_int8',
+  uint8: '_uint8',
+  q4: '_q4',
+  q4f16: '_q4f16',
+  bnb4: '_bnb4',
+};
+
+/** The files a translation needs, relative to the model folder. */
+export function modelFiles(dtype: string): string[] {
+  const suffix = DTYPE_SUFFIX[dtype] ?? '';
+  return [
+    'config.json',
+    'generation_config.json',
+    'tokenizer.json',
+    'tokenizer_config.json',
+    `onnx/encoder_model${suffix}.onnx`,
+    `onnx/decoder_model_merged${suffix}.onnx`,
+  ];
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
+
+/**
+ * `SEMA_NLLB_MODEL` names a folder if one exists under that name, relative to the working folder,
+ * to the folder npm was started from (`npm start` runs the server inside apps/server), or to the
+ * repository; otherwise it is a hub id.
+ */
+export function resolveModelSource(
+  name: string,
+  options: { cacheDir: string; hubUrl?: string; cwd?: string; initCwd?: string },
+): ModelSource {
+  const bases = [options.cwd ?? process.cwd(), options.initCwd ?? process.env.INIT_CWD, repoRoot];
+  for (const base of bases) {
+    if (!base) continue;
+    const candidate = path.resolve(base, name);
+    if (isDirectory(candidate)) return { kind: 'folder', path: candidate, label: name };
+  }
+  const hub = options.hubUrl ? options.hubUrl.replace(/\/*$/, '/') : DEFAULT_HUB;
+  return { kind: 'hub', id: name, hub, cacheDir: options.cacheDir, label: name };
+}
+
+/** Where the hub id's files end up (the transformers.js file cache layout). */
+export function cachedModelFolder(source: Extract<ModelSource, { kind: 'hub' }>): string {
+  return path.join(source.cacheDir, source.id);
+}
+
+function isDirectory(candidate: string): boolean {
+  try {
+    return fs.statSync(candidate).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * An NLLB-200 model loaded for translation: transformers.js finds, downloads, caches and opens the
+ * files (tokenizer and ONNX sessions); decoding is our own greedy loop. Runs inside the engine's
+ * worker thread, and directly in tests and benchmarks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  AutoModelForSeq2SeqLM,
+  AutoTokenizer,
+  env,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+  type ProgressInfo,
+} from '@huggingface/transformers';
+import type ort from 'onnxruntime-node';
+import { GreedyDecoder, type DecodeStats, type DecoderLayout } from './greedy-decoder.ts';
+import type { ModelSource } from './model-source.ts';
+import { hasLoop } from './repetition-guard.ts';
+
+/** Longest source row the model sees; longer sentences are translated in pieces (never cut off). */
+export const MAX_SOURCE_TOKENS = 510;
+/** The decoder's positions end at 1024 (NLLB's `max_position_embeddings`). */
+const MAX_NEW_TOKENS = 1000;
+
+/** Output budget per source token count: generous for scripts that need more tokens, still bounded. */
+export function maxNewTokensFor(sourceTokens: number): number {
+  return Math.min(MAX_NEW_TOKENS, 3 * sourceTokens + 16);
+}
+
+export interface DownloadProgress {
+  file: string;
+  loaded: number;
+  total: number;
+}
+
+export interface LoadOptions {
+  source: ModelSource;
+  dtype: string;
+  /** ONNX Runtime intra-op threads (the cores we may use). */
+  threads: number;
+  /** Called while files that were not on disk yet are downloaded. */
+  onDownload?: (progress: DownloadProgress) => void;
+}
+
+export interface TranslateStats extends DecodeStats {
+  sourceTokens: number;
+}
+
+interface ModelConfig {
+  decoder_layers?: number;
+  decoder_attention_heads?: number;
+  d_model?: number;
+  vocab_size?: number;
+  pad_token_id?: number;
+  eos_token_id?: number;
+  decoder_start_token_id?: number;
+}
+
+export class NllbModel {
+  private constructor(
+    private readonly tokenizer: PreTrainedTokenizer,
+    private readonly model: PreTrainedModel,
+    private readonly decoder: GreedyDecoder,
+    private readonly eos: number,
+  ) {}
+
+  static async load(options: LoadOptions): Promise<NllbModel> {
+    const { source } = options;
+    env.allowLocalModels = true;
+    env.useFSCache = true;
+    let reference: string;
+    if (source.kind === 'folder') {
+      env.allowRemoteModels = false;
+      reference = source.path;
+    } else {
+      env.allowRemoteModels = true;
+      env.remoteHost = source.hub;
+      env.cacheDir = source.cacheDir;
+      // A model copied by hand into the cache folder is found there too.
+      env.localModelPath = source.cacheDir;
+      reference = source.id;
+    }
+    const progress_callback = downloadReporter(source, options.onDownload);
+    const tokenizer = await AutoTokenizer.from_pretrained(reference, { progress_callback });
+    const model = await AutoModelForSeq2SeqLM.from_pretrained(reference, {
+      dtype: options.dtype as 'q8',
+      device: 'cpu',
+      progress_callback,
+      session_options: {
+        intraOpNumThreads: options.threads,
+        interOpNumThreads: 1,
+        executionMode: 'sequential',
+        graphOptimizationLevel: 'all',
+        // Without the arena, memory used by a large batch goes back to the system afterwards
+        // instead of staying reserved for the life of the process.
+        enableCpuMemArena: false,
+      },
+    });
+    try {
+      const sessions = (model as unknown as { sessions: Record<string, ort.InferenceSession> }).sessions;
+      const encoder = sessions.model;
+      const decoderSession = sessions.decoder_model_merged;
+      if (!encoder || !decoderSession) throw new Error('expected an encoder and a merged decoder (decoder_model_merged)');
+      const config = model.config as unknown as ModelConfig;
+      const layout = decoderLayout(config);
+      for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
+        if (!decoderSession.inputNames.includes(input)) {
+          throw new Error(`the decoder has no '${input}' input; export it as a merged decoder with past key values`);
+        }
+      }
+      const eos = config.eos_token_id ?? 2;
+      const vocabSize = config.vocab_size ?? tokenizer.get_vocab().size;
+      const suppressed = new Uint8Array(vocabSize);
+      for (const id of tokenizer.all_special_ids) if (id !== eos && id < vocabSize) suppressed[id] = 1;
+      const decoder = new GreedyDecoder(encoder, decoderSession, layout, {
+        pad: config.pad_token_id ?? 1,
+        eos,
+        decoderStart: config.decoder_start_token_id ?? eos,
+        suppressed,
+      });
+      return new NllbModel(tokenizer, model, decoder, eos);
+    } catch (error) {
+      await model.dispose();
+      throw new Error(`Unsupported model layout: ${(error as Error).message}`);
+    }
+  }
+
+  /** Translates sentences between two model language tokens (e.g. `eng_Latn` → `zho_Hans`). */
+  async translate(
+    sentences: readonly string[],
+    sourceToken: string,
+    targetToken: string,
+    signal?: AbortSignal,
+  ): Promise<{ translations: string[]; stats: TranslateStats }> {
+    const source = this.languageToken(sourceToken);
+    const target = this.languageToken(targetToken);
+    // One row per piece of at most MAX_SOURCE_TOKENS tokens; `owner` maps rows back to sentences.
+    const rows: number[][] = [];
+    const owner: number[] = [];
+    const guardLoops: boolean[] = [];
+    const maxNewTokens: number[] = [];
+    let sourceTokens = 0;
+    sentences.forEach((sentence, index) => {
+      const ids = this.tokenizer.encode(sentence, { add_special_tokens: false });
+      sourceTokens += ids.length;
+      for (let start = 0; start < Math.max(ids.length, 1); start += MAX_SOURCE_TOKENS) {
+        const piece = ids.slice(start, start + MAX_SOURCE_TOKENS);
+        rows.push([source, ...piece, this.eos]);
+        owner.push(index);
+        guardLoops.push(!hasLoop(piece));
+        maxNewTokens.push(maxNewTokensFor(piece.length));
+      }
+    });
+    const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
+    const generated = await this.decoder.decode({ rows, targetToken: target, maxNewTokens, guardLoops, signal }, stats);
+    const parts: string[][] = sentences.map(() => []);
+    generated.forEach((tokens, row) => {
+      parts[owner[row]!]!.push(this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim());
+    });
+    return { translations: parts.map((pieces) => pieces.filter(Boolean).join(' ')), stats };
+  }
+
+  async dispose(): Promise<void> {
+    await this.model.dispose();
+  }
+
+  private languageToken(token: string): number {
+    const id = this.tokenizer.convert_tokens_to_ids([token])[0];
+    if (id === undefined || !this.tokenizer.all_special_tokens.includes(token)) {
+      throw new Error(`The model has no language token '${token}'`);
+    }
+    return id;
+  }
+}
+
+function decoderLayout(config: ModelConfig): DecoderLayout {
+  const { decoder_layers: layers, decoder_attention_heads: heads, d_model: width } = config;
+  if (!layers || !heads || !width) throw new Error('config.json lacks decoder_layers, decoder_attention_heads or d_model');
+  return { layers, heads, headDim: width / heads };
+}
+
+/**
+ * Turns transformers.js progress events into download progress for files that were not on disk
+ * when loading began (reading a cached file is not a download).
+ */
+function downloadReporter(source: ModelSource, report?: (progress: DownloadProgress) => void) {
+  const downloading = new Set<string>();
+  return (info: ProgressInfo) => {
+    if (!report || source.kind !== 'hub') return;
+    if (info.status === 'initiate') {
+      if (!fs.existsSync(path.join(source.cacheDir, source.id, info.file))) downloading.add(info.file);
+    } else if (info.status === 'progress' && downloading.has(info.file)) {
+      report({ file: info.file, loaded: info.loaded, total: info.total });
+    }
+  };
+}

@@ -1,0 +1,39 @@
+import type { EngineStatus } from '@sema/shared/api/schemas';
+
+export type { EngineStatus };
+
+/**
+ * What every translation engine does. The pipeline around it (splitting, batching, caching,
+ * queueing) is shared, so an engine only ever sees whole sentences of one language pair.
+ */
+export interface TranslationEngine {
+  /** Short name used in logs and metrics, e.g. `nllb` or `remote`. */
+  readonly name: string;
+  /**
+   * Identifies the model behind the engine. Part of every cache key, so two engines with different
+   * models never share cached translations.
+   */
+  readonly modelId: string;
+  /**
+   * How many `translate` calls the engine can usefully run at once. The batcher never has more in
+   * flight, so that waiting sentences pile up into the next (larger) batch instead of queueing
+   * inside the engine. A single local model runs one batch at a time; a remote one can take more.
+   */
+  readonly maxConcurrentBatches: number;
+  /**
+   * Translates `sentences` (already split, never blank) from `source` to `target` (catalogue codes,
+   * e.g. `cmn_Hans`; the engine maps them to its model's tokens) and resolves with one translation
+   * per sentence, in order. Rejects with an `AbortError` once `signal` aborts, and with an
+   * `ApiError` (usually 503) when the engine cannot serve.
+   */
+  translate(sentences: readonly string[], source: string, target: string, signal?: AbortSignal): Promise<string[]>;
+  /**
+   * The engine's state for /status: `loading` (with `progress` 0..1 while downloading), `ready`,
+   * or `error` (with the reason in `detail`). `model` names the model.
+   */
+  status(): EngineStatus;
+  /** Resolves once the engine is ready; rejects if it failed to load. Never waits for a retry. */
+  whenReady(): Promise<void>;
+  /** Stops the engine and frees its memory; pending calls fail with 503. */
+  close(): Promise<void>;
+}
