@@ -118,3 +118,44 @@ export const SHARED_SCRIPTS: Partial<Record<Script, readonly string[]>> = {
     'knc_Arab',
   ],
 };
+
+/** ISO 15924 codes (as in catalogue codes) → Unicode script names. */
+const ISO_SCRIPTS: Record<string, Script> = {
+  Latn: 'Latin',
+  Cyrl: 'Cyrillic',
+  Grek: 'Greek',
+  Armn: 'Armenian',
+  Hebr: 'Hebrew',
+  Arab: 'Arabic',
+  Deva: 'Devanagari',
+  Beng: 'Bengali',
+  Guru: 'Gurmukhi',
+  Gujr: 'Gujarati',
+  Orya: 'Oriya',
+  Taml: 'Tamil',
+  Telu: 'Telugu',
+  Knda: 'Kannada',
+  Mlym: 'Malayalam',
+  Sinh: 'Sinhala',
+  Thai: 'Thai',
+  Laoo: 'Lao',
+  Tibt: 'Tibetan',
+  Mymr: 'Myanmar',
+  Geor: 'Georgian',
+  Hang: 'Hangul',
+  Ethi: 'Ethiopic',
+  Khmr: 'Khmer',
+  Hans: 'Han',
+  Hant: 'Han',
+  Tfng: 'Tifinagh',
+};
+
+/**
+ * The script a catalogue language is written in, by its code. Japanese (kana with Han) is 'Hiragana'
+ * and Santali 'Ol_Chiki' (NLLB calls it sat_Beng, but its text is Ol Chiki).
+ */
+export function scriptOfLanguage(code: string): Script {
+  if (code === 'jpn_Jpan') return 'Hiragana';
+  if (code === 'sat_Beng') return 'Ol_Chiki';
+  return ISO_SCRIPTS[code.slice(4)] ?? 'Other';
+}

@@ -1,0 +1,54 @@
+/**
+ * Translated strings from the gettext catalogues (.mo) that Debian packages install under
+ * /usr/share/locale (GTK, GLib, iso-codes, ...; LGPL-2.1+). Software messages, not prose, but for
+ * Kikongo and Limburgish they are the only openly licensed text on this machine.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const MO_MAGIC = 0x950412de;
+
+/** The translations (not the English originals) of one .mo file. */
+export function readMoTranslations(file: string): string[] {
+  const data = fs.readFileSync(file);
+  const little = data.readUInt32LE(0) === MO_MAGIC;
+  const read = (offset: number) => (little ? data.readUInt32LE(offset) : data.readUInt32BE(offset));
+  const count = read(8);
+  const translationTable = read(16);
+  const result: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const length = read(translationTable + 8 * index);
+    const offset = read(translationTable + 8 * index + 4);
+    const text = data.toString('utf8', offset, offset + length);
+    // Entry 0 is the catalogue's own header; plural forms are separated by NUL.
+    if (!text || text.startsWith('Project-Id-Version')) continue;
+    result.push(...text.split('\0'));
+  }
+  return result;
+}
+
+/** Placeholders, markup and mnemonics are not words of the language. */
+function clean(text: string): string {
+  return text
+    .replace(/%(\d+\$)?[-+ #0]*\d*(\.\d+)?[a-zA-Z]/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z]+;/g, ' ')
+    .replace(/_/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every translated string of every catalogue installed for `locale`, cleaned, without duplicates. */
+export function gettextText(locale: string, root = '/usr/share/locale'): string[] {
+  const directory = path.join(root, locale, 'LC_MESSAGES');
+  if (!fs.existsSync(directory)) return [];
+  const result = new Set<string>();
+  for (const name of fs.readdirSync(directory).sort()) {
+    if (!name.endsWith('.mo')) continue;
+    for (const text of readMoTranslations(path.join(directory, name))) {
+      const cleaned = clean(text);
+      if (cleaned) result.add(cleaned);
+    }
+  }
+  return [...result];
+}

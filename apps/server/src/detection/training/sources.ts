@@ -1,0 +1,120 @@
+/**
+ * All the training text, per catalogue language and split: the UDHR paragraphs where a usable
+ * translation exists, and for languages without one, CLDR strings and gettext catalogues.
+ */
+import { CATALOGUE } from '@sema/shared/languages/catalogue';
+import type { Split } from '../data/udhr-split.ts';
+import { scriptOfLanguage } from '../script-languages.ts';
+import type { Script } from '../unicode-script.ts';
+import { countScripts } from '../unicode-script.ts';
+import { cldrText } from './cldr-text.ts';
+import { readUdhr } from './corpus.ts';
+import { gettextText } from './gettext-text.ts';
+
+export interface SourceText {
+  language: string;
+  text: string;
+  split: Split;
+  source: 'udhr' | 'cldr' | 'gettext';
+}
+
+/** UDHR files that hold another language's text, with the reason (found by reading them). */
+export const UNUSABLE_UDHR: Record<string, string> = {
+  aka_Latn: 'the same text as twi_Latn (both are the Akuapem Twi declaration)',
+};
+
+/** CLDR locales for catalogue languages without a usable UDHR translation. */
+export const CLDR_LOCALES: Record<string, string> = {
+  asm_Beng: 'as',
+  bak_Cyrl: 'ba',
+  kam_Latn: 'kam',
+  kas_Arab: 'ks',
+  kas_Deva: 'ks-Deva',
+  kik_Latn: 'ki',
+  lmo_Latn: 'lmo',
+  luo_Latn: 'luo',
+  mni_Beng: 'mni',
+  nus_Latn: 'nus',
+  scn_Latn: 'scn',
+  snd_Arab: 'sd',
+  srd_Latn: 'sc',
+  szl_Latn: 'szl',
+  ckb_Arab: 'ckb',
+  // Standard Moroccan Tamazight in Tifinagh: the nearest CLDR has to Central Atlas Tamazight.
+  tzm_Tfng: 'zgh',
+  aka_Latn: 'ak',
+};
+
+/** gettext locales (under /usr/share/locale) for catalogue languages without a UDHR translation. */
+export const GETTEXT_LOCALES: Record<string, string> = {
+  asm_Beng: 'as',
+  bak_Cyrl: 'ba',
+  ckb_Arab: 'ckb',
+  kik_Latn: 'ki',
+  kon_Latn: 'kg',
+  lim_Latn: 'li',
+  snd_Arab: 'sd',
+  srd_Latn: 'sc',
+};
+
+/** Whether most letters of the text are in the script. */
+function mostlyIn(text: string, script: Script): boolean {
+  const counts = countScripts(text);
+  // Japanese mixes kana with Han.
+  if (script === 'Hiragana') counts.set('Hiragana', (counts.get('Hiragana') ?? 0) + (counts.get('Katakana') ?? 0) + (counts.get('Han') ?? 0));
+  let letters = 0;
+  for (const count of counts.values()) letters += count;
+  return letters > 0 && (counts.get(script) ?? 0) >= 0.8 * letters;
+}
+
+/** Short strings are split by position in their list: 60 % train, 20 % dev, 20 % test. */
+function listSplit(index: number): Split {
+  const slot = index % 5;
+  return slot === 2 ? 'dev' : slot === 4 ? 'test' : 'train';
+}
+
+export interface SourceReport {
+  texts: SourceText[];
+  /** Why a language's UDHR file was left out. */
+  skipped: Map<string, string>;
+}
+
+export function collectSources(udhrDirectory: string, gettextRoot = '/usr/share/locale'): SourceReport {
+  const texts: SourceText[] = [];
+  const skipped = new Map<string, string>(Object.entries(UNUSABLE_UDHR));
+  const udhrByLanguage = new Map<string, { text: string; split: Split }[]>();
+  for (const line of readUdhr(udhrDirectory)) {
+    const lines = udhrByLanguage.get(line.language) ?? [];
+    lines.push(line);
+    udhrByLanguage.set(line.language, lines);
+  }
+  const withUdhr = new Set<string>();
+  for (const [language, lines] of udhrByLanguage) {
+    if (skipped.has(language)) continue;
+    const script = scriptOfLanguage(language);
+    const inScript = lines.filter((line) => mostlyIn(line.text, script)).length;
+    if (inScript < lines.length / 2) {
+      skipped.set(language, `its UDHR file is not written in ${script}`);
+      continue;
+    }
+    withUdhr.add(language);
+    for (const line of lines) texts.push({ language, text: line.text, split: line.split, source: 'udhr' });
+  }
+  for (const { code } of CATALOGUE) {
+    if (withUdhr.has(code)) continue;
+    const script = scriptOfLanguage(code);
+    const cldrLocale = CLDR_LOCALES[code];
+    if (cldrLocale) {
+      cldrText(cldrLocale, script).forEach((text, index) =>
+        texts.push({ language: code, text, split: listSplit(index), source: 'cldr' }),
+      );
+    }
+    const gettextLocale = GETTEXT_LOCALES[code];
+    if (gettextLocale) {
+      gettextText(gettextLocale, gettextRoot)
+        .filter((text) => mostlyIn(text, script))
+        .forEach((text, index) => texts.push({ language: code, text, split: listSplit(index), source: 'gettext' }));
+    }
+  }
+  return { texts, skipped };
+}
