@@ -8,21 +8,7 @@ export const CATALOGUE: readonly LanguageRecord[] = CATALOGUE_DATA;
 
 export const REGIONS: readonly Region[] = ['Africa', 'Americas', 'Asia', 'Europe', 'Oceania'];
 
-/** The spec's popular set, in the spec's order. */
-export const POPULAR_CODES = [
-  'eng_Latn',
-  'spa_Latn',
-  'fra_Latn',
-  'deu_Latn',
-  'cmn_Hans',
-  'ara_Arab',
-  'hin_Deva',
-  'rus_Cyrl',
-  'por_Latn',
-  'jpn_Jpan',
-  'swh_Latn',
-  'kor_Hang',
-] as const;
+export { POPULAR_CODES } from './popular.ts';
 
 /**
  * The catalogue names three languages with the codes the spec uses; the model knows them by its own
