@@ -7,10 +7,12 @@ import openapi from './plugins/external/openapi.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import requestContext, { requestIdFrom } from './plugins/external/request-context.ts';
 import security from './plugins/external/security.ts';
+import chat from './plugins/app/chat.ts';
 import detector from './plugins/app/detector.ts';
 import engineStatus from './plugins/app/engine-status.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import translation from './plugins/app/translation.ts';
+import chatRoutes from './routes/api/v1/chat/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
 import statusRoutes from './routes/api/v1/status/index.ts';
@@ -51,12 +53,14 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(engineStatus);
   await app.register(detector);
   await app.register(translation);
+  await app.register(chat);
 
   await app.register(statusRoutes, { prefix: '/status' });
   await app.register(statusRoutes, { prefix: '/api/v1/status' });
   await app.register(languageRoutes, { prefix: '/api/v1/languages' });
   await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });
   await app.register(translateRoutes, { prefix: '/api/v1/translate' });
+  await app.register(chatRoutes, { prefix: '/api/v1/chat' });
 
   await app.register(staticWeb);
   return app;

@@ -47,6 +47,8 @@ export interface Config {
     apiKey?: string;
     model: string;
     localModel: string;
+    /** CPU threads for the local model (node-llama-cpp's own default of 4 is slow on smaller machines). */
+    threads: number;
     timeoutMs: number;
     maxInputChars: number;
   };
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
       model: env.SEMA_CHAT_MODEL?.trim() || 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
       localModel:
         env.SEMA_CHAT_LOCAL_MODEL?.trim() || 'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+      threads: integer(env, 'SEMA_CHAT_THREADS', os.availableParallelism(), 1, 1024),
       timeoutMs: integer(env, 'SEMA_CHAT_TIMEOUT_MS', 120_000, 100, 3_600_000),
       maxInputChars: integer(env, 'SEMA_CHAT_MAX_INPUT_CHARS', 32_000, 100, 10_000_000),
     },

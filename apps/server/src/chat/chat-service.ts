@@ -1,0 +1,104 @@
+/**
+ * The chat service behind POST /api/v1/chat, whatever the provider: it checks the input, strips
+ * earlier answers' reasoning from the history, separates this answer's reasoning, and measures.
+ */
+import type { EngineStatus } from '@sema/shared/api/schemas';
+import { CHAT_LIMITS, type ChatMessage, type ChatRequest, type ChatResponse, type ChatStreamEvent } from '@sema/shared/api/chat';
+import { CHAT_ERRORS } from '@sema/shared/errors';
+import { isBlank } from '@sema/shared/validation';
+import { ApiError } from '../lib/errors.ts';
+import type { ChatGenerationRequest, ChatProvider } from './provider.ts';
+import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning } from './reasoning.ts';
+
+export interface ChatService {
+  readonly provider: ChatProvider;
+  status(): EngineStatus;
+  /** The whole answer. Throws `ApiError`. */
+  complete(request: ChatRequest, signal: AbortSignal): Promise<ChatResponse>;
+  /**
+   * The answer as events: reasoning and content pieces, then one `done`. Input errors throw before
+   * the first event; provider errors throw mid-stream (the route turns them into an `error` event).
+   */
+  stream(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatStreamEvent>;
+  close(): Promise<void>;
+}
+
+export function chatInputTooLong(length: number, limit: number): string {
+  return `Chat input is too long: ${length} characters in all messages (the limit is ${limit})`;
+}
+
+export function createChatService(provider: ChatProvider, limits: { maxInputChars: number }): ChatService {
+  /** Validates what the schema cannot express and builds the provider request. */
+  function prepare(request: ChatRequest, signal: AbortSignal): ChatGenerationRequest {
+    const last = request.messages.at(-1);
+    if (last?.role !== 'user') throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must be from the user');
+    if (isBlank(last.content)) throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
+    const length = request.messages.reduce((sum, message) => sum + message.content.length, 0);
+    if (length > limits.maxInputChars) throw new ApiError(413, 'TEXT_TOO_LONG', chatInputTooLong(length, limits.maxInputChars));
+    const messages: ChatMessage[] = [];
+    for (const message of request.messages) {
+      // The model must not see (or pay for) its earlier reasoning: only the answers go back.
+      const content = message.role === 'assistant' ? stripReasoning(message.content) : message.content;
+      if (message.role === 'assistant' && !content) continue;
+      messages.push({ role: message.role, content });
+    }
+    return {
+      messages,
+      maxTokens: request.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
+      temperature: request.temperature ?? CHAT_LIMITS.defaultTemperature,
+      signal,
+    };
+  }
+
+  return {
+    provider,
+    status: () => provider.status(),
+
+    async complete(request, signal) {
+      const started = performance.now();
+      const completion = await provider.complete(prepare(request, signal));
+      const split = splitReasoning(completion.text);
+      return {
+        content: split.content,
+        reasoning: [completion.reasoning.trim(), split.reasoning].filter(Boolean).join('\n\n'),
+        model: completion.model,
+        processingTime: Math.round(performance.now() - started),
+        tokens: completion.tokens,
+      };
+    },
+
+    async *stream(request, signal) {
+      const generation = prepare(request, signal);
+      const started = performance.now();
+      const splitter = new ReasoningSplitter(opensThinkInPrompt(provider.model));
+      let model = provider.model;
+      let tokens = 0;
+      let produced = false;
+      for await (const chunk of provider.stream(generation)) {
+        if (chunk.type === 'usage') {
+          tokens = chunk.tokens;
+          model = chunk.model ?? model;
+          continue;
+        }
+        if (chunk.type === 'reasoning') {
+          splitter.reasoningIsSeparate();
+          produced = true;
+          yield { type: 'reasoning', text: chunk.text };
+          continue;
+        }
+        for (const piece of splitter.push(chunk.text)) {
+          produced = true;
+          yield { type: piece.type, text: piece.text };
+        }
+      }
+      for (const piece of splitter.end()) {
+        produced = true;
+        yield { type: piece.type, text: piece.text };
+      }
+      if (!produced) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
+      yield { type: 'done', model, tokens, processingTime: Math.round(performance.now() - started) };
+    },
+
+    close: () => provider.close(),
+  };
+}

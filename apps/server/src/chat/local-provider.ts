@@ -1,0 +1,259 @@
+/**
+ * The embedded chat model: a GGUF file run by node-llama-cpp on the CPU. It is the default when no
+ * API key is configured. node-llama-cpp (~725 MB of packages) is imported only when this provider is
+ * used, and the model is fetched and loaded on first use, so a server that never chats pays nothing.
+ */
+import path from 'node:path';
+import type { EngineStatus } from '@sema/shared/api/schemas';
+import type { ChatHistoryItem, LlamaContext, LlamaModel, Llama } from 'node-llama-cpp';
+import { ApiError } from '../lib/errors.ts';
+import { AsyncQueue } from './async-queue.ts';
+import { chatNotConfigured } from './chat-errors.ts';
+import { isModelUri, ModelFileMissing, progressBar, resolveLocalModel } from './local-model-file.ts';
+import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';
+
+export interface LocalProviderOptions {
+  /** A GGUF file path, or a hub URI / URL downloaded on first use. */
+  model: string;
+  /** Where downloaded models are kept. */
+  modelsDirectory: string;
+  /** CPU threads; node-llama-cpp's default (4) is far slower on a machine with fewer cores. */
+  threads: number;
+  /** Upper bound on the context window (the model's own limit applies when smaller). */
+  maxContextSize?: number;
+  /** How long a request waits for a model that is still loading before it answers 503. */
+  loadWaitMs?: number;
+  hubEndpoint?: string;
+  hubToken?: string;
+  log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+}
+
+interface Loaded {
+  llama: Llama;
+  model: LlamaModel;
+  context: LlamaContext;
+  LlamaChatSession: typeof import('node-llama-cpp').LlamaChatSession;
+}
+
+type LoadState =
+  | { state: 'idle' }
+  | { state: 'downloading'; progress: number }
+  | { state: 'loading' }
+  | { state: 'ready' }
+  /** Cannot run as configured (package missing, file missing, download failed). */
+  | { state: 'unavailable'; reason: string };
+
+/** Waiting for a failed download again makes no sense before this long. */
+const RETRY_AFTER_FAILURE_MS = 30_000;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class LocalProvider implements ChatProvider {
+  readonly name = 'local';
+  readonly model: string;
+  private load: LoadState = { state: 'idle' };
+  private loading: Promise<Loaded> | undefined;
+  private failedAt = 0;
+  /** One generation at a time: the context has one sequence, and the CPU is shared anyway. */
+  private turn: Promise<void> = Promise.resolve();
+  private loggedTenths = -1;
+
+  constructor(private readonly options: LocalProviderOptions) {
+    this.model = isModelUri(options.model) ? options.model : path.basename(options.model);
+  }
+
+  status(): EngineStatus {
+    const base = { provider: this.name, model: this.model };
+    switch (this.load.state) {
+      case 'idle':
+        return {
+          ...base,
+          state: 'ready',
+          detail: isModelUri(this.options.model) ? 'Downloaded (once) and loaded on first use' : 'Loaded on first use',
+        };
+      case 'downloading':
+        return { ...base, state: 'loading', progress: this.load.progress, detail: 'Downloading the chat model' };
+      case 'loading':
+        return { ...base, state: 'loading', detail: 'Loading the chat model' };
+      case 'ready':
+        return { ...base, state: 'ready' };
+      case 'unavailable':
+        return { ...base, state: 'error', detail: chatNotConfigured(this.load.reason).detail };
+    }
+  }
+
+  /** Starts fetching and loading the model now instead of on the first request. */
+  warmUp(): void {
+    this.ensureLoaded().catch(() => {
+      // already logged and reported by status()
+    });
+  }
+
+  async complete(request: ChatGenerationRequest): Promise<ChatCompletion> {
+    const parts: ChatCompletion = { text: '', reasoning: '', model: this.model, tokens: 0 };
+    for await (const chunk of this.stream(request)) {
+      if (chunk.type === 'text') parts.text += chunk.text;
+      else if (chunk.type === 'reasoning') parts.reasoning += chunk.text;
+      else parts.tokens = chunk.tokens;
+    }
+    return parts;
+  }
+
+  async *stream(request: ChatGenerationRequest): AsyncIterable<ChatChunk> {
+    const loaded = await this.waitUntilLoaded(request.signal);
+    const release = await this.takeTurn(request.signal);
+    const queue = new AsyncQueue<ChatChunk>();
+    const sequence = loaded.context.getSequence();
+    try {
+      const { LlamaChatSession } = loaded;
+      const session = new LlamaChatSession({ contextSequence: sequence });
+      const earlier = request.messages.slice(0, -1);
+      const last = request.messages.at(-1);
+      session.setChatHistory(earlier.map(toHistoryItem));
+      const generation = session
+        .prompt(last?.content ?? '', {
+          maxTokens: request.maxTokens,
+          temperature: request.temperature,
+          signal: request.signal,
+          stopOnAbortSignal: true,
+          onResponseChunk: (chunk) => {
+            if (chunk.type === undefined) queue.push({ type: 'text', text: chunk.text });
+            else if (chunk.segmentType === 'thought') queue.push({ type: 'reasoning', text: chunk.text });
+          },
+        })
+        .then(() => {
+          const meter = sequence.tokenMeter;
+          queue.push({ type: 'usage', tokens: meter.usedInputTokens + meter.usedOutputTokens, model: this.model });
+          queue.end();
+        })
+        .catch((error: unknown) => queue.fail(error));
+      try {
+        yield* queue;
+      } finally {
+        await generation;
+        session.dispose();
+      }
+    } catch (error) {
+      if (request.signal.aborted || error instanceof ApiError) throw error;
+      this.options.log.error(`local chat generation failed: ${describe(error)}`);
+      throw new ApiError(502, 'CHAT_ERROR', `The local chat model failed: ${describe(error)}`);
+    } finally {
+      sequence.dispose();
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    const loading = this.loading;
+    this.loading = undefined;
+    const loaded = await loading?.catch(() => undefined);
+    if (!loaded) return;
+    await loaded.context.dispose();
+    await loaded.model.dispose();
+    await loaded.llama.dispose();
+  }
+
+  /** Waits a little for a model that is loading; a long download answers 503 with its progress. */
+  private async waitUntilLoaded(signal: AbortSignal): Promise<Loaded> {
+    const loading = this.ensureLoaded();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'wait'>((resolve) => {
+      timer = setTimeout(() => resolve('wait'), this.options.loadWaitMs ?? 15_000);
+      signal.addEventListener('abort', () => resolve('wait'), { once: true });
+    });
+    try {
+      const result = await Promise.race([loading, waited]);
+      if (result !== 'wait') return result;
+      signal.throwIfAborted();
+      const percent = this.load.state === 'downloading' ? ` (${Math.round(this.load.progress * 100)}% downloaded)` : '';
+      throw new ApiError(503, 'MODEL_UNAVAILABLE', `The chat model is still loading${percent}. Try again shortly.`, {
+        'Retry-After': '30',
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private ensureLoaded(): Promise<Loaded> {
+    if (this.load.state === 'unavailable' && Date.now() - this.failedAt < RETRY_AFTER_FAILURE_MS) {
+      return Promise.reject(chatNotConfigured(this.load.reason));
+    }
+    this.loading ??= this.loadModel().catch((error: unknown) => {
+      this.loading = undefined;
+      this.failedAt = Date.now();
+      const reason = error instanceof ModelFileMissing ? error.message : describe(error);
+      this.load = { state: 'unavailable', reason };
+      this.options.log.error(`local chat model unavailable: ${reason}`);
+      throw chatNotConfigured(reason);
+    });
+    return this.loading;
+  }
+
+  private async loadModel(): Promise<Loaded> {
+    let llamaCpp: typeof import('node-llama-cpp');
+    try {
+      llamaCpp = await import('node-llama-cpp');
+    } catch {
+      throw new Error('the optional package node-llama-cpp is not installed');
+    }
+    const uri = isModelUri(this.options.model);
+    if (uri) this.load = { state: 'downloading', progress: 0 };
+    const file = await resolveLocalModel(this.options.model, llamaCpp.resolveModelFile, {
+      directory: this.options.modelsDirectory,
+      hubEndpoint: this.options.hubEndpoint,
+      hubToken: this.options.hubToken,
+      onProgress: (fraction, downloaded, total) => this.reportDownload(fraction, downloaded, total),
+    }).catch((error: unknown) => {
+      if (error instanceof ModelFileMissing) throw error;
+      throw new Error(`could not download ${this.options.model}: ${describe(error)}`);
+    });
+    this.load = { state: 'loading' };
+    const started = performance.now();
+    const llama = await llamaCpp.getLlama({ gpu: false, build: 'never', logLevel: llamaCpp.LlamaLogLevel.error });
+    const model = await llama.loadModel({ modelPath: file });
+    const context = await model.createContext({
+      contextSize: { max: this.options.maxContextSize ?? 4096 },
+      threads: this.options.threads,
+      sequences: 1,
+    });
+    this.load = { state: 'ready' };
+    this.options.log.info(
+      `local chat model ${path.basename(file)} ready in ${Math.round(performance.now() - started)} ms (context ${context.contextSize} tokens, ${this.options.threads} threads)`,
+    );
+    return { llama, model, context, LlamaChatSession: llamaCpp.LlamaChatSession };
+  }
+
+  /** Progress in /status, and a bar in the log every 10%. */
+  private reportDownload(fraction: number, downloaded: number, total: number): void {
+    this.load = { state: 'downloading', progress: fraction };
+    const tenths = Math.floor(fraction * 10);
+    if (tenths === this.loggedTenths) return;
+    this.loggedTenths = tenths;
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    this.options.log.info(`chat model download ${progressBar(fraction)} ${mb(downloaded)} / ${mb(total)} MB`);
+  }
+
+  /** FIFO turn-taking; a request that is abandoned while waiting gives up its place. */
+  private takeTurn(signal: AbortSignal): Promise<() => void> {
+    let release!: () => void;
+    const previous = this.turn;
+    this.turn = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return previous.then(() => {
+      if (signal.aborted) {
+        release();
+        throw signal.reason;
+      }
+      return release;
+    });
+  }
+}
+
+function toHistoryItem(message: { role: string; content: string }): ChatHistoryItem {
+  if (message.role === 'system') return { type: 'system', text: message.content };
+  if (message.role === 'assistant') return { type: 'model', response: [message.content] };
+  return { type: 'user', text: message.content };
+}

@@ -1,0 +1,56 @@
+/**
+ * The contract every chat provider implements (one file per provider, chosen by `registry.ts`).
+ * Providers only talk to their model; the chat service around them separates reasoning, applies
+ * timeouts and turns failures into the spec's chat errors.
+ */
+import type { EngineStatus } from '@sema/shared/api/schemas';
+import type { ChatMessage } from '@sema/shared/api/chat';
+
+export type ChatProviderName = 'openai' | 'local' | 'none';
+
+export interface ChatGenerationRequest {
+  /** The conversation, oldest first, with earlier answers' reasoning already removed. */
+  messages: ChatMessage[];
+  /** Upper bound on generated tokens; always set, a model may never stop by itself. */
+  maxTokens: number;
+  temperature: number;
+  /** Aborted when the client goes away or the request times out; the provider must stop work. */
+  signal: AbortSignal;
+}
+
+/**
+ * A piece of a streamed answer, in arrival order.
+ * - `text`: answer text that may still hold `<think>` tags (the service splits them out);
+ * - `reasoning`: reasoning the provider delivered separately (`reasoning_content`, thought segments);
+ * - `usage`: the token count and the model that answered, usually once at the end.
+ */
+export type ChatChunk =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'usage'; tokens: number; model?: string };
+
+/** A whole answer, as received. */
+export interface ChatCompletion {
+  /** Answer text, possibly with `<think>` tags. */
+  text: string;
+  /** Reasoning delivered separately by the provider, or '' when none. */
+  reasoning: string;
+  /** The model that answered (as the provider names it). */
+  model: string;
+  /** Total tokens (prompt + completion), 0 when unknown. */
+  tokens: number;
+}
+
+export interface ChatProvider {
+  readonly name: ChatProviderName;
+  /** The configured model, for responses and /status. */
+  readonly model: string;
+  /** What /status shows: ready, loading (with progress), error or disabled, and why. */
+  status(): EngineStatus;
+  /** Answers in one piece. Throws `ApiError` with a chat error code on failure. */
+  complete(request: ChatGenerationRequest): Promise<ChatCompletion>;
+  /** Answers as it is generated. Throws `ApiError` (possibly mid-stream) on failure. */
+  stream(request: ChatGenerationRequest): AsyncIterable<ChatChunk>;
+  /** Frees models and connections; called once when the server closes. */
+  close(): Promise<void>;
+}

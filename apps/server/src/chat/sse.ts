@@ -1,0 +1,49 @@
+/**
+ * Server-sent events for the chat stream: one `data:` line of JSON per event, a blank line after it.
+ * Errors after the first event cannot change the HTTP status any more, so they become an `error` event.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatStreamEvent } from '@sema/shared/api/chat';
+import { CHAT_ERRORS } from '@sema/shared/errors';
+import { ApiError } from '../lib/errors.ts';
+
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  // Tells nginx-style proxies not to buffer the stream.
+  'X-Accel-Buffering': 'no',
+} as const;
+
+export function formatEvent(event: ChatStreamEvent): string {
+  return `data: ${JSON.stringify(event)}\n\n`;
+}
+
+/** The `error` event for a failure; anything that is not an ApiError is logged and kept private. */
+export function errorEvent(error: unknown, log: FastifyBaseLogger): ChatStreamEvent {
+  if (error instanceof ApiError) return { type: 'error', detail: error.detail, code: error.code };
+  log.error({ err: error }, 'chat stream failed');
+  return { type: 'error', detail: CHAT_ERRORS.CHAT_ERROR, code: 'CHAT_ERROR' };
+}
+
+/**
+ * The body of a streamed answer. `first` was already taken from `events` (so that failures before
+ * anything was generated got a proper HTTP status); the rest follows as it arrives.
+ */
+export function eventStream(
+  first: ChatStreamEvent,
+  events: AsyncIterator<ChatStreamEvent>,
+  signal: AbortSignal,
+  log: FastifyBaseLogger,
+): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    yield formatEvent(first);
+    try {
+      for (let next = await events.next(); !next.done; next = await events.next()) yield formatEvent(next.value);
+    } catch (error) {
+      if (signal.aborted) return; // the client left; nobody to tell
+      yield formatEvent(errorEvent(error, log));
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { createChatService, type ChatService } from '../../chat/chat-service.ts';
+import { isModelUri } from '../../chat/local-model-file.ts';
+import { LocalProvider } from '../../chat/local-provider.ts';
+import { createChatProvider } from '../../chat/registry.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Chat with the configured provider (OpenAI-compatible endpoint, local GGUF model, or none). */
+    chat: ChatService;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const log = app.log.child({ service: 'chat' });
+    const provider = createChatProvider(app.config, {
+      log: { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) },
+    });
+    const service = createChatService(provider, { maxInputChars: app.config.chat.maxInputChars });
+    app.decorate('chat', service);
+    app.engineStatus.set('chat', () => service.status());
+    // A model file on disk loads in well under a second: do it now, so /status tells at once whether
+    // it works. A hub model is only downloaded when someone first chats.
+    if (provider instanceof LocalProvider && !isModelUri(app.config.chat.localModel)) {
+      app.addHook('onReady', async () => provider.warmUp());
+    }
+    app.addHook('onClose', async () => service.close());
+    log.info(`chat provider: ${provider.name}${provider.model ? ` (${provider.model})` : ''}`);
+  },
+  { name: 'chat', dependencies: ['engine-status'] },
+);

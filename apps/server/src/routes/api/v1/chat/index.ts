@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
+import { ErrorResponse } from '@sema/shared/api/schemas';
+import { eventStream, SSE_HEADERS } from '../../../../chat/sse.ts';
+
+/** POST /api/v1/chat: one answer as JSON, or streamed as server-sent events with `stream: true`. */
+const chat: FastifyPluginAsyncTypebox = async (app) => {
+  const limit = app.config.chat.maxInputChars;
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Chat with the assistant',
+        description:
+          'Sends the conversation (oldest first, ending with the user message) to the configured model. ' +
+          "The model's reasoning is separated from the answer, and reasoning in earlier assistant messages is removed before the model sees them. " +
+          'With `stream: true` the answer comes as server-sent events, each `data:` line one JSON object: ' +
+          '`{"type":"reasoning","text"}`, `{"type":"content","text"}`, then `{"type":"done","model","tokens","processingTime"}` ' +
+          'or `{"type":"error","detail","code"}`. Closing the connection stops the generation. ' +
+          `Limits: at most ${limit} characters over all messages, max_tokens 1 to 8192 (default 1000), temperature 0 to 2 (default 0.7). ` +
+          'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503).',
+        body: ChatRequest,
+        response: {
+          200: ChatResponse,
+          413: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+          502: ErrorResponse,
+          503: ErrorResponse,
+          504: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const controller = new AbortController();
+      // The client went away before the answer was complete: stop the model.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort(new DOMException('Client closed the connection', 'AbortError'));
+      });
+      if (!request.body.stream) return app.chat.complete(request.body, controller.signal);
+
+      const events = app.chat.stream(request.body, controller.signal);
+      // Failures before the first event (bad input, upstream 401/429, no model) keep their HTTP status.
+      const first = await events.next();
+      if (first.done) throw new Error('chat stream ended without a done event');
+      // The schema types the JSON answer; a stream is sent through the untyped reply.
+      const raw: FastifyReply = reply;
+      return raw.headers(SSE_HEADERS).send(eventStream(first.value, events, controller.signal, request.log));
+    },
+  );
+};
+
+export default chat;
