@@ -1,0 +1,115 @@
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { addSegment, fillSlot, replaceRanges, type Slot } from '../segments.ts';
+import type { DocumentAdapter } from '../types.ts';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+/**
+ * HTML. parse5 (the WHATWG parsing algorithm) gives the source range of every text node and
+ * attribute; only those ranges are rewritten, so tags, attributes, comments, scripts and styles keep
+ * their exact bytes. Text is translated except inside code-like elements and anything marked
+ * `translate="no"` or `class="notranslate"` (the HTML standard's and Google's opt-outs).
+ */
+const SKIPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'code', 'pre', 'kbd', 'samp', 'var', 'textarea', 'math']);
+/** Attributes that hold human text. */
+const TEXT_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label']);
+
+interface Edit {
+  start: number;
+  end: number;
+  render: (translations: readonly string[]) => string;
+}
+
+export const htmlAdapter: DocumentAdapter = {
+  format: 'html',
+  mimeType: 'text/html',
+  textual: true,
+  extract({ text: source }) {
+    const document = parse(source, { sourceCodeLocationInfo: true });
+    const segments: string[] = [];
+    const edits: Edit[] = [];
+    const stack: Node[] = [document];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.nodeName === '#text' && 'value' in node) {
+        const location = node.sourceCodeLocation;
+        const slot = location ? addSegment(segments, node.value) : null;
+        if (location && slot) {
+          edits.push({
+            start: location.startOffset,
+            end: location.endOffset,
+            render: (translations) => fillSlot(slot, translations, escapeText),
+          });
+        }
+        continue;
+      }
+      if ('tagName' in node) {
+        if (optedOut(node)) continue;
+        edits.push(...attributeEdits(node, source, segments));
+        if (SKIPPED_ELEMENTS.has(node.tagName)) continue;
+        if ('content' in node) stack.push(...[...node.content.childNodes].reverse());
+      }
+      if ('childNodes' in node) stack.push(...[...node.childNodes].reverse());
+    }
+    const safeEdits = withoutOverlaps(edits);
+    return {
+      segments,
+      rebuild: (translations) =>
+        replaceRanges(
+          source,
+          safeEdits.map((edit) => ({ start: edit.start, end: edit.end, text: edit.render(translations) })),
+        ),
+    };
+  },
+};
+
+function optedOut(element: Element): boolean {
+  return element.attrs.some(
+    (attr) =>
+      (attr.name === 'translate' && attr.value.trim().toLowerCase() === 'no') ||
+      (attr.name === 'class' && attr.value.split(/\s+/).includes('notranslate')),
+  );
+}
+
+function attributeEdits(element: Element, source: string, segments: string[]): Edit[] {
+  const edits: Edit[] = [];
+  for (const attr of element.attrs) {
+    if (!TEXT_ATTRIBUTES.has(attr.name)) continue;
+    const location = element.sourceCodeLocation?.attrs?.[attr.name];
+    if (!location) continue;
+    const slot: Slot | null = addSegment(segments, attr.value);
+    if (!slot) continue;
+    // Keep the name and the quoting as written: `alt = 'x'` stays single-quoted.
+    const raw = source.slice(location.startOffset, location.endOffset);
+    const [, prefix = '', quote = ''] = /^([^=]*=\s*)(["']?)/.exec(raw) ?? [];
+    const mark = quote || '"';
+    edits.push({
+      start: location.startOffset,
+      end: location.endOffset,
+      render: (translations) => prefix + mark + fillSlot(slot, translations, (t) => escapeAttribute(t, mark)) + mark,
+    });
+  }
+  return edits;
+}
+
+/**
+ * The parser can move nodes (foster parenting in tables) so that two ranges touch the same source;
+ * such rare edits are dropped rather than risk corrupting the file.
+ */
+function withoutOverlaps(edits: Edit[]): Edit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const kept: Edit[] = [];
+  for (const edit of sorted) {
+    if (kept.length === 0 || kept.at(-1)!.end <= edit.start) kept.push(edit);
+  }
+  return kept;
+}
+
+export function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(text: string, quote: string): string {
+  return text.replace(/&/g, '&amp;').replace(quote === "'" ? /'/g : /"/g, quote === "'" ? '&#39;' : '&quot;');
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { testLimits, translateFile } from '../testing/translate-file.ts';
+
+const catalogue = `{
+  "app": {
+    "title": "Photo gallery",
+    "greeting": "Hello {name}, you have {{count}} new photos",
+    "items": "{count, plural, one {# item} other {# items}}",
+    "printf": "Saved %s of %1$d files",
+    "rich": "Click <0>here</0> to continue",
+    "homepage": "https://example.org/home",
+    "icon": "icons/camera.svg",
+    "key_ref": "app.title",
+    "version": 2.10,
+    "enabled": true,
+    "nothing": null,
+    "list": ["First step", "Second step", 3]
+  }
+}
+`;
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => keysOf(item, `${prefix}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [`${prefix}.${key}`, ...keysOf(item, `${prefix}.${key}`)]);
+  }
+  return [];
+}
+
+describe('json adapter', () => {
+  it('translates string values and keeps keys, non-strings and formatting', async () => {
+    const { text } = await translateFile('messages.json', catalogue);
+    const before = JSON.parse(catalogue);
+    const after = JSON.parse(text);
+    expect(keysOf(after)).toEqual(keysOf(before));
+    expect(after.app.title).toBe('PHOTO GALLERY');
+    expect(after.app.list).toEqual(['FIRST STEP', 'SECOND STEP', 3]);
+    // Numbers keep their exact spelling (2.10 would become 2.1 through JSON.stringify).
+    expect(text).toContain('"version": 2.10,');
+    expect(text.split('\n').length).toBe(catalogue.split('\n').length);
+  });
+
+  it('keeps placeholders exactly and never sends them to the model', async () => {
+    const { text, prepared } = await translateFile('messages.json', catalogue);
+    const after = JSON.parse(text).app;
+    expect(after.greeting).toBe('HELLO {name}, YOU HAVE {{count}} NEW PHOTOS');
+    expect(after.items).toBe('{count, plural, one {# item} other {# items}}');
+    expect(after.printf).toBe('SAVED %s OF %1$d FILES');
+    expect(after.rich).toBe('CLICK <0>HERE</0> TO CONTINUE');
+    expect(prepared.segments.join('|')).not.toMatch(/[{}%<]/);
+  });
+
+  it('leaves URLs, paths and key references alone', async () => {
+    const after = JSON.parse((await translateFile('messages.json', catalogue)).text).app;
+    expect([after.homepage, after.icon, after.key_ref]).toEqual(['https://example.org/home', 'icons/camera.svg', 'app.title']);
+  });
+
+  it('escapes translations as JSON strings', async () => {
+    const { text } = await translateFile('a.json', '{"a": "Say hi"}', {
+      translate: async (texts) => texts.map(() => 'He said "hi"\\n'),
+    });
+    expect(JSON.parse(text)).toEqual({ a: 'He said "hi"\\n' });
+  });
+
+  it('refuses invalid JSON with the parser message', async () => {
+    await expect(translateFile('bad.json', '{"a": "x",}')).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'INVALID_DOCUMENT',
+      detail: expect.stringMatching(/^The file is not valid JSON: /),
+    });
+  });
+
+  it('refuses JSON nested deeper than the limit without parsing it', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    await expect(translateFile('deep.json', deep)).rejects.toMatchObject({
+      statusCode: 422,
+      detail: `The JSON is nested more than ${testLimits.maxJsonDepth} levels deep, which is refused.`,
+    });
+  });
+
+  it('does not count brackets inside strings as nesting', async () => {
+    const value = '['.repeat(500);
+    const { text } = await translateFile('s.json', JSON.stringify({ note: `Brackets ${value}` }));
+    expect(JSON.parse(text).note).toBe(`BRACKETS ${value}`);
+  });
+});

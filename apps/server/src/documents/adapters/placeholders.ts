@@ -1,0 +1,65 @@
+import { addSegment, fillSlot, type Slot } from '../segments.ts';
+
+/**
+ * Placeholders of the common i18n formats. They never go through the model (which may translate,
+ * respace or drop them); the words between them are translated and the placeholders put back as they
+ * were. Order matters: the longer forms first.
+ */
+const PLACEHOLDER = new RegExp(
+  [
+    /\{\{\{[^{}]*\}\}\}/, // {{{raw}}} (Handlebars)
+    /\{\{[^{}]*\}\}/, // {{count}} (i18next, Handlebars, Vue)
+    /\$\{[^{}]*\}/, // ${name} (template literals)
+    /\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/, // {name}, {0}, {count, plural, one {# item} other {# items}} (ICU)
+    /%\([^)\s]+\)[sdif]/, // %(name)s (Python)
+    /%\{[^}\s]+\}/, // %{name} (Ruby)
+    /%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[sdifuxXoeEgGcp@%]/, // %s, %1$d, %.2f, %@ (printf)
+    /\$t\([^)]*\)/, // $t(key) (i18next nesting)
+    /<\/?[A-Za-z0-9][^<>]*>/, // <0>, <b>, </strong>, <br/> (react-i18next, ICU tags)
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+  'g',
+);
+
+/** Values that are data rather than words: URLs, e-mail addresses, paths, identifiers, colours. */
+const MACHINE_STRING = [
+  /^[a-z][\w+.-]*:\/\/\S*$/i, // URL
+  /^(?:mailto:)?[^\s@]+@[^\s@]+\.[^\s@]+$/i, // e-mail
+  /^[^\s]*[/\\][^\s]*$/, // path or MIME type
+  /^[A-Za-z0-9]+(?:[_.:][A-Za-z0-9]+)+$/, // snake_case, dotted.keys, iso:codes (not "Sign-in")
+  /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i, // colour
+];
+
+export function isMachineString(text: string): boolean {
+  const trimmed = text.trim();
+  return MACHINE_STRING.some((pattern) => pattern.test(trimmed));
+}
+
+/** A string cut into literal parts (placeholders, kept) and translatable slots. */
+export type Pieces = Array<string | Slot>;
+
+/** Splits `text` around its placeholders and adds the words between them to `segments`. */
+export function splitPlaceholders(text: string, segments: string[]): Pieces {
+  const pieces: Pieces = [];
+  let cursor = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    pushWords(text.slice(cursor, match.index), pieces, segments);
+    pieces.push(match[0]);
+    cursor = match.index + match[0].length;
+  }
+  pushWords(text.slice(cursor), pieces, segments);
+  return pieces;
+}
+
+function pushWords(text: string, pieces: Pieces, segments: string[]): void {
+  if (text) pieces.push(addSegment(segments, text) ?? text);
+}
+
+export function joinPieces(pieces: Pieces, translations: readonly string[]): string {
+  return pieces.map((piece) => (typeof piece === 'string' ? piece : fillSlot(piece, translations))).join('');
+}
+
+export function hasSlots(pieces: Pieces): boolean {
+  return pieces.some((piece) => typeof piece !== 'string');
+}

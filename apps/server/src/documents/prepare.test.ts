@@ -1,0 +1,103 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { baseNameOf, prepareDocument, translatedFileName } from './prepare.ts';
+import { testLimits, translateFile } from './testing/translate-file.ts';
+
+const prepare = (fileName: string, content: string | Uint8Array, mimeType?: string) =>
+  prepareDocument(
+    { fileName, bytes: typeof content === 'string' ? strToU8(content) : content, ...(mimeType ? { mimeType } : {}) },
+    testLimits,
+  );
+
+describe('prepareDocument: choosing the format', () => {
+  it('goes by the extension, case-insensitively', async () => {
+    expect((await prepare('NOTES.MD', '# Hi there')).format).toBe('md');
+    expect((await prepare('page.htm', '<p>Hi there</p>')).format).toBe('html');
+  });
+
+  it('falls back to the declared media type, then to the content', async () => {
+    expect((await prepare('upload', '{"a": "Hello"}', 'application/json')).format).toBe('json');
+    expect((await prepare('upload', 'Plain words')).format).toBe('txt');
+    expect((await prepare('upload', zipSync({ 'word/document.xml': strToU8('<w:p><w:r><w:t>Hi there</w:t></w:r></w:p>') }))).format).toBe('docx');
+  });
+
+  it('refuses an unsupported extension with the list of supported ones (415)', async () => {
+    await expect(prepare('slides.pptx', 'x')).rejects.toMatchObject({
+      statusCode: 415,
+      code: 'UNSUPPORTED_DOCUMENT_TYPE',
+      detail: 'Files of type .pptx are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf.',
+    });
+    await expect(prepare('old.doc', 'x')).rejects.toMatchObject({ statusCode: 415, detail: expect.stringContaining('save the document as .docx') });
+  });
+});
+
+describe('prepareDocument: refusing bad files', () => {
+  it('refuses binary data renamed .txt (NUL bytes)', async () => {
+    await expect(prepare('photo.txt', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]))).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'DOCUMENT_TYPE_MISMATCH',
+      detail: 'The file holds binary data (NUL bytes), not .txt text.',
+    });
+  });
+
+  it('refuses text that is not UTF-8', async () => {
+    await expect(prepare('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x61]))).rejects.toMatchObject({
+      statusCode: 422,
+      detail: 'The .txt file is not UTF-8 text; save it as UTF-8 and try again.',
+    });
+  });
+
+  it('refuses a Word package renamed .txt', async () => {
+    await expect(prepare('report.txt', zipSync({ a: strToU8('x') }))).rejects.toMatchObject({
+      statusCode: 422,
+      detail: 'The file is named .txt but is a ZIP package (e.g. a .docx), not text.',
+    });
+  });
+
+  it('refuses an old binary .doc renamed .docx', async () => {
+    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+    await expect(prepare('old.docx', ole)).rejects.toMatchObject({ statusCode: 422, detail: expect.stringContaining('old Word .doc') });
+  });
+
+  it('refuses files over the byte limit (413)', async () => {
+    await expect(
+      prepareDocument({ fileName: 'a.txt', bytes: new Uint8Array(2048).fill(65) }, { ...testLimits, maxFileBytes: 1024 }),
+    ).rejects.toMatchObject({ statusCode: 413, code: 'DOCUMENT_TOO_LARGE', detail: 'The file is larger than the 1 KB limit.' });
+  });
+
+  it('refuses documents with more text than the character limit (413)', async () => {
+    await expect(
+      prepareDocument({ fileName: 'a.txt', bytes: strToU8('word '.repeat(3000)) }, { ...testLimits, maxChars: 10_000 }),
+    ).rejects.toMatchObject({
+      statusCode: 413,
+      code: 'DOCUMENT_TOO_LONG',
+      detail: 'The document has 14,999 characters of text; the limit is 10,000.',
+    });
+  });
+
+  it('refuses empty files and files without text (422)', async () => {
+    await expect(prepare('empty.txt', '')).rejects.toMatchObject({ statusCode: 422, detail: 'The file is empty.' });
+    await expect(prepare('numbers.txt', '1 2 3\n---\n')).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'DOCUMENT_HAS_NO_TEXT',
+      detail: 'No text to translate was found in the file.',
+    });
+  });
+});
+
+describe('prepareDocument: text encodings', () => {
+  it('reads UTF-16 with a byte-order mark and UTF-8 with one', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Hello there', 'utf16le')]);
+    expect((await prepare('w.txt', utf16)).segments).toEqual(['Hello there']);
+    const { text } = await translateFile('bom.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Hi you')]));
+    expect(text).toBe('HI YOU');
+  });
+});
+
+describe('file names', () => {
+  it('names the result after the upload and the target language', async () => {
+    const prepared = await prepare('C:\\docs\\report.final.md', '# Hi');
+    expect(translatedFileName(prepared, 'fra_Latn')).toBe('report.final.fra_Latn.md');
+    expect(baseNameOf('\u0007.txt')).toBe('document');
+  });
+});

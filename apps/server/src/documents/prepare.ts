@@ -1,0 +1,77 @@
+import type { DocumentFormat } from '@sema/shared/api/documents';
+import { documentError, formatBytes, formatCount } from './errors.ts';
+import { extensionOf, resolveAdapter } from './registry.ts';
+import { decodeText } from './sniff.ts';
+import type { DocumentLimits } from './types.ts';
+
+export interface Upload {
+  fileName: string;
+  /** The media type the client declared, if any. */
+  mimeType?: string;
+  bytes: Uint8Array;
+}
+
+/** A document that was read and checked, ready to be translated. */
+export interface PreparedDocument {
+  format: DocumentFormat;
+  segments: string[];
+  /** Characters of translatable text (what the character limit counts). */
+  characters: number;
+  /** Name of the upload without its extension, safe for a Content-Disposition header. */
+  baseName: string;
+  /** Extension and media type of the translated file. */
+  extension: string;
+  mimeType: string;
+  /** True when the translated file is text (every format but docx). */
+  textual: boolean;
+  note?: string;
+  rebuild(translations: readonly string[]): Promise<Uint8Array | string>;
+}
+
+/**
+ * Everything that can be refused is refused here, before any translation starts: the size, the type,
+ * a damaged or hostile file, a document without text or with too much of it.
+ */
+export async function prepareDocument(upload: Upload, limits: DocumentLimits): Promise<PreparedDocument> {
+  if (upload.bytes.byteLength > limits.maxFileBytes) {
+    throw documentError('DOCUMENT_TOO_LARGE', `The file is larger than the ${formatBytes(limits.maxFileBytes)} limit.`);
+  }
+  if (upload.bytes.byteLength === 0) throw documentError('DOCUMENT_HAS_NO_TEXT', 'The file is empty.');
+  const adapter = resolveAdapter(upload);
+  const text = adapter.textual ? decodeText(upload.bytes, adapter.format) : '';
+  const extracted = await adapter.extract({ bytes: upload.bytes, text }, limits);
+  const characters = extracted.segments.reduce((sum, segment) => sum + segment.length, 0);
+  if (extracted.segments.length === 0) {
+    throw documentError('DOCUMENT_HAS_NO_TEXT', 'No text to translate was found in the file.');
+  }
+  if (characters > limits.maxChars) {
+    throw documentError(
+      'DOCUMENT_TOO_LONG',
+      `The document has ${formatCount(characters)} characters of text; the limit is ${formatCount(limits.maxChars)}.`,
+    );
+  }
+  const extension = extracted.output?.extension ?? (extensionOf(upload.fileName) || adapter.format);
+  return {
+    format: adapter.format,
+    segments: extracted.segments,
+    characters,
+    baseName: baseNameOf(upload.fileName),
+    extension,
+    mimeType: extracted.output?.mimeType ?? adapter.mimeType,
+    textual: adapter.textual || extracted.output !== undefined,
+    ...(extracted.output ? { note: extracted.output.note } : {}),
+    rebuild: async (translations) => extracted.rebuild(translations),
+  };
+}
+
+/** `C:\docs\report.final.docx` → `report.final`; never empty, no control characters. */
+export function baseNameOf(fileName: string): string {
+  const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const dot = base.lastIndexOf('.');
+  return (dot >= 0 ? base.slice(0, dot) : base).trim() || 'document';
+}
+
+/** `report` + `fra_Latn` + `docx` → `report.fra_Latn.docx`. */
+export function translatedFileName(prepared: Pick<PreparedDocument, 'baseName' | 'extension'>, target: string): string {
+  return `${prepared.baseName}.${target}.${prepared.extension}`;
+}

@@ -1,0 +1,100 @@
+import { DOCUMENT_EXTENSIONS, DOCUMENT_FORMATS, type DocumentFormat } from '@sema/shared/api/documents';
+import { docxAdapter } from './adapters/docx.ts';
+import { htmlAdapter } from './adapters/html.ts';
+import { jsonAdapter } from './adapters/json.ts';
+import { markdownAdapter } from './adapters/markdown.ts';
+import { pdfAdapter } from './adapters/pdf.ts';
+import { srtAdapter, vttAdapter } from './adapters/subtitles.ts';
+import { txtAdapter } from './adapters/txt.ts';
+import { documentError } from './errors.ts';
+import { hasPdfHeader, signatureOf, type Signature } from './sniff.ts';
+import type { DocumentAdapter } from './types.ts';
+
+/** One adapter per format; adding a format is one file in adapters/ and one line here. */
+export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
+  txt: txtAdapter,
+  md: markdownAdapter,
+  html: htmlAdapter,
+  srt: srtAdapter,
+  vtt: vttAdapter,
+  docx: docxAdapter,
+  json: jsonAdapter,
+  pdf: pdfAdapter,
+};
+
+/** Media types a client may send for a file without a usable extension. */
+const MEDIA_TYPES: Readonly<Record<string, DocumentFormat>> = {
+  'text/plain': 'txt',
+  'text/markdown': 'md',
+  'text/x-markdown': 'md',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'application/x-subrip': 'srt',
+  'text/srt': 'srt',
+  'text/vtt': 'vtt',
+  'application/json': 'json',
+  'application/pdf': 'pdf',
+  [docxAdapter.mimeType]: 'docx',
+};
+
+const SUPPORTED = DOCUMENT_FORMATS.map((format) => `.${DOCUMENT_EXTENSIONS[format][0]}`).join(', ');
+
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+function formatOfExtension(extension: string): DocumentFormat | undefined {
+  return DOCUMENT_FORMATS.find((format) => DOCUMENT_EXTENSIONS[format].includes(extension));
+}
+
+/**
+ * Chooses the adapter for an upload: by its extension, else by its media type, else by its content;
+ * then checks that the content is what the name says (a `.docx` must be a ZIP, a `.pdf` a PDF, a text
+ * format must not be a ZIP or a PDF).
+ */
+export function resolveAdapter(upload: { fileName: string; mimeType?: string; bytes: Uint8Array }): DocumentAdapter {
+  const signature = signatureOf(upload.bytes);
+  const extension = extensionOf(upload.fileName);
+  let format = formatOfExtension(extension);
+  if (!format && extension) {
+    throw documentError(
+      'UNSUPPORTED_DOCUMENT_TYPE',
+      extension === 'doc'
+        ? 'Old Word .doc files are not supported; save the document as .docx and try again.'
+        : `Files of type .${extension} are not supported. Supported: ${SUPPORTED}.`,
+    );
+  }
+  format ??= MEDIA_TYPES[upload.mimeType?.split(';')[0]?.trim().toLowerCase() ?? ''] ?? formatOfSignature(signature);
+  if (!format) {
+    throw documentError('UNSUPPORTED_DOCUMENT_TYPE', `The file's type could not be recognised. Supported: ${SUPPORTED}.`);
+  }
+  checkSignature(format, signature, extension || format, upload.bytes);
+  return ADAPTERS[format];
+}
+
+function formatOfSignature(signature: Signature): DocumentFormat | undefined {
+  if (signature === 'zip') return 'docx';
+  if (signature === 'pdf') return 'pdf';
+  if (signature === 'ole') return 'docx'; // refused below with the reason
+  return 'txt';
+}
+
+function checkSignature(format: DocumentFormat, signature: Signature, label: string, bytes: Uint8Array): void {
+  if (format === 'docx' && signature !== 'zip') {
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      signature === 'ole'
+        ? 'The file is an old Word .doc or a password-protected document, not a .docx package; save it as .docx without a password.'
+        : `The file is named .${label} but is not a Word document (it is not a ZIP package).`,
+    );
+  }
+  if (format === 'pdf' && !hasPdfHeader(bytes)) {
+    throw documentError('DOCUMENT_TYPE_MISMATCH', `The file is named .${label} but is not a PDF (it has no %PDF header).`);
+  }
+  if (ADAPTERS[format].textual && signature !== 'unknown') {
+    const actual = signature === 'zip' ? 'a ZIP package (e.g. a .docx)' : signature === 'pdf' ? 'a PDF' : 'an Office binary file';
+    throw documentError('DOCUMENT_TYPE_MISMATCH', `The file is named .${label} but is ${actual}, not text.`);
+  }
+}

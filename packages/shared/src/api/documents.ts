@@ -1,0 +1,154 @@
+/**
+ * The document-translation contract: `POST /api/v1/translate/document` (multipart upload).
+ *
+ * The answer depends on what the client accepts:
+ * - by default, the translated file itself, named like `report.fra_Latn.docx`, with the metadata in
+ *   the `X-Sema-*` headers below;
+ * - with `Accept: application/json`, one JSON object, {@link TranslateDocumentResponse};
+ * - with `Accept: text/event-stream` or `?stream=1`, server-sent events: `progress` events
+ *   ({@link DocumentProgressEvent}) and then one `done` event carrying the same object as the JSON
+ *   variant, or one `error` event. Bad files are refused with an ordinary JSON error before the stream
+ *   starts; only failures during translation arrive as `error` events.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Formats the server translates. A PDF comes back as Markdown (its layout cannot be rebuilt). */
+export const DOCUMENT_FORMATS = ['txt', 'md', 'html', 'srt', 'vtt', 'docx', 'json', 'pdf'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/** File extensions accepted for each format (lower case, without the dot). */
+export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly string[]>> = {
+  txt: ['txt', 'text'],
+  md: ['md', 'markdown'],
+  html: ['html', 'htm'],
+  srt: ['srt'],
+  vtt: ['vtt'],
+  docx: ['docx'],
+  json: ['json'],
+  pdf: ['pdf'],
+};
+
+/** For `<input type="file" accept>`: every accepted extension with its dot. */
+export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
+  .flat()
+  .map((extension) => `.${extension}`)
+  .join(',');
+
+/** Machine codes of the errors specific to documents (with their HTTP status). */
+export const DOCUMENT_ERROR_CODES = {
+  /** 400: the multipart request has no `file` part. */
+  DOCUMENT_MISSING: 400,
+  /** 413: the file is over the byte limit, or it expands (unzipped) past the safe size. */
+  DOCUMENT_TOO_LARGE: 413,
+  /** 413: the document holds more characters of text than the limit. */
+  DOCUMENT_TOO_LONG: 413,
+  /** 415: neither the name nor the content says which supported format this is. */
+  UNSUPPORTED_DOCUMENT_TYPE: 415,
+  /** 422: the content does not match the name (a `.docx` that is not a ZIP, binary data named `.txt`). */
+  DOCUMENT_TYPE_MISMATCH: 422,
+  /** 422: the file is damaged, malformed or hostile (bad JSON, broken ZIP, DTD entities, nesting too deep). */
+  INVALID_DOCUMENT: 422,
+  /** 422: nothing translatable was found (e.g. a scanned PDF with no text layer). */
+  DOCUMENT_HAS_NO_TEXT: 422,
+  /** 422: the source language was `auto` and could not be detected from the text. */
+  DOCUMENT_LANGUAGE_UNDETECTED: 422,
+} as const;
+export type DocumentErrorCode = keyof typeof DOCUMENT_ERROR_CODES;
+
+/** Response headers of the file variant (exposed to browsers through CORS). */
+export const DOCUMENT_HEADERS = {
+  sourceLanguage: 'X-Sema-Source-Language',
+  targetLanguage: 'X-Sema-Target-Language',
+  characters: 'X-Sema-Characters',
+  processingTime: 'X-Sema-Processing-Time',
+  /** Present when the result differs in kind from the upload (a PDF returned as Markdown). */
+  note: 'X-Sema-Note',
+} as const;
+
+/** The text fields of the multipart form (the file goes in the part named `file`). */
+export const TranslateDocumentFields = Type.Object(
+  {
+    target_language: Type.String({ description: 'NLLB-200 language code to translate into, e.g. fra_Latn' }),
+    source_language: Type.Optional(
+      Type.String({ description: 'Language of the document, or auto (default) to detect it', default: 'auto' }),
+    ),
+  },
+  { $id: 'TranslateDocumentFields' },
+);
+export type TranslateDocumentFields = Static<typeof TranslateDocumentFields>;
+
+export const TranslateDocumentQuery = Type.Object(
+  {
+    stream: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')], {
+        description: 'stream=1 answers with server-sent progress events, like Accept: text/event-stream',
+      }),
+    ),
+  },
+  { $id: 'TranslateDocumentQuery' },
+);
+export type TranslateDocumentQuery = Static<typeof TranslateDocumentQuery>;
+
+export const TranslateDocumentResponse = Type.Object(
+  {
+    file_name: Type.String({ description: 'Name for the translated file, e.g. report.fra_Latn.docx' }),
+    format: Type.Union(
+      DOCUMENT_FORMATS.map((format) => Type.Literal(format)),
+      { description: 'The format the upload was read as' },
+    ),
+    mime_type: Type.String({ description: 'Media type of the translated file' }),
+    text: Type.Optional(Type.String({ description: 'The translated document, for text formats (all but docx)' })),
+    content_base64: Type.Optional(Type.String({ description: 'The translated document, base64, for docx' })),
+    source_language: Type.String({ description: 'The source language; the detected one when auto was asked' }),
+    target_language: Type.String(),
+    characters: Type.Integer({ description: 'Characters of text that were translated' }),
+    processing_time: Type.Number({ description: 'Seconds spent on the server' }),
+    note: Type.Optional(Type.String({ description: 'Why the result differs in kind from the upload (PDF → Markdown)' })),
+  },
+  {
+    $id: 'TranslateDocumentResponse',
+    examples: [
+      {
+        file_name: 'episode.swh_Latn.srt',
+        format: 'srt',
+        mime_type: 'application/x-subrip',
+        text: '1\n00:00:01,000 --> 00:00:02,500\nHabari za asubuhi.\n',
+        source_language: 'eng_Latn',
+        target_language: 'swh_Latn',
+        characters: 13,
+        processing_time: 0.42,
+      },
+    ],
+  },
+);
+export type TranslateDocumentResponse = Static<typeof TranslateDocumentResponse>;
+
+/** Sent while translating; `done` and `total` count characters of text. */
+export const DocumentProgressEvent = Type.Object(
+  {
+    type: Type.Literal('progress'),
+    done: Type.Integer({ minimum: 0 }),
+    total: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'DocumentProgressEvent' },
+);
+export type DocumentProgressEvent = Static<typeof DocumentProgressEvent>;
+
+export const DocumentDoneEvent = Type.Composite([Type.Object({ type: Type.Literal('done') }), TranslateDocumentResponse], {
+  $id: 'DocumentDoneEvent',
+});
+export type DocumentDoneEvent = Static<typeof DocumentDoneEvent>;
+
+export const DocumentErrorEvent = Type.Object(
+  {
+    type: Type.Literal('error'),
+    detail: Type.String(),
+    code: Type.String(),
+    status: Type.Integer({ description: 'The HTTP status this error would have had' }),
+  },
+  { $id: 'DocumentErrorEvent' },
+);
+export type DocumentErrorEvent = Static<typeof DocumentErrorEvent>;
+
+/** What the event stream carries, discriminated by `type` (also the SSE `event:` name). */
+export type DocumentEvent = DocumentProgressEvent | DocumentDoneEvent | DocumentErrorEvent;
