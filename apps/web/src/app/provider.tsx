@@ -1,0 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+
+import { appCache } from '@/lib/cache';
+import { createQueryClient } from '@/lib/react-query';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  // Expired cache entries are swept every five minutes while the app is open (spec part 9).
+  useEffect(() => appCache.startCleanup(), []);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,92 @@
+import { Link } from 'react-router';
+
+import { PRODUCT_NAME } from '@/config/constants';
+import { paths } from '@/config/paths';
+
+const features = [
+  {
+    title: 'Global reach',
+    text: 'More than 200 languages, from Swahili, Hausa and Yoruba to Quechua, Tibetan and Ol Chiki, each shown in its own script.',
+  },
+  {
+    title: 'Instant translation',
+    text: 'Type or drop text and get the translation in seconds. Not sure what language it is? Sema detects it for you.',
+  },
+  {
+    title: 'Knowledge access',
+    text: 'Chat with an AI assistant in your own language: your question is translated, answered, and the answer translated back.',
+  },
+];
+
+const keyFeatures = [
+  'Automatic language detection',
+  'Right-to-left scripts such as Arabic, Urdu and Hebrew',
+  'Works on phones and slow networks',
+  'A free developer API with no key',
+  'Self-hostable: run it on your own server',
+  'No signup required',
+];
+
+/** /about (spec part 2): the mission, what it offers, and how it is built. */
+export function AboutRoute() {
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-12 px-4 py-12">
+      <title>{`About · ${PRODUCT_NAME}`}</title>
+      <header className="flex flex-col items-start gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">About {PRODUCT_NAME}</h1>
+        <p className="max-w-2xl text-lg text-slate-700">
+          Our mission: everyone should be able to read, write and ask questions in their own language — especially the
+          speakers of languages that big products serve badly.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Link to={paths.home.getHref()} className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+            Try {PRODUCT_NAME} now
+          </Link>
+          <Link
+            to={paths.developer.getHref()}
+            className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Try API
+          </Link>
+        </div>
+      </header>
+
+      <section aria-labelledby="about-what" className="grid gap-6 sm:grid-cols-3">
+        <h2 id="about-what" className="sr-only">
+          What {PRODUCT_NAME} offers
+        </h2>
+        {features.map((feature) => (
+          <div key={feature.title} className="rounded-xl border border-slate-200 p-5">
+            <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
+            <p className="mt-2 text-slate-700">{feature.text}</p>
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="about-features" className="flex flex-col gap-4">
+        <h2 id="about-features" className="text-xl font-bold text-slate-900">
+          Key features
+        </h2>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {keyFeatures.map((item) => (
+            <li key={item} className="flex items-start gap-2 text-slate-700">
+              <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-brand-600" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-technology" className="flex flex-col gap-4">
+        <h2 id="about-technology" className="text-xl font-bold text-slate-900">
+          Technology
+        </h2>
+        <p className="text-slate-700">
+          Translation runs on NLLB-200, an open model that covers 202 languages, on our own server — your text is not sent
+          to a third party for translation. Language detection runs offline on the server too. The web app is small and
+          loads nothing from other sites, so it stays fast on slow connections.
+        </p>
+      </section>
+    </div>
+  );
+}

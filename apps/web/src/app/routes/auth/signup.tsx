@@ -1,0 +1,17 @@
+import { useNavigate } from 'react-router';
+
+import { PRODUCT_NAME } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { SignupForm } from '@/features/auth/components/signup-form';
+
+export function SignupRoute() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <title>{`Sign Up · ${PRODUCT_NAME}`}</title>
+      <h1 className="mb-1 text-2xl font-bold text-slate-900">Create your account</h1>
+      <p className="mb-6 text-sm text-slate-700">Free, and stored only in this browser.</p>
+      <SignupForm onSuccess={() => void navigate(paths.home.getHref(), { replace: true })} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+
+import { DEFAULT_SOURCE_LANGUAGE, DEFAULT_TARGET_LANGUAGE, PRODUCT_NAME } from '@/config/constants';
+import { Composer } from '@/features/conversation/components/composer';
+import { DropOverlay } from '@/features/conversation/components/drop-overlay';
+import { MessageList } from '@/features/conversation/components/message-list';
+import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
+import { useMessages } from '@/features/conversation/hooks/use-messages';
+import type { Mode } from '@/features/conversation/types';
+import { TranslateBar } from '@/features/languages/components/translate-bar';
+import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
+import { TranslationEngineNotice } from '@/features/status/components/engine-notice';
+import { useTranslation } from '@/features/translate/hooks/use-translation';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+
+import { renderMessageContent } from './message-renderers';
+import { useSendMessage } from './send/use-send-message';
+import { Welcome } from './welcome';
+
+/**
+ * Home (spec part 2): the welcome until the first message, then the conversation; the input with
+ * its mode buttons, and the translate bar in translate mode. The whole screen accepts a dropped file.
+ */
+export function HomeRoute() {
+  const { user, displayName } = useAuth();
+  const [mode, setMode] = useState<Mode>('translate');
+  const [source, setSource] = useState(DEFAULT_SOURCE_LANGUAGE);
+  const [target, setTarget] = useState(DEFAULT_TARGET_LANGUAGE);
+  const [file, setFile] = useState<File | null>(null);
+  const conversation = useMessages();
+  const translation = useTranslation();
+  const { nameOf } = useLanguageLookup();
+  const send = useSendMessage({ conversation, translation, languageName: nameOf });
+  const { isDragging, handlers } = useFileDrop(setFile);
+  const started = conversation.messages.length > 0;
+
+  return (
+    <div className="relative flex h-[calc(100dvh-3.5rem)] flex-col" {...handlers}>
+      <title>{`${PRODUCT_NAME} — translate and chat in 200+ languages`}</title>
+      {isDragging && <DropOverlay />}
+      {started ? (
+        <>
+          <h1 className="sr-only">{PRODUCT_NAME}</h1>
+          <MessageList messages={conversation.messages} renderContent={renderMessageContent} />
+        </>
+      ) : (
+        <div className="flex flex-1 flex-col justify-end pb-8">
+          <Welcome displayName={user ? displayName : null} />
+        </div>
+      )}
+      <div className={cn('mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 sm:px-4', started ? 'pb-4' : 'pb-2')}>
+        {mode === 'translate' && <TranslationEngineNotice />}
+        <Composer
+          mode={mode}
+          onModeChange={setMode}
+          file={file}
+          onFileChange={setFile}
+          header={
+            mode === 'translate' ? (
+              <TranslateBar source={source} target={target} onSourceChange={setSource} onTargetChange={setTarget} />
+            ) : undefined
+          }
+          onSend={({ text, file: sentFile }) => {
+            void send({ mode, text, file: sentFile, sourceLanguage: source, targetLanguage: target });
+            setFile(null);
+          }}
+        />
+      </div>
+      {!started && <div className="flex-[1.2]" aria-hidden="true" />}
+    </div>
+  );
+}

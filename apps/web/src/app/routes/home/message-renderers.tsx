@@ -1,0 +1,59 @@
+import { UI_ERRORS } from '@sema/shared/errors';
+
+import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
+import type { ChatMessage, MessageRenderer } from '@/features/conversation/types';
+import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
+import { languageTag } from '@/features/languages/language-tag';
+
+/** A translation: the text in its language, the detected source, or the spec's failure note. */
+function TranslationContent({ message }: { message: ChatMessage }) {
+  const { find } = useLanguageLookup();
+  const detected = message.detectedLanguage ? find(message.detectedLanguage) : undefined;
+  const target = message.translationData?.targetLanguage;
+  return (
+    <div className="flex flex-col gap-1.5">
+      {message.content && (
+        <p dir="auto" lang={target ? languageTag(target) : undefined} className="break-words whitespace-pre-wrap">
+          {message.content}
+        </p>
+      )}
+      {message.error && <p className="text-sm font-medium text-red-700">{UI_ERRORS.translateNote}</p>}
+      {message.errorDetail && <p className="text-sm text-slate-700">{message.errorDetail}</p>}
+      {message.detectedLanguage && (
+        <p className="text-xs text-slate-600" data-testid="detected-language">
+          Detected language: {detected ? `${detected.name}` : message.detectedLanguage}
+          {detected && detected.native_name !== detected.name && (
+            <>
+              {' · '}
+              <span lang={languageTag(message.detectedLanguage)} dir="auto">
+                {detected.native_name}
+              </span>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Errors that are not translations (chat, documents) keep the text and read as errors. */
+function TextContent({ message }: { message: ChatMessage }) {
+  if (!message.error) return <PlainTextContent message={message} />;
+  return (
+    <p dir="auto" className="break-words whitespace-pre-wrap text-red-800">
+      {message.content}
+    </p>
+  );
+}
+
+/**
+ * Renderers by message kind. A feature that adds a kind of reply (streamed chat, a translated
+ * document) adds its renderer here.
+ */
+const renderers: Record<string, MessageRenderer> = {
+  translation: (message) => <TranslationContent message={message} />,
+  text: (message) => <TextContent message={message} />,
+};
+
+export const renderMessageContent: MessageRenderer = (message) =>
+  (renderers[message.kind ?? 'text'] ?? renderers.text!)(message);

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+
+import { SPLASH } from '@/config/constants';
+
+/** A random whole step from SPLASH.minStep to SPLASH.maxStep percent. */
+function randomStep(random: () => number): number {
+  return SPLASH.minStep + Math.floor(random() * (SPLASH.maxStep - SPLASH.minStep + 1));
+}
+
+/**
+ * The start-up splash (spec parts 2 and 9): progress ticks every 150 ms by 5–20 % up to 100, and the
+ * splash stays at least 1500 ms — and, beyond that, until the app is `ready` to show its first screen.
+ */
+export function useSplashProgress(ready: boolean, random: () => number = Math.random) {
+  const [progress, setProgress] = useState(0);
+  const [minimumElapsed, setMinimumElapsed] = useState(false);
+
+  useEffect(() => {
+    const ticker = setInterval(() => {
+      setProgress((current) => Math.min(100, current + randomStep(random)));
+    }, SPLASH.tickMs);
+    const minimum = setTimeout(() => setMinimumElapsed(true), SPLASH.minimumMs);
+    return () => {
+      clearInterval(ticker);
+      clearTimeout(minimum);
+    };
+  }, [random]);
+
+  const done = minimumElapsed && ready;
+  return { progress: done ? 100 : progress, done };
+}

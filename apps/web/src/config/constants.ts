@@ -1,0 +1,25 @@
+/** Numbers the spec fixes (parts 2 and 9). Timings are in milliseconds. */
+export const PRODUCT_NAME = 'Sema';
+
+export const SPLASH = { minimumMs: 1500, tickMs: 150, minStep: 5, maxStep: 20 } as const;
+
+/** How long a copy button shows success or failure before returning to idle. */
+export const COPY_FEEDBACK_MS = 2000;
+
+export const INPUT_MAX_ROWS = 5;
+
+export const PICKER = { maxHeightPx: 300, focusDelayMs: 100 } as const;
+
+export const SETTINGS_MENU = { openDelayMs: 200, closeDelayMs: 300 } as const;
+
+export const DEFAULT_SOURCE_LANGUAGE = 'auto';
+export const DEFAULT_TARGET_LANGUAGE = 'eng_Latn';
+
+export const TRANSLATION_HISTORY_LIMIT = 50;
+
+/** Where the project's source lives; a self-hoster can point it at their fork at build time. */
+export const SOURCE_REPOSITORY_URL: string =
+  import.meta.env.VITE_SOURCE_REPOSITORY_URL ?? 'https://github.com/sema-translate/sema';
+
+/** The interactive OpenAPI explorer the server serves. */
+export const API_EXPLORER_PATH = '/api/v1/docs';

@@ -1,0 +1,63 @@
+import { MESSAGES, MIN_PASSWORD_LENGTH } from '@sema/shared/validation';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { saveUser } from '@/lib/auth';
+
+/**
+ * Account creation, local only (spec part 5): it checks the fields and stores the record; it fails
+ * only when local storage refuses the write.
+ */
+export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The browser enforces these too; this keeps the rule when it cannot (scripts, old browsers).
+    if (!name.trim() || !email.trim() || password.length < MIN_PASSWORD_LENGTH) {
+      setError(password.length < MIN_PASSWORD_LENGTH ? `Password: ${MESSAGES.passwordTooShort}` : 'Please fill in every field.');
+      return;
+    }
+    try {
+      saveUser({ email: email.trim(), name: name.trim() });
+      onSuccess();
+    } catch {
+      setError(MESSAGES.signupFailed);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5">
+      {error && <FormAlert>{error}</FormAlert>}
+      <TextField label="Full Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        revealable
+        hint={MESSAGES.passwordTooShort}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" className="w-full">
+        Sign Up
+      </Button>
+      <p className="text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to={paths.login.getHref()} className="rounded font-medium text-brand-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </form>
+  );
+}

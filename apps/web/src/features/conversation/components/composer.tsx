@@ -1,0 +1,122 @@
+import { isBlank } from '@sema/shared/validation';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+
+import { PaperclipIcon, SendIcon } from '@/components/ui/icons';
+import { INPUT_MAX_ROWS } from '@/config/constants';
+
+import { useAutoGrow } from '../hooks/use-auto-grow';
+import { composerPlaceholder } from '../placeholders';
+import type { Mode } from '../types';
+import { FileChip } from './file-chip';
+import { ModeSwitch } from './mode-switch';
+import { SettingsMenu } from './settings-menu';
+
+export interface ComposerSubmission {
+  text: string;
+  file: File | null;
+}
+
+interface ComposerProps {
+  mode: Mode;
+  onModeChange: (mode: Mode) => void;
+  /** The staged file; the drop area lives around the whole screen, so its owner holds it. */
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  onSend: (submission: ComposerSubmission) => void;
+  /** Shown above the box, e.g. the translate bar in translate mode. */
+  header?: ReactNode;
+}
+
+/**
+ * The input area (spec part 2): Enter sends, Shift+Enter adds a line, the box grows to five rows,
+ * a staged file shows as a chip, and send needs text or a file.
+ */
+export function Composer({ mode, onModeChange, file, onFileChange, onSend, header }: ComposerProps) {
+  const [text, setText] = useState('');
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  useAutoGrow(areaRef, text, INPUT_MAX_ROWS);
+
+  const canSend = !isBlank(text) || file !== null;
+
+  const send = () => {
+    if (!canSend) return;
+    onSend({ text, file });
+    setText('');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an input method is composing, Enter confirms the composition rather than sending.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex w-full flex-col gap-2" aria-label="Message">
+      {header}
+      <div className="rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
+        {file && (
+          <div className="px-3 pt-3">
+            <FileChip file={file} onRemove={() => onFileChange(null)} />
+          </div>
+        )}
+        <label htmlFor={inputId} className="sr-only">
+          {mode === 'translate' ? 'Text to translate' : 'Message'}
+        </label>
+        <textarea
+          id={inputId}
+          ref={areaRef}
+          rows={1}
+          dir="auto"
+          value={text}
+          placeholder={composerPlaceholder(mode, file !== null)}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="block w-full resize-none bg-transparent px-4 pt-3 pb-2 text-base leading-6 text-slate-900 placeholder:text-slate-500 focus:outline-none"
+        />
+        <div className="flex items-center justify-between gap-2 px-2 pb-2">
+          <div className="flex min-w-0 items-center gap-1">
+            <button
+              type="button"
+              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Attach a file"
+              onClick={() => fileInputRef.current?.click()}
+            >
+              <PaperclipIcon />
+            </button>
+            <input
+              ref={fileInputRef}
+              type="file"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                if (chosen) onFileChange(chosen);
+                event.target.value = '';
+              }}
+            />
+            <SettingsMenu />
+            <ModeSwitch mode={mode} onChange={onModeChange} />
+          </div>
+          <button
+            type="submit"
+            disabled={!canSend}
+            aria-label="Send"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-500"
+          >
+            <SendIcon />
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import type { StatusResponse } from '@sema/shared/api/schemas';
+
+/** '60/minute' → '60 requests per minute per IP address'. */
+export function describeRateLimit(rateLimit: string | null): string {
+  if (!rateLimit) return 'No rate limit on this server';
+  const match = /^(\d+)\s*\/\s*(\w+?)s?$/.exec(rateLimit.trim());
+  if (!match) return rateLimit;
+  return `${Number(match[1]).toLocaleString('en')} requests per ${match[2]} per IP address`;
+}
+
+interface ServerLimitsProps {
+  status: StatusResponse | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** The limits this server really enforces, read from its /status (not claimed in advance). */
+export function ServerLimits({ status, isLoading, isError }: ServerLimitsProps) {
+  const rows: [string, string][] = status
+    ? [
+        ['Text per request', `Up to ${status.limits.max_text_chars.toLocaleString('en')} characters`],
+        ['Rate limit', describeRateLimit(status.limits.rate_limit)],
+        ['API key', 'None: no key, no sign-up, no authentication'],
+        ['Cost', 'Free'],
+        ['Translation model', status.engines.translation.model ?? status.engines.translation.state],
+      ]
+    : [];
+  return (
+    <div data-testid="server-limits">
+      {isLoading && <p className="text-slate-700">Reading the limits from the server…</p>}
+      {isError && !status && (
+        <p role="alert" className="text-red-800">
+          The server's limits could not be read right now. Try reloading the page.
+        </p>
+      )}
+      {status && (
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-medium text-slate-900">{term}</dt>
+              <dd className="text-slate-700" data-testid={`limit-${term.toLowerCase().replace(/\W+/g, '-')}`}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/** The endpoints the developer page lists (spec part 7), with their response examples. */
+export interface EndpointDoc {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  body?: string;
+  example?: string;
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+export const ENDPOINTS: readonly EndpointDoc[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/translate',
+    summary: 'Translate text. Leave out source_language (or send auto) to detect it.',
+    body: 'text (required), target_language (required), source_language (optional, default auto)',
+    example: json({
+      translated_text: 'Habari, hujambo?',
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
+      confidence_score: 1,
+      processing_time: 0.21,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/detect-language',
+    summary: 'Detect the language of a text, with the next most likely ones.',
+    body: 'text (required)',
+    example: json({
+      detected_language: 'swh_Latn',
+      confidence: 0.93,
+      alternatives: [{ language: 'swc_Latn', confidence: 0.04 }],
+      language_name: 'Swahili',
+      native_name: 'Kiswahili',
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/languages',
+    summary: 'Every supported language, keyed by code, with its name, native name, region and script.',
+    example: json({
+      languages: { swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' } },
+      total_count: 202,
+    }),
+  },
+  { method: 'GET', path: '/api/v1/languages/popular', summary: 'The most used languages, in the same shape.' },
+  {
+    method: 'GET',
+    path: '/api/v1/languages/region/{region}',
+    summary: 'Languages of one region: Africa, Americas, Asia, Europe or Oceania.',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/languages/search?q={query}',
+    summary: 'Languages whose name, native name or code contains the query (2 characters at least).',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/status',
+    summary: 'Health, version, the state of each model and the limits in force (also at /status).',
+  },
+];
+
+/** Every error has this shape, with a fitting HTTP status. */
+export const ERROR_EXAMPLE = json({ detail: 'Text cannot be empty', code: 'VALIDATION_ERROR' });

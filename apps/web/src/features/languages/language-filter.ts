@@ -1,0 +1,57 @@
+import type { LanguagesResponse, LanguageWithCode } from '@sema/shared/api/schemas';
+import { POPULAR_CODES } from '@sema/shared/languages/popular';
+import { AUTO } from '@sema/shared/validation';
+
+/** The picker's filter tabs (spec part 2), in order. */
+export const LANGUAGE_FILTERS = ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas'] as const;
+export type LanguageFilter = (typeof LANGUAGE_FILTERS)[number];
+
+export const AUTO_DETECT_LABEL = 'Auto Detect';
+
+/** Every language of the response, sorted by English name. */
+export function toLanguageList(response: LanguagesResponse | undefined): LanguageWithCode[] {
+  if (!response) return [];
+  return Object.entries(response.languages)
+    .map(([code, language]) => ({ code, ...language }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** Lower case without accents, so 'francais' finds 'Français'. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
+}
+
+function matchesQuery(language: LanguageWithCode, foldedQuery: string): boolean {
+  return (
+    fold(language.name).includes(foldedQuery) ||
+    fold(language.native_name).includes(foldedQuery) ||
+    language.code.toLowerCase().includes(foldedQuery)
+  );
+}
+
+/** Languages under a tab and a search, in display order (the popular tab keeps the spec's order). */
+export function filterLanguages(languages: readonly LanguageWithCode[], filter: LanguageFilter, query: string) {
+  let list: LanguageWithCode[];
+  if (filter === 'All') list = [...languages];
+  else if (filter === 'Popular') {
+    const byCode = new Map(languages.map((language) => [language.code, language]));
+    list = POPULAR_CODES.map((code) => byCode.get(code)).filter((language) => language !== undefined);
+  } else list = languages.filter((language) => language.region === filter);
+  const folded = fold(query.trim());
+  return folded ? list.filter((language) => matchesQuery(language, folded)) : list;
+}
+
+/** Whether the source picker's Auto Detect entry shows for this search (spec: 'auto' or 'detect'). */
+export function autoDetectMatches(query: string): boolean {
+  const folded = fold(query.trim());
+  return folded === '' || folded.includes('auto') || folded.includes('detect');
+}
+
+/** The message for an empty list (spec part 2). */
+export function emptyListMessage(filter: LanguageFilter, query: string): string {
+  return query.trim() ? `No languages found matching "${query.trim()}"` : `No languages found for ${filter}`;
+}
+
+export function isAuto(code: string): boolean {
+  return code === AUTO;
+}

@@ -1,0 +1,28 @@
+import { AlertIcon } from '@/components/ui/icons';
+
+import { useStatus } from '../api/get-status';
+import { engineNotReadyMessage } from '../engine-message';
+
+/**
+ * Says plainly when the translation model cannot answer yet (downloading, failed, turned off),
+ * instead of letting translations fail without explanation.
+ */
+export function TranslationEngineNotice() {
+  const { data } = useStatus();
+  const message = engineNotReadyMessage('translation', data?.engines.translation);
+  if (!message) return null;
+  const loading = data?.engines.translation.state === 'loading';
+  return (
+    <p
+      role="status"
+      className={
+        loading
+          ? 'flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900'
+          : 'flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800'
+      }
+    >
+      <AlertIcon width={18} height={18} className="mt-px shrink-0" />
+      <span>{message}</span>
+    </p>
+  );
+}

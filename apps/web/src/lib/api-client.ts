@@ -1,0 +1,76 @@
+import { REQUEST_ERRORS } from '@sema/shared/errors';
+
+/**
+ * The request layer of spec parts 7 and 8: JSON in, JSON out, and every failure turned into an
+ * `ApiError` whose message is the one the spec says the user reads.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    /** The server's machine code (`MODEL_UNAVAILABLE`, …) when it sent one. */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Empty in the app (same origin); tests point it at the real server they started. */
+let apiOrigin = '';
+
+export function setApiOrigin(origin: string): void {
+  apiOrigin = origin.replace(/\/+$/, '');
+}
+
+export function apiUrl(path: string): string {
+  return `${apiOrigin}/api/v1${path}`;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return new ApiError(REQUEST_ERRORS.httpStatus(response.status, response.statusText), response.status);
+  }
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const detail = typeof fields.detail === 'string' && fields.detail.trim() ? fields.detail : undefined;
+  const code = typeof fields.code === 'string' ? fields.code : undefined;
+  return new ApiError(detail ?? REQUEST_ERRORS.requestFailed(response.status), response.status, code);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // A cancelled request stays an AbortError so callers can tell it from a failure.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(REQUEST_ERRORS.network, 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as T;
+}
+
+/** The readable message of anything thrown (spec part 8: 'An unexpected error occurred' otherwise). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return REQUEST_ERRORS.unexpected;
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Where the "source repository" link on /developer points (a fork's URL, for example). */
+  readonly VITE_SOURCE_REPOSITORY_URL?: string;
+}
