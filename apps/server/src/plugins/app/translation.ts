@@ -1,10 +1,13 @@
-// Placeholder until the translation engine lands: the service exists and says it is not ready.
 import fp from 'fastify-plugin';
 import type { EngineStatus } from '@sema/shared/api/schemas';
-import { ApiError } from '../../lib/errors.ts';
+import { createEngine } from '../../translation/engines/registry.ts';
+import { createTranslationMetrics } from '../../translation/metrics.ts';
+import { TranslationService as Pipeline, type TranslateParams } from '../../translation/service.ts';
 
+/** What the rest of the server may use of translation (routes, documents, chat). */
 export interface TranslationService {
-  translate(request: { text: string; source: string; target: string }, signal?: AbortSignal): Promise<string>;
+  /** Translates a whole text; `source` is a resolved catalogue code (detect first for auto). */
+  translate(request: TranslateParams, signal?: AbortSignal): Promise<string>;
   status(): EngineStatus;
   close(): Promise<void>;
 }
@@ -15,18 +18,29 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The translation service: the configured engine (loading in the background, so the server
+ * answers at once) wrapped in the pipeline, with its metrics on /metrics and its state on /status.
+ */
 export default fp(
   async (app) => {
-    const detail = 'No translation engine is built into this server yet';
-    const service: TranslationService = {
-      translate: async () => {
-        throw new ApiError(503, 'MODEL_UNAVAILABLE', `Translation model is not available: ${detail}`);
-      },
-      status: () => ({ state: 'error', detail }),
-      close: async () => {},
-    };
+    const config = app.config.translation;
+    const metrics = createTranslationMetrics(app.metrics);
+    const engine = createEngine(config, {
+      log: app.log,
+      onBatch: (stats) => metrics.generatedTokens.inc(stats.generatedTokens),
+    });
+    const service = new Pipeline({
+      engine,
+      batchWindowMs: config.batchWindowMs,
+      maxBatchSize: config.maxBatchSize,
+      queueLimit: config.queueLimit,
+      cacheSize: config.cacheSize,
+      metrics,
+    });
     app.decorate('translation', service);
     app.engineStatus.set('translation', () => service.status());
+    app.addHook('onClose', () => service.close());
   },
-  { name: 'translation', dependencies: ['engine-status'] },
+  { name: 'translation', dependencies: ['engine-status', 'metrics'] },
 );

@@ -1,14 +1,122 @@
-// Placeholder until the translation route lands with the engine.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, TranslateRequest, TranslateResponse } from '@sema/shared/api/schemas';
+import {
+  BatchTranslateRequest,
+  BatchTranslateResponse,
+  ErrorResponse,
+  TranslateRequest,
+  TranslateResponse,
+} from '@sema/shared/api/schemas';
+import { AUTO, MESSAGES, isBlank, textTooLongMessage } from '@sema/shared/validation';
+import type { App } from '../../../../app.ts';
+import { ApiError } from '../../../../lib/errors.ts';
+import { sourceLanguage, targetLanguage } from './languages.ts';
+import { clientGoneSignal } from './request-signal.ts';
 
+const errors = { 413: ErrorResponse, 422: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse };
+
+/** A text ready to translate: checked, and with its source language known. */
+interface Prepared {
+  text: string;
+  source: string;
+  confidence: number;
+}
+
+/** Checks one text and settles its source language (detecting it for auto). */
+function prepare(app: App, rawText: string, source: string, where = ''): Prepared {
+  const text = rawText.toWellFormed();
+  if (isBlank(text)) throw new ApiError(422, 'VALIDATION_ERROR', `${MESSAGES.textEmpty}${where}`);
+  if (text.length > app.config.maxTextChars) {
+    throw new ApiError(413, 'TEXT_TOO_LONG', `${textTooLongMessage(text.length, app.config.maxTextChars)}${where}`);
+  }
+  if (source !== AUTO) return { text, source, confidence: 1 };
+  const detection = app.detector.detect(text);
+  if (!detection) {
+    throw new ApiError(
+      422,
+      'NO_LETTERS',
+      `Cannot detect a language: the text has no letters (only digits, symbols or emoji)${where}; give source_language`,
+    );
+  }
+  return { text, source: detection.language, confidence: detection.confidence };
+}
+
+async function translatePrepared(app: App, item: Prepared, target: string, started: number, signal: AbortSignal) {
+  const translated = await app.translation.translate({ text: item.text, source: item.source, target }, signal);
+  return {
+    translated_text: translated,
+    source_language: item.source,
+    target_language: target,
+    confidence_score: item.confidence,
+    processing_time: Math.round(performance.now() - started) / 1000,
+  };
+}
+
+/** POST /api/v1/translate and POST /api/v1/translate/batch. */
 const translate: FastifyPluginAsyncTypebox = async (app) => {
+  const { maxTextChars } = app.config;
+  const { batchMaxTexts, batchMaxChars } = app.config.translation;
+
   app.post(
     '/',
-    { schema: { tags: ['translation'], body: TranslateRequest, response: { 200: TranslateResponse, 503: ErrorResponse } } },
-    async (request) => {
-      const text = await app.translation.translate({ text: request.body.text, source: 'eng_Latn', target: request.body.target_language });
-      return { translated_text: text, source_language: 'eng_Latn', target_language: request.body.target_language, confidence_score: 1, processing_time: 0 };
+    {
+      schema: {
+        tags: ['translation'],
+        summary: 'Translate a text',
+        description:
+          `Translates the whole text (up to ${maxTextChars} characters), keeping its line breaks and blank lines. ` +
+          'With source_language auto (the default) the language is detected first and returned with its confidence.',
+        body: TranslateRequest,
+        response: { 200: TranslateResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      const { body } = request;
+      const target = targetLanguage(body.target_language);
+      const item = prepare(app, body.text, sourceLanguage(body.source_language));
+      return translatePrepared(app, item, target, started, clientGoneSignal(reply));
+    },
+  );
+
+  app.post(
+    '/batch',
+    {
+      schema: {
+        tags: ['translation'],
+        summary: 'Translate several texts at once',
+        description:
+          `Up to ${batchMaxTexts} texts and ${batchMaxChars} characters in all, each up to ${maxTextChars} characters. ` +
+          'Answers one translation per text, in order; with source_language auto each text is detected on its own.',
+        body: BatchTranslateRequest,
+        response: { 200: BatchTranslateResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      const { texts } = request.body;
+      const target = targetLanguage(request.body.target_language);
+      const source = sourceLanguage(request.body.source_language);
+      if (texts.length === 0) throw new ApiError(422, 'VALIDATION_ERROR', 'texts must hold at least one text');
+      if (texts.length > batchMaxTexts) {
+        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Too many texts: ${texts.length} (the limit is ${batchMaxTexts} per request)`);
+      }
+      const total = texts.reduce((sum, text) => sum + text.length, 0);
+      if (total > batchMaxChars) {
+        throw new ApiError(413, 'TEXT_TOO_LONG', `Texts are too long: ${total} characters in all (the limit is ${batchMaxChars} per request)`);
+      }
+      const items = texts.map((text, i) => prepare(app, text, source, ` (texts[${i}])`));
+
+      // One failure fails the request: stop the other texts' work too.
+      const controller = new AbortController();
+      const clientGone = clientGoneSignal(reply);
+      const signal = AbortSignal.any([controller.signal, clientGone]);
+      try {
+        const translations = await Promise.all(items.map((item) => translatePrepared(app, item, target, started, signal)));
+        return { translations };
+      } catch (error) {
+        controller.abort();
+        throw error;
+      }
     },
   );
 };

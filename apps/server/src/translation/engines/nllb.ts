@@ -1,0 +1,252 @@
+/**
+ * The embedded engine: NLLB-200 through transformers.js and onnxruntime-node, in a worker thread so
+ * the event loop stays free. The worker downloads the model on first start (progress in the
+ * terminal and in /status), restarts after a crash, and reports why when the model cannot be had.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import { toModelCode } from '@sema/shared/languages/catalogue';
+import { abortError, abortable, engineRestarted, isAbortError, modelUnavailable } from '../errors.ts';
+import { DownloadProgress, type ProgressOutput } from './nllb/download-progress.ts';
+import { resolveModelSource, type ModelSource } from './nllb/model-source.ts';
+import type { TranslateStats } from './nllb/nllb-model.ts';
+import type { FromWorker, ToWorker, WorkerSettings } from './nllb/protocol.ts';
+import type { EngineStatus, TranslationEngine } from './types.ts';
+
+export interface NllbEngineOptions {
+  /** Hub id or local folder (`SEMA_NLLB_MODEL`). */
+  model: string;
+  /** Where hub models are downloaded (`SEMA_MODEL_CACHE`). */
+  modelCache: string;
+  dtype: string;
+  /** Another hub (a mirror, or a test server); defaults to huggingface.co. */
+  hubUrl?: string;
+  /** ONNX Runtime threads; defaults to the cores this process may use. */
+  threads?: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where the download progress bar goes; null for none. Defaults to stderr. */
+  progressOutput?: ProgressOutput | null;
+  /** Called after every batch, e.g. to count tokens. */
+  onBatch?: (stats: TranslateStats) => void;
+  /** First delay before restarting a crashed worker; doubles on each crash in a row (max 30 s). */
+  restartDelayMs?: number;
+}
+
+interface Pending {
+  resolve(translations: string[]): void;
+  reject(error: Error): void;
+}
+
+const MAX_RESTART_DELAY_MS = 30_000;
+const MAX_CRASHES_WHILE_LOADING = 3;
+
+export class NllbEngine implements TranslationEngine {
+  readonly name = 'nllb';
+  readonly modelId: string;
+  readonly maxConcurrentBatches = 1;
+  private readonly source: ModelSource;
+  private readonly settings: WorkerSettings;
+  private worker: Worker | undefined;
+  private state: EngineStatus;
+  private download: DownloadProgress;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private crashesInARow = 0;
+  /** Crashes before the model was ever ready: the load itself kills the worker. */
+  private crashesWhileLoading = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readiness!: { promise: Promise<void>; resolve(): void; reject(error: Error): void };
+
+  constructor(private readonly options: NllbEngineOptions) {
+    this.source = resolveModelSource(options.model, { cacheDir: options.modelCache, hubUrl: options.hubUrl });
+    this.modelId = `nllb:${this.source.kind === 'folder' ? this.source.path : this.source.id}:${options.dtype}`;
+    this.settings = {
+      source: this.source,
+      dtype: options.dtype,
+      threads: options.threads ?? os.availableParallelism(),
+    };
+    this.state = { state: 'loading', model: options.model };
+    this.download = this.newDownload();
+    this.resetReadiness();
+  }
+
+  /** Starts the worker, which loads (or downloads) the model in the background. */
+  start(): this {
+    this.spawn();
+    return this;
+  }
+
+  status(): EngineStatus {
+    const progress = this.state.state === 'loading' ? this.download.fraction() : undefined;
+    return progress === undefined ? { ...this.state } : { ...this.state, progress: round(progress) };
+  }
+
+  whenReady(): Promise<void> {
+    return this.readiness.promise;
+  }
+
+  async translate(sentences: readonly string[], source: string, target: string, signal?: AbortSignal): Promise<string[]> {
+    if (sentences.length === 0) return [];
+    await this.ready(signal);
+    const worker = this.worker;
+    if (!worker) throw modelUnavailable('the translation worker is restarting', undefined, 2);
+    const id = this.nextId++;
+    return new Promise<string[]>((resolve, reject) => {
+      const onAbort = () => {
+        this.pending.delete(id);
+        worker.postMessage({ type: 'cancel', id } satisfies ToWorker);
+        reject(abortError(signal));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      this.pending.set(id, {
+        resolve: (value) => (settle(), resolve(value)),
+        reject: (error) => (settle(), reject(error)),
+      });
+      const message: ToWorker = {
+        type: 'translate',
+        id,
+        sentences: [...sentences],
+        source: toModelCode(source),
+        target: toModelCode(target),
+      };
+      worker.postMessage(message);
+    });
+  }
+
+  /** Ends the worker as a crash would (for tests and drills); it restarts like after a real crash. */
+  async killWorker(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.restartTimer);
+    this.failPending(modelUnavailable('the server is shutting down'));
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+    this.download.finish();
+  }
+
+  private async ready(signal?: AbortSignal): Promise<void> {
+    if (this.closed) throw modelUnavailable('the server is shutting down');
+    if (this.state.state === 'error') throw this.unavailable();
+    if (this.state.state === 'ready') return;
+    try {
+      await abortable(this.readiness.promise, signal);
+    } catch (error) {
+      throw isAbortError(error) ? error : this.unavailable();
+    }
+  }
+
+  private unavailable() {
+    return modelUnavailable(this.state.detail ?? 'the model failed to load');
+  }
+
+  private spawn(): void {
+    const entry = new URL('./nllb/worker.ts', import.meta.url).href;
+    const worker = new Worker(new URL('./nllb/worker-bootstrap.mjs', import.meta.url), {
+      workerData: { entry, settings: this.settings },
+    });
+    this.worker = worker;
+    worker.on('message', (message: FromWorker) => this.onMessage(message));
+    worker.on('error', (error) => this.options.log.error({ err: error }, 'translation worker failed'));
+    worker.on('exit', (code) => this.onExit(worker, code));
+  }
+
+  private onMessage(message: FromWorker): void {
+    switch (message.type) {
+      case 'download':
+        this.download.update(message.file, message.loaded, message.total);
+        return;
+      case 'ready':
+        this.crashesWhileLoading = 0;
+        this.download.finish();
+        this.state = { state: 'ready', model: this.options.model };
+        this.options.log.info(`translation model ${this.options.model} ready in ${message.seconds.toFixed(1)} s`);
+        this.readiness.resolve();
+        return;
+      case 'load-failed': {
+        this.download.finish();
+        const detail = `${message.reason}. ${message.hint}`;
+        this.state = { state: 'error', model: this.options.model, detail };
+        this.options.log.error(`translation model ${this.options.model} is not available: ${detail}`);
+        this.readiness.reject(modelUnavailable(detail));
+        // Nothing to retry until someone fixes the cause; free the worker's memory.
+        const worker = this.worker;
+        this.worker = undefined;
+        void worker?.terminate();
+        return;
+      }
+      case 'translated': {
+        this.crashesInARow = 0;
+        this.options.onBatch?.(message.stats);
+        const pending = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        pending?.resolve(message.translations);
+        return;
+      }
+      case 'failed': {
+        const pending = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (!pending) return;
+        if (message.aborted) pending.reject(abortError());
+        else pending.reject(new Error(`Translation failed in the model: ${message.message}`));
+        return;
+      }
+    }
+  }
+
+  private onExit(worker: Worker, code: number): void {
+    if (this.worker !== worker) return; // closed on purpose, or already replaced
+    this.worker = undefined;
+    this.failPending(engineRestarted(`worker exit code ${code}`));
+    if (this.state.state === 'loading' && ++this.crashesWhileLoading >= MAX_CRASHES_WHILE_LOADING) {
+      const detail = `the translation worker stopped ${this.crashesWhileLoading} times while loading the model (exit code ${code}); see the server log`;
+      this.state = { state: 'error', model: this.options.model, detail };
+      this.options.log.error(`translation model ${this.options.model} is not available: ${detail}`);
+      this.readiness.reject(modelUnavailable(detail));
+      return;
+    }
+    const delay = Math.min(MAX_RESTART_DELAY_MS, (this.options.restartDelayMs ?? 500) * 2 ** this.crashesInARow);
+    this.crashesInARow++;
+    this.options.log.error(`translation worker stopped (exit code ${code}); restarting in ${delay} ms`);
+    this.state = { state: 'loading', model: this.options.model, detail: 'Restarting after a crash' };
+    this.download = this.newDownload();
+    this.resetReadiness();
+    this.restartTimer = setTimeout(() => {
+      if (!this.closed) this.spawn();
+    }, delay);
+    this.restartTimer.unref();
+  }
+
+  private failPending(error: Error): void {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of pending) entry.reject(error);
+  }
+
+  private resetReadiness(): void {
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // Nobody may be waiting when it fails; that must not count as an unhandled rejection.
+    promise.catch(() => {});
+    this.readiness = { promise, resolve, reject };
+  }
+
+  private newDownload(): DownloadProgress {
+    const output = this.options.progressOutput === undefined ? process.stderr : this.options.progressOutput;
+    return new DownloadProgress(this.options.model, output);
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,82 @@
+/**
+ * Turns a failure to load the model into a reason a person can act on, plus a hint on how to
+ * provide the model. Shown in /status and in every 503 until the model is there.
+ */
+import path from 'node:path';
+import { cachedModelFolder, modelFiles, type ModelSource } from './model-source.ts';
+
+export interface LoadFailure {
+  reason: string;
+  hint: string;
+}
+
+const NETWORK_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+export function describeLoadFailure(error: unknown, source: ModelSource, dtype: string): LoadFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = errorCode(error);
+  const where = source.kind === 'hub' ? cachedModelFolder(source) : source.path;
+  const provideHint =
+    source.kind === 'hub'
+      ? `Let this server reach ${source.hub} once (later starts need no network), or download the model elsewhere and set SEMA_NLLB_MODEL to its folder`
+      : `The folder must hold ${modelFiles(dtype).join(', ')} (SEMA_NLLB_DTYPE=${dtype})`;
+
+  if (code === 'ENOSPC') {
+    return {
+      reason: `the disk is full (saving the model into ${where})`,
+      hint: 'Free about 1 GB, or set SEMA_MODEL_CACHE to a folder on a bigger disk',
+    };
+  }
+  if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
+    return {
+      reason: `cannot write the model cache ${where} (${code})`,
+      hint: 'Set SEMA_MODEL_CACHE to a writable folder',
+    };
+  }
+  if (source.kind === 'hub' && (NETWORK_CODES.has(code ?? '') || /fetch failed|network/i.test(message))) {
+    return {
+      reason: `cannot download ${source.id} from ${source.hub} (${code ?? 'network error'})`,
+      hint: provideHint,
+    };
+  }
+  const missing = /Could not locate file: "([^"]+)"/.exec(message)?.[1];
+  if (missing) {
+    return {
+      reason: `${missing} does not exist (is ${source.label} an NLLB model exported for transformers.js?)`,
+      hint: provideHint,
+    };
+  }
+  const notLocal = /file was not found locally at "([^"]+)"/.exec(message)?.[1];
+  if (notLocal) return { reason: `${notLocal} is missing`, hint: provideHint };
+  if (/Load model from .* failed|protobuf|Unexpected token|JSON/i.test(message)) {
+    const file = /from (\S+\.onnx)/.exec(message)?.[1];
+    return {
+      reason: `a model file is corrupt or unreadable (${file ? path.relative(where, file) : firstLine(message)})`,
+      hint: source.kind === 'hub' ? `Delete ${where} to download the model again` : provideHint,
+    };
+  }
+  return { reason: firstLine(message), hint: provideHint };
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.slice(0, 300);
+}

@@ -1,0 +1,20 @@
+/** Messages between the NLLB engine (main thread) and its worker thread. */
+import type { ModelSource } from './model-source.ts';
+import type { DownloadProgress, TranslateStats } from './nllb-model.ts';
+
+export interface WorkerSettings {
+  source: ModelSource;
+  dtype: string;
+  threads: number;
+}
+
+export type ToWorker =
+  | { type: 'translate'; id: number; sentences: string[]; source: string; target: string }
+  | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | ({ type: 'download' } & DownloadProgress)
+  | { type: 'ready'; seconds: number }
+  | { type: 'load-failed'; reason: string; hint: string }
+  | { type: 'translated'; id: number; translations: string[]; stats: TranslateStats }
+  | { type: 'failed'; id: number; message: string; aborted: boolean };

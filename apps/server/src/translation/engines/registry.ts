@@ -1,0 +1,29 @@
+/** Picks the engine `SEMA_TRANSLATION_ENGINE` names. Routes and the pipeline never import an engine. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { NllbEngine } from './nllb.ts';
+import type { TranslateStats } from './nllb/nllb-model.ts';
+import { RemoteEngine } from './remote.ts';
+import type { TranslationEngine } from './types.ts';
+
+export interface EngineHooks {
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  onBatch?: (stats: TranslateStats) => void;
+}
+
+/** Creates and starts the configured engine; loading carries on in the background. */
+export function createEngine(config: Config['translation'], hooks: EngineHooks): TranslationEngine {
+  switch (config.engine) {
+    case 'remote':
+      return new RemoteEngine({ url: config.remoteUrl!, timeoutMs: config.remoteTimeoutMs }).start();
+    case 'nllb':
+      return new NllbEngine({
+        model: config.nllbModel,
+        modelCache: config.modelCache,
+        dtype: config.dtype,
+        hubUrl: config.hubUrl,
+        log: hooks.log,
+        onBatch: hooks.onBatch,
+      }).start();
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The translation pipeline around any engine: split the text into sentences, answer what the
+ * cache knows, share identical sentences already in flight, batch the rest across concurrent
+ * requests, and put the translations back between the original whitespace.
+ */
+import { LRUCache } from 'lru-cache';
+import { Batcher } from './batcher.ts';
+import { abortable, isAbortError, modelUnavailable } from './errors.ts';
+import type { EngineStatus, TranslationEngine } from './engines/types.ts';
+import type { TranslationMetrics } from './metrics.ts';
+import { joinText, splitText } from './segment.ts';
+
+export interface TranslateParams {
+  text: string;
+  /** Catalogue code, already resolved (detection happens before). */
+  source: string;
+  /** Catalogue code. */
+  target: string;
+}
+
+export interface TranslationServiceOptions {
+  engine: TranslationEngine;
+  batchWindowMs: number;
+  maxBatchSize: number;
+  queueLimit: number;
+  /** Sentences kept in the LRU cache; 0 turns it off. */
+  cacheSize: number;
+  metrics?: TranslationMetrics;
+  /** How long a request waits for a model that is still loading before it gets a 503. */
+  loadWaitMs?: number;
+}
+
+/** A sentence being translated, shared by every request that needs it. */
+interface InFlight {
+  key: string;
+  promise: Promise<string>;
+  waiters: number;
+  controller: AbortController;
+}
+
+const DEFAULT_LOAD_WAIT_MS = 15_000;
+
+export class TranslationService {
+  private readonly engine: TranslationEngine;
+  private readonly batcher: Batcher;
+  private readonly cache: LRUCache<string, string> | undefined;
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly metrics: TranslationMetrics | undefined;
+
+  constructor(private readonly options: TranslationServiceOptions) {
+    this.engine = options.engine;
+    this.metrics = options.metrics;
+    this.cache = options.cacheSize > 0 ? new LRUCache({ max: options.cacheSize }) : undefined;
+    this.batcher = new Batcher({
+      engine: options.engine,
+      windowMs: options.batchWindowMs,
+      maxBatchSize: options.maxBatchSize,
+      queueLimit: options.queueLimit,
+      onBatch: (size, seconds) => {
+        this.metrics?.batchSize.observe(size);
+        this.metrics?.batchSeconds.observe(seconds);
+      },
+    });
+    this.metrics?.watchQueue(() => this.batcher.queued);
+  }
+
+  status(): EngineStatus {
+    return this.engine.status();
+  }
+
+  /** Sentences waiting for the engine. */
+  get queued(): number {
+    return this.batcher.queued;
+  }
+
+  async translate({ text, source, target }: TranslateParams, signal?: AbortSignal): Promise<string> {
+    if (source === target) return text;
+
+    const pieces = splitText(text, source);
+    const sentences = pieces.flatMap((piece) => (piece.kind === 'sentence' ? [piece.text] : []));
+    const keys = sentences.map((sentence) => this.cacheKey(source, target, sentence));
+    const known = new Map<string, string>();
+    const needed = new Map<string, string>(); // key → sentence, each once
+    for (const [i, key] of keys.entries()) {
+      if (known.has(key) || needed.has(key)) continue;
+      const cached = this.cache?.get(key);
+      if (cached !== undefined) {
+        known.set(key, cached);
+        this.metrics?.cacheHits.inc();
+      } else {
+        needed.set(key, sentences[i]!);
+        this.metrics?.cacheMisses.inc();
+      }
+    }
+    // Cached sentences need no model; the rest wait for it to finish loading (briefly).
+    if (needed.size > 0) await this.engineReady(signal);
+    const fresh = [...needed.keys()].filter((key) => !this.inFlight.has(key)).length;
+    try {
+      this.batcher.admit(fresh);
+    } catch (error) {
+      this.metrics?.rejected.inc();
+      throw error;
+    }
+
+    // This request's stake in each shared sentence; released when it ends early.
+    const joined: InFlight[] = [];
+    const release = () => {
+      for (const entry of joined.splice(0)) if (--entry.waiters === 0) this.abandon(entry);
+    };
+    signal?.addEventListener('abort', release, { once: true });
+    try {
+      const waits = [...needed].map(async ([key, sentence]) => {
+        const entry = this.join(key, sentence, source, target);
+        joined.push(entry);
+        known.set(key, await abortable(entry.promise, signal));
+      });
+      await Promise.all(waits);
+    } catch (error) {
+      release();
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', release);
+    }
+    return joinText(
+      pieces,
+      keys.map((key) => known.get(key)!),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.batcher.close(modelUnavailable('the server is shutting down'));
+    await this.engine.close();
+  }
+
+  private cacheKey(source: string, target: string, sentence: string): string {
+    return `${this.engine.modelId}\u0000${source}\u0000${target}\u0000${sentence}`;
+  }
+
+  private join(key: string, sentence: string, source: string, target: string): InFlight {
+    const existing = this.inFlight.get(key);
+    if (existing) {
+      existing.waiters++;
+      this.metrics?.sharedInFlight.inc();
+      return existing;
+    }
+    const controller = new AbortController();
+    const promise = this.batcher.submit(sentence, source, target, controller.signal).then((translation) => {
+      this.cache?.set(key, translation);
+      return translation;
+    });
+    const entry: InFlight = { key, promise, waiters: 1, controller };
+    this.inFlight.set(key, entry);
+    // Whoever waits handles the failure; this copy only cleans up.
+    const forget = () => {
+      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+    };
+    promise.then(forget, forget);
+    return entry;
+  }
+
+  /** Nobody waits for this sentence any more: cancel it, and let the next request start afresh. */
+  private abandon(entry: InFlight): void {
+    if (this.inFlight.get(entry.key) === entry) this.inFlight.delete(entry.key);
+    entry.controller.abort();
+  }
+
+  /** A model still loading gets a short grace period, then a 503 saying how far along it is. */
+  private async engineReady(signal?: AbortSignal): Promise<void> {
+    // Only a loading engine is waited for; one in error answers for itself (a remote engine
+    // retries, a local one refuses at once with the reason).
+    if (this.engine.status().state !== 'loading') return;
+    const waitMs = this.options.loadWaitMs ?? DEFAULT_LOAD_WAIT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), waitMs);
+    });
+    try {
+      const outcome = await abortable(Promise.race([this.engine.whenReady(), timeout]), signal);
+      if (outcome !== 'timeout') return;
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      const failed = this.engine.status();
+      throw modelUnavailable(failed.detail ?? (error as Error).message);
+    } finally {
+      clearTimeout(timer);
+    }
+    const { progress } = this.engine.status();
+    const how = progress === undefined ? 'still loading' : `still downloading (${Math.floor(progress * 100)}% done)`;
+    throw modelUnavailable(`the model is ${how}`, 'Try again in a minute', 30);
+  }
+}
