@@ -40,6 +40,10 @@ export interface Config {
     cacheSize: number;
     queueLimit: number;
     hubUrl?: string;
+    /** POST /api/v1/translate/batch: most texts per request. */
+    batchMaxTexts: number;
+    /** POST /api/v1/translate/batch: most characters over all texts of a request. */
+    batchMaxChars: number;
   };
   chat: {
     provider: 'openai' | 'local' | 'none';
@@ -136,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
       cacheSize: integer(env, 'SEMA_TRANSLATION_CACHE_SIZE', 10_000, 0, 10_000_000),
       queueLimit: integer(env, 'SEMA_QUEUE_LIMIT', 256, 1, 100_000),
       hubUrl: url(env, 'SEMA_HUB_URL'),
+      batchMaxTexts: integer(env, 'SEMA_BATCH_MAX_TEXTS', 50, 1, 10_000),
+      batchMaxChars: integer(env, 'SEMA_BATCH_MAX_CHARS', 20_000, 1, 10_000_000),
     },
     chat: {
       provider: oneOf(env, 'SEMA_CHAT_PROVIDER', ['openai', 'local', 'none'] as const, defaultProvider),
