@@ -34,7 +34,22 @@ const CHATML_TEMPLATE =
   "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}" +
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
 
-const WORDS = ['Hello', 'from', 'Sema', 'the', 'a', 'and', 'is', 'of', 'to', 'in', 'tiny', 'model', 'Brief', 'thought'];
+const WORDS = [
+  'Hello',
+  'from',
+  'Sema',
+  'the',
+  'a',
+  'and',
+  'is',
+  'of',
+  'to',
+  'in',
+  'tiny',
+  'model',
+  'Brief',
+  'thought',
+];
 
 function buildVocabulary() {
   const tokens = [];
@@ -110,9 +125,17 @@ function buildTensors(vocabulary, variant, seed) {
     { name: 'blk.0.attn_v.weight', dims: [EMBEDDING, EMBEDDING], data: weight(EMBEDDING * EMBEDDING) },
     { name: 'blk.0.attn_output.weight', dims: [EMBEDDING, EMBEDDING], data: weight(EMBEDDING * EMBEDDING) },
     { name: 'blk.0.ffn_norm.weight', dims: [EMBEDDING], data: ones(EMBEDDING) },
-    { name: 'blk.0.ffn_gate.weight', dims: [EMBEDDING, FEED_FORWARD], data: weight(EMBEDDING * FEED_FORWARD) },
+    {
+      name: 'blk.0.ffn_gate.weight',
+      dims: [EMBEDDING, FEED_FORWARD],
+      data: weight(EMBEDDING * FEED_FORWARD),
+    },
     { name: 'blk.0.ffn_up.weight', dims: [EMBEDDING, FEED_FORWARD], data: weight(EMBEDDING * FEED_FORWARD) },
-    { name: 'blk.0.ffn_down.weight', dims: [FEED_FORWARD, EMBEDDING], data: weight(FEED_FORWARD * EMBEDDING) },
+    {
+      name: 'blk.0.ffn_down.weight',
+      dims: [FEED_FORWARD, EMBEDDING],
+      data: weight(FEED_FORWARD * EMBEDDING),
+    },
     { name: 'output_norm.weight', dims: [EMBEDDING], data: ones(EMBEDDING) },
     { name: 'output.weight', dims: [EMBEDDING, vocabSize], data: output },
   ];
@@ -193,7 +216,12 @@ export function buildTinyGguf({ variant = 'scripted', seed = 42 } = {}) {
     ['llama.attention.layer_norm_rms_epsilon', float32, 1e-5],
     ['tokenizer.ggml.model', string, 'llama'],
     ['tokenizer.ggml.tokens', array, vocabulary.map((token) => token.text), string],
-    ['tokenizer.ggml.scores', array, vocabulary.map((token) => (token.type === TOKEN_TYPE.normal ? -1 / [...token.text].length : 0)), float32],
+    [
+      'tokenizer.ggml.scores',
+      array,
+      vocabulary.map((token) => (token.type === TOKEN_TYPE.normal ? -1 / [...token.text].length : 0)),
+      float32,
+    ],
     ['tokenizer.ggml.token_type', array, vocabulary.map((token) => token.type), int32],
     ['tokenizer.ggml.bos_token_id', uint32, 1],
     ['tokenizer.ggml.eos_token_id', uint32, 4],

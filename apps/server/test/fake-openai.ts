@@ -112,12 +112,19 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
     const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
     const startStream = () =>
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+      });
 
     switch (scenario.kind) {
       case 'status':
         finished = true;
-        res.writeHead(scenario.status, { 'Content-Type': typeof scenario.body === 'string' ? 'text/plain' : 'application/json', ...scenario.headers });
+        res.writeHead(scenario.status, {
+          'Content-Type': typeof scenario.body === 'string' ? 'text/plain' : 'application/json',
+          ...scenario.headers,
+        });
         return res.end(typeof scenario.body === 'string' ? scenario.body : JSON.stringify(scenario.body));
       case 'json':
         return json(200, scenario.body);
@@ -149,7 +156,11 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
             choices: [
               {
                 index: 0,
-                message: { role: 'assistant', content: scenario.content, ...(scenario.reasoning ? { [field]: scenario.reasoning } : {}) },
+                message: {
+                  role: 'assistant',
+                  content: scenario.content,
+                  ...(scenario.reasoning ? { [field]: scenario.reasoning } : {}),
+                },
                 finish_reason: 'stop',
               },
             ],
@@ -167,8 +178,12 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
           res.write(chunk(delta));
           if (scenario.delayMs) await sleep(scenario.delayMs);
         }
-        res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
-        res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [], usage: { total_tokens: tokens } })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+        );
+        res.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [], usage: { total_tokens: tokens } })}\n\n`,
+        );
         res.write('data: [DONE]\n\n');
         finished = true;
         return res.end();

@@ -10,7 +10,11 @@ export const NOT_CONFIGURED_HELP =
   'set SEMA_CHAT_API_KEY (or HF_TOKEN) to use the Hugging Face router, SEMA_CHAT_BASE_URL for any OpenAI-compatible server, or SEMA_CHAT_LOCAL_MODEL to a GGUF file or hub URI for the built-in local model';
 
 export function chatNotConfigured(reason: string): ApiError {
-  return new ApiError(503, 'CHAT_NOT_CONFIGURED', `Chat is not configured: ${reason}. To enable it, ${NOT_CONFIGURED_HELP}.`);
+  return new ApiError(
+    503,
+    'CHAT_NOT_CONFIGURED',
+    `Chat is not configured: ${reason}. To enable it, ${NOT_CONFIGURED_HELP}.`,
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -51,10 +55,19 @@ export function upstreamErrorStatus(body: unknown): number | undefined {
 }
 
 /** Maps an upstream HTTP failure to the spec's chat error. */
-export function chatErrorForStatus(status: number, message: string | undefined, retryAfter?: string | null): ApiError {
+export function chatErrorForStatus(
+  status: number,
+  message: string | undefined,
+  retryAfter?: string | null,
+): ApiError {
   if (status === 401 || status === 403) return new ApiError(502, 'AUTH_ERROR', CHAT_ERRORS.AUTH_ERROR);
   if (status === 429) {
-    return new ApiError(429, 'RATE_LIMIT', CHAT_ERRORS.RATE_LIMIT, retryAfter ? { 'Retry-After': retryAfter } : {});
+    return new ApiError(
+      429,
+      'RATE_LIMIT',
+      CHAT_ERRORS.RATE_LIMIT,
+      retryAfter ? { 'Retry-After': retryAfter } : {},
+    );
   }
   if (status === 408 || status === 504) return new ApiError(504, 'NETWORK_ERROR', CHAT_ERRORS.NETWORK_ERROR);
   return new ApiError(502, 'CHAT_ERROR', message || CHAT_ERRORS.CHAT_ERROR);

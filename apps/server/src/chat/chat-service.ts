@@ -3,7 +3,13 @@
  * earlier answers' reasoning from the history, separates this answer's reasoning, and measures.
  */
 import type { EngineStatus } from '@sema/shared/api/schemas';
-import { CHAT_LIMITS, type ChatMessage, type ChatRequest, type ChatResponse, type ChatStreamEvent } from '@sema/shared/api/chat';
+import {
+  CHAT_LIMITS,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStreamEvent,
+} from '@sema/shared/api/chat';
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
@@ -31,10 +37,13 @@ export function createChatService(provider: ChatProvider, limits: { maxInputChar
   /** Validates what the schema cannot express and builds the provider request. */
   function prepare(request: ChatRequest, signal: AbortSignal): ChatGenerationRequest {
     const last = request.messages.at(-1);
-    if (last?.role !== 'user') throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must be from the user');
-    if (isBlank(last.content)) throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
+    if (last?.role !== 'user')
+      throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must be from the user');
+    if (isBlank(last.content))
+      throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
     const length = request.messages.reduce((sum, message) => sum + message.content.length, 0);
-    if (length > limits.maxInputChars) throw new ApiError(413, 'TEXT_TOO_LONG', chatInputTooLong(length, limits.maxInputChars));
+    if (length > limits.maxInputChars)
+      throw new ApiError(413, 'TEXT_TOO_LONG', chatInputTooLong(length, limits.maxInputChars));
     const messages: ChatMessage[] = [];
     for (const message of request.messages) {
       // The model must not see (or pay for) its earlier reasoning: only the answers go back.

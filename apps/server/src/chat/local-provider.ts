@@ -5,7 +5,10 @@
  */
 import path from 'node:path';
 import type { EngineStatus } from '@sema/shared/api/schemas';
-import type { ChatHistoryItem, LlamaContext, LlamaModel, Llama } from 'node-llama-cpp';
+import type { ChatHistoryItem, Llama, LlamaChatSession, LlamaContext, LlamaModel } from 'node-llama-cpp';
+import type * as NodeLlamaCppModule from 'node-llama-cpp';
+
+type NodeLlamaCpp = typeof NodeLlamaCppModule;
 import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from './async-queue.ts';
 import { chatNotConfigured } from './chat-errors.ts';
@@ -32,7 +35,7 @@ interface Loaded {
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
-  LlamaChatSession: typeof import('node-llama-cpp').LlamaChatSession;
+  LlamaChatSession: typeof LlamaChatSession;
 }
 
 type LoadState =
@@ -71,10 +74,17 @@ export class LocalProvider implements ChatProvider {
         return {
           ...base,
           state: 'ready',
-          detail: isModelUri(this.options.model) ? 'Downloaded (once) and loaded on first use' : 'Loaded on first use',
+          detail: isModelUri(this.options.model)
+            ? 'Downloaded (once) and loaded on first use'
+            : 'Loaded on first use',
         };
       case 'downloading':
-        return { ...base, state: 'loading', progress: this.load.progress, detail: 'Downloading the chat model' };
+        return {
+          ...base,
+          state: 'loading',
+          progress: this.load.progress,
+          detail: 'Downloading the chat model',
+        };
       case 'loading':
         return { ...base, state: 'loading', detail: 'Loading the chat model' };
       case 'ready':
@@ -125,7 +135,11 @@ export class LocalProvider implements ChatProvider {
         })
         .then(() => {
           const meter = sequence.tokenMeter;
-          queue.push({ type: 'usage', tokens: meter.usedInputTokens + meter.usedOutputTokens, model: this.model });
+          queue.push({
+            type: 'usage',
+            tokens: meter.usedInputTokens + meter.usedOutputTokens,
+            model: this.model,
+          });
           queue.end();
         })
         .catch((error: unknown) => queue.fail(error));
@@ -167,10 +181,16 @@ export class LocalProvider implements ChatProvider {
       const result = await Promise.race([loading, waited]);
       if (result !== 'wait') return result;
       signal.throwIfAborted();
-      const percent = this.load.state === 'downloading' ? ` (${Math.round(this.load.progress * 100)}% downloaded)` : '';
-      throw new ApiError(503, 'MODEL_UNAVAILABLE', `The chat model is still loading${percent}. Try again shortly.`, {
-        'Retry-After': '30',
-      });
+      const percent =
+        this.load.state === 'downloading' ? ` (${Math.round(this.load.progress * 100)}% downloaded)` : '';
+      throw new ApiError(
+        503,
+        'MODEL_UNAVAILABLE',
+        `The chat model is still loading${percent}. Try again shortly.`,
+        {
+          'Retry-After': '30',
+        },
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -192,7 +212,7 @@ export class LocalProvider implements ChatProvider {
   }
 
   private async loadModel(): Promise<Loaded> {
-    let llamaCpp: typeof import('node-llama-cpp');
+    let llamaCpp: NodeLlamaCpp;
     try {
       llamaCpp = await import('node-llama-cpp');
     } catch {
@@ -211,7 +231,11 @@ export class LocalProvider implements ChatProvider {
     });
     this.load = { state: 'loading' };
     const started = performance.now();
-    const llama = await llamaCpp.getLlama({ gpu: false, build: 'never', logLevel: llamaCpp.LlamaLogLevel.error });
+    const llama = await llamaCpp.getLlama({
+      gpu: false,
+      build: 'never',
+      logLevel: llamaCpp.LlamaLogLevel.error,
+    });
     const model = await llama.loadModel({ modelPath: file });
     const context = await model.createContext({
       contextSize: { max: this.options.maxContextSize ?? 4096 },

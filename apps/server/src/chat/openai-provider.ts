@@ -61,9 +61,19 @@ export class OpenAiProvider implements ChatProvider {
 
   status(): EngineStatus {
     if (this.missingKey) {
-      return { state: 'disabled', provider: this.name, model: this.model, detail: chatNotConfigured('no API key for the Hugging Face router').detail };
+      return {
+        state: 'disabled',
+        provider: this.name,
+        model: this.model,
+        detail: chatNotConfigured('no API key for the Hugging Face router').detail,
+      };
     }
-    return { state: 'ready', provider: this.name, model: this.model, detail: `OpenAI-compatible endpoint at ${new URL(this.options.baseUrl).host}` };
+    return {
+      state: 'ready',
+      provider: this.name,
+      model: this.model,
+      detail: `OpenAI-compatible endpoint at ${new URL(this.options.baseUrl).host}`,
+    };
   }
 
   async complete(request: ChatGenerationRequest): Promise<ChatCompletion> {
@@ -85,7 +95,9 @@ export class OpenAiProvider implements ChatProvider {
       const response = await this.post(request, true, timeout);
       // Some servers ignore `stream: true` and answer in one JSON piece: accept that too.
       if (!response.headers.get('content-type')?.includes('text/event-stream')) {
-        const completion = this.completionFrom((await response.json().catch(() => undefined)) as UpstreamPayload | undefined);
+        const completion = this.completionFrom(
+          (await response.json().catch(() => undefined)) as UpstreamPayload | undefined,
+        );
         if (completion.reasoning) yield { type: 'reasoning', text: completion.reasoning };
         yield { type: 'text', text: completion.text };
         yield { type: 'usage', tokens: completion.tokens, model: completion.model };
@@ -94,7 +106,9 @@ export class OpenAiProvider implements ChatProvider {
       if (!response.body) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
       let model = this.model;
       let tokens = 0;
-      const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+      const events = response.body
+        .pipeThrough(new TextDecoderStream())
+        .pipeThrough(new EventSourceParserStream());
       for await (const event of events) {
         timeout.touch();
         if (event.data.trim() === '[DONE]') break;
@@ -119,7 +133,11 @@ export class OpenAiProvider implements ChatProvider {
 
   async close(): Promise<void> {}
 
-  private async post(request: ChatGenerationRequest, stream: boolean, timeout: IdleTimeout): Promise<Response> {
+  private async post(
+    request: ChatGenerationRequest,
+    stream: boolean,
+    timeout: IdleTimeout,
+  ): Promise<Response> {
     if (this.missingKey) throw chatNotConfigured('no API key for the Hugging Face router');
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
@@ -155,13 +173,19 @@ export class OpenAiProvider implements ChatProvider {
   private completionFrom(payload: UpstreamPayload | undefined): ChatCompletion {
     if (payload?.error !== undefined) throw chatErrorForBody(payload);
     const choices = payload?.choices;
-    if (!Array.isArray(choices) || choices.length === 0) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
+    if (!Array.isArray(choices) || choices.length === 0)
+      throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
     const message = choices[0]?.message;
     const content = text(message?.content);
     const reasoning = reasoningOf(message);
     // A reasoning model that spent every token thinking answers with content null: still a response.
     if (content === undefined && !reasoning) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.invalidFormat);
-    return { text: content ?? '', reasoning, model: text(payload?.model) || this.model, tokens: tokensOf(payload!) ?? 0 };
+    return {
+      text: content ?? '',
+      reasoning,
+      model: text(payload?.model) || this.model,
+      tokens: tokensOf(payload!) ?? 0,
+    };
   }
 
   private parseEvent(data: string): UpstreamPayload {

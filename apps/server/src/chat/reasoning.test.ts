@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning, type ReasoningPiece } from './reasoning.ts';
+import {
+  opensThinkInPrompt,
+  ReasoningSplitter,
+  splitReasoning,
+  stripReasoning,
+  type ReasoningPiece,
+} from './reasoning.ts';
 
 /** Feeds the chunks one by one and merges adjacent pieces of the same kind. */
 function stream(chunks: string[], insideThink = false): ReasoningPiece[] {
@@ -29,15 +35,24 @@ describe('splitReasoning (whole answers)', () => {
   });
 
   it('leaves an answer without tags untouched', () => {
-    expect(splitReasoning('Just an answer, with a < sign.')).toEqual({ reasoning: '', content: 'Just an answer, with a < sign.' });
+    expect(splitReasoning('Just an answer, with a < sign.')).toEqual({
+      reasoning: '',
+      content: 'Just an answer, with a < sign.',
+    });
   });
 
   it('keeps an unclosed <think> as reasoning (the model ran out of tokens while thinking)', () => {
-    expect(splitReasoning('<think>Still thinking about')).toEqual({ reasoning: 'Still thinking about', content: '' });
+    expect(splitReasoning('<think>Still thinking about')).toEqual({
+      reasoning: 'Still thinking about',
+      content: '',
+    });
   });
 
   it('collects several think blocks', () => {
-    expect(splitReasoning('<think>a</think>One. <think>b</think>Two.')).toEqual({ reasoning: 'ab', content: 'One. Two.' });
+    expect(splitReasoning('<think>a</think>One. <think>b</think>Two.')).toEqual({
+      reasoning: 'ab',
+      content: 'One. Two.',
+    });
   });
 });
 
@@ -78,7 +93,9 @@ describe('ReasoningSplitter (streams)', () => {
   it('treats text as the answer once reasoning came in a separate field', () => {
     const splitter = new ReasoningSplitter(true);
     splitter.reasoningIsSeparate();
-    expect([...splitter.push('Plain answer'), ...splitter.end()]).toEqual([{ type: 'content', text: 'Plain answer' }]);
+    expect([...splitter.push('Plain answer'), ...splitter.end()]).toEqual([
+      { type: 'content', text: 'Plain answer' },
+    ]);
   });
 
   it('drops a lone </think> in the middle of a streamed answer', () => {

@@ -17,7 +17,12 @@ export function createChatProvider(config: Config, context: RegistryContext): Ch
   const chat = config.chat;
   switch (chat.provider) {
     case 'openai':
-      return new OpenAiProvider({ baseUrl: chat.baseUrl, apiKey: chat.apiKey, model: chat.model, timeoutMs: chat.timeoutMs });
+      return new OpenAiProvider({
+        baseUrl: chat.baseUrl,
+        apiKey: chat.apiKey,
+        model: chat.model,
+        timeoutMs: chat.timeoutMs,
+      });
     case 'local':
       return new LocalProvider({
         model: chat.localModel,

@@ -39,7 +39,8 @@ export function eventStream(
   async function* lines(): AsyncGenerator<string> {
     yield formatEvent(first);
     try {
-      for (let next = await events.next(); !next.done; next = await events.next()) yield formatEvent(next.value);
+      for (let next = await events.next(); !next.done; next = await events.next())
+        yield formatEvent(next.value);
     } catch (error) {
       if (signal.aborted) return; // the client left; nobody to tell
       yield formatEvent(errorEvent(error, log));

@@ -15,17 +15,24 @@ export const CHAT_LIMITS = {
 } as const;
 
 /** The system prompt of the chat-mode flow (spec part 7). */
-export const CHAT_SYSTEM_PROMPT = 'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
+export const CHAT_SYSTEM_PROMPT =
+  'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
 
-export const ChatRole = Type.Union([Type.Literal('system'), Type.Literal('user'), Type.Literal('assistant')], {
-  description: 'Who wrote the message',
-});
+export const ChatRole = Type.Union(
+  [Type.Literal('system'), Type.Literal('user'), Type.Literal('assistant')],
+  {
+    description: 'Who wrote the message',
+  },
+);
 export type ChatRole = Static<typeof ChatRole>;
 
 export const ChatMessage = Type.Object(
   {
     role: ChatRole,
-    content: Type.String({ description: 'The message text. Earlier answers may keep their <think> reasoning: it is stripped before the model sees it.' }),
+    content: Type.String({
+      description:
+        'The message text. Earlier answers may keep their <think> reasoning: it is stripped before the model sees it.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -42,10 +49,17 @@ export const ChatRequest = Type.Object(
       Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
     ),
     temperature: Type.Optional(
-      Type.Number({ minimum: 0, maximum: CHAT_LIMITS.maxTemperature, default: CHAT_LIMITS.defaultTemperature }),
+      Type.Number({
+        minimum: 0,
+        maximum: CHAT_LIMITS.maxTemperature,
+        default: CHAT_LIMITS.defaultTemperature,
+      }),
     ),
     stream: Type.Optional(
-      Type.Boolean({ default: false, description: 'Answer as server-sent events (ChatStreamEvent), one JSON object per event' }),
+      Type.Boolean({
+        default: false,
+        description: 'Answer as server-sent events (ChatStreamEvent), one JSON object per event',
+      }),
     ),
   },
   {
@@ -68,10 +82,14 @@ export type ChatRequest = Static<typeof ChatRequest>;
 export const ChatResponse = Type.Object(
   {
     content: Type.String({ description: 'The answer, without the reasoning' }),
-    reasoning: Type.String({ description: "The model's reasoning, separated from the answer (empty when it gave none)" }),
+    reasoning: Type.String({
+      description: "The model's reasoning, separated from the answer (empty when it gave none)",
+    }),
     model: Type.String(),
     processingTime: Type.Number({ description: 'Milliseconds spent on the server' }),
-    tokens: Type.Integer({ description: 'Total tokens used (prompt + completion), 0 when the provider does not say' }),
+    tokens: Type.Integer({
+      description: 'Total tokens used (prompt + completion), 0 when the provider does not say',
+    }),
   },
   {
     $id: 'ChatResponse',

@@ -15,7 +15,11 @@ export default fp(
   async (app) => {
     const log = app.log.child({ service: 'chat' });
     const provider = createChatProvider(app.config, {
-      log: { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) },
+      log: {
+        info: (message) => log.info(message),
+        warn: (message) => log.warn(message),
+        error: (message) => log.error(message),
+      },
     });
     const service = createChatService(provider, { maxInputChars: app.config.chat.maxInputChars });
     app.decorate('chat', service);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import type { ChatResponse, ChatStreamEvent } from '@sema/shared/api/chat';
 import type { StatusResponse } from '@sema/shared/api/schemas';
@@ -28,7 +29,11 @@ let app: App;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi({ apiKey: KEY });
-  app = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY, SEMA_CHAT_TIMEOUT_MS: '2000' });
+  app = await buildTestApp({
+    SEMA_CHAT_BASE_URL: fake.baseUrl,
+    SEMA_CHAT_API_KEY: KEY,
+    SEMA_CHAT_TIMEOUT_MS: '2000',
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -36,11 +41,16 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/v1/chat', payload: payload as object });
+const post = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/v1/chat', payload: payload as object });
 
 describe('POST /api/v1/chat (JSON answer)', () => {
   it('answers with content, separated reasoning, model, tokens and time, and sends the key and defaults upstream', async () => {
-    fake.enqueue({ kind: 'answer', content: '<think>\nThe user says hi.\n</think>\n\nHello! How can I help?', tokens: 57 });
+    fake.enqueue({
+      kind: 'answer',
+      content: '<think>\nThe user says hi.\n</think>\n\nHello! How can I help?',
+      tokens: 57,
+    });
     const response = await post({ messages: [{ role: 'system', content: 'Be brief.' }, user('Hi')] });
     expect(response.statusCode).toBe(200);
     const body = response.json<ChatResponse>();
@@ -53,46 +63,89 @@ describe('POST /api/v1/chat (JSON answer)', () => {
     expect(body.processingTime).toBeGreaterThanOrEqual(0);
     const sent = fake.requests[0]!;
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(sent.body).toMatchObject({ model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', max_tokens: 1000, temperature: 0.7, stream: false });
+    expect(sent.body).toMatchObject({
+      model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
+      max_tokens: 1000,
+      temperature: 0.7,
+      stream: false,
+    });
     expect(sent.body.messages).toEqual([{ role: 'system', content: 'Be brief.' }, user('Hi')]);
   });
 
   it('reads reasoning from a reasoning_content or reasoning field', async () => {
     fake.enqueue(
-      { kind: 'answer', content: 'Nairobi.', reasoning: 'Capital of Kenya.', reasoningField: 'reasoning_content' },
+      {
+        kind: 'answer',
+        content: 'Nairobi.',
+        reasoning: 'Capital of Kenya.',
+        reasoningField: 'reasoning_content',
+      },
       { kind: 'answer', content: 'Dodoma.', reasoning: 'Capital of Tanzania.', reasoningField: 'reasoning' },
     );
-    expect((await post({ messages: [user('Kenya?')] })).json()).toMatchObject({ content: 'Nairobi.', reasoning: 'Capital of Kenya.' });
-    expect((await post({ messages: [user('Tanzania?')] })).json()).toMatchObject({ content: 'Dodoma.', reasoning: 'Capital of Tanzania.' });
+    expect((await post({ messages: [user('Kenya?')] })).json()).toMatchObject({
+      content: 'Nairobi.',
+      reasoning: 'Capital of Kenya.',
+    });
+    expect((await post({ messages: [user('Tanzania?')] })).json()).toMatchObject({
+      content: 'Dodoma.',
+      reasoning: 'Capital of Tanzania.',
+    });
   });
 
   it('treats text before a lone </think> as reasoning', async () => {
     fake.enqueue({ kind: 'answer', content: 'Okay, the user greets me.\n</think>\n\nJambo!' });
-    expect((await post({ messages: [user('Jambo')] })).json()).toMatchObject({ content: 'Jambo!', reasoning: 'Okay, the user greets me.' });
+    expect((await post({ messages: [user('Jambo')] })).json()).toMatchObject({
+      content: 'Jambo!',
+      reasoning: 'Okay, the user greets me.',
+    });
   });
 
   it("strips earlier answers' reasoning from the history it sends upstream", async () => {
     fake.enqueue({ kind: 'answer', content: 'Fine.' });
     await post({
-      messages: [user('Hi'), { role: 'assistant', content: '<think>secret</think>Hello!' }, { role: 'assistant', content: '<think>only thoughts</think>' }, user('How are you?')],
+      messages: [
+        user('Hi'),
+        { role: 'assistant', content: '<think>secret</think>Hello!' },
+        { role: 'assistant', content: '<think>only thoughts</think>' },
+        user('How are you?'),
+      ],
     });
-    expect(fake.requests[0]!.body.messages).toEqual([user('Hi'), { role: 'assistant', content: 'Hello!' }, user('How are you?')]);
+    expect(fake.requests[0]!.body.messages).toEqual([
+      user('Hi'),
+      { role: 'assistant', content: 'Hello!' },
+      user('How are you?'),
+    ]);
   });
 
   it('passes max_tokens, temperature and a :provider model suffix on', async () => {
-    const suffixed = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY, SEMA_CHAT_MODEL: 'org/model:nscale' });
+    const suffixed = await buildTestApp({
+      SEMA_CHAT_BASE_URL: fake.baseUrl,
+      SEMA_CHAT_API_KEY: KEY,
+      SEMA_CHAT_MODEL: 'org/model:nscale',
+    });
     try {
       fake.enqueue({ kind: 'answer', content: 'ok' });
-      const response = await suffixed.inject({ method: 'POST', url: '/api/v1/chat', payload: { messages: [user('x')], max_tokens: 12, temperature: 0 } });
+      const response = await suffixed.inject({
+        method: 'POST',
+        url: '/api/v1/chat',
+        payload: { messages: [user('x')], max_tokens: 12, temperature: 0 },
+      });
       expect(response.statusCode).toBe(200);
-      expect(fake.requests[0]!.body).toMatchObject({ model: 'org/model:nscale', max_tokens: 12, temperature: 0 });
+      expect(fake.requests[0]!.body).toMatchObject({
+        model: 'org/model:nscale',
+        max_tokens: 12,
+        temperature: 0,
+      });
     } finally {
       await suffixed.close();
     }
   });
 
   it("rejects replies without choices or content with the spec's messages", async () => {
-    fake.enqueue({ kind: 'json', body: { choices: [] } }, { kind: 'json', body: { choices: [{ message: { role: 'assistant' } }] } });
+    fake.enqueue(
+      { kind: 'json', body: { choices: [] } },
+      { kind: 'json', body: { choices: [{ message: { role: 'assistant' } }] } },
+    );
     const noChoices = await post({ messages: [user('a')] });
     expect(noChoices.statusCode).toBe(502);
     expect(noChoices.json()).toEqual({ detail: CHAT_ERRORS.noChoices, code: 'CHAT_ERROR' });
@@ -104,12 +157,30 @@ describe('POST /api/v1/chat (JSON answer)', () => {
 
 describe('POST /api/v1/chat upstream errors', () => {
   it.each([
-    [401, { error: 'Invalid credentials in Authorization header' }, 502, 'AUTH_ERROR', CHAT_ERRORS.AUTH_ERROR],
+    [
+      401,
+      { error: 'Invalid credentials in Authorization header' },
+      502,
+      'AUTH_ERROR',
+      CHAT_ERRORS.AUTH_ERROR,
+    ],
     [403, { error: { message: 'Forbidden' } }, 502, 'AUTH_ERROR', CHAT_ERRORS.AUTH_ERROR],
     [429, { error: { message: 'Too many requests' } }, 429, 'RATE_LIMIT', CHAT_ERRORS.RATE_LIMIT],
     [500, { error: { message: 'Model is overloaded' } }, 502, 'CHAT_ERROR', 'Model is overloaded'],
-    [500, { error: 'Model too busy, unable to get response in less than 60 second(s)' }, 502, 'CHAT_ERROR', 'Model too busy, unable to get response in less than 60 second(s)'],
-    [400, { message: 'max_tokens must be at most 4096 tokens' }, 502, 'CHAT_ERROR', 'max_tokens must be at most 4096 tokens'],
+    [
+      500,
+      { error: 'Model too busy, unable to get response in less than 60 second(s)' },
+      502,
+      'CHAT_ERROR',
+      'Model too busy, unable to get response in less than 60 second(s)',
+    ],
+    [
+      400,
+      { message: 'max_tokens must be at most 4096 tokens' },
+      502,
+      'CHAT_ERROR',
+      'max_tokens must be at most 4096 tokens',
+    ],
     [503, 'Service Unavailable', 502, 'CHAT_ERROR', 'Service Unavailable'],
     [500, '', 502, 'CHAT_ERROR', CHAT_ERRORS.CHAT_ERROR],
     [504, { error: 'Gateway timeout' }, 504, 'NETWORK_ERROR', CHAT_ERRORS.NETWORK_ERROR],
@@ -121,7 +192,12 @@ describe('POST /api/v1/chat upstream errors', () => {
   });
 
   it('passes Retry-After on from a rate-limited upstream', async () => {
-    fake.enqueue({ kind: 'status', status: 429, body: { error: 'Rate limit reached' }, headers: { 'Retry-After': '17' } });
+    fake.enqueue({
+      kind: 'status',
+      status: 429,
+      body: { error: 'Rate limit reached' },
+      headers: { 'Retry-After': '17' },
+    });
     const response = await post({ messages: [user('hi')] });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('17');
@@ -130,7 +206,11 @@ describe('POST /api/v1/chat upstream errors', () => {
   it('maps a wrong key to AUTH_ERROR (the fake checks the Authorization header)', async () => {
     const wrongKey = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: 'hf_wrong' });
     try {
-      const response = await wrongKey.inject({ method: 'POST', url: '/api/v1/chat', payload: { messages: [user('x')] } });
+      const response = await wrongKey.inject({
+        method: 'POST',
+        url: '/api/v1/chat',
+        payload: { messages: [user('x')] },
+      });
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({ detail: CHAT_ERRORS.AUTH_ERROR, code: 'AUTH_ERROR' });
     } finally {
@@ -139,19 +219,34 @@ describe('POST /api/v1/chat upstream errors', () => {
   });
 
   it('maps a refused connection to NETWORK_ERROR (502) and a silent upstream to NETWORK_ERROR (504)', async () => {
-    const refused = await buildTestApp({ SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1', SEMA_CHAT_API_KEY: KEY });
+    const refused = await buildTestApp({
+      SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
+      SEMA_CHAT_API_KEY: KEY,
+    });
     try {
-      const response = await refused.inject({ method: 'POST', url: '/api/v1/chat', payload: { messages: [user('x')] } });
+      const response = await refused.inject({
+        method: 'POST',
+        url: '/api/v1/chat',
+        payload: { messages: [user('x')] },
+      });
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
     } finally {
       await refused.close();
     }
-    const impatient = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY, SEMA_CHAT_TIMEOUT_MS: '200' });
+    const impatient = await buildTestApp({
+      SEMA_CHAT_BASE_URL: fake.baseUrl,
+      SEMA_CHAT_API_KEY: KEY,
+      SEMA_CHAT_TIMEOUT_MS: '200',
+    });
     try {
       fake.enqueue({ kind: 'hang' });
       const disconnected = fake.nextDisconnect();
-      const response = await impatient.inject({ method: 'POST', url: '/api/v1/chat', payload: { messages: [user('x')] } });
+      const response = await impatient.inject({
+        method: 'POST',
+        url: '/api/v1/chat',
+        payload: { messages: [user('x')] },
+      });
       expect(response.statusCode).toBe(504);
       expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
       await disconnected; // the upstream request was given up, not left hanging
@@ -171,7 +266,10 @@ describe('POST /api/v1/chat validation', () => {
     [{ messages: [user('x')], max_tokens: 0 }, 'max_tokens must be >= 1'],
     [{ messages: [user('x')], temperature: 5 }, 'temperature must be <= 2'],
     [{ messages: [user('x')], temperature: 'hot' }, 'temperature must be a number'],
-    [{ messages: [user('x'), { role: 'assistant', content: 'y' }] }, 'The last message must be from the user'],
+    [
+      { messages: [user('x'), { role: 'assistant', content: 'y' }] },
+      'The last message must be from the user',
+    ],
     [{ messages: [user('   ')] }, 'The last message must not be empty'],
   ])('%j → 422 %s', async (payload, detail) => {
     const response = await post(payload);
@@ -183,15 +281,22 @@ describe('POST /api/v1/chat validation', () => {
   it('limits the total input size and says the limit', async () => {
     const response = await post({ messages: [user('a'.repeat(20_000)), user('b'.repeat(12_001))] });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: 'Chat input is too long: 32001 characters in all messages (the limit is 32000)', code: 'TEXT_TOO_LONG' });
+    expect(response.json()).toEqual({
+      detail: 'Chat input is too long: 32001 characters in all messages (the limit is 32000)',
+      code: 'TEXT_TOO_LONG',
+    });
     const status = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
-    expect(status.limits.max_chat_input_chars).toBe(32_000);
+    expect(status.limits).toMatchObject({ max_chat_input_chars: 32_000 });
   });
 });
 
 describe('POST /api/v1/chat with stream: true', () => {
   it('streams reasoning, then content, then done with the usage tokens', async () => {
-    fake.enqueue({ kind: 'answer', content: '<think>Short plan.</think>\n\n**Habari** ya asubuhi!', tokens: 31 });
+    fake.enqueue({
+      kind: 'answer',
+      content: '<think>Short plan.</think>\n\n**Habari** ya asubuhi!',
+      tokens: 31,
+    });
     const response = await post({ messages: [user('hi')], stream: true });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -202,7 +307,11 @@ describe('POST /api/v1/chat with stream: true', () => {
     const lastReasoning = events.findLastIndex((event) => event.type === 'reasoning');
     const firstContent = events.findIndex((event) => event.type === 'content');
     expect(lastReasoning).toBeLessThan(firstContent);
-    expect(events.at(-1)).toMatchObject({ type: 'done', model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', tokens: 31 });
+    expect(events.at(-1)).toMatchObject({
+      type: 'done',
+      model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
+      tokens: 31,
+    });
     expect(fake.requests[0]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
   });
 
@@ -222,7 +331,11 @@ describe('POST /api/v1/chat with stream: true', () => {
 
   it('ends with an error event when the upstream fails mid-stream', async () => {
     fake.enqueue(
-      { kind: 'mid-stream-error', before: 'Partial ', error: { message: 'Rate limit reached for requests', code: 429 } },
+      {
+        kind: 'mid-stream-error',
+        before: 'Partial ',
+        error: { message: 'Rate limit reached for requests', code: 429 },
+      },
       { kind: 'mid-stream-error', before: 'Partial ', error: 'Model crashed' },
     );
     const rateLimited = parseEvents((await post({ messages: [user('hi')], stream: true })).body);
@@ -249,10 +362,18 @@ describe('POST /api/v1/chat with stream: true', () => {
       fake.enqueue({ kind: 'slow', intervalMs: 50 });
       const disconnected = fake.nextDisconnect();
       // node:http rather than fetch: undici opens a spare connection that would keep the server open.
-      const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/v1/chat', headers: { 'Content-Type': 'application/json' } });
+      const request = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/v1/chat',
+        headers: { 'Content-Type': 'application/json' },
+      });
       request.end(JSON.stringify({ messages: [user('tell me a long story')], stream: true }));
       const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-      const first = await new Promise<string>((resolve) => response.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      const first = await new Promise<string>((resolve) =>
+        response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+      );
       expect(first).toContain('"text":"word0 "');
       request.destroy();
       const started = Date.now();
@@ -269,11 +390,17 @@ describe('chat without a provider', () => {
   it('answers 503 saying how to configure chat, and /status reports it', async () => {
     const off = await buildTestApp({ SEMA_CHAT_PROVIDER: 'none' });
     try {
-      const response = await off.inject({ method: 'POST', url: '/api/v1/chat', payload: { messages: [user('x')], stream: true } });
+      const response = await off.inject({
+        method: 'POST',
+        url: '/api/v1/chat',
+        payload: { messages: [user('x')], stream: true },
+      });
       expect(response.statusCode).toBe(503);
       const body = response.json<{ detail: string; code: string }>();
       expect(body.code).toBe('CHAT_NOT_CONFIGURED');
-      expect(body.detail).toMatch(/^Chat is not configured: SEMA_CHAT_PROVIDER is none\. To enable it, set SEMA_CHAT_API_KEY \(or HF_TOKEN\)/);
+      expect(body.detail).toMatch(
+        /^Chat is not configured: SEMA_CHAT_PROVIDER is none\. To enable it, set SEMA_CHAT_API_KEY \(or HF_TOKEN\)/,
+      );
       const status = (await off.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
       expect(status.engines.chat).toMatchObject({ state: 'disabled', provider: 'none' });
       expect(status.engines.chat.detail).toContain('SEMA_CHAT_LOCAL_MODEL');
@@ -285,13 +412,42 @@ describe('chat without a provider', () => {
   it('refuses the Hugging Face router without a key instead of sending an anonymous request', async () => {
     const keyless = await buildTestApp({ SEMA_CHAT_PROVIDER: 'openai' });
     try {
-      const response = await keyless.inject({ method: 'POST', url: '/api/v1/chat', payload: { messages: [user('x')] } });
+      const response = await keyless.inject({
+        method: 'POST',
+        url: '/api/v1/chat',
+        payload: { messages: [user('x')] },
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json<{ detail: string }>().detail).toContain('no API key for the Hugging Face router');
       const status = (await keyless.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
       expect(status.engines.chat.state).toBe('disabled');
     } finally {
       await keyless.close();
+    }
+  });
+});
+
+describe('chat with the local provider (tiny GGUF, no key configured)', () => {
+  it('is the default without a key, warms a model file up at start, and streams its answer', async () => {
+    const fixture = fileURLToPath(new URL('../../../../../test/fixtures/tiny-chat.gguf', import.meta.url));
+    const local = await buildTestApp({ SEMA_CHAT_LOCAL_MODEL: fixture, SEMA_CHAT_THREADS: '1' });
+    try {
+      await vi.waitFor(async () => {
+        const status = (await local.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
+        expect(status.engines.chat).toEqual({ state: 'ready', provider: 'local', model: 'tiny-chat.gguf' });
+      }, 10_000);
+      const response = await local.inject({
+        method: 'POST',
+        url: '/api/v1/chat',
+        payload: { messages: [user('Habari?')], stream: true, max_tokens: 50 },
+      });
+      expect(response.statusCode).toBe(200);
+      const events = parseEvents(response.body);
+      expect(joined(events, 'reasoning')).toBe('Brief thought');
+      expect(joined(events, 'content')).toBe('Hello from Sema.');
+      expect(events.at(-1)).toMatchObject({ type: 'done', model: 'tiny-chat.gguf' });
+    } finally {
+      await local.close();
     }
   });
 });

@@ -37,7 +37,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       const controller = new AbortController();
       // The client went away before the answer was complete: stop the model.
       reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) controller.abort(new DOMException('Client closed the connection', 'AbortError'));
+        if (!reply.raw.writableFinished)
+          controller.abort(new DOMException('Client closed the connection', 'AbortError'));
       });
       if (!request.body.stream) return app.chat.complete(request.body, controller.signal);
 

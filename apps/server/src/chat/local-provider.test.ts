@@ -1,0 +1,272 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChatStreamEvent } from '@sema/shared/api/chat';
+import { ApiError } from '../lib/errors.ts';
+import { buildTinyGguf } from '../../scripts/make-tiny-gguf.mjs';
+import { createChatService } from './chat-service.ts';
+import { LocalProvider, type LocalProviderOptions } from './local-provider.ts';
+
+const fixture = fileURLToPath(new URL('../../test/fixtures/tiny-chat.gguf', import.meta.url));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-local-chat-'));
+const randomModel = path.join(work, 'tiny-random.gguf');
+const user = (content: string) => ({ role: 'user' as const, content });
+
+function quietLog() {
+  const lines: string[] = [];
+  const log: LocalProviderOptions['log'] = {
+    info: (m) => lines.push(m),
+    warn: (m) => lines.push(m),
+    error: (m) => lines.push(m),
+  };
+  return { log, lines };
+}
+
+function provider(model: string, extra: Partial<LocalProviderOptions> = {}) {
+  const { log, lines } = quietLog();
+  return {
+    provider: new LocalProvider({
+      model,
+      modelsDirectory: path.join(work, 'models'),
+      threads: 1,
+      log,
+      ...extra,
+    }),
+    lines,
+  };
+}
+
+async function collect(events: AsyncIterable<ChatStreamEvent>): Promise<ChatStreamEvent[]> {
+  const all: ChatStreamEvent[] = [];
+  for await (const event of events) all.push(event);
+  return all;
+}
+
+const request = (content: string, extra: Record<string, unknown> = {}) => ({
+  messages: [user(content)],
+  ...extra,
+});
+
+beforeAll(() => fs.writeFileSync(randomModel, buildTinyGguf({ variant: 'random' })));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe('the tiny GGUF fixture', () => {
+  it('is exactly what scripts/make-tiny-gguf.mjs writes', () => {
+    expect(buildTinyGguf().equals(fs.readFileSync(fixture))).toBe(true);
+  });
+});
+
+describe('LocalProvider on the tiny scripted model', () => {
+  const { provider: local } = provider(fixture);
+  const service = createChatService(local, { maxInputChars: 10_000 });
+  afterAll(() => local.close());
+
+  it('answers through node-llama-cpp, with the <think> block separated', async () => {
+    const answer = await service.complete(request('Habari yako?'), new AbortController().signal);
+    expect(answer).toMatchObject({
+      content: 'Hello from Sema.',
+      reasoning: 'Brief thought',
+      model: 'tiny-chat.gguf',
+    });
+    expect(answer.tokens).toBeGreaterThan(8);
+    expect(local.status()).toMatchObject({ state: 'ready', provider: 'local' });
+  });
+
+  it('streams reasoning, then content, then done', async () => {
+    const events = await collect(
+      service.stream(
+        {
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            user('Hi'),
+            { role: 'assistant', content: 'Hello!' },
+            user('Again'),
+          ],
+        },
+        new AbortController().signal,
+      ),
+    );
+    expect(
+      events
+        .filter((e) => e.type === 'reasoning')
+        .map((e) => (e as { text: string }).text)
+        .join(''),
+    ).toBe('Brief thought');
+    expect(
+      events
+        .filter((e) => e.type === 'content')
+        .map((e) => (e as { text: string }).text)
+        .join(''),
+    ).toBe('Hello from Sema.');
+    expect(events.filter((e) => e.type === 'content').length).toBeGreaterThan(1);
+    expect(events.at(-1)).toMatchObject({ type: 'done', model: 'tiny-chat.gguf' });
+  });
+
+  it('serves requests one at a time without mixing them up', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => service.complete(request(`Question ${n}`), new AbortController().signal)),
+    );
+    expect(answers.map((a) => a.content)).toEqual([
+      'Hello from Sema.',
+      'Hello from Sema.',
+      'Hello from Sema.',
+    ]);
+  });
+});
+
+describe('LocalProvider on a random model that never stops', () => {
+  const { provider: local } = provider(randomModel);
+  afterAll(() => local.close());
+
+  it('stops at max_tokens', async () => {
+    const answer = await local.complete({
+      messages: [user('Hi')],
+      maxTokens: 6,
+      temperature: 0.7,
+      signal: new AbortController().signal,
+    });
+    // prompt tokens + at most 6 generated ones
+    const promptOnly = await local.complete({
+      messages: [user('Hi')],
+      maxTokens: 1,
+      temperature: 0.7,
+      signal: new AbortController().signal,
+    });
+    expect(answer.tokens - promptOnly.tokens).toBe(5);
+    expect(answer.text.length).toBeGreaterThan(0);
+  });
+
+  it('stops generating when the request is aborted', async () => {
+    const controller = new AbortController();
+    let chunks = 0;
+    const started = performance.now();
+    for await (const chunk of local.stream({
+      messages: [user('Hi')],
+      maxTokens: 1500,
+      temperature: 0.7,
+      signal: controller.signal,
+    })) {
+      if (chunk.type === 'text' && ++chunks === 3) controller.abort();
+    }
+    expect(chunks).toBeLessThan(20);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('LocalProvider when the model is missing', () => {
+  it('answers 503 CHAT_NOT_CONFIGURED naming the missing file, and /status says so', async () => {
+    const missing = path.join(work, 'nope.gguf');
+    const { provider: local } = provider(missing);
+    const service = createChatService(local, { maxInputChars: 1000 });
+    const error = await service
+      .complete(request('hi'), new AbortController().signal)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ statusCode: 503, code: 'CHAT_NOT_CONFIGURED' });
+    expect((error as ApiError).detail).toBe(
+      `Chat is not configured: model file not found: ${missing}. To enable it, set SEMA_CHAT_API_KEY (or HF_TOKEN) to use the Hugging Face router, SEMA_CHAT_BASE_URL for any OpenAI-compatible server, or SEMA_CHAT_LOCAL_MODEL to a GGUF file or hub URI for the built-in local model.`,
+    );
+    expect(local.status()).toMatchObject({ state: 'error', provider: 'local' });
+    expect(local.status().detail).toContain('model file not found');
+  });
+});
+
+describe('LocalProvider with a hub URI', () => {
+  let hub: http.Server;
+  let endpoint: string;
+  let release: () => void = () => {};
+  let gate: Promise<void> = Promise.resolve();
+  const bytes = fs.readFileSync(fixture);
+
+  beforeAll(async () => {
+    // A stand-in for huggingface.co serving the fixture at its resolve URL, optionally held half-way.
+    hub = http.createServer(async (req, res) => {
+      if (!req.url?.startsWith('/sema/tiny-chat/resolve/main/tiny-chat.gguf'))
+        return res.writeHead(404).end();
+      res.writeHead(200, {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': bytes.length,
+        'Accept-Ranges': 'none',
+      });
+      if (req.method === 'HEAD') return res.end();
+      res.write(bytes.subarray(0, bytes.length / 2));
+      await gate;
+      res.end(bytes.subarray(bytes.length / 2));
+    });
+    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(hub.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => hub.close(() => resolve())));
+
+  it('downloads on first use with progress, answers 503 while downloading, then chats', async () => {
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const modelsDirectory = path.join(work, 'hub-models');
+    const { provider: local, lines } = provider('hf:sema/tiny-chat/tiny-chat.gguf', {
+      hubEndpoint: endpoint,
+      modelsDirectory,
+      loadWaitMs: 300,
+    });
+    try {
+      expect(local.status()).toMatchObject({
+        state: 'ready',
+        detail: 'Downloaded (once) and loaded on first use',
+      });
+      const early = await local
+        .complete({
+          messages: [user('hi')],
+          maxTokens: 20,
+          temperature: 0,
+          signal: new AbortController().signal,
+        })
+        .catch((e: unknown) => e);
+      expect(early).toMatchObject({
+        statusCode: 503,
+        code: 'MODEL_UNAVAILABLE',
+        headers: { 'Retry-After': '30' },
+      });
+      expect((early as ApiError).detail).toMatch(
+        /^The chat model is still loading \(\d+% downloaded\)\. Try again shortly\.$/,
+      );
+      expect(local.status()).toMatchObject({ state: 'loading', detail: 'Downloading the chat model' });
+      release();
+      await vi.waitFor(() => expect(local.status().state).toBe('ready'), { timeout: 10_000, interval: 20 });
+      const answer = await local.complete({
+        messages: [user('hi')],
+        maxTokens: 20,
+        temperature: 0,
+        signal: new AbortController().signal,
+      });
+      expect(answer.text).toBe('<think> Brief thought</think> Hello from Sema.');
+      expect(fs.readdirSync(modelsDirectory).some((name) => name.endsWith('.gguf'))).toBe(true);
+      expect(lines.some((line) => /chat model download \[#{20}\] 100%/.test(line))).toBe(true);
+      expect(local.status()).toMatchObject({ state: 'ready' });
+    } finally {
+      release();
+      await local.close();
+    }
+  });
+
+  it('reports a failed download as not configured, saying what failed', async () => {
+    const { provider: local } = provider('hf:sema/absent/absent.gguf', {
+      hubEndpoint: endpoint,
+      modelsDirectory: path.join(work, 'absent'),
+    });
+    const error = await local
+      .complete({
+        messages: [user('hi')],
+        maxTokens: 5,
+        temperature: 0,
+        signal: new AbortController().signal,
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 503, code: 'CHAT_NOT_CONFIGURED' });
+    expect((error as ApiError).detail).toMatch(
+      /^Chat is not configured: could not download hf:sema\/absent\/absent\.gguf: /,
+    );
+    expect(local.status().state).toBe('error');
+  });
+});
