@@ -23,6 +23,7 @@ import type { ModelHeader } from '../src/detection/model-format.ts';
 import { NgramModel } from '../src/detection/ngram-model.ts';
 import { groupByLanguage } from '../src/detection/training/corpus.ts';
 import { collectSources } from '../src/detection/training/sources.ts';
+import { calibrate } from '../src/detection/training/calibrate.ts';
 import type { SourceText } from '../src/detection/training/sources.ts';
 import { SHARED_SCRIPTS } from '../src/detection/script-languages.ts';
 import type { TrainingOptions } from '../src/detection/training/naive-bayes.ts';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
   options: {
     udhr: { type: 'string', default: path.resolve(repoRoot, '../shared/data/udhr') },
     'dev-only': { type: 'boolean', default: false },
+    'no-cldr-all': { type: 'boolean', default: false },
     alpha: { type: 'string' },
     'max-order': { type: 'string' },
     'min-count': { type: 'string' },
@@ -49,9 +51,15 @@ const options: TrainingOptions = {
   ...(args['min-count'] ? { minCount: Number(args['min-count']) } : {}),
 };
 
-function buildModel(texts: Map<string, string[]>, sharpness: number, trainedOn: string): NgramModel {
+function buildModel(texts: Map<string, string[]>, trainedOn: string): NgramModel {
   const { header, arrays } = trainNaiveBayes(texts, options, trainedOn);
-  return new NgramModel({ ...header, sharpness }, arrays);
+  return new NgramModel({ ...header, sharpness: 1, bias: [] }, arrays);
+}
+
+/** Every dev text the model is calibrated on: whole lines, their short snippets, and extra strings. */
+function calibrationSamples(lines: readonly SourceText[]): Sample[] {
+  const udhr = bySource(lines, true);
+  return [...fullSamples(udhr), ...shortSamples(udhr), ...bySource(lines, false)];
 }
 
 function fullSamples(lines: readonly Sample[]): Sample[] {
@@ -60,32 +68,6 @@ function fullSamples(lines: readonly Sample[]): Sample[] {
 
 function shortSamples(lines: readonly Sample[]): Sample[] {
   return fullSamples(lines).flatMap(({ language, text }) => snippets(text).map((snippet) => ({ language, text: snippet })));
-}
-
-/** Mean negative log-likelihood of the right language: what the sharpness is tuned to minimise. */
-function logLoss(model: NgramModel, samples: readonly Sample[], sharpness: number): number {
-  let loss = 0;
-  let counted = 0;
-  for (const { language, text } of samples) {
-    const result = model.logLikelihoods(text, model.header.languages);
-    if (!result || !result.scores.has(language)) continue;
-    let max = -Infinity;
-    for (const value of result.scores.values()) max = Math.max(max, value * sharpness);
-    let sum = 0;
-    for (const value of result.scores.values()) sum += Math.exp(value * sharpness - max);
-    loss += -(result.scores.get(language)! * sharpness - max - Math.log(sum));
-    counted++;
-  }
-  return loss / counted;
-}
-
-function tuneSharpness(model: NgramModel, samples: readonly Sample[]): number {
-  let best = { sharpness: 1, loss: Infinity };
-  for (let sharpness = 0.02; sharpness <= 1.5; sharpness *= 1.25) {
-    const loss = logLoss(model, samples, sharpness);
-    if (loss < best.loss) best = { sharpness, loss };
-  }
-  return Math.round(best.sharpness * 1e4) / 1e4;
 }
 
 function report(label: string, model: NgramModel, samples: readonly Sample[]): void {
@@ -110,7 +92,7 @@ function report(label: string, model: NgramModel, samples: readonly Sample[]): v
   );
 }
 
-const { texts, skipped } = collectSources(args.udhr);
+const { texts, skipped } = collectSources(args.udhr, { cldrForAll: !args['no-cldr-all'], gettextRoot: '/usr/share/locale' });
 if (!texts.some((text) => text.source === 'udhr')) throw new Error(`No UDHR text found in ${args.udhr}`);
 for (const [language, reason] of skipped) console.log(`UDHR of ${language} not used: ${reason}`);
 // Languages decided by their script alone (and Chinese, split by character tables) need no model.
@@ -119,7 +101,10 @@ const modelLanguages = new Set(
     .filter(([script]) => script !== 'Han')
     .flatMap(([, codes]) => codes),
 );
-const usable = texts.filter((text) => modelLanguages.has(text.language));
+const outOfDomain = (text: SourceText) => text.source === 'cldr-ood' || text.source === 'gettext-ood';
+const usable = texts.filter((text) => modelLanguages.has(text.language) && !outOfDomain(text));
+const cldrDev = texts.filter((text) => text.source === 'cldr-ood' && text.split === 'dev');
+const messagesDev = texts.filter((text) => text.source === 'gettext-ood' && text.split === 'dev');
 const trainLines = usable.filter((line) => line.split === 'train');
 const devLines = usable.filter((line) => line.split === 'dev');
 // The test split covers every language, with or without a model: the benchmark measures the whole detector.
@@ -128,14 +113,25 @@ const bySource = (lines: readonly SourceText[], udhr: boolean) => lines.filter((
 
 console.log(`options: ${JSON.stringify(options)}`);
 let started = Date.now();
-const devModel = buildModel(groupByLanguage(trainLines), 1, 'UDHR train split');
+const devModel = buildModel(groupByLanguage(trainLines), 'train split');
 console.log(`trained on train split in ${Date.now() - started} ms: ${devModel.header.keyCount} keys, ${devModel.header.entryCount} entries`);
-const sharpness = tuneSharpness(devModel, shortSamples(devLines));
-console.log(`sharpness tuned on dev snippets: ${sharpness}`);
-const tunedDevModel = devModel.withSharpness(sharpness);
-report('dev full ', tunedDevModel, fullSamples(bySource(devLines, true)));
-report('dev short', tunedDevModel, shortSamples(bySource(devLines, true)));
-report('dev extra (CLDR/gettext strings)', tunedDevModel, bySource(devLines, false));
+
+// Honest dev figures: calibrate on half of the dev lines, report on the other half.
+const devHalves = [0, 1].map((half) => devLines.filter((_, index) => index % 2 === half));
+const halfCalibration = calibrate(devModel, calibrationSamples(devHalves[0]!));
+const reportModel = devModel.withCalibration(halfCalibration.sharpness, halfCalibration.bias);
+const uncalibrated = devModel.withCalibration(halfCalibration.sharpness, []);
+for (const [label, model] of [['uncalibrated', uncalibrated], ['calibrated', reportModel]] as const) {
+  console.log(`-- ${label} (sharpness ${halfCalibration.sharpness}), on the other half of dev:`);
+  report('dev full ', model, fullSamples(bySource(devHalves[1]!, true)));
+  report('dev short', model, shortSamples(bySource(devHalves[1]!, true)));
+  report('dev extra (CLDR/gettext strings)', model, bySource(devHalves[1]!, false));
+  report('dev out-of-domain: CLDR strings', model, cldrDev);
+  report('dev out-of-domain: software messages, full', model, messagesDev);
+  report('dev out-of-domain: software messages, short', model, shortSamples(messagesDev));
+}
+const { sharpness, bias, logLoss } = calibrate(devModel, calibrationSamples(devLines));
+console.log(`calibrated on all dev: sharpness ${sharpness}, log loss ${logLoss.toFixed(4)}`);
 
 if (!args['dev-only']) {
   started = Date.now();
@@ -144,7 +140,7 @@ if (!args['dev-only']) {
     options,
     'UDHR train + dev splits (src/detection/data/udhr-split.ts); the test split is held out',
   );
-  const finalHeader: ModelHeader = { ...header, sharpness };
+  const finalHeader: ModelHeader = { ...header, sharpness, bias };
   const file = encodeModel(finalHeader, arrays);
   fs.mkdirSync(path.join(detectionDir, 'model'), { recursive: true });
   fs.writeFileSync(path.join(detectionDir, 'model', 'ngram-model.bin.br'), file);
@@ -155,5 +151,7 @@ if (!args['dev-only']) {
     console.log(`test split: ${lines.length} lines written to src/detection/data/${name}`);
   };
   writeTsv('udhr-test.tsv', bySource(testLines, true));
-  writeTsv('extra-test.tsv', bySource(testLines, false));
+  writeTsv('extra-test.tsv', testLines.filter((line) => line.source === 'cldr' || line.source === 'gettext'));
+  writeTsv('cldr-ood-test.tsv', testLines.filter((line) => line.source === 'cldr-ood'));
+  writeTsv('messages-ood-test.tsv', testLines.filter((line) => line.source === 'gettext-ood'));
 }

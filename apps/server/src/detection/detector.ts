@@ -93,7 +93,7 @@ function lengthFactor(letters: number): number {
   return letters / (letters + 3);
 }
 
-function scoresFor(script: Script, text: string, scorer: ScriptScorer): LanguageScores {
+function scoresFor(script: Script, text: string, letters: number, scorer: ScriptScorer): LanguageScores {
   const single = SINGLE_LANGUAGE_SCRIPTS[script];
   if (single) return new Map([[single, 1]]);
   if (script === 'Han') return hanScores(text);
@@ -104,7 +104,7 @@ function scoresFor(script: Script, text: string, scorer: ScriptScorer): Language
   }
   const candidates = SHARED_SCRIPTS[script];
   if (!candidates) return new Map();
-  return applyLetterRules(script, text, withFloor(candidates, scorer(text, script, candidates)));
+  return applyLetterRules(script, text, letters, withFloor(candidates, scorer(text, script, candidates)));
 }
 
 export interface DetectorOptions {
@@ -125,7 +125,7 @@ export function createDetector(options: DetectorOptions = {}): Detector {
       if (!script) return null;
       let letters = 0;
       for (const count of counts.values()) letters += count;
-      const scores = scoresFor(script, text, scorer);
+      const scores = scoresFor(script, text, counts.get(script) ?? 0, scorer);
       const order = ranked(scores);
       const best = order[0];
       // A script none of the catalogue's languages is written in (Thaana, Cherokee, ...): no answer

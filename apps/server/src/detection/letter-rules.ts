@@ -13,6 +13,11 @@ interface LetterRule {
   languages: readonly string[];
   /** Factor per distinctive letter; evidence grows with count, up to MAX_FACTOR. */
   weight: number;
+  /**
+   * How often these letters occur in the languages' text (share of letters). When set, their
+   * absence counts against the languages: (1 - frequency) per letter of the script.
+   */
+  frequency?: number;
 }
 
 const MAX_FACTOR = 1e9;
@@ -27,14 +32,14 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
   ],
   Bengali: [
     // ৰ and ৱ are Assamese letters; Bengali writes র and ব/ও instead.
-    { letters: 'ৰৱ', languages: ['asm_Beng'], weight: DECISIVE },
+    { letters: 'ৰৱ', languages: ['asm_Beng'], weight: DECISIVE, frequency: 0.03 },
   ],
   Arabic: [
-    { letters: 'ڄڃٻڀڦڪڳڱڻٺٽٿڏڍڊڙ', languages: ['snd_Arab'], weight: DECISIVE },
-    { letters: 'ٲٳۄؠ', languages: ['kas_Arab'], weight: DECISIVE },
+    { letters: 'ڄڃٻڀڦڪڳڱڻٺٽٿڏڍڊڙ', languages: ['snd_Arab'], weight: DECISIVE, frequency: 0.04 },
+    { letters: 'ٲٳۄؠ', languages: ['kas_Arab'], weight: DECISIVE, frequency: 0.02 },
     { letters: 'ښږځڅټډړګڼ', languages: ['pbt_Arab'], weight: 100 },
-    // Retroflex letters and bari ye: Urdu and Kashmiri, not Persian or Arabic.
-    { letters: 'ٹڈڑںے', languages: ['urd_Arab', 'kas_Arab'], weight: 30 },
+    // Retroflex letters and bari ye: Urdu (Kashmiri has them too, but its own vowels decide it).
+    { letters: 'ٹڈڑںے', languages: ['urd_Arab'], weight: 30 },
     { letters: 'ێڵڕ', languages: ['ckb_Arab'], weight: 100 },
     { letters: 'ۇۈۋ', languages: ['uig_Arab'], weight: 100 },
   ],
@@ -54,17 +59,26 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
   ],
 };
 
-/** `scores` adjusted by the distinctive letters of `text`, renormalised. */
-export function applyLetterRules(script: Script, text: string, scores: LanguageScores): LanguageScores {
+// However long the text, missing letters never rule a language out entirely.
+const MIN_ABSENCE_FACTOR = 1e-6;
+
+/**
+ * `scores` adjusted by the distinctive letters of `text` (which has `letters` letters of `script`),
+ * renormalised.
+ */
+export function applyLetterRules(script: Script, text: string, letters: number, scores: LanguageScores): LanguageScores {
   const rules = RULES[script];
   if (!rules) return scores;
   let adjusted: LanguageScores | null = null;
   for (const rule of rules) {
     let found = 0;
     for (const char of text) if (rule.letters.includes(char)) found++;
-    if (found === 0) continue;
+    if (found === 0 && !rule.frequency) continue;
     adjusted ??= new Map(scores);
-    const factor = Math.min(MAX_FACTOR, rule.weight ** found);
+    const factor =
+      found > 0
+        ? Math.min(MAX_FACTOR, rule.weight ** found)
+        : Math.max(MIN_ABSENCE_FACTOR, (1 - rule.frequency!) ** letters);
     for (const language of rule.languages) {
       const current = adjusted.get(language);
       if (current !== undefined) adjusted.set(language, current * factor);

@@ -18,8 +18,13 @@ export interface ModelHeader {
   scale: number;
   /** Per language, per order (index 0 = order 1): log-probability of an n-gram it never showed. */
   unseen: number[][];
-  /** Multiplies log-likelihoods per n-gram before the softmax (tuned on the dev split). */
+  /** Multiplies log-likelihoods before the softmax (tuned on the dev split). */
   sharpness: number;
+  /**
+   * Per language, added after the sharpness: corrects naive Bayes's lean towards languages with
+   * little or list-like training text (tuned on the dev split).
+   */
+  bias: number[];
   keyCount: number;
   entryCount: number;
   /** Free-form: how and from what the model was trained. */

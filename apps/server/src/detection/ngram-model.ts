@@ -46,9 +46,9 @@ export class NgramModel {
     return new NgramModel(header, arrays);
   }
 
-  /** The same model with another confidence sharpness (the tables are shared, not copied). */
-  withSharpness(sharpness: number): NgramModel {
-    return new NgramModel({ ...this.header, sharpness }, this.arrays);
+  /** The same model with other calibration (the tables are shared, not copied). */
+  withCalibration(sharpness: number, bias: number[]): NgramModel {
+    return new NgramModel({ ...this.header, sharpness, bias }, this.arrays);
   }
 
   /** Whether the model was trained on this catalogue language. */
@@ -108,8 +108,11 @@ export class NgramModel {
   probabilities(text: string, candidates: readonly string[]): LanguageScores | null {
     const result = this.logLikelihoods(text, candidates);
     if (!result) return null;
+    const { sharpness, bias } = this.header;
     const tempered: LanguageScores = new Map();
-    for (const [code, value] of result.scores) tempered.set(code, value * this.header.sharpness);
+    for (const [code, value] of result.scores) {
+      tempered.set(code, value * sharpness + (bias[this.languageIndex.get(code)!] ?? 0));
+    }
     return softmax(tempered);
   }
 }
