@@ -17,6 +17,7 @@ import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
 import statusRoutes from './routes/api/v1/status/index.ts';
 import translateRoutes from './routes/api/v1/translate/index.ts';
+import translateDocumentRoutes from './routes/api/v1/translate-document/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(languageRoutes, { prefix: '/api/v1/languages' });
   await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });
   await app.register(translateRoutes, { prefix: '/api/v1/translate' });
+  await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
   await app.register(chatRoutes, { prefix: '/api/v1/chat' });
 
   await app.register(staticWeb);

@@ -5,7 +5,11 @@ import { testLimits, translateFile } from './testing/translate-file.ts';
 
 const prepare = (fileName: string, content: string | Uint8Array, mimeType?: string) =>
   prepareDocument(
-    { fileName, bytes: typeof content === 'string' ? strToU8(content) : content, ...(mimeType ? { mimeType } : {}) },
+    {
+      fileName,
+      bytes: typeof content === 'string' ? strToU8(content) : content,
+      ...(mimeType ? { mimeType } : {}),
+    },
     testLimits,
   );
 
@@ -18,22 +22,35 @@ describe('prepareDocument: choosing the format', () => {
   it('falls back to the declared media type, then to the content', async () => {
     expect((await prepare('upload', '{"a": "Hello"}', 'application/json')).format).toBe('json');
     expect((await prepare('upload', 'Plain words')).format).toBe('txt');
-    expect((await prepare('upload', zipSync({ 'word/document.xml': strToU8('<w:p><w:r><w:t>Hi there</w:t></w:r></w:p>') }))).format).toBe('docx');
+    expect(
+      (
+        await prepare(
+          'upload',
+          zipSync({ 'word/document.xml': strToU8('<w:p><w:r><w:t>Hi there</w:t></w:r></w:p>') }),
+        )
+      ).format,
+    ).toBe('docx');
   });
 
   it('refuses an unsupported extension with the list of supported ones (415)', async () => {
     await expect(prepare('slides.pptx', 'x')).rejects.toMatchObject({
       statusCode: 415,
       code: 'UNSUPPORTED_DOCUMENT_TYPE',
-      detail: 'Files of type .pptx are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf.',
+      detail:
+        'Files of type .pptx are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf.',
     });
-    await expect(prepare('old.doc', 'x')).rejects.toMatchObject({ statusCode: 415, detail: expect.stringContaining('save the document as .docx') });
+    await expect(prepare('old.doc', 'x')).rejects.toMatchObject({
+      statusCode: 415,
+      detail: expect.stringContaining('save the document as .docx'),
+    });
   });
 });
 
 describe('prepareDocument: refusing bad files', () => {
   it('refuses binary data renamed .txt (NUL bytes)', async () => {
-    await expect(prepare('photo.txt', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]))).rejects.toMatchObject({
+    await expect(
+      prepare('photo.txt', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13])),
+    ).rejects.toMatchObject({
       statusCode: 422,
       code: 'DOCUMENT_TYPE_MISMATCH',
       detail: 'The file holds binary data (NUL bytes), not .txt text.',
@@ -41,7 +58,9 @@ describe('prepareDocument: refusing bad files', () => {
   });
 
   it('refuses text that is not UTF-8', async () => {
-    await expect(prepare('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x61]))).rejects.toMatchObject({
+    await expect(
+      prepare('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x61])),
+    ).rejects.toMatchObject({
       statusCode: 422,
       detail: 'The .txt file is not UTF-8 text; save it as UTF-8 and try again.',
     });
@@ -56,18 +75,31 @@ describe('prepareDocument: refusing bad files', () => {
 
   it('refuses an old binary .doc renamed .docx', async () => {
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
-    await expect(prepare('old.docx', ole)).rejects.toMatchObject({ statusCode: 422, detail: expect.stringContaining('old Word .doc') });
+    await expect(prepare('old.docx', ole)).rejects.toMatchObject({
+      statusCode: 422,
+      detail: expect.stringContaining('old Word .doc'),
+    });
   });
 
   it('refuses files over the byte limit (413)', async () => {
     await expect(
-      prepareDocument({ fileName: 'a.txt', bytes: new Uint8Array(2048).fill(65) }, { ...testLimits, maxFileBytes: 1024 }),
-    ).rejects.toMatchObject({ statusCode: 413, code: 'DOCUMENT_TOO_LARGE', detail: 'The file is larger than the 1 KB limit.' });
+      prepareDocument(
+        { fileName: 'a.txt', bytes: new Uint8Array(2048).fill(65) },
+        { ...testLimits, maxFileBytes: 1024 },
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 413,
+      code: 'DOCUMENT_TOO_LARGE',
+      detail: 'The file is larger than the 1 KB limit.',
+    });
   });
 
   it('refuses documents with more text than the character limit (413)', async () => {
     await expect(
-      prepareDocument({ fileName: 'a.txt', bytes: strToU8('word '.repeat(3000)) }, { ...testLimits, maxChars: 10_000 }),
+      prepareDocument(
+        { fileName: 'a.txt', bytes: strToU8('word '.repeat(3000)) },
+        { ...testLimits, maxChars: 10_000 },
+      ),
     ).rejects.toMatchObject({
       statusCode: 413,
       code: 'DOCUMENT_TOO_LONG',
@@ -76,7 +108,10 @@ describe('prepareDocument: refusing bad files', () => {
   });
 
   it('refuses empty files and files without text (422)', async () => {
-    await expect(prepare('empty.txt', '')).rejects.toMatchObject({ statusCode: 422, detail: 'The file is empty.' });
+    await expect(prepare('empty.txt', '')).rejects.toMatchObject({
+      statusCode: 422,
+      detail: 'The file is empty.',
+    });
     await expect(prepare('numbers.txt', '1 2 3\n---\n')).rejects.toMatchObject({
       statusCode: 422,
       code: 'DOCUMENT_HAS_NO_TEXT',
@@ -89,7 +124,10 @@ describe('prepareDocument: text encodings', () => {
   it('reads UTF-16 with a byte-order mark and UTF-8 with one', async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Hello there', 'utf16le')]);
     expect((await prepare('w.txt', utf16)).segments).toEqual(['Hello there']);
-    const { text } = await translateFile('bom.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Hi you')]));
+    const { text } = await translateFile(
+      'bom.txt',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Hi you')]),
+    );
     expect(text).toBe('HI YOU');
   });
 });

@@ -34,7 +34,10 @@ export interface PreparedDocument {
  */
 export async function prepareDocument(upload: Upload, limits: DocumentLimits): Promise<PreparedDocument> {
   if (upload.bytes.byteLength > limits.maxFileBytes) {
-    throw documentError('DOCUMENT_TOO_LARGE', `The file is larger than the ${formatBytes(limits.maxFileBytes)} limit.`);
+    throw documentError(
+      'DOCUMENT_TOO_LARGE',
+      `The file is larger than the ${formatBytes(limits.maxFileBytes)} limit.`,
+    );
   }
   if (upload.bytes.byteLength === 0) throw documentError('DOCUMENT_HAS_NO_TEXT', 'The file is empty.');
   const adapter = resolveAdapter(upload);
@@ -66,12 +69,23 @@ export async function prepareDocument(upload: Upload, limits: DocumentLimits): P
 
 /** `C:\docs\report.final.docx` → `report.final`; never empty, no control characters. */
 export function baseNameOf(fileName: string): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = [...(fileName.split(/[\\/]/).pop() ?? '')]
+    .filter((char) => !isControl(char))
+    .join('')
+    .trim();
   const dot = base.lastIndexOf('.');
   return (dot >= 0 ? base.slice(0, dot) : base).trim() || 'document';
 }
 
+function isControl(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return code < 0x20 || code === 0x7f;
+}
+
 /** `report` + `fra_Latn` + `docx` → `report.fra_Latn.docx`. */
-export function translatedFileName(prepared: Pick<PreparedDocument, 'baseName' | 'extension'>, target: string): string {
+export function translatedFileName(
+  prepared: Pick<PreparedDocument, 'baseName' | 'extension'>,
+  target: string,
+): string {
   return `${prepared.baseName}.${target}.${prepared.extension}`;
 }

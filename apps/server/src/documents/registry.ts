@@ -54,7 +54,11 @@ function formatOfExtension(extension: string): DocumentFormat | undefined {
  * then checks that the content is what the name says (a `.docx` must be a ZIP, a `.pdf` a PDF, a text
  * format must not be a ZIP or a PDF).
  */
-export function resolveAdapter(upload: { fileName: string; mimeType?: string; bytes: Uint8Array }): DocumentAdapter {
+export function resolveAdapter(upload: {
+  fileName: string;
+  mimeType?: string;
+  bytes: Uint8Array;
+}): DocumentAdapter {
   const signature = signatureOf(upload.bytes);
   const extension = extensionOf(upload.fileName);
   let format = formatOfExtension(extension);
@@ -66,9 +70,13 @@ export function resolveAdapter(upload: { fileName: string; mimeType?: string; by
         : `Files of type .${extension} are not supported. Supported: ${SUPPORTED}.`,
     );
   }
-  format ??= MEDIA_TYPES[upload.mimeType?.split(';')[0]?.trim().toLowerCase() ?? ''] ?? formatOfSignature(signature);
+  format ??=
+    MEDIA_TYPES[upload.mimeType?.split(';')[0]?.trim().toLowerCase() ?? ''] ?? formatOfSignature(signature);
   if (!format) {
-    throw documentError('UNSUPPORTED_DOCUMENT_TYPE', `The file's type could not be recognised. Supported: ${SUPPORTED}.`);
+    throw documentError(
+      'UNSUPPORTED_DOCUMENT_TYPE',
+      `The file's type could not be recognised. Supported: ${SUPPORTED}.`,
+    );
   }
   checkSignature(format, signature, extension || format, upload.bytes);
   return ADAPTERS[format];
@@ -81,7 +89,12 @@ function formatOfSignature(signature: Signature): DocumentFormat | undefined {
   return 'txt';
 }
 
-function checkSignature(format: DocumentFormat, signature: Signature, label: string, bytes: Uint8Array): void {
+function checkSignature(
+  format: DocumentFormat,
+  signature: Signature,
+  label: string,
+  bytes: Uint8Array,
+): void {
   if (format === 'docx' && signature !== 'zip') {
     throw documentError(
       'DOCUMENT_TYPE_MISMATCH',
@@ -91,10 +104,18 @@ function checkSignature(format: DocumentFormat, signature: Signature, label: str
     );
   }
   if (format === 'pdf' && !hasPdfHeader(bytes)) {
-    throw documentError('DOCUMENT_TYPE_MISMATCH', `The file is named .${label} but is not a PDF (it has no %PDF header).`);
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      `The file is named .${label} but is not a PDF (it has no %PDF header).`,
+    );
   }
   if (ADAPTERS[format].textual && signature !== 'unknown') {
-    const actual = signature === 'zip' ? 'a ZIP package (e.g. a .docx)' : signature === 'pdf' ? 'a PDF' : 'an Office binary file';
+    const actual =
+      signature === 'zip'
+        ? 'a ZIP package (e.g. a .docx)'
+        : signature === 'pdf'
+          ? 'a PDF'
+          : 'an Office binary file';
     throw documentError('DOCUMENT_TYPE_MISMATCH', `The file is named .${label} but is ${actual}, not text.`);
   }
 }

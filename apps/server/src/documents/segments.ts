@@ -47,14 +47,21 @@ export function addSegment(segments: string[], text: string): Slot | null {
 }
 
 /** The translation of a slot with its original surrounding whitespace. */
-export function fillSlot(slot: Slot, translations: readonly string[], escape: (text: string) => string = (t) => t): string {
+export function fillSlot(
+  slot: Slot,
+  translations: readonly string[],
+  escape: (text: string) => string = (t) => t,
+): string {
   const translated = translations[slot.index];
   if (translated === undefined) throw new Error(`No translation for segment ${slot.index}`);
   return slot.lead + escape(translated.trim()) + slot.trail;
 }
 
 /** Replaces ranges of `source` (sorted, not overlapping) and keeps every other character as it was. */
-export function replaceRanges(source: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): string {
+export function replaceRanges(
+  source: string,
+  edits: ReadonlyArray<{ start: number; end: number; text: string }>,
+): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   let out = '';
   let cursor = 0;

@@ -4,7 +4,8 @@ import { documentError } from './errors.ts';
 export type Signature = 'zip' | 'pdf' | 'ole' | 'unknown';
 
 export function signatureOf(bytes: Uint8Array): Signature {
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
+    return 'zip';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   // OLE compound file: an old .doc, or a password-protected .docx.
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
@@ -31,16 +32,25 @@ export function decodeText(bytes: Uint8Array, label: string): string {
     try {
       return new TextDecoder(bytes[0] === 0xff ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(bytes);
     } catch {
-      throw documentError('DOCUMENT_TYPE_MISMATCH', `The .${label} file starts like UTF-16 text but is not valid UTF-16.`);
+      throw documentError(
+        'DOCUMENT_TYPE_MISMATCH',
+        `The .${label} file starts like UTF-16 text but is not valid UTF-16.`,
+      );
     }
   }
   const body = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? bytes.subarray(3) : bytes;
   if (body.includes(0)) {
-    throw documentError('DOCUMENT_TYPE_MISMATCH', `The file holds binary data (NUL bytes), not .${label} text.`);
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      `The file holds binary data (NUL bytes), not .${label} text.`,
+    );
   }
   try {
     return utf8.decode(body);
   } catch {
-    throw documentError('DOCUMENT_TYPE_MISMATCH', `The .${label} file is not UTF-8 text; save it as UTF-8 and try again.`);
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      `The .${label} file is not UTF-8 text; save it as UTF-8 and try again.`,
+    );
   }
 }

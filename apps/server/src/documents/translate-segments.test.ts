@@ -30,7 +30,10 @@ describe('translateSegments', () => {
     const { calls, translate } = recorder();
     const progress: SegmentProgress[] = [];
     const segments = Array.from({ length: 10 }, (_, i) => `Sentence number ${i}`);
-    await translateSegments(segments, options(translate, { chunkSegments: 4, onProgress: (p: SegmentProgress) => progress.push(p) }));
+    await translateSegments(
+      segments,
+      options(translate, { chunkSegments: 4, onProgress: (p: SegmentProgress) => progress.push(p) }),
+    );
     expect(calls.map((chunk) => chunk.length)).toEqual([4, 4, 2]);
     const total = segments.join('').length;
     expect(progress.map((p) => p.done)).toEqual([0, 68, 136, total]);
@@ -52,12 +55,21 @@ describe('translateSegments', () => {
       return texts;
     };
     await expect(
-      translateSegments(['a1', 'b2', 'c3'], { ...options(translate), signal: controller.signal, chunkSegments: 1 }),
+      translateSegments(['a1', 'b2', 'c3'], {
+        ...options(translate),
+        signal: controller.signal,
+        chunkSegments: 1,
+      }),
     ).rejects.toThrow();
     expect(calls).toBe(1);
   });
 
   it('refuses an engine answer with the wrong number of translations', async () => {
-    await expect(translateSegments(['a', 'b'], options(async () => ['only one']))).rejects.toThrow(/1 translations for 2 texts/);
+    await expect(
+      translateSegments(
+        ['a', 'b'],
+        options(async () => ['only one']),
+      ),
+    ).rejects.toThrow(/1 translations for 2 texts/);
   });
 });

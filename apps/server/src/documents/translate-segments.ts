@@ -29,7 +29,10 @@ export interface TranslateSegmentsOptions {
   chunkSegments?: number;
 }
 
-export async function translateSegments(segments: readonly string[], options: TranslateSegmentsOptions): Promise<string[]> {
+export async function translateSegments(
+  segments: readonly string[],
+  options: TranslateSegmentsOptions,
+): Promise<string[]> {
   const { source, target, translateTexts, signal, onProgress } = options;
   const total = segments.reduce((sum, segment) => sum + segment.length, 0);
   if (source === target) {

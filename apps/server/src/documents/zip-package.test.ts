@@ -38,7 +38,10 @@ describe('zip package', () => {
   });
 
   it('stops an entry that inflates past the size it declares (a lying zip bomb)', async () => {
-    const bomb = lieAboutSize(zipSync({ 'word/document.xml': new Uint8Array(4 * 1024 * 1024) }, { level: 9 }), 100);
+    const bomb = lieAboutSize(
+      zipSync({ 'word/document.xml': new Uint8Array(4 * 1024 * 1024) }, { level: 9 }),
+      100,
+    );
     await expect(readZip(bomb, limits)).rejects.toMatchObject({
       statusCode: 422,
       detail: expect.stringContaining('inflates to more than its declared size'),
@@ -47,6 +50,9 @@ describe('zip package', () => {
 
   it('refuses a package with too many entries', async () => {
     const files = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}.txt`, strToU8('x')]));
-    await expect(readZip(zipSync(files), limits)).rejects.toMatchObject({ statusCode: 413, detail: expect.stringContaining('60 files') });
+    await expect(readZip(zipSync(files), limits)).rejects.toMatchObject({
+      statusCode: 413,
+      detail: expect.stringContaining('60 files'),
+    });
   });
 });

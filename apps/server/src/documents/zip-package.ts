@@ -30,7 +30,11 @@ export async function readZip(bytes: Uint8Array, limits: DocumentLimits): Promis
     }
     const out: ZipEntry[] = [];
     for (const entry of entries) {
-      if (entry.isEncrypted()) throw documentError('INVALID_DOCUMENT', 'The package is encrypted; remove the password and try again.');
+      if (entry.isEncrypted())
+        throw documentError(
+          'INVALID_DOCUMENT',
+          'The package is encrypted; remove the password and try again.',
+        );
       out.push({
         name: entry.fileName,
         data: await readEntry(zip, entry),
@@ -51,9 +55,7 @@ export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
     chunks.push(chunk);
   });
   for (const entry of entries) {
-    const file = entry.stored
-      ? new ZipPassThrough(entry.name)
-      : new ZipDeflate(entry.name, { level: 6 });
+    const file = entry.stored ? new ZipPassThrough(entry.name) : new ZipDeflate(entry.name, { level: 6 });
     file.mtime = entry.modified;
     zip.add(file);
     file.push(entry.data, true);
@@ -111,7 +113,10 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Uint8Array> 
         stream.destroy();
         reject(
           /too many bytes/i.test(streamError.message)
-            ? documentError('INVALID_DOCUMENT', `The entry ${entry.fileName} inflates to more than its declared size; the package was refused (possible zip bomb).`)
+            ? documentError(
+                'INVALID_DOCUMENT',
+                `The entry ${entry.fileName} inflates to more than its declared size; the package was refused (possible zip bomb).`,
+              )
             : broken(streamError),
         );
       });

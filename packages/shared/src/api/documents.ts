@@ -3,12 +3,12 @@
  *
  * The answer depends on what the client accepts:
  * - by default, the translated file itself, named like `report.fra_Latn.docx`, with the metadata in
- *   the `X-Sema-*` headers below;
+ *   the headers of {@link DOCUMENT_HEADERS};
  * - with `Accept: application/json`, one JSON object, {@link TranslateDocumentResponse};
- * - with `Accept: text/event-stream` or `?stream=1`, server-sent events: `progress` events
- *   ({@link DocumentProgressEvent}) and then one `done` event carrying the same object as the JSON
- *   variant, or one `error` event. Bad files are refused with an ordinary JSON error before the stream
- *   starts; only failures during translation arrive as `error` events.
+ * - with `Accept: text/event-stream` or `?stream=1`, server-sent events, each one `data:` line of
+ *   JSON: `progress` events ({@link DocumentProgressEvent}), then one `done` event carrying the same
+ *   object as the JSON variant, or one `error` event. Bad files are refused with an ordinary JSON
+ *   error before the stream starts; only failures during translation arrive as `error` events.
  */
 import { Type, type Static } from '@sinclair/typebox';
 
@@ -57,12 +57,12 @@ export type DocumentErrorCode = keyof typeof DOCUMENT_ERROR_CODES;
 
 /** Response headers of the file variant (exposed to browsers through CORS). */
 export const DOCUMENT_HEADERS = {
-  sourceLanguage: 'X-Sema-Source-Language',
-  targetLanguage: 'X-Sema-Target-Language',
-  characters: 'X-Sema-Characters',
-  processingTime: 'X-Sema-Processing-Time',
+  sourceLanguage: 'X-Source-Language',
+  targetLanguage: 'X-Target-Language',
+  characters: 'X-Characters',
+  processingTime: 'X-Processing-Time',
   /** Present when the result differs in kind from the upload (a PDF returned as Markdown). */
-  note: 'X-Sema-Note',
+  note: 'X-Document-Note',
 } as const;
 
 /** The text fields of the multipart form (the file goes in the part named `file`). */
@@ -70,7 +70,10 @@ export const TranslateDocumentFields = Type.Object(
   {
     target_language: Type.String({ description: 'NLLB-200 language code to translate into, e.g. fra_Latn' }),
     source_language: Type.Optional(
-      Type.String({ description: 'Language of the document, or auto (default) to detect it', default: 'auto' }),
+      Type.String({
+        description: 'Language of the document, or auto (default) to detect it',
+        default: 'auto',
+      }),
     ),
   },
   { $id: 'TranslateDocumentFields' },
@@ -97,13 +100,19 @@ export const TranslateDocumentResponse = Type.Object(
       { description: 'The format the upload was read as' },
     ),
     mime_type: Type.String({ description: 'Media type of the translated file' }),
-    text: Type.Optional(Type.String({ description: 'The translated document, for text formats (all but docx)' })),
+    text: Type.Optional(
+      Type.String({ description: 'The translated document, for text formats (all but docx)' }),
+    ),
     content_base64: Type.Optional(Type.String({ description: 'The translated document, base64, for docx' })),
-    source_language: Type.String({ description: 'The source language; the detected one when auto was asked' }),
+    source_language: Type.String({
+      description: 'The source language; the detected one when auto was asked',
+    }),
     target_language: Type.String(),
     characters: Type.Integer({ description: 'Characters of text that were translated' }),
     processing_time: Type.Number({ description: 'Seconds spent on the server' }),
-    note: Type.Optional(Type.String({ description: 'Why the result differs in kind from the upload (PDF → Markdown)' })),
+    note: Type.Optional(
+      Type.String({ description: 'Why the result differs in kind from the upload (PDF → Markdown)' }),
+    ),
   },
   {
     $id: 'TranslateDocumentResponse',
@@ -134,9 +143,12 @@ export const DocumentProgressEvent = Type.Object(
 );
 export type DocumentProgressEvent = Static<typeof DocumentProgressEvent>;
 
-export const DocumentDoneEvent = Type.Composite([Type.Object({ type: Type.Literal('done') }), TranslateDocumentResponse], {
-  $id: 'DocumentDoneEvent',
-});
+export const DocumentDoneEvent = Type.Composite(
+  [Type.Object({ type: Type.Literal('done') }), TranslateDocumentResponse],
+  {
+    $id: 'DocumentDoneEvent',
+  },
+);
 export type DocumentDoneEvent = Static<typeof DocumentDoneEvent>;
 
 export const DocumentErrorEvent = Type.Object(
@@ -150,5 +162,5 @@ export const DocumentErrorEvent = Type.Object(
 );
 export type DocumentErrorEvent = Static<typeof DocumentErrorEvent>;
 
-/** What the event stream carries, discriminated by `type` (also the SSE `event:` name). */
+/** What the event stream carries, discriminated by `type`. */
 export type DocumentEvent = DocumentProgressEvent | DocumentDoneEvent | DocumentErrorEvent;

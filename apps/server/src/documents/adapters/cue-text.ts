@@ -69,7 +69,8 @@ function splitOuterTags(text: string): { before: string; inner: string; after: s
 }
 
 /** Scripts written without spaces between words, where a line may break between characters. */
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
@@ -90,7 +91,8 @@ export function wrapIntoLines(text: string, count: number): string {
     const current = lines[lines.length - 1]!;
     // Start the next line once this one holds its share of the characters.
     const share = (total * lines.length) / lineCount;
-    if (current.length > 0 && lines.length < lineCount && written + unit.length / 2 > share) lines.push([unit]);
+    if (current.length > 0 && lines.length < lineCount && written + unit.length / 2 > share)
+      lines.push([unit]);
     else current.push(unit);
     written += unit.length;
   }

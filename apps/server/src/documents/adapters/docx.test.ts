@@ -59,7 +59,9 @@ describe('docx adapter', () => {
     const footer = Object.keys(translated).find((name) => /^word\/footer\d*\.xml$/.test(name))!;
     expect(texts(part(translated, header))).toContain('QUARTERLY REPORT');
     expect(texts(part(translated, footer))).toContain('COMPANY CONFIDENTIAL');
-    const changed = Object.keys(original).filter((name) => Buffer.compare(original[name]!, translated[name]!) !== 0);
+    const changed = Object.keys(original).filter(
+      (name) => Buffer.compare(original[name]!, translated[name]!) !== 0,
+    );
     expect(changed.sort()).toEqual(['word/document.xml', footer, header].sort());
     const media = Object.keys(translated).find((name) => name.startsWith('word/media/'))!;
     expect(Buffer.from(translated[media]!).equals(Buffer.from(PIXEL_PNG))).toBe(true);

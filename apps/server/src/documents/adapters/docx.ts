@@ -52,7 +52,10 @@ function decodePart(name: string, data: Uint8Array): string {
   }
   // Word never writes a DTD. One here can only be an entity-expansion attack, so nothing is expanded: it is refused.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
-    throw documentError('INVALID_DOCUMENT', `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which Word documents never do; the file was refused.`);
+    throw documentError(
+      'INVALID_DOCUMENT',
+      `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which Word documents never do; the file was refused.`,
+    );
   }
   return xml;
 }

@@ -25,7 +25,7 @@ describe('html adapter', () => {
     expect(text).toContain('<title>WELCOME PAGE</title>');
     expect(text).toContain('<h1 id="top">HELLO &amp; WELCOME</h1>');
     expect(text).toContain('<p>READ <a href="/guide" title="OPEN THE GUIDE">THE GUIDE</a> NOW.</p>');
-    expect(text).toContain("<img src=\"cat.png\" alt='A SLEEPING CAT'>");
+    expect(text).toContain('<img src="cat.png" alt=\'A SLEEPING CAT\'>');
     expect(text).toContain('<input placeholder="YOUR NAME">');
   });
 
@@ -52,6 +52,8 @@ describe('html adapter', () => {
     const { text } = await translateFile('a.html', '<p title="x y">Hi there</p>', {
       translate: async (texts) => texts.map(() => '<b>"quoted" & more</b>'),
     });
-    expect(text).toBe('<p title="<b>&quot;quoted&quot; &amp; more</b>">&lt;b&gt;"quoted" &amp; more&lt;/b&gt;</p>');
+    expect(text).toBe(
+      '<p title="<b>&quot;quoted&quot; &amp; more</b>">&lt;b&gt;"quoted" &amp; more&lt;/b&gt;</p>',
+    );
   });
 });

@@ -11,7 +11,18 @@ type Element = DefaultTreeAdapterMap['element'];
  * their exact bytes. Text is translated except inside code-like elements and anything marked
  * `translate="no"` or `class="notranslate"` (the HTML standard's and Google's opt-outs).
  */
-const SKIPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'code', 'pre', 'kbd', 'samp', 'var', 'textarea', 'math']);
+const SKIPPED_ELEMENTS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'code',
+  'pre',
+  'kbd',
+  'samp',
+  'var',
+  'textarea',
+  'math',
+]);
 /** Attributes that hold human text. */
 const TEXT_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label']);
 
@@ -87,7 +98,8 @@ function attributeEdits(element: Element, source: string, segments: string[]): E
     edits.push({
       start: location.startOffset,
       end: location.endOffset,
-      render: (translations) => prefix + mark + fillSlot(slot, translations, (t) => escapeAttribute(t, mark)) + mark,
+      render: (translations) =>
+        prefix + mark + fillSlot(slot, translations, (t) => escapeAttribute(t, mark)) + mark,
     });
   }
   return edits;

@@ -22,7 +22,10 @@ const catalogue = `{
 function keysOf(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => keysOf(item, `${prefix}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => [`${prefix}.${key}`, ...keysOf(item, `${prefix}.${key}`)]);
+    return Object.entries(value).flatMap(([key, item]) => [
+      `${prefix}.${key}`,
+      ...keysOf(item, `${prefix}.${key}`),
+    ]);
   }
   return [];
 }
@@ -52,7 +55,11 @@ describe('json adapter', () => {
 
   it('leaves URLs, paths and key references alone', async () => {
     const after = JSON.parse((await translateFile('messages.json', catalogue)).text).app;
-    expect([after.homepage, after.icon, after.key_ref]).toEqual(['https://example.org/home', 'icons/camera.svg', 'app.title']);
+    expect([after.homepage, after.icon, after.key_ref]).toEqual([
+      'https://example.org/home',
+      'icons/camera.svg',
+      'app.title',
+    ]);
   });
 
   it('escapes translations as JSON strings', async () => {

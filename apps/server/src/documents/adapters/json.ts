@@ -54,13 +54,17 @@ export function checkDepth(text: string, maxDepth: number): void {
   for (let i = 0; i < text.length; i += 1) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i += 1; // backslash: skip the escaped character
+      if (char === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x5b || char === 0x7b) {
       depth += 1;
       if (depth > maxDepth) {
-        throw documentError('INVALID_DOCUMENT', `The JSON is nested more than ${maxDepth} levels deep, which is refused.`);
+        throw documentError(
+          'INVALID_DOCUMENT',
+          `The JSON is nested more than ${maxDepth} levels deep, which is refused.`,
+        );
       }
     } else if (char === 0x5d || char === 0x7d) depth -= 1;
   }

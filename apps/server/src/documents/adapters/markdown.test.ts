@@ -35,7 +35,9 @@ describe('markdown adapter', () => {
   it('translates text only: headings, lists, links, tables and emphasis keep their markup', async () => {
     const { text } = await translateFile('notes.md', markdown);
     expect(text).toContain('# GETTING STARTED\n');
-    expect(text).toContain('INSTALL THE *FAST* PACKAGE AND READ [THE GUIDE](https://example.org/guide "Guide").');
+    expect(text).toContain(
+      'INSTALL THE *FAST* PACKAGE AND READ [THE GUIDE](https://example.org/guide "Guide").',
+    );
     expect(text).toContain('- FIRST ITEM WITH `inline code`\n');
     expect(text).toContain('| Name | Meaning |'.toUpperCase());
     expect(text).toContain('| ---- | ------- |');
@@ -49,7 +51,9 @@ describe('markdown adapter', () => {
     expect(text).toContain("```js\nconst greeting = 'Hello world';\n```");
     expect(text).toContain('<div class="note">Raw HTML stays</div>');
     expect(text).toContain('SEE https://example.org/raw FOR DETAILS.');
-    expect(prepared.segments.join(' ')).not.toMatch(/Hello world|Raw HTML|Release notes|example\.org|inline code/);
+    expect(prepared.segments.join(' ')).not.toMatch(
+      /Hello world|Raw HTML|Release notes|example\.org|inline code/,
+    );
   });
 
   it('joins soft-wrapped lines of a paragraph into one segment and keeps the container', async () => {

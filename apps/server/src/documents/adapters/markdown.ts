@@ -14,7 +14,16 @@ import { oneLine } from './txt.ts';
  * replaced, so headings, lists, links, tables, emphasis and every byte of markup stay as written.
  * Code blocks, inline code, raw HTML, front matter, link targets and bare URLs are never touched.
  */
-const SKIPPED = new Set(['code', 'inlineCode', 'html', 'yaml', 'toml', 'definition', 'image', 'imageReference']);
+const SKIPPED = new Set([
+  'code',
+  'inlineCode',
+  'html',
+  'yaml',
+  'toml',
+  'definition',
+  'image',
+  'imageReference',
+]);
 const MATTERS = ['yaml', 'toml'] as const;
 
 interface Edit {
@@ -51,7 +60,8 @@ export const markdownAdapter: DocumentAdapter = {
       }
       if ('children' in node) {
         const childInTable = inTable || node.type === 'table';
-        for (const child of [...(node as Parents).children].reverse()) stack.push({ node: child, inTable: childInTable });
+        for (const child of [...(node as Parents).children].reverse())
+          stack.push({ node: child, inTable: childInTable });
       }
     }
     return {

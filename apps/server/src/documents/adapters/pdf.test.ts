@@ -9,7 +9,11 @@ describe('pdf adapter', () => {
       ['Second page text.'],
     ]);
     const { text, prepared } = await translateFile('report.pdf', pdf);
-    expect(prepared.segments).toEqual(['Annual report (draft)', 'Sales grew this year and the team is larger.', 'Second page text.']);
+    expect(prepared.segments).toEqual([
+      'Annual report (draft)',
+      'Sales grew this year and the team is larger.',
+      'Second page text.',
+    ]);
     expect(text).toBe(
       '<!-- Page 1 -->\n\nANNUAL REPORT (DRAFT)\n\nSALES GREW THIS YEAR AND THE TEAM IS LARGER.\n\n---\n\n<!-- Page 2 -->\n\nSECOND PAGE TEXT.\n',
     );

@@ -10,7 +10,8 @@ import { escapeMarkdown } from './markdown.ts';
  * text is read page by page with pdf.js, cut into paragraphs by the vertical gaps between lines, and
  * returned as Markdown with the pages separated by rules. The response says so.
  */
-const NOTE = 'A PDF layout cannot be rebuilt: its text was extracted page by page and is returned as Markdown.';
+const NOTE =
+  'A PDF layout cannot be rebuilt: its text was extracted page by page and is returned as Markdown.';
 
 interface Line {
   text: string;
@@ -25,7 +26,9 @@ export const pdfAdapter: DocumentAdapter = {
   async extract({ bytes }) {
     const pages = await readPages(bytes);
     const segments: string[] = [];
-    const slots: Array<Array<Slot | null>> = pages.map((paragraphs) => paragraphs.map((p) => addSegment(segments, p)));
+    const slots: Array<Array<Slot | null>> = pages.map((paragraphs) =>
+      paragraphs.map((p) => addSegment(segments, p)),
+    );
     if (segments.length === 0) {
       throw documentError(
         'DOCUMENT_HAS_NO_TEXT',
@@ -42,7 +45,9 @@ export const pdfAdapter: DocumentAdapter = {
               `<!-- Page ${page + 1} -->`,
               ...paragraphs.map((paragraph, i) => {
                 const slot = slots[page]![i];
-                return slot ? fillSlot(slot, translations, (t) => escapeMarkdown(t, false)) : escapeMarkdown(paragraph, false);
+                return slot
+                  ? fillSlot(slot, translations, (t) => escapeMarkdown(t, false))
+                  : escapeMarkdown(paragraph, false);
               }),
             ].join('\n\n'),
           )
@@ -64,9 +69,15 @@ async function readPages(bytes: Uint8Array): Promise<string[][]> {
   try {
     const pdf = await task.promise.catch((error: Error) => {
       if (error?.name === 'PasswordException') {
-        throw documentError('INVALID_DOCUMENT', 'The PDF is password-protected; remove the password and try again.');
+        throw documentError(
+          'INVALID_DOCUMENT',
+          'The PDF is password-protected; remove the password and try again.',
+        );
       }
-      throw documentError('INVALID_DOCUMENT', `The PDF could not be read: ${error?.message ?? 'unknown error'}.`);
+      throw documentError(
+        'INVALID_DOCUMENT',
+        `The PDF could not be read: ${error?.message ?? 'unknown error'}.`,
+      );
     });
     const pages: string[][] = [];
     for (let number = 1; number <= pdf.numPages; number += 1) {

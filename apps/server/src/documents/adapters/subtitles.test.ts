@@ -88,7 +88,9 @@ describe('vtt adapter', () => {
   it('translates cue text only: header, NOTE, STYLE, identifiers, settings and voice tags are kept', async () => {
     const { text, prepared } = await translateFile('episode.vtt', vtt);
     expect(prepared.segments).toEqual(['Hello there, friend.', 'Second cue']);
-    expect(text).toBe(vtt.replace('Hello there, friend.', 'HELLO THERE, FRIEND.').replace('Second cue', 'SECOND CUE'));
+    expect(text).toBe(
+      vtt.replace('Hello there, friend.', 'HELLO THERE, FRIEND.').replace('Second cue', 'SECOND CUE'),
+    );
   });
 
   it('refuses a .vtt without the WEBVTT header', async () => {

@@ -36,7 +36,13 @@ function extractCues(text: string, kind: 'SubRip' | 'WebVTT'): ExtractedDocument
     if (timing === undefined) continue; // WEBVTT header, NOTE, STYLE, REGION: not cue text.
     const lineIndices = range(timing + 1, index);
     if (lineIndices.length === 0) continue;
-    cues.push({ lineIndices, rebuild: planCue(lineIndices.map((i) => contents[i]!), segments) });
+    cues.push({
+      lineIndices,
+      rebuild: planCue(
+        lineIndices.map((i) => contents[i]!),
+        segments,
+      ),
+    });
   }
   if (cues.length === 0) {
     throw documentError(

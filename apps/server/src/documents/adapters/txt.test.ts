@@ -16,7 +16,9 @@ describe('txt adapter', () => {
   });
 
   it('keeps a translation that contains line breaks on one line', async () => {
-    const { text } = await translateFile('a.txt', 'one\ntwo\n', { translate: async (t) => t.map((s) => `${s}\nx`) });
+    const { text } = await translateFile('a.txt', 'one\ntwo\n', {
+      translate: async (t) => t.map((s) => `${s}\nx`),
+    });
     expect(text).toBe('one x\ntwo x\n');
   });
 });

@@ -35,7 +35,10 @@ describe('WordprocessingML text', () => {
   });
 
   it('decodes entities for the model and escapes the translation', () => {
-    const { segments, xml: out } = translate(`<w:p>${run('Fish &amp; chips &lt;3')}</w:p>`, () => 'A & B <c>');
+    const { segments, xml: out } = translate(
+      `<w:p>${run('Fish &amp; chips &lt;3')}</w:p>`,
+      () => 'A & B <c>',
+    );
     expect(segments).toEqual(['Fish & chips <3']);
     expect(out).toBe(`<w:p><w:r><w:t>A &amp; B &lt;c&gt;</w:t></w:r></w:p>`);
   });

@@ -40,17 +40,38 @@ interface Run {
  * two alternative renderings of mc:AlternateContent).
  */
 const BOUNDARIES = new Set([
-  'w:tab', 'w:ptab', 'w:br', 'w:cr', 'w:drawing', 'w:pict', 'w:object', 'w:fldChar', 'w:instrText', 'w:sym',
-  'w:footnoteReference', 'w:endnoteReference', 'w:commentReference', 'w:noBreakHyphen',
-  'w:hyperlink', 'w:fldSimple', 'mc:AlternateContent', 'mc:Choice', 'mc:Fallback',
+  'w:tab',
+  'w:ptab',
+  'w:br',
+  'w:cr',
+  'w:drawing',
+  'w:pict',
+  'w:object',
+  'w:fldChar',
+  'w:instrText',
+  'w:sym',
+  'w:footnoteReference',
+  'w:endnoteReference',
+  'w:commentReference',
+  'w:noBreakHyphen',
+  'w:hyperlink',
+  'w:fldSimple',
+  'mc:AlternateContent',
+  'mc:Choice',
+  'mc:Fallback',
 ]);
 
 /** Finds the text of `xml` and appends its segments to `segments` (shared by all parts of a package). */
-export function extractPartText(xml: string, segments: string[]): (translations: readonly string[]) => string {
+export function extractPartText(
+  xml: string,
+  segments: string[],
+): (translations: readonly string[]) => string {
   const groups = collectGroups(xml);
   const planned: Array<{ group: Group; slot: Slot }> = [];
   for (const group of groups) {
-    const text = group.texts.map((element) => decodeXML(xml.slice(element.contentStart, element.contentEnd))).join('');
+    const text = group.texts
+      .map((element) => decodeXML(xml.slice(element.contentStart, element.contentEnd)))
+      .join('');
     const slot = addSegment(segments, text);
     if (slot) planned.push({ group, slot });
   }
@@ -147,7 +168,12 @@ function collectGroups(xml: string): Group[] {
   return groups;
 }
 
-function addToGroup(element: TextElement, key: string, paragraph: Paragraph | undefined, groups: Group[]): void {
+function addToGroup(
+  element: TextElement,
+  key: string,
+  paragraph: Paragraph | undefined,
+  groups: Group[],
+): void {
   if (!paragraph) {
     groups.push({ key, texts: [element] });
     return;

@@ -14,7 +14,10 @@ import {
 
 /** A 1×1 PNG, so the fixture holds an image whose bytes must survive translation. */
 export const PIXEL_PNG = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 );
 
 /**
@@ -30,10 +33,18 @@ export async function makeDocx(): Promise<Uint8Array> {
         children: [
           new Paragraph({ text: 'Annual summary', heading: HeadingLevel.HEADING_1 }),
           new Paragraph({
-            children: [new TextRun('This sentence was '), new TextRun('split by Word '), new TextRun('into three runs.')],
+            children: [
+              new TextRun('This sentence was '),
+              new TextRun('split by Word '),
+              new TextRun('into three runs.'),
+            ],
           }),
           new Paragraph({
-            children: [new TextRun('Sales were '), new TextRun({ text: 'very', bold: true }), new TextRun(' good this year.')],
+            children: [
+              new TextRun('Sales were '),
+              new TextRun({ text: 'very', bold: true }),
+              new TextRun(' good this year.'),
+            ],
           }),
           new Table({
             rows: [

@@ -6,7 +6,10 @@ import type { DocumentLimits } from '../types.ts';
 /** A deterministic stand-in for the model in adapter tests: upper-cases every text. */
 export const upperCase: TranslateTexts = async (texts) => texts.map((text) => text.toUpperCase());
 
-export const testLimits: DocumentLimits = documentLimits({ maxFileBytes: 5 * 1024 * 1024, maxChars: 100_000 });
+export const testLimits: DocumentLimits = documentLimits({
+  maxFileBytes: 5 * 1024 * 1024,
+  maxChars: 100_000,
+});
 
 /** Reads, translates and rebuilds a file the way the route does, with `translate` as the engine. */
 export async function translateFile(

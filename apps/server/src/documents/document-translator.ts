@@ -1,0 +1,99 @@
+import type { DocumentFormat } from '@sema/shared/api/documents';
+import { documentError } from './errors.ts';
+import { prepareDocument, translatedFileName, type PreparedDocument, type Upload } from './prepare.ts';
+import { translateSegments, type SegmentProgress, type TranslateTexts } from './translate-segments.ts';
+import type { DocumentLimits } from './types.ts';
+
+/**
+ * The document service: read and check an upload, settle its source language, then translate and
+ * rebuild it. It knows nothing of HTTP or of the engine behind `translateTexts`, so every step can
+ * be tested with a stand-in.
+ */
+export interface DocumentTranslatorOptions {
+  limits: DocumentLimits;
+  translateTexts: TranslateTexts;
+  /** Catalogue code of the language of `text`, or null when it cannot be told. */
+  detectLanguage: (text: string) => string | null | Promise<string | null>;
+}
+
+export interface TranslatedDocument {
+  fileName: string;
+  format: DocumentFormat;
+  mimeType: string;
+  /** A string for text formats, bytes for docx. */
+  body: string | Uint8Array;
+  source: string;
+  target: string;
+  characters: number;
+  note?: string;
+}
+
+/** A checked document with its languages settled; `run` does the translating. */
+export interface DocumentTask {
+  prepared: PreparedDocument;
+  source: string;
+  target: string;
+  run(options: {
+    signal: AbortSignal;
+    onProgress?: (progress: SegmentProgress) => void;
+  }): Promise<TranslatedDocument>;
+}
+
+/** How much text detection looks at: enough to be sure, little enough to be quick. */
+const DETECTION_SAMPLE_CHARS = 2000;
+
+export function createDocumentTranslator(options: DocumentTranslatorOptions) {
+  return {
+    /** Everything that can refuse the request happens here, before any translation. */
+    async prepare(upload: Upload, source: string, target: string): Promise<DocumentTask> {
+      const prepared = await prepareDocument(upload, options.limits);
+      const resolvedSource =
+        source === 'auto' ? await detect(prepared.segments, options.detectLanguage) : source;
+      return {
+        prepared,
+        source: resolvedSource,
+        target,
+        async run({ signal, onProgress }) {
+          const translations = await translateSegments(prepared.segments, {
+            source: resolvedSource,
+            target,
+            translateTexts: options.translateTexts,
+            signal,
+            ...(onProgress ? { onProgress } : {}),
+          });
+          return {
+            fileName: translatedFileName(prepared, target),
+            format: prepared.format,
+            mimeType: prepared.mimeType,
+            body: await prepared.rebuild(translations),
+            source: resolvedSource,
+            target,
+            characters: prepared.characters,
+            ...(prepared.note ? { note: prepared.note } : {}),
+          };
+        },
+      };
+    },
+  };
+}
+
+export type DocumentTranslator = ReturnType<typeof createDocumentTranslator>;
+
+async function detect(
+  segments: readonly string[],
+  detectLanguage: DocumentTranslatorOptions['detectLanguage'],
+): Promise<string> {
+  let sample = '';
+  for (const segment of segments) {
+    if (sample.length >= DETECTION_SAMPLE_CHARS) break;
+    sample += `${segment}\n`;
+  }
+  const language = await detectLanguage(sample.slice(0, DETECTION_SAMPLE_CHARS));
+  if (!language) {
+    throw documentError(
+      'DOCUMENT_LANGUAGE_UNDETECTED',
+      "The document's language could not be detected; choose the source language and try again.",
+    );
+  }
+  return language;
+}

@@ -1,0 +1,114 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_HEADERS,
+  TranslateDocumentQuery,
+  TranslateDocumentResponse,
+} from '@sema/shared/api/documents';
+import { ErrorResponse } from '@sema/shared/api/schemas';
+import { createDocumentTranslator } from '../../../../documents/document-translator.ts';
+import { formatBytes } from '../../../../documents/errors.ts';
+import { documentLimits } from '../../../../documents/limits.ts';
+import { ApiError } from '../../../../lib/errors.ts';
+import { readDocumentRequest } from './request.ts';
+import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
+
+/** POST /api/v1/translate/document: translate a whole file and get the same format back. */
+const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
+  const limits = documentLimits(app.config.documents);
+  const documents = createDocumentTranslator({
+    limits,
+    translateTexts: (texts, source, target, signal) =>
+      Promise.all(texts.map((text) => app.translation.translate({ text, source, target }, signal))),
+    detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
+  });
+
+  // Multipart is parsed only in this route's scope; anything else is refused with this route's own message.
+  await app.register(multipart, {
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 12,
+      headerPairs: 100,
+    },
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(
+      new ApiError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the document as multipart/form-data, with the file in a part named "file".',
+      ),
+    );
+  });
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Translate a document',
+        consumes: ['multipart/form-data'],
+        description: [
+          'Multipart form: `file` (the document), `target_language` (required) and `source_language` (optional, default `auto`).',
+          `Formats: ${DOCUMENT_ACCEPT}. Structure is kept and only human text is translated: subtitle timings, Markdown and HTML markup,`,
+          'code, JSON keys and placeholders ({name}, {{count}}, %s), and Word styles, tables and images are left as they were.',
+          'A PDF comes back as Markdown (its layout cannot be rebuilt), with a note saying so.',
+          '',
+          'The answer depends on `Accept`: by default the translated file, named like `report.fra_Latn.docx`, with',
+          `\`${DOCUMENT_HEADERS.sourceLanguage}\`, \`${DOCUMENT_HEADERS.targetLanguage}\`, \`${DOCUMENT_HEADERS.characters}\`,`,
+          `\`${DOCUMENT_HEADERS.processingTime}\` and, for a PDF, \`${DOCUMENT_HEADERS.note}\` headers;`,
+          'with `Accept: application/json` the JSON below (`text`, or `content_base64` for docx); with `Accept: text/event-stream`',
+          'or `?stream=1`, server-sent events, each a `data:` line of JSON: `{"type":"progress","done","total"}` (characters),',
+          'then `{"type":"done", …the JSON below}` or `{"type":"error","detail","code","status"}`.',
+          '',
+          `Limits: ${formatBytes(limits.maxFileBytes)} per file, ${limits.maxChars.toLocaleString('en-US')} characters of text (413 beyond).`,
+          'Unsupported type: 415. A file whose content does not match its name, a damaged or hostile file (zip bomb, DTD entities,',
+          'JSON nested too deep), or one without text (a scanned PDF): 422, with a detail saying which.',
+        ].join('\n'),
+        querystring: TranslateDocumentQuery,
+        response: {
+          200: {
+            description: 'The translated document (see above for the three forms)',
+            content: {
+              'application/json': { schema: TranslateDocumentResponse },
+              'text/event-stream': {
+                schema: Type.String({ description: 'Progress events, then done or error' }),
+              },
+              'application/octet-stream': {
+                schema: Type.String({ format: 'binary', description: 'The translated file' }),
+              },
+            },
+          },
+          400: ErrorResponse,
+          413: ErrorResponse,
+          415: ErrorResponse,
+          422: ErrorResponse,
+          503: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const startedAt = performance.now();
+      const controller = new AbortController();
+      // The client went away before the translation was complete: stop the engine work.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished)
+          controller.abort(new DOMException('Client closed the connection', 'AbortError'));
+      });
+      const { upload, source, target } = await readDocumentRequest(request, limits.maxFileBytes);
+      const task = await documents.prepare(upload, source, target);
+      const mode = responseMode(request.query, request.headers.accept);
+      if (mode === 'events') return sendEvents(reply, task, controller.signal, startedAt, request.log);
+      const document = await task.run({ signal: controller.signal });
+      if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
+      return sendFile(reply, document, startedAt);
+    },
+  );
+};
+
+export default translateDocument;

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import { resolveLanguage } from '@sema/shared/languages/catalogue';
+import {
+  AUTO,
+  LANGUAGE_CODE_PATTERN,
+  MESSAGES,
+  invalidLanguageCodeMessage,
+  unsupportedLanguageMessage,
+} from '@sema/shared/validation';
+import type { Upload } from '../../../../documents/prepare.ts';
+import { documentError, formatBytes } from '../../../../documents/errors.ts';
+import { ApiError } from '../../../../lib/errors.ts';
+
+/** What the multipart form carries, checked: the file and catalogue codes (source may be `auto`). */
+export interface DocumentRequest {
+  upload: Upload;
+  source: string;
+  target: string;
+}
+
+/**
+ * Reads the multipart form in any field order. The file is buffered (documents are read whole by
+ * their parsers) under the byte limit, which stops the upload as soon as it is crossed.
+ */
+export async function readDocumentRequest(
+  request: FastifyRequest,
+  maxFileBytes: number,
+): Promise<DocumentRequest> {
+  if (!request.isMultipart()) {
+    throw new ApiError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the document as multipart/form-data, with the file in a part named "file".',
+    );
+  }
+  const fields: Record<string, string> = {};
+  let upload: Upload | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname === 'file' && !upload) {
+        upload = { fileName: part.filename, mimeType: part.mimetype, bytes: await part.toBuffer() };
+      } else {
+        part.file.resume(); // another file part: drained, not kept
+      }
+    }
+  } catch (error) {
+    throw multipartError(error, maxFileBytes);
+  }
+  if (!upload)
+    throw documentError(
+      'DOCUMENT_MISSING',
+      'No file was sent: add the document as a form part named "file".',
+    );
+  return {
+    upload,
+    target: languageField('target_language', fields.target_language, false),
+    source: languageField('source_language', fields.source_language, true),
+  };
+}
+
+function languageField(name: string, raw: string | undefined, isSource: boolean): string {
+  const value = raw?.trim() ?? '';
+  if (!value) {
+    if (isSource) return AUTO;
+    throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.targetRequired);
+  }
+  if (isSource && value === AUTO) return AUTO;
+  if (!LANGUAGE_CODE_PATTERN.test(value))
+    throw new ApiError(422, 'VALIDATION_ERROR', invalidLanguageCodeMessage(name, value));
+  const language = resolveLanguage(value);
+  if (!language) throw new ApiError(422, 'UNSUPPORTED_LANGUAGE', unsupportedLanguageMessage(value));
+  return language.code;
+}
+
+function multipartError(error: unknown, maxFileBytes: number): unknown {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return documentError(
+      'DOCUMENT_TOO_LARGE',
+      `The file is larger than the ${formatBytes(maxFileBytes)} limit.`,
+    );
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new ApiError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'The form has too many parts: send one file and the language fields.',
+    );
+  }
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION') {
+    return new ApiError(400, 'BAD_REQUEST', 'The multipart form could not be read.');
+  }
+  return error;
+}

@@ -1,0 +1,93 @@
+import { PassThrough } from 'node:stream';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import {
+  DOCUMENT_HEADERS,
+  type DocumentEvent,
+  type TranslateDocumentResponse,
+} from '@sema/shared/api/documents';
+import { SSE_HEADERS } from '../../../../chat/sse.ts';
+import type { DocumentTask, TranslatedDocument } from '../../../../documents/document-translator.ts';
+import { ApiError } from '../../../../lib/errors.ts';
+
+export type ResponseMode = 'file' | 'json' | 'events';
+
+/** `?stream=1` or `Accept: text/event-stream` → events; `Accept: application/json` → JSON; else the file. */
+export function responseMode(query: { stream?: string }, accept = ''): ResponseMode {
+  const stream = query.stream;
+  if (stream === '1' || stream === 'true' || accept.includes('text/event-stream')) return 'events';
+  if (accept.includes('application/json')) return 'json';
+  return 'file';
+}
+
+export function toJson(document: TranslatedDocument, startedAt: number): TranslateDocumentResponse {
+  const textual = typeof document.body === 'string';
+  return {
+    file_name: document.fileName,
+    format: document.format,
+    mime_type: document.mimeType,
+    ...(textual
+      ? { text: document.body as string }
+      : { content_base64: Buffer.from(document.body).toString('base64') }),
+    source_language: document.source,
+    target_language: document.target,
+    characters: document.characters,
+    processing_time: secondsSince(startedAt),
+    ...(document.note ? { note: document.note } : {}),
+  };
+}
+
+export function sendFile(reply: FastifyReply, document: TranslatedDocument, startedAt: number): FastifyReply {
+  const textual = typeof document.body === 'string';
+  reply
+    .type(textual ? `${document.mimeType}; charset=utf-8` : document.mimeType)
+    .header('Content-Disposition', contentDisposition(document.fileName))
+    .header(DOCUMENT_HEADERS.sourceLanguage, document.source)
+    .header(DOCUMENT_HEADERS.targetLanguage, document.target)
+    .header(DOCUMENT_HEADERS.characters, String(document.characters))
+    .header(DOCUMENT_HEADERS.processingTime, String(secondsSince(startedAt)));
+  if (document.note) reply.header(DOCUMENT_HEADERS.note, document.note);
+  return reply.send(textual ? document.body : Buffer.from(document.body));
+}
+
+/** While the model works, a comment line now and then keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Streams progress, then the result. The document was already checked, so what can still fail here
+ * is the engine (overloaded, model unavailable): that arrives as an `error` event with the status it
+ * would have had.
+ */
+export function sendEvents(
+  reply: FastifyReply,
+  task: DocumentTask,
+  signal: AbortSignal,
+  startedAt: number,
+  log: FastifyBaseLogger,
+): FastifyReply {
+  const stream = new PassThrough();
+  const write = (event: DocumentEvent) => stream.write(`data: ${JSON.stringify(event)}\n\n`);
+  const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  task
+    .run({ signal, onProgress: ({ done, total }) => write({ type: 'progress', done, total }) })
+    .then((document) => write({ type: 'done', ...toJson(document, startedAt) }))
+    .catch((error: unknown) => {
+      if (!signal.aborted) write(errorEvent(error, log));
+    })
+    .finally(() => {
+      clearInterval(keepAlive);
+      stream.end();
+    });
+  return reply.headers(SSE_HEADERS).send(stream);
+}
+
+function errorEvent(error: unknown, log: FastifyBaseLogger): DocumentEvent {
+  if (error instanceof ApiError)
+    return { type: 'error', detail: error.detail, code: error.code, status: error.statusCode };
+  log.error({ err: error }, 'document translation failed');
+  return { type: 'error', detail: 'Translation failed', code: 'INTERNAL_ERROR', status: 500 };
+}
+
+function secondsSince(startedAt: number): number {
+  return Math.round(performance.now() - startedAt) / 1000;
+}
