@@ -90,6 +90,7 @@ export class NllbEngine implements TranslationEngine {
   async translate(sentences: readonly string[], source: string, target: string, signal?: AbortSignal): Promise<string[]> {
     if (sentences.length === 0) return [];
     await this.ready(signal);
+    signal?.throwIfAborted();
     const worker = this.worker;
     if (!worker) throw modelUnavailable('the translation worker is restarting', undefined, 2);
     const id = this.nextId++;

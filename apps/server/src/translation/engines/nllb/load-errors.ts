@@ -45,7 +45,7 @@ export function describeLoadFailure(error: unknown, source: ModelSource, dtype: 
   }
   if (source.kind === 'hub' && (NETWORK_CODES.has(code ?? '') || /fetch failed|network/i.test(message))) {
     return {
-      reason: `cannot download ${source.id} from ${source.hub} (${code ?? 'network error'})`,
+      reason: `cannot download ${source.id} from ${source.hub} (${code ?? causeMessage(error) ?? 'network error'})`,
       hint: provideHint,
     };
   }
@@ -58,7 +58,8 @@ export function describeLoadFailure(error: unknown, source: ModelSource, dtype: 
   }
   const notLocal = /file was not found locally at "([^"]+)"/.exec(message)?.[1];
   if (notLocal) return { reason: `${notLocal} is missing`, hint: provideHint };
-  if (/Load model from .* failed|protobuf|Unexpected token|JSON/i.test(message)) {
+  if (/ is missing$/.test(message)) return { reason: message, hint: provideHint };
+  if (/Load model from .* failed|protobuf|Unexpected token|is not valid JSON|in JSON at position/i.test(message)) {
     const file = /from (\S+\.onnx)/.exec(message)?.[1];
     return {
       reason: `a model file is corrupt or unreadable (${file ? path.relative(where, file) : firstLine(message)})`,
@@ -75,6 +76,11 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+function causeMessage(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : undefined;
 }
 
 function firstLine(message: string): string {

@@ -15,7 +15,7 @@ import {
 } from '@huggingface/transformers';
 import type ort from 'onnxruntime-node';
 import { GreedyDecoder, type DecodeStats, type DecoderLayout } from './greedy-decoder.ts';
-import type { ModelSource } from './model-source.ts';
+import { modelFiles, type ModelSource } from './model-source.ts';
 import { hasLoop } from './repetition-guard.ts';
 
 /** Longest source row the model sees; longer sentences are translated in pieces (never cut off). */
@@ -81,8 +81,15 @@ export class NllbModel {
       env.localModelPath = source.cacheDir;
       reference = source.id;
     }
+    if (source.kind === 'folder') {
+      // transformers.js skips a missing tokenizer silently and fails later with a riddle.
+      for (const file of modelFiles(options.dtype)) {
+        const full = path.join(source.path, file);
+        if (!fs.existsSync(full)) throw new Error(`${full} is missing`);
+      }
+    }
     const progress_callback = downloadReporter(source, options.onDownload);
-    const tokenizer = await AutoTokenizer.from_pretrained(reference, { progress_callback });
+    // The model first: its config.json is required, so a wrong id fails with a clear 404.
     const model = await AutoModelForSeq2SeqLM.from_pretrained(reference, {
       dtype: options.dtype as 'q8',
       device: 'cpu',
@@ -98,15 +105,16 @@ export class NllbModel {
       },
     });
     try {
+      const tokenizer = await loadTokenizer(reference, progress_callback);
       const sessions = (model as unknown as { sessions: Record<string, ort.InferenceSession> }).sessions;
       const encoder = sessions.model;
       const decoderSession = sessions.decoder_model_merged;
-      if (!encoder || !decoderSession) throw new Error('expected an encoder and a merged decoder (decoder_model_merged)');
+      if (!encoder || !decoderSession) throw unsupported('expected an encoder and a merged decoder (decoder_model_merged)');
       const config = model.config as unknown as ModelConfig;
       const layout = decoderLayout(config);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
         if (!decoderSession.inputNames.includes(input)) {
-          throw new Error(`the decoder has no '${input}' input; export it as a merged decoder with past key values`);
+          throw unsupported(`the decoder has no '${input}' input; export it as a merged decoder with past key values`);
         }
       }
       const eos = config.eos_token_id ?? 2;
@@ -122,7 +130,7 @@ export class NllbModel {
       return new NllbModel(tokenizer, model, decoder, eos);
     } catch (error) {
       await model.dispose();
-      throw new Error(`Unsupported model layout: ${(error as Error).message}`);
+      throw error;
     }
   }
 
@@ -174,9 +182,27 @@ export class NllbModel {
   }
 }
 
+function unsupported(why: string): Error {
+  return new Error(`Unsupported model layout: ${why}`);
+}
+
+async function loadTokenizer(reference: string, progress_callback: (info: ProgressInfo) => void): Promise<PreTrainedTokenizer> {
+  let tokenizer: PreTrainedTokenizer;
+  try {
+    tokenizer = await AutoTokenizer.from_pretrained(reference, { progress_callback });
+  } catch (error) {
+    // A missing tokenizer_config.json surfaces as a TypeError deep inside transformers.js.
+    if (error instanceof TypeError && !/fetch failed/.test(error.message)) {
+      throw new Error('the tokenizer files (tokenizer.json, tokenizer_config.json) are missing or unreadable', { cause: error });
+    }
+    throw error;
+  }
+  return tokenizer;
+}
+
 function decoderLayout(config: ModelConfig): DecoderLayout {
   const { decoder_layers: layers, decoder_attention_heads: heads, d_model: width } = config;
-  if (!layers || !heads || !width) throw new Error('config.json lacks decoder_layers, decoder_attention_heads or d_model');
+  if (!layers || !heads || !width) throw unsupported('config.json lacks decoder_layers, decoder_attention_heads or d_model');
   return { layers, heads, headDim: width / heads };
 }
 

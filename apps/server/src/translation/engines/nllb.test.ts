@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/errors.ts';
+import { startFakeHub, type FakeHub } from '../testing/fake-hub.ts';
+import { TINY_NLLB } from '../testing/tiny-nllb.ts';
+import { NllbEngine, type NllbEngineOptions } from './nllb.ts';
+import { NllbModel } from './nllb/nllb-model.ts';
+import { resolveModelSource } from './nllb/model-source.ts';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const engines: NllbEngine[] = [];
+const temporary: string[] = [];
+
+function engine(options: Partial<NllbEngineOptions> = {}): NllbEngine {
+  const created = new NllbEngine({
+    model: TINY_NLLB,
+    modelCache: tempDir(),
+    dtype: 'q8',
+    threads: 1,
+    log: silent,
+    progressOutput: null,
+    restartDelayMs: 10,
+    ...options,
+  }).start();
+  engines.push(created);
+  return created;
+}
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-nllb-'));
+  temporary.push(dir);
+  return dir;
+}
+
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((created) => created.close()));
+});
+afterAll(() => {
+  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const SENTENCES = ['Hello world.', 'How are you today, my friend?'];
+
+/** A port nothing listens on (connections to it are refused). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('NllbEngine (worker thread) on the tiny model folder', () => {
+  let expected: string[];
+  beforeAll(async () => {
+    const model = await NllbModel.load({ source: resolveModelSource(TINY_NLLB, { cacheDir: '' }), dtype: 'q8', threads: 1 });
+    expected = (await model.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).translations;
+    await model.dispose();
+  });
+
+  it('loads in the background, then translates exactly as the model does in-process', async () => {
+    const nllb = engine();
+    expect(nllb.status().state).toBe('loading');
+    await nllb.whenReady();
+    expect(nllb.status()).toEqual({ state: 'ready', model: TINY_NLLB });
+    expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
+  });
+
+  it('maps catalogue codes to the model tokens (cmn_Hans is zho_Hans)', async () => {
+    const nllb = engine();
+    const viaCatalogue = await nllb.translate(['Good morning.'], 'eng_Latn', 'cmn_Hans');
+    const viaModelToken = await nllb.translate(['Good morning.'], 'eng_Latn', 'zho_Hans');
+    expect(viaCatalogue).toEqual(viaModelToken);
+  });
+
+  it('rejects with AbortError as soon as the caller aborts', async () => {
+    const nllb = engine();
+    await nllb.whenReady();
+    const controller = new AbortController();
+    const pending = nllb.translate(['A long sentence that takes a few steps to translate.'], 'eng_Latn', 'fra_Latn', controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    // The worker is still fine afterwards.
+    expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
+  });
+
+  it('fails in-flight work with 503 when the worker dies, restarts it, and translates again', async () => {
+    const nllb = engine();
+    await nllb.whenReady();
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} is here to keep the worker busy for a while.`);
+    const inFlight = nllb.translate(long, 'eng_Latn', 'fra_Latn');
+    await nllb.killWorker();
+    const error = await inFlight.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).statusCode).toBe(503);
+    expect((error as ApiError).detail).toMatch(/engine stopped .* restarting/);
+    expect(nllb.status().state).toBe('loading');
+    await nllb.whenReady();
+    expect(nllb.status().state).toBe('ready');
+    expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
+  });
+
+  it('reports a folder without the model files as an error with the reason and a hint', async () => {
+    const empty = tempDir();
+    fs.writeFileSync(path.join(empty, 'config.json'), '{}');
+    const nllb = engine({ model: empty });
+    await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
+    const status = nllb.status();
+    expect(status.state).toBe('error');
+    expect(status.detail).toMatch(/\/generation_config\.json is missing\. The folder must hold config\.json/);
+    const error = (await nllb.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.statusCode).toBe(503);
+    expect(error.detail).toMatch(/^Translation model is not available: .*generation_config\.json is missing/);
+  });
+
+  it('reports a corrupt model file as such', async () => {
+    const broken = tempDir();
+    fs.cpSync(TINY_NLLB, broken, { recursive: true });
+    fs.writeFileSync(path.join(broken, 'onnx', 'decoder_model_merged_quantized.onnx'), 'not a model');
+    const nllb = engine({ model: broken });
+    await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
+    expect(nllb.status().detail).toMatch(/corrupt or unreadable \(onnx\/decoder_model_merged_quantized\.onnx\)/);
+  });
+});
+
+describe('NllbEngine with a hub model', () => {
+  let hub: FakeHub;
+  beforeAll(async () => {
+    hub = await startFakeHub('sema-test/tiny-nllb', TINY_NLLB, { chunkBytes: 8 * 1024 });
+  });
+  afterAll(() => hub.close());
+
+  it('downloads into the cache with progress, then starts again from the cache with no network', async () => {
+    const cache = tempDir();
+    const progress: string[] = [];
+    const output = { isTTY: false, write: (line: string) => progress.push(line) };
+    const seen: number[] = [];
+    const first = engine({ model: 'sema-test/tiny-nllb', modelCache: cache, hubUrl: hub.url, progressOutput: output });
+    const watcher = setInterval(() => {
+      const fraction = first.status().progress;
+      if (fraction !== undefined) seen.push(fraction);
+    }, 1);
+    await first.whenReady().finally(() => clearInterval(watcher));
+
+    expect(hub.requests).toContain('/sema-test/tiny-nllb/resolve/main/onnx/decoder_model_merged_quantized.onnx');
+    const cached = path.join(cache, 'sema-test/tiny-nllb/onnx/decoder_model_merged_quantized.onnx');
+    expect(fs.readFileSync(cached)).toEqual(fs.readFileSync(path.join(TINY_NLLB, 'onnx/decoder_model_merged_quantized.onnx')));
+    expect(progress.some((line) => /Downloading sema-test\/tiny-nllb onnx\/decoder_model_merged_quantized\.onnx: 100% 0\.3\/0\.3 MB/.test(line))).toBe(true);
+    expect(progress.some((line) => / (1|2|3|4|5|6|7|8|9)\d% /.test(line))).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
+    const translated = await first.translate(SENTENCES, 'eng_Latn', 'swh_Latn');
+    await first.close();
+
+    // Second start: the hub is unreachable, the cache is enough.
+    const offline = engine({ model: 'sema-test/tiny-nllb', modelCache: cache, hubUrl: `http://127.0.0.1:${await closedPort()}` });
+    await offline.whenReady();
+    expect(await offline.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(translated);
+  });
+
+  it('says the model cannot be downloaded when the hub is unreachable', async () => {
+    const closed = await closedPort();
+    const nllb = engine({ model: 'sema-test/tiny-nllb', hubUrl: `http://127.0.0.1:${closed}` });
+    await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
+    const status = nllb.status();
+    expect(status.state).toBe('error');
+    expect(status.detail).toBe(
+      `cannot download sema-test/tiny-nllb from http://127.0.0.1:${closed}/ (ECONNREFUSED). ` +
+        `Let this server reach http://127.0.0.1:${closed}/ once (later starts need no network), ` +
+        'or download the model elsewhere and set SEMA_NLLB_MODEL to its folder',
+    );
+  });
+
+  it('says so when the hub has no such model', async () => {
+    const nllb = engine({ model: 'sema-test/no-such-model', hubUrl: hub.url });
+    await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
+    expect(nllb.status().detail).toMatch(/no-such-model\/resolve\/main\/.* does not exist/);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { describeLoadFailure } from './load-errors.ts';
+import type { ModelSource } from './model-source.ts';
+
+const hub: ModelSource = {
+  kind: 'hub',
+  id: 'Xenova/nllb-200-distilled-600M',
+  hub: 'https://huggingface.co/',
+  cacheDir: '/var/cache/sema',
+  label: 'Xenova/nllb-200-distilled-600M',
+};
+
+function systemError(code: string): Error {
+  return Object.assign(new Error(`${code}: something happened`), { code });
+}
+
+describe('describeLoadFailure', () => {
+  it('says the disk is full and how to fix it', () => {
+    expect(describeLoadFailure(systemError('ENOSPC'), hub, 'q8')).toEqual({
+      reason: 'the disk is full (saving the model into /var/cache/sema/Xenova/nllb-200-distilled-600M)',
+      hint: 'Free about 1 GB, or set SEMA_MODEL_CACHE to a folder on a bigger disk',
+    });
+  });
+
+  it('says the cache folder is not writable', () => {
+    expect(describeLoadFailure(systemError('EACCES'), hub, 'q8').hint).toBe('Set SEMA_MODEL_CACHE to a writable folder');
+  });
+
+  it('finds the network error code inside fetch failures', () => {
+    const error = new TypeError('fetch failed', { cause: systemError('ENOTFOUND') });
+    expect(describeLoadFailure(error, hub, 'q8').reason).toBe(
+      'cannot download Xenova/nllb-200-distilled-600M from https://huggingface.co/ (ENOTFOUND)',
+    );
+  });
+
+  it('tells how to get a fresh copy of a corrupt cached file', () => {
+    const error = new Error(
+      'Load model from /var/cache/sema/Xenova/nllb-200-distilled-600M/onnx/encoder_model_quantized.onnx failed:Protobuf parsing failed.',
+    );
+    expect(describeLoadFailure(error, hub, 'q8')).toEqual({
+      reason: 'a model file is corrupt or unreadable (onnx/encoder_model_quantized.onnx)',
+      hint: 'Delete /var/cache/sema/Xenova/nllb-200-distilled-600M to download the model again',
+    });
+  });
+});
