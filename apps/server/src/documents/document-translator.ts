@@ -1,6 +1,12 @@
-import type { DocumentFormat } from '@sema/shared/api/documents';
+import { DOCUMENT_PREVIEW_CHARS, type DocumentFormat } from '@sema/shared/api/documents';
 import { documentError } from './errors.ts';
-import { prepareDocument, translatedFileName, type PreparedDocument, type Upload } from './prepare.ts';
+import {
+  prepareDocument,
+  translatedFileName,
+  type PrepareOptions,
+  type PreparedDocument,
+  type Upload,
+} from './prepare.ts';
 import { translateSegments, type SegmentProgress, type TranslateTexts } from './translate-segments.ts';
 import type { DocumentLimits } from './types.ts';
 
@@ -25,6 +31,9 @@ export interface TranslatedDocument {
   source: string;
   target: string;
   characters: number;
+  /** The start of the translated text, plain, for showing. */
+  preview: string;
+  truncated: boolean;
   note?: string;
 }
 
@@ -45,8 +54,13 @@ const DETECTION_SAMPLE_CHARS = 2000;
 export function createDocumentTranslator(options: DocumentTranslatorOptions) {
   return {
     /** Everything that can refuse the request happens here, before any translation. */
-    async prepare(upload: Upload, source: string, target: string): Promise<DocumentTask> {
-      const prepared = await prepareDocument(upload, options.limits);
+    async prepare(
+      upload: Upload,
+      source: string,
+      target: string,
+      prepareOptions: PrepareOptions = {},
+    ): Promise<DocumentTask> {
+      const prepared = await prepareDocument(upload, options.limits, prepareOptions);
       const resolvedSource =
         source === 'auto' ? await detect(prepared.segments, options.detectLanguage) : source;
       return {
@@ -69,6 +83,8 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
             source: resolvedSource,
             target,
             characters: prepared.characters,
+            preview: previewOf(translations),
+            truncated: prepared.truncated,
             ...(prepared.note ? { note: prepared.note } : {}),
           };
         },
@@ -78,6 +94,15 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
 }
 
 export type DocumentTranslator = ReturnType<typeof createDocumentTranslator>;
+
+function previewOf(translations: readonly string[]): string {
+  let preview = '';
+  for (const text of translations) {
+    if (preview.length >= DOCUMENT_PREVIEW_CHARS) break;
+    preview += (preview ? '\n' : '') + text.trim();
+  }
+  return preview.slice(0, DOCUMENT_PREVIEW_CHARS);
+}
 
 async function detect(
   segments: readonly string[],

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { baseNameOf, prepareDocument, translatedFileName } from './prepare.ts';
+import { baseNameOf, cutToBudget, prepareDocument, translatedFileName } from './prepare.ts';
 import { testLimits, translateFile } from './testing/translate-file.ts';
 
 const prepare = (fileName: string, content: string | Uint8Array, mimeType?: string) =>
@@ -137,5 +137,45 @@ describe('file names', () => {
     const prepared = await prepare('C:\\docs\\report.final.md', '# Hi');
     expect(translatedFileName(prepared, 'fra_Latn')).toBe('report.final.fra_Latn.md');
     expect(baseNameOf('\u0007.txt')).toBe('document');
+  });
+});
+
+describe('text only (a chat context)', () => {
+  it('returns the text of any format as plain lines, named .txt', async () => {
+    const prepared = await prepareDocument(
+      { fileName: 'page.html', bytes: strToU8('<h1>Title</h1><p>Body <b>text</b></p>') },
+      testLimits,
+      { textOnly: {} },
+    );
+    expect(prepared).toMatchObject({ extension: 'txt', mimeType: 'text/plain', truncated: false });
+    expect(await prepared.rebuild(prepared.segments)).toBe('Title\nBody\ntext');
+  });
+
+  it('keeps only the budget, cutting the last paragraph at a space, and says so', async () => {
+    const prepared = await prepareDocument(
+      {
+        fileName: 'a.txt',
+        bytes: strToU8('First line here.\nSecond line is longer than the rest.\nThird.\n'),
+      },
+      testLimits,
+      { textOnly: { budget: 30 } },
+    );
+    expect(prepared.segments).toEqual(['First line here.', 'Second line is']);
+    expect(prepared).toMatchObject({ truncated: true, characters: 30 });
+  });
+
+  it('lets a long document through when its budget is under the character limit', async () => {
+    const prepared = await prepareDocument(
+      { fileName: 'a.txt', bytes: strToU8('word '.repeat(3000)) },
+      { ...testLimits, maxChars: 1000 },
+      { textOnly: { budget: 500 } },
+    );
+    expect(prepared.characters).toBeLessThanOrEqual(500);
+  });
+
+  it('cutToBudget keeps whole segments that fit', () => {
+    expect(cutToBudget(['abc', 'def'], 6)).toEqual(['abc', 'def']);
+    expect(cutToBudget(['abc', 'defgh'], 5)).toEqual(['abc', 'de']);
+    expect(cutToBudget(['one two three'], 9)).toEqual(['one two']);
   });
 });

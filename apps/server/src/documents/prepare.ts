@@ -25,14 +25,28 @@ export interface PreparedDocument {
   /** True when the translated file is text (every format but docx). */
   textual: boolean;
   note?: string;
+  /** True when a text budget left part of the document out. */
+  truncated: boolean;
   rebuild(translations: readonly string[]): Promise<Uint8Array | string>;
+}
+
+export interface PrepareOptions {
+  /**
+   * Return only the text, as plain text, one segment per line (for a chat's context); with a budget,
+   * only the first `budget` characters of it.
+   */
+  textOnly?: { budget?: number };
 }
 
 /**
  * Everything that can be refused is refused here, before any translation starts: the size, the type,
  * a damaged or hostile file, a document without text or with too much of it.
  */
-export async function prepareDocument(upload: Upload, limits: DocumentLimits): Promise<PreparedDocument> {
+export async function prepareDocument(
+  upload: Upload,
+  limits: DocumentLimits,
+  options: PrepareOptions = {},
+): Promise<PreparedDocument> {
   if (upload.bytes.byteLength > limits.maxFileBytes) {
     throw documentError(
       'DOCUMENT_TOO_LARGE',
@@ -43,28 +57,61 @@ export async function prepareDocument(upload: Upload, limits: DocumentLimits): P
   const adapter = resolveAdapter(upload);
   const text = adapter.textual ? decodeText(upload.bytes, adapter.format) : '';
   const extracted = await adapter.extract({ bytes: upload.bytes, text }, limits);
-  const characters = extracted.segments.reduce((sum, segment) => sum + segment.length, 0);
   if (extracted.segments.length === 0) {
     throw documentError('DOCUMENT_HAS_NO_TEXT', 'No text to translate was found in the file.');
   }
+  const budget = options.textOnly?.budget;
+  const segments = budget === undefined ? extracted.segments : cutToBudget(extracted.segments, budget);
+  const characters = segments.reduce((sum, segment) => sum + segment.length, 0);
   if (characters > limits.maxChars) {
     throw documentError(
       'DOCUMENT_TOO_LONG',
       `The document has ${formatCount(characters)} characters of text; the limit is ${formatCount(limits.maxChars)}.`,
     );
   }
+  const base = { format: adapter.format, segments, characters, baseName: baseNameOf(upload.fileName) };
+  if (options.textOnly) {
+    return {
+      ...base,
+      extension: 'txt',
+      mimeType: 'text/plain',
+      textual: true,
+      truncated:
+        segments.length < extracted.segments.length ||
+        segments.at(-1) !== extracted.segments[segments.length - 1],
+      rebuild: async (translations) => translations.join('\n'),
+    };
+  }
   const extension = extracted.output?.extension ?? (extensionOf(upload.fileName) || adapter.format);
   return {
-    format: adapter.format,
-    segments: extracted.segments,
-    characters,
-    baseName: baseNameOf(upload.fileName),
+    ...base,
     extension,
     mimeType: extracted.output?.mimeType ?? adapter.mimeType,
     textual: adapter.textual || extracted.output !== undefined,
     ...(extracted.output ? { note: extracted.output.note } : {}),
+    truncated: false,
     rebuild: async (translations) => extracted.rebuild(translations),
   };
+}
+
+/** The first segments that fit in `budget` characters; the one that crosses it is cut at a space. */
+export function cutToBudget(segments: readonly string[], budget: number): string[] {
+  const kept: string[] = [];
+  let left = budget;
+  for (const segment of segments) {
+    if (segment.length <= left) {
+      kept.push(segment);
+      left -= segment.length;
+      continue;
+    }
+    const cut = segment.slice(0, left);
+    // Cut between words: at the budget when a space follows, else at the last space before it.
+    const atSpace = /\s/.test(segment[left] ?? '') ? left : cut.lastIndexOf(' ');
+    const piece = (atSpace > left / 2 ? cut.slice(0, atSpace) : cut).trim();
+    if (piece) kept.push(piece);
+    break;
+  }
+  return kept;
 }
 
 /** `C:\docs\report.final.docx` → `report.final`; never empty, no control characters. */

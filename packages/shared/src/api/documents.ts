@@ -34,6 +34,9 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
+/** Length of the plain-text preview in every answer. */
+export const DOCUMENT_PREVIEW_CHARS = 1000;
+
 /** Machine codes of the errors specific to documents (with their HTTP status). */
 export const DOCUMENT_ERROR_CODES = {
   /** 400: the multipart request has no `file` part. */
@@ -75,6 +78,20 @@ export const TranslateDocumentFields = Type.Object(
         default: 'auto',
       }),
     ),
+    output: Type.Optional(
+      Type.Union([Type.Literal('document'), Type.Literal('text')], {
+        description:
+          'document (default): the same format back. text: only the translated text as plain text, e.g. as context for a chat',
+        default: 'document',
+      }),
+    ),
+    max_chars: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'With output=text: translate only the first max_chars characters of text (whole paragraphs, the last one cut); `truncated` says when text was left out',
+      }),
+    ),
   },
   { $id: 'TranslateDocumentFields' },
 );
@@ -113,6 +130,10 @@ export const TranslateDocumentResponse = Type.Object(
     note: Type.Optional(
       Type.String({ description: 'Why the result differs in kind from the upload (PDF → Markdown)' }),
     ),
+    preview: Type.String({
+      description: `The start of the translated text as plain text (at most ${DOCUMENT_PREVIEW_CHARS} characters), for showing`,
+    }),
+    truncated: Type.Boolean({ description: 'True when max_chars left part of the text out' }),
   },
   {
     $id: 'TranslateDocumentResponse',
@@ -126,6 +147,8 @@ export const TranslateDocumentResponse = Type.Object(
         target_language: 'swh_Latn',
         characters: 13,
         processing_time: 0.42,
+        preview: 'Habari za asubuhi.',
+        truncated: false,
       },
     ],
   },

@@ -54,7 +54,8 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Translate a document',
         consumes: ['multipart/form-data'],
         description: [
-          'Multipart form: `file` (the document), `target_language` (required) and `source_language` (optional, default `auto`).',
+          'Multipart form: `file` (the document), `target_language` (required), `source_language` (optional, default `auto`),',
+          'and optionally `output=text` (only the translated text, as plain text, e.g. as a chat context) with `max_chars` (translate only that much).',
           `Formats: ${DOCUMENT_ACCEPT}. Structure is kept and only human text is translated: subtitle timings, Markdown and HTML markup,`,
           'code, JSON keys and placeholders ({name}, {{count}}, %s), and Word styles, tables and images are left as they were.',
           'A PDF comes back as Markdown (its layout cannot be rebuilt), with a note saying so.',
@@ -100,8 +101,8 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
         if (!reply.raw.writableFinished)
           controller.abort(new DOMException('Client closed the connection', 'AbortError'));
       });
-      const { upload, source, target } = await readDocumentRequest(request, limits.maxFileBytes);
-      const task = await documents.prepare(upload, source, target);
+      const { upload, source, target, options } = await readDocumentRequest(request, limits.maxFileBytes);
+      const task = await documents.prepare(upload, source, target, options);
       const mode = responseMode(request.query, request.headers.accept);
       if (mode === 'events') return sendEvents(reply, task, controller.signal, startedAt, request.log);
       const document = await task.run({ signal: controller.signal });

@@ -7,7 +7,7 @@ import {
   invalidLanguageCodeMessage,
   unsupportedLanguageMessage,
 } from '@sema/shared/validation';
-import type { Upload } from '../../../../documents/prepare.ts';
+import type { PrepareOptions, Upload } from '../../../../documents/prepare.ts';
 import { documentError, formatBytes } from '../../../../documents/errors.ts';
 import { ApiError } from '../../../../lib/errors.ts';
 
@@ -16,6 +16,7 @@ export interface DocumentRequest {
   upload: Upload;
   source: string;
   target: string;
+  options: PrepareOptions;
 }
 
 /**
@@ -57,7 +58,26 @@ export async function readDocumentRequest(
     upload,
     target: languageField('target_language', fields.target_language, false),
     source: languageField('source_language', fields.source_language, true),
+    options: outputOptions(fields.output, fields.max_chars),
   };
+}
+
+function outputOptions(output: string | undefined, maxChars: string | undefined): PrepareOptions {
+  const kind = output?.trim() || 'document';
+  if (kind !== 'document' && kind !== 'text') {
+    throw new ApiError(422, 'VALIDATION_ERROR', `output must be document or text (got '${output}')`);
+  }
+  if (maxChars === undefined || maxChars.trim() === '') return kind === 'text' ? { textOnly: {} } : {};
+  const budget = Number(maxChars);
+  if (!Number.isInteger(budget) || budget < 1) {
+    throw new ApiError(
+      422,
+      'VALIDATION_ERROR',
+      `max_chars must be a whole number of at least 1 (got '${maxChars}')`,
+    );
+  }
+  if (kind !== 'text') throw new ApiError(422, 'VALIDATION_ERROR', 'max_chars only applies with output=text');
+  return { textOnly: { budget } };
 }
 
 function languageField(name: string, raw: string | undefined, isSource: boolean): string {

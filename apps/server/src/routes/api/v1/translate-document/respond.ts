@@ -34,6 +34,8 @@ export function toJson(document: TranslatedDocument, startedAt: number): Transla
     characters: document.characters,
     processing_time: secondsSince(startedAt),
     ...(document.note ? { note: document.note } : {}),
+    preview: document.preview,
+    truncated: document.truncated,
   };
 }
 

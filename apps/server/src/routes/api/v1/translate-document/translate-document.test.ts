@@ -166,6 +166,22 @@ describe('POST /api/v1/translate/document without engine work', () => {
     );
   });
 
+  it('gives only the text, cut to a budget, with output=text (a chat context)', async () => {
+    const docx = await makeDocx();
+    const response = await post(
+      form('report.docx', docx, { target_language: 'eng_Latn', output: 'text', max_chars: '40' }),
+      { accept: 'application/json' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      file_name: 'report.eng_Latn.txt',
+      mime_type: 'text/plain',
+      source_language: 'eng_Latn',
+      text: 'Annual summary\nThis sentence was split by',
+      truncated: true,
+    });
+  });
+
   it('returns a PDF as Markdown and says why', async () => {
     const pdf = makePdf([['Hello from a PDF page.']]);
     const response = await post(
