@@ -26,6 +26,7 @@ import { collectSources } from '../src/detection/training/sources.ts';
 import { calibrate } from '../src/detection/training/calibrate.ts';
 import type { SourceText } from '../src/detection/training/sources.ts';
 import { SHARED_SCRIPTS } from '../src/detection/script-languages.ts';
+import { softwareMessages } from '../src/detection/data/software-messages.ts';
 import type { TrainingOptions } from '../src/detection/training/naive-bayes.ts';
 import { DEFAULT_TRAINING, trainNaiveBayes } from '../src/detection/training/naive-bayes.ts';
 
@@ -101,10 +102,8 @@ const modelLanguages = new Set(
     .filter(([script]) => script !== 'Han')
     .flatMap(([, codes]) => codes),
 );
-const outOfDomain = (text: SourceText) => text.source === 'cldr-ood' || text.source === 'gettext-ood';
-const usable = texts.filter((text) => modelLanguages.has(text.language) && !outOfDomain(text));
-const cldrDev = texts.filter((text) => text.source === 'cldr-ood' && text.split === 'dev');
-const messagesDev = texts.filter((text) => text.source === 'gettext-ood' && text.split === 'dev');
+const usable = texts.filter((text) => modelLanguages.has(text.language));
+const messagesDev = softwareMessages('dev');
 const trainLines = usable.filter((line) => line.split === 'train');
 const devLines = usable.filter((line) => line.split === 'dev');
 // The test split covers every language, with or without a model: the benchmark measures the whole detector.
@@ -125,8 +124,7 @@ for (const [label, model] of [['uncalibrated', uncalibrated], ['calibrated', rep
   console.log(`-- ${label} (sharpness ${halfCalibration.sharpness}), on the other half of dev:`);
   report('dev full ', model, fullSamples(bySource(devHalves[1]!, true)));
   report('dev short', model, shortSamples(bySource(devHalves[1]!, true)));
-  report('dev extra (CLDR/gettext strings)', model, bySource(devHalves[1]!, false));
-  report('dev out-of-domain: CLDR strings', model, cldrDev);
+  report('dev CLDR/gettext strings', model, bySource(devHalves[1]!, false));
   report('dev out-of-domain: software messages, full', model, messagesDev);
   report('dev out-of-domain: software messages, short', model, shortSamples(messagesDev));
 }
@@ -151,7 +149,6 @@ if (!args['dev-only']) {
     console.log(`test split: ${lines.length} lines written to src/detection/data/${name}`);
   };
   writeTsv('udhr-test.tsv', bySource(testLines, true));
-  writeTsv('extra-test.tsv', testLines.filter((line) => line.source === 'cldr' || line.source === 'gettext'));
-  writeTsv('cldr-ood-test.tsv', testLines.filter((line) => line.source === 'cldr-ood'));
-  writeTsv('messages-ood-test.tsv', testLines.filter((line) => line.source === 'gettext-ood'));
+  // CLDR strings (Unicode License) are copied; gettext messages are not (see data/software-messages.ts).
+  writeTsv('cldr-test.tsv', testLines.filter((line) => line.source === 'cldr'));
 }

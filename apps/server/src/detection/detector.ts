@@ -8,6 +8,8 @@ import type { LanguageScores } from './language-scores.ts';
 import { normalise, ranked } from './language-scores.ts';
 import { applyLetterRules } from './letter-rules.ts';
 import { francScores } from './franc-scorer.ts';
+import { MODEL_FILE, loadModel, loadModelSync } from './model-loader.ts';
+import type { NgramModel } from './ngram-model.ts';
 import { APPROXIMATE_SCRIPTS, SHARED_SCRIPTS, SINGLE_LANGUAGE_SCRIPTS } from './script-languages.ts';
 import type { Script } from './unicode-script.ts';
 import { countScripts } from './unicode-script.ts';
@@ -108,14 +110,76 @@ function scoresFor(script: Script, text: string, letters: number, scorer: Script
 }
 
 export interface DetectorOptions {
-  /** Ranks languages within a shared script; franc-all restricted to the catalogue by default. */
+  /**
+   * Ranks languages within a shared script. Default: our n-gram model (loaded in the background;
+   * a detection asked for earlier loads it at once), or franc-all if the model file cannot be read.
+   */
   scorer?: ScriptScorer;
+  /** Name reported by status() for a custom scorer. */
   model?: string;
+  /** Where the n-gram model file is (tests point elsewhere to exercise failures). */
+  modelFile?: URL;
 }
 
+/** The n-gram model, loaded once per detector, with franc-all as the fallback if it cannot be. */
+class ModelScorer {
+  private model: NgramModel | null = null;
+  private failure: string | null = null;
+
+  constructor(private readonly file: URL) {
+    loadModel(file).then(
+      (model) => {
+        this.model ??= model;
+      },
+      (error: unknown) => this.fail(error),
+    );
+  }
+
+  private fail(error: unknown): void {
+    if (this.model) return;
+    this.failure = error instanceof Error ? error.message : String(error);
+  }
+
+  /** The model, loading it now if the background load has not finished; null if it cannot load. */
+  private ensure(): NgramModel | null {
+    if (!this.model && !this.failure) {
+      try {
+        this.model = loadModelSync(this.file);
+      } catch (error) {
+        this.fail(error);
+      }
+    }
+    return this.model;
+  }
+
+  readonly score: ScriptScorer = (text, script, candidates) => {
+    const model = this.ensure();
+    return model ? model.probabilities(text, candidates) : francScores(text, script, candidates);
+  };
+
+  status(): DetectorStatus {
+    if (this.failure) {
+      return { state: 'error', model: 'franc-all + script rules (fallback)', detail: `n-gram model not loaded: ${this.failure}` };
+    }
+    if (!this.model) return { state: 'loading', model: MODEL_NAME };
+    return { state: 'ready', model: MODEL_NAME };
+  }
+}
+
+const MODEL_NAME = 'sema-ngram (character n-gram naive Bayes) + script rules';
+
 export function createDetector(options: DetectorOptions = {}): Detector {
-  const scorer = options.scorer ?? francScores;
-  const model = options.model ?? 'franc-all + script rules';
+  let scorer: ScriptScorer;
+  let status: () => DetectorStatus;
+  if (options.scorer) {
+    scorer = options.scorer;
+    const model = options.model ?? 'custom scorer + script rules';
+    status = () => ({ state: 'ready', model });
+  } else {
+    const modelScorer = new ModelScorer(options.modelFile ?? MODEL_FILE);
+    scorer = modelScorer.score;
+    status = () => modelScorer.status();
+  }
 
   return {
     detect(input: string): Detection | null {
@@ -142,6 +206,6 @@ export function createDetector(options: DetectorOptions = {}): Detector {
           .filter((alternative) => alternative.confidence > 0),
       };
     },
-    status: () => ({ state: 'ready', model }),
+    status,
   };
 }

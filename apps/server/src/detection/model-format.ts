@@ -6,7 +6,7 @@
  * multiple of 4, then keys (uint32 × keyCount, ascending), offsets (uint32 × keyCount + 1), entry
  * languages (uint8 × entryCount) and entry weights (uint8 × entryCount).
  */
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 const MAGIC = 'SEMALID1';
 
@@ -58,8 +58,8 @@ export function encodeModel(header: ModelHeader, arrays: ModelArrays): Buffer {
   });
 }
 
-export function decodeModel(compressed: Uint8Array): { header: ModelHeader; arrays: ModelArrays } {
-  const raw = brotliDecompressSync(compressed);
+/** Parses a model file; `raw` is the decompressed content. */
+export function decodeModel(raw: Buffer): { header: ModelHeader; arrays: ModelArrays } {
   if (raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('Not a Sema language model file');
   const headerLength = raw.readUInt32LE(MAGIC.length);
   const header = JSON.parse(raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as ModelHeader;

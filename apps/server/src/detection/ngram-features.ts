@@ -34,7 +34,7 @@ function codePointsOf(prepared: string, buffer: Uint32Array): { points: Uint32Ar
   return { points, length };
 }
 
-let sharedBuffer = new Uint32Array(4096);
+let sharedBuffer: Uint32Array = new Uint32Array(4096);
 
 /**
  * Calls `visit(hash, order)` for every n-gram (orders 1..maxOrder) of prepared text. A space may

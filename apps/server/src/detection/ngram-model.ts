@@ -41,8 +41,9 @@ export class NgramModel {
     this.orderCounts = new Int32Array(header.maxOrder + 1);
   }
 
-  static fromFile(compressed: Uint8Array): NgramModel {
-    const { header, arrays } = decodeModel(compressed);
+  /** The model in a decompressed model file. */
+  static fromBuffer(raw: Buffer): NgramModel {
+    const { header, arrays } = decodeModel(raw);
     return new NgramModel(header, arrays);
   }
 

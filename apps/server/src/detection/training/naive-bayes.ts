@@ -18,13 +18,13 @@ export interface TrainingOptions {
   weightOf?: (language: string) => number;
 }
 
-export const DEFAULT_TRAINING: TrainingOptions = { alpha: 0.5, maxOrder: 5, minCount: 1, scale: 16 };
+export const DEFAULT_TRAINING: TrainingOptions = { alpha: 0.25, maxOrder: 5, minCount: 1, scale: 16 };
 
 export function trainNaiveBayes(
   textsByLanguage: Map<string, string[]>,
   options: TrainingOptions,
   trainedOn: string,
-): { header: Omit<ModelHeader, 'sharpness'>; arrays: ModelArrays } {
+): { header: Omit<ModelHeader, 'sharpness' | 'bias'>; arrays: ModelArrays } {
   const languages = [...textsByLanguage.keys()].sort();
   if (languages.length > 255) throw new Error('The model format holds at most 255 languages');
   // counts[language][order]: n-gram hash → count.

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE, fromModelCode } from '@sema/shared/languages/catalogue';
 import type { Split } from '../data/udhr-split.ts';
-import { SINGLE_LANGUAGE_SCRIPTS, scriptOfLanguage } from '../script-languages.ts';
+import { scriptOfLanguage } from '../script-languages.ts';
 import type { Script } from '../unicode-script.ts';
 import { countScripts } from '../unicode-script.ts';
 import { cldrText } from './cldr-text.ts';
@@ -17,11 +17,7 @@ export interface SourceText {
   language: string;
   text: string;
   split: Split;
-  /**
-   * Where it comes from. `cldr-ood` is CLDR text of languages trained on the UDHR only: never trained
-   * on, it measures how the model copes with text unlike the declaration (names, dates, units).
-   */
-  source: 'udhr' | 'cldr' | 'gettext' | 'cldr-ood' | 'gettext-ood';
+  source: 'udhr' | 'cldr' | 'gettext';
 }
 
 /** UDHR files that hold another language's text, with the reason (found by reading them). */
@@ -61,13 +57,6 @@ export const GETTEXT_LOCALES: Record<string, string> = {
   srd_Latn: 'sc',
 };
 
-/** Scripts decided by rules rather than the model: their languages are tested out of domain too. */
-const SINGLE_OR_RULED = new Set<Script>([
-  ...(Object.keys(SINGLE_LANGUAGE_SCRIPTS) as Script[]),
-  'Han',
-  'Hiragana',
-]);
-
 /** Whether most letters of the text are in the script. */
 function mostlyIn(text: string, script: Script): boolean {
   const counts = countScripts(text);
@@ -104,72 +93,6 @@ function readCldrLocales(tablePath: string): Map<string, string> {
     if (locale) locales.set(fromModelCode(cells[codeColumn]!), locale);
   }
   return locales;
-}
-
-/** Out-of-domain test text: CLDR strings of UDHR-trained languages, minus those two languages share. */
-function outOfDomain(languages: ReadonlySet<string>, tablePath: string): SourceText[] {
-  const trainingLocales = new Set([...Object.values(CLDR_LOCALES)]);
-  const byLanguage = new Map<string, string[]>();
-  const owners = new Map<string, number>();
-  for (const [code, locale] of readCldrLocales(tablePath)) {
-    if (!languages.has(code) || trainingLocales.has(locale)) continue;
-    const texts = cldrText(locale, scriptOfLanguage(code));
-    byLanguage.set(code, texts);
-    for (const text of texts) owners.set(text, (owners.get(text) ?? 0) + 1);
-  }
-  const result: SourceText[] = [];
-  for (const [language, texts] of byLanguage) {
-    texts
-      .filter((text) => owners.get(text) === 1)
-      .forEach((text, index) => result.push({ language, text, split: listSplit(index), source: 'cldr-ood' }));
-  }
-  return result;
-}
-
-/** Software messages per language, at most this many per split: plenty for a per-language accuracy. */
-const OOD_MESSAGES_PER_SPLIT = 80;
-/** gettext directories for catalogue codes whose CLDR locale does not name one. */
-const GETTEXT_DIRECTORIES: Record<string, string> = {
-  cmn_Hans: 'zh_CN',
-  cmn_Hant: 'zh_TW',
-  azb_Arab: 'az_IR',
-};
-
-/**
- * Out-of-domain test text of a second kind: messages of the software installed on this machine
- * (gettext catalogues of any licence; test text never ships). Whole messages of 30 to 300
- * characters, never one that two languages share.
- */
-function gettextOutOfDomain(languages: ReadonlySet<string>, tablePath: string, root: string): SourceText[] {
-  const trainingLocales = new Set(Object.values(GETTEXT_LOCALES));
-  const byLanguage = new Map<string, string[]>();
-  const owners = new Map<string, number>();
-  const directories = new Map(readCldrLocales(tablePath));
-  for (const [code, directory] of Object.entries(GETTEXT_DIRECTORIES)) directories.set(code, directory);
-  for (const { code } of CATALOGUE) {
-    const locale = directories.get(code);
-    if (!locale) continue;
-    // 'bs-Latn' → 'bs'; Dari ('fa-AF') and Akan ('ak', shared by two catalogue codes) have no directory of their own.
-    const directory = GETTEXT_DIRECTORIES[code] ?? (locale.includes('-') && !/-(Latn|Cyrl|Guru|Arab)$/.test(locale) ? null : locale.split('-')[0]);
-    if (!directory || code === 'aka_Latn' || code === 'twi_Latn') continue;
-    if (trainingLocales.has(directory) || (!languages.has(code) && !SINGLE_OR_RULED.has(scriptOfLanguage(code)))) continue;
-    const script = scriptOfLanguage(code);
-    const texts = gettextText(directory, root).filter(
-      (text) => text.length >= 30 && text.length <= 300 && mostlyIn(text, script),
-    );
-    byLanguage.set(code, texts);
-    for (const text of texts) owners.set(text, (owners.get(text) ?? 0) + 1);
-  }
-  const result: SourceText[] = [];
-  for (const [language, texts] of byLanguage) {
-    const own = texts.filter((text) => owners.get(text) === 1);
-    // An even spread over the catalogue, the same every run.
-    const step = Math.max(1, Math.floor(own.length / (2 * OOD_MESSAGES_PER_SPLIT)));
-    for (let index = 0, taken = 0; index < own.length && taken < 2 * OOD_MESSAGES_PER_SPLIT; index += step, taken++) {
-      result.push({ language, text: own[index]!, split: taken % 2 === 0 ? 'dev' : 'test', source: 'gettext-ood' });
-    }
-  }
-  return result;
 }
 
 export interface SourceOptions {
@@ -220,6 +143,8 @@ export function collectSources(
   }
   const table = path.join(udhrDirectory, '..', 'nllb-languages.tsv');
   if (cldrForAll) {
+    // Every language learns from both kinds of text; when only some did, those drew every list-like
+    // input (names, dates) towards themselves.
     const taken = new Set(Object.values(CLDR_LOCALES));
     for (const [code, locale] of readCldrLocales(table)) {
       if (!withUdhr.has(code) || taken.has(locale)) continue;
@@ -227,9 +152,6 @@ export function collectSources(
         texts.push({ language: code, text, split: listSplit(index), source: 'cldr' }),
       );
     }
-  } else {
-    texts.push(...outOfDomain(withUdhr, table));
   }
-  texts.push(...gettextOutOfDomain(withUdhr, table, gettextRoot));
   return { texts, skipped };
 }

@@ -1,0 +1,170 @@
+/**
+ * Language detection benchmark: macro accuracy (overall and by region) on held-out text, full and
+ * short, and detections per second on 100-character texts, for Sema's detector and franc-all
+ * restricted to the catalogue, side by side in one run.
+ *
+ *   npm run bench:detect        (or: node --import tsx bench/detect.ts)
+ *
+ * Test sets (none of them in any training or tuning data):
+ * - UDHR: the test split of the declaration (apps/server/src/detection/data/udhr-test.tsv). Full =
+ *   lines of 30+ characters; short = consecutive snippets of ≤ 30 characters cut on word boundaries.
+ *   franc's own trigrams were built from the whole UDHR, test lines included: franc is flattered here.
+ * - Software messages: translated messages of the software installed on this machine (see
+ *   data/software-messages.ts): out of domain for every model, including franc.
+ * - CLDR strings: held-out names of languages, countries, months, units (word-level, not sentences).
+ */
+import { readFileSync } from 'node:fs';
+import { francAll } from 'franc-all';
+import { CATALOGUE } from '@sema/shared/languages/catalogue';
+import type { Region } from '@sema/shared/languages/catalogue';
+import { createDetector } from '../apps/server/src/detection/detector.ts';
+import type { AccuracyReport, Sample } from '../apps/server/src/detection/data/evaluate.ts';
+import { evaluate } from '../apps/server/src/detection/data/evaluate.ts';
+import { softwareMessages } from '../apps/server/src/detection/data/software-messages.ts';
+import { MIN_FULL_CHARS, snippets } from '../apps/server/src/detection/data/udhr-split.ts';
+import { francCodeOf, francScores } from '../apps/server/src/detection/franc-scorer.ts';
+import { scriptOfLanguage } from '../apps/server/src/detection/script-languages.ts';
+import { countScripts } from '../apps/server/src/detection/unicode-script.ts';
+
+const dataDir = new URL('../apps/server/src/detection/data/', import.meta.url);
+
+function readTsv(name: string): Sample[] {
+  return readFileSync(new URL(name, dataDir), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [language, text] = line.split('\t') as [string, string];
+      return { language, text };
+    });
+}
+
+const short = (samples: readonly Sample[]) =>
+  samples.flatMap(({ language, text }) => snippets(text).map((snippet) => ({ language, text: snippet })));
+
+// --- franc-all restricted to the catalogue: the JavaScript baseline the issue names. -------------
+// franc answers script-level codes for some scripts ('cmn' for any Han, 'zgh' for Tifinagh).
+const FRANC_EXTRA: Record<string, string> = { cmn: 'cmn_Hans', zgh: 'tzm_Tfng' };
+const byFrancCode = new Map<string, string[]>();
+for (const { code } of CATALOGUE) {
+  const francCode = francCodeOf(code);
+  byFrancCode.set(francCode, [...(byFrancCode.get(francCode) ?? []), code]);
+}
+const francOnly = [...byFrancCode.keys(), ...Object.keys(FRANC_EXTRA)];
+
+function dominantScript(text: string): string | undefined {
+  return [...countScripts(text)].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+function francBaseline(text: string): string | undefined {
+  const [code] = francAll(text, { only: francOnly, minLength: 1 })[0] ?? [];
+  if (!code || code === 'und') return undefined;
+  const extra = FRANC_EXTRA[code];
+  if (extra) return extra;
+  const codes = byFrancCode.get(code) ?? [];
+  // One ISO code, two scripts (ace_Arab / ace_Latn, ...): the script of the text decides.
+  if (codes.length > 1) {
+    const script = dominantScript(text);
+    return codes.find((candidate) => scriptOfLanguage(candidate) === script) ?? codes[0];
+  }
+  return codes[0];
+}
+
+// --- The contenders. ---------------------------------------------------------------------------
+const sema = createDetector();
+const francWithRules = createDetector({ scorer: francScores, model: 'franc-all + script rules' });
+const contenders: [string, (text: string) => string | undefined][] = [
+  ['franc-all (catalogue only)', francBaseline],
+  ['franc-all + Sema script rules', (text) => francWithRules.detect(text)?.language],
+  ['Sema detector', (text) => sema.detect(text)?.language],
+];
+
+const udhr = readTsv('udhr-test.tsv');
+const udhrFull = udhr.filter((sample) => sample.text.length >= MIN_FULL_CHARS);
+const messages = softwareMessages('test');
+const sets: [string, Sample[]][] = [
+  ['UDHR test, full', udhrFull],
+  ['UDHR test, short ≤30', short(udhrFull)],
+  ['Software messages, full', messages],
+  ['Software messages, short ≤30', short(messages)],
+  ['CLDR strings (words)', readTsv('cldr-test.tsv')],
+];
+
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+const REGIONS: Region[] = ['Africa', 'Americas', 'Asia', 'Europe', 'Oceania'];
+
+sema.detect('warm-up: load the model before timing anything');
+const reports = new Map<string, AccuracyReport[]>();
+for (const [name, samples] of sets) {
+  if (samples.length === 0) {
+    console.log(`(${name}: no text on this machine, skipped)`);
+    continue;
+  }
+  reports.set(
+    name,
+    contenders.map(([, detect]) => evaluate(samples, detect)),
+  );
+}
+
+console.log('\nMacro accuracy (each language counts once), held-out text:\n');
+console.log(`| Test set | Languages | Texts | ${contenders.map(([name]) => name).join(' | ')} |`);
+console.log(`|---|---:|---:|${contenders.map(() => '---:').join('|')}|`);
+for (const [name, results] of reports) {
+  const first = results[0]!;
+  console.log(`| ${name} | ${first.byLanguage.size} | ${first.samples} | ${results.map((r) => percent(r.macro)).join(' | ')} |`);
+}
+
+console.log('\nBy region (Sema detector / franc-all catalogue only):\n');
+console.log(`| Test set | ${REGIONS.join(' | ')} |`);
+console.log(`|---|${REGIONS.map(() => '---:').join('|')}|`);
+for (const [name, results] of reports) {
+  const ours = results[2]!;
+  const franc = results[0]!;
+  const cells = REGIONS.map((region) => {
+    const a = ours.byRegion[region];
+    const b = franc.byRegion[region];
+    return a && b ? `${percent(a.macro)} / ${percent(b.macro)} (${a.languages})` : '–';
+  });
+  console.log(`| ${name} | ${cells.join(' | ')} |`);
+}
+
+// --- Coverage: which catalogue languages each test set can say nothing about. --------------------
+const tested = new Set([...reports.values()].flatMap((results) => [...results[0]!.byLanguage.keys()]));
+const untested = CATALOGUE.map(({ code }) => code).filter((code) => !tested.has(code));
+console.log(`\nCatalogue languages with no test text at all (${untested.length}): ${untested.join(' ')}`);
+
+// --- Weakest languages of the Sema detector. -----------------------------------------------------
+for (const name of ['UDHR test, short ≤30', 'Software messages, full']) {
+  const results = reports.get(name);
+  if (!results) continue;
+  const weakest = [...results[2]!.byLanguage]
+    .map(([language, stats]) => ({ language, accuracy: stats.correct / stats.total, stats }))
+    .filter(({ accuracy }) => accuracy < 0.8)
+    .sort((a, b) => a.accuracy - b.accuracy)
+    .map(({ language, accuracy, stats }) => {
+      const [confused] = [...stats.confusedWith].sort((a, b) => b[1] - a[1]);
+      return `${language} ${Math.round(accuracy * 100)} %${confused ? ` (→ ${confused[0]})` : ''}`;
+    });
+  console.log(`\nSema, ${name}: languages under 80 % (${weakest.length}): ${weakest.join(', ') || 'none'}`);
+}
+
+// --- Speed: detections per second on 100-character texts, one core. -------------------------------
+const hundred = udhr.filter((sample) => sample.text.length >= 100).map((sample) => sample.text.slice(0, 100));
+function rate(detect: (text: string) => unknown): number {
+  for (const text of hundred.slice(0, 200)) detect(text);
+  let count = 0;
+  const started = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < 1.5) {
+    for (const text of hundred) detect(text);
+    count += hundred.length;
+    elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  }
+  return count / elapsed;
+}
+console.log(`\nDetections per second, 100-character texts (${hundred.length} texts, one core):\n`);
+console.log('| Detector | Detections/s | Relative |');
+console.log('|---|---:|---:|');
+const rates = contenders.map(([name, detect]) => [name, rate(detect)] as const);
+for (const [name, value] of rates) {
+  console.log(`| ${name} | ${Math.round(value).toLocaleString('en')} | ${(value / rates[0]![1]).toFixed(2)}× |`);
+}
