@@ -86,7 +86,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
     } catch {
       // recorded as empty; a real server would refuse it below
     }
-    requests.push({ path: req.url ?? '', headers: req.headers, body });
+    if (!req.url?.startsWith('/__fake/')) requests.push({ path: req.url ?? '', headers: req.headers, body });
 
     let finished = false;
     res.on('close', () => {
@@ -101,6 +101,20 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(payload));
     };
 
+    // Control routes, so that a test in another process (the browser e2e) can script the fake.
+    if (req.url?.startsWith('/__fake/')) {
+      finished = true;
+      const control = body as unknown as { scenarios?: FakeScenario[] } & FakeScenario;
+      if (req.url === '/__fake/requests') return json(200, requests);
+      if (req.url === '/__fake/enqueue') queue.push(...(control.scenarios ?? []));
+      else if (req.url === '/__fake/default') fallback = control;
+      else if (req.url === '/__fake/reset') {
+        queue.length = 0;
+        requests.length = 0;
+        fallback = DEFAULT;
+      } else return json(404, { error: `No control route ${req.url}` });
+      return json(200, { ok: true });
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       return json(404, { error: { message: `No route ${req.method} ${req.url}` } });
     }

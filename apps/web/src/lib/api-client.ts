@@ -28,7 +28,7 @@ export function apiUrl(path: string): string {
   return `${apiOrigin}/api/v1${path}`;
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
+export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await response.json();

@@ -5,6 +5,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Tests that run against the real server use the node environment: no window there.
+  if (typeof window === 'undefined') return;
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -1,5 +1,7 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 
+import { chatReplyOf } from '@/features/chat/chat-reply';
+import { ChatAnswer } from '@/features/chat/components/chat-answer';
 import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
 import type { ChatMessage, MessageRenderer } from '@/features/conversation/types';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
@@ -52,6 +54,10 @@ function TextContent({ message }: { message: ChatMessage }) {
  */
 const renderers: Record<string, MessageRenderer> = {
   translation: (message) => <TranslationContent message={message} />,
+  chat: (message) => {
+    const reply = chatReplyOf(message.extra);
+    return reply ? <ChatAnswer reply={reply} /> : <TextContent message={message} />;
+  },
   text: (message) => <TextContent message={message} />,
 };
 

@@ -1,0 +1,167 @@
+/**
+ * The chat-mode flow of spec part 7, over our API: detect the language → translate the question to
+ * English if needed → chat (system prompt + earlier English turns), streamed → translate the answer
+ * back sentence by sentence while it streams. Every change is reported as a new `ChatReply`.
+ */
+import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
+import type { DetectResponse } from '@sema/shared/api/schemas';
+import { FLOW_ERRORS } from '@sema/shared/errors';
+
+import { ApiError, errorMessage, isAbortError } from '@/lib/api-client';
+
+import { detectLanguage } from './api/detect-language';
+import { streamChat, type ChatAnswerEvent } from './api/stream-chat';
+import { translateText } from './api/translate-text';
+import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
+import { englishHistory } from './history';
+import { StreamingTranslator } from './streaming-translator';
+
+export const ENGLISH = 'eng_Latn';
+
+/** The calls the flow makes; the real API by default, replaceable in tests. */
+export interface ChatFlowApi {
+  detect: (text: string, signal: AbortSignal) => Promise<DetectResponse>;
+  translate: (text: string, source: string, target: string, signal?: AbortSignal) => Promise<string>;
+  chat: (
+    request: { messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }> },
+    signal: AbortSignal,
+  ) => AsyncIterable<ChatAnswerEvent>;
+}
+
+export const apiFlow: ChatFlowApi = { detect: detectLanguage, translate: translateText, chat: streamChat };
+
+export interface ChatFlowInput {
+  text: string;
+  /** Earlier replies of this conversation, oldest first: their English turns are the model's memory. */
+  earlier: readonly ChatReply[];
+  generationId: string;
+  /** Stops the flow; a stopped answer is kept (and translated) as far as it got. */
+  signal: AbortSignal;
+}
+
+export async function runChatFlow(
+  input: ChatFlowInput,
+  onChange: (reply: ChatReply) => void,
+  api: ChatFlowApi = apiFlow,
+): Promise<ChatReply> {
+  const started = performance.now();
+  let reply: ChatReply = {
+    generationId: input.generationId,
+    status: 'preparing',
+    translationUsed: false,
+    question: { original: input.text },
+    reasoning: '',
+    english: '',
+    translated: '',
+  };
+  const update = (patch: Partial<ChatReply>) => {
+    reply = { ...reply, ...patch };
+    onChange(reply);
+    return reply;
+  };
+  const fail = (step: FlowStep, error: unknown) =>
+    update({
+      status: 'error',
+      error: {
+        step,
+        message: FLOW_ERRORS[step],
+        detail: error instanceof Error ? errorMessage(error) : undefined,
+        code: error instanceof ApiError ? error.code : undefined,
+      },
+    });
+  const stoppedEarly = () => update({ status: 'stopped' });
+
+  // 1. Detect. A message without letters ("42?") has no language: answer it as English.
+  let language = ENGLISH;
+  try {
+    language = (await api.detect(input.text, input.signal)).detected_language;
+  } catch (error) {
+    if (isAbortError(error)) return stoppedEarly();
+    if (!(error instanceof ApiError && error.code === 'NO_LETTERS')) return fail('detection', error);
+  }
+  const translationUsed = language !== ENGLISH;
+  update({ detectedLanguage: language, translationUsed });
+
+  // 2. The question in English.
+  let question = input.text;
+  if (translationUsed) {
+    try {
+      question = await api.translate(input.text, language, ENGLISH, input.signal);
+    } catch (error) {
+      if (isAbortError(error)) return stoppedEarly();
+      return fail('translation', error);
+    }
+  }
+  update({ question: { original: input.text, english: question } });
+
+  // 3. Chat, translating finished sentences back as the answer streams. The translations are not
+  // tied to the stop signal: a stopped answer is still shown in the user's language.
+  const translator = translationUsed
+    ? new StreamingTranslator(
+        (piece) => api.translate(piece, ENGLISH, language),
+        (translated) => update({ translated }),
+      )
+    : undefined;
+  const messages = [
+    { role: 'system' as const, content: CHAT_SYSTEM_PROMPT },
+    ...englishHistory(input.earlier),
+    { role: 'user' as const, content: question },
+  ];
+  let done: Extract<ChatAnswerEvent, { type: 'done' }> | undefined;
+  let stopped = false;
+  let chatFailure: unknown;
+  try {
+    for await (const event of api.chat({ messages }, input.signal)) {
+      if (event.type === 'reasoning') {
+        update({
+          status: 'streaming',
+          reasoning: reply.reasoning + event.text,
+          reasoningStartedAt: reply.reasoningStartedAt ?? Date.now(),
+        });
+      } else if (event.type === 'content') {
+        const thoughtMs =
+          reply.thoughtMs ?? (reply.reasoningStartedAt ? Date.now() - reply.reasoningStartedAt : undefined);
+        translator?.push(event.text);
+        update({ status: 'streaming', english: reply.english + event.text, thoughtMs });
+      } else {
+        done = event;
+      }
+    }
+  } catch (error) {
+    if (isAbortError(error)) stopped = true;
+    else chatFailure = error;
+  }
+  if (reply.reasoningStartedAt && reply.thoughtMs === undefined)
+    update({ thoughtMs: Date.now() - reply.reasoningStartedAt });
+  if (chatFailure !== undefined) return fail('chat', chatFailure);
+
+  // 4. The rest of the answer in the user's language.
+  let translated = reply.english;
+  if (translator) {
+    try {
+      translated = await translator.finish();
+      update({ translated });
+    } catch {
+      update({ answerTranslationFailed: true });
+    }
+  }
+  const shown = reply.answerTranslationFailed ? reply.english : translated;
+  const result: ChatFlowResult = {
+    userMessage: {
+      original: input.text,
+      translated: question,
+      detectedLanguage: language,
+      displayText: input.text,
+    },
+    aiResponse: { original: reply.english, translated: shown, targetLanguage: language, displayText: shown },
+    metadata: {
+      model: done?.model ?? '',
+      processingTime: done?.processingTime ?? Math.round(performance.now() - started),
+      tokens: done?.tokens ?? 0,
+      translationUsed,
+      sourceLanguage: language,
+      targetLanguage: language,
+    },
+  };
+  return update({ status: stopped ? 'stopped' : 'done', result });
+}

@@ -1,0 +1,56 @@
+/**
+ * The state of one chat-mode reply as the flow advances, kept on the assistant message
+ * (`extra.chat`) so the renderer can draw it, and the flow result of spec part 3 once it is over.
+ */
+export type FlowStep = 'detection' | 'translation' | 'chat';
+
+/** Spec part 3: what the chat-mode flow produced. */
+export interface ChatFlowResult {
+  userMessage: { original: string; translated: string; detectedLanguage: string; displayText: string };
+  aiResponse: { original: string; translated: string; targetLanguage: string; displayText: string };
+  metadata: {
+    model: string;
+    /** Milliseconds. */
+    processingTime: number;
+    tokens: number;
+    translationUsed: boolean;
+    sourceLanguage: string;
+    targetLanguage: string;
+  };
+}
+
+export interface ChatReply {
+  /** The generation a Stop button ends (see `generations.ts`). */
+  generationId: string;
+  status: 'preparing' | 'streaming' | 'done' | 'stopped' | 'error';
+  /** The user's language, once detected. */
+  detectedLanguage?: string;
+  /** The question was not English, so the answer is translated back. */
+  translationUsed: boolean;
+  question: { original: string; english?: string };
+  reasoning: string;
+  /** When the model started reasoning (ms since the epoch). */
+  reasoningStartedAt?: number;
+  /** How long it reasoned, once it started answering (or ended). */
+  thoughtMs?: number;
+  /** The answer in English, as far as it has arrived. */
+  english: string;
+  /** The answer in the user's language, in order, as far as it has been translated. */
+  translated: string;
+  /** Translating the answer back failed: the English answer is shown instead. */
+  answerTranslationFailed?: boolean;
+  /** A step failed: the flow error of spec part 8 and the server's reason. */
+  error?: { step: FlowStep; message: string; detail?: string; code?: string };
+  result?: ChatFlowResult;
+}
+
+/** The answer the user reads (and copies): in their language when it was translated. */
+export function displayedAnswer(reply: ChatReply): string {
+  return reply.translationUsed && !reply.answerTranslationFailed ? reply.translated : reply.english;
+}
+
+/** Reads a reply stored as `{ chat: reply }` among a message's extra fields. */
+export function chatReplyOf(extra: Record<string, unknown> | undefined): ChatReply | undefined {
+  const reply = extra?.chat;
+  return typeof reply === 'object' && reply !== null && 'status' in reply ? (reply as ChatReply) : undefined;
+}

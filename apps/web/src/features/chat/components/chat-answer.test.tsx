@@ -1,0 +1,123 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import type { ChatReply } from '../chat-reply';
+import { startGeneration } from '../generations';
+import { ChatAnswer } from './chat-answer';
+
+function reply(patch: Partial<ChatReply> = {}): ChatReply {
+  return {
+    generationId: 'none',
+    status: 'done',
+    translationUsed: false,
+    question: { original: 'q', english: 'q' },
+    reasoning: '',
+    english: '',
+    translated: '',
+    ...patch,
+  };
+}
+
+describe('ChatAnswer', () => {
+  it('renders Markdown lists, tables and highlighted code', async () => {
+    const english = [
+      '- one',
+      '- two',
+      '',
+      '| a | b |',
+      '| - | - |',
+      '| 1 | 2 |',
+      '',
+      '```js',
+      'const x = 1;',
+      '```',
+    ].join('\n');
+    const { container } = render(<ChatAnswer reply={reply({ english })} />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
+    expect(screen.getByRole('table')).toHaveTextContent('ab12');
+    // The highlighter arrives as its own chunk and then colours the tokens.
+    await waitFor(() =>
+      expect(container.querySelector('code.language-js .hljs-keyword')).toHaveTextContent('const'),
+    );
+  });
+
+  it('never turns HTML or script from the model into page content', () => {
+    const english = [
+      'Hi <script>window.__pwned = 1</script> <img src=x onerror="window.__pwned = 2"> [click](javascript:window.__pwned=3) <b>bold?</b>',
+      '',
+      '<iframe src="https://example.org"></iframe>',
+      '',
+      '```html',
+      '<script>alert(1)</script>',
+      '```',
+    ].join('\n');
+    const { container } = render(<ChatAnswer reply={reply({ english })} />);
+    const answer = screen.getByTestId('chat-answer-text');
+    expect(container.querySelector('script, img, b, iframe')).toBeNull();
+    // Raw HTML tags are dropped; what was between them is inert text.
+    expect(answer.textContent).toContain('window.__pwned = 1');
+    const link = within(answer).getByText('click');
+    expect(link.getAttribute('href') ?? '').not.toMatch(/javascript/i);
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    // In a code block, HTML is shown as code, not run.
+    expect(container.querySelector('code.language-html')).toHaveTextContent('<script>alert(1)</script>');
+  });
+
+  it("keeps the reasoning collapsed under 'Thought for N s'", async () => {
+    render(
+      <ChatAnswer
+        reply={reply({ reasoning: 'Let me think about rice.', thoughtMs: 3200, english: 'Cook it.' })}
+      />,
+    );
+    const section = screen.getByTestId('chat-reasoning');
+    expect(section).not.toHaveAttribute('open');
+    expect(within(section).getByText('Thought for 3 s')).toBeVisible();
+    expect(screen.getByText('Let me think about rice.')).not.toBeVisible();
+    await userEvent.click(within(section).getByText('Thought for 3 s'));
+    expect(section).toHaveAttribute('open');
+  });
+
+  it('shows the translated answer, and the English original on request', async () => {
+    render(
+      <ChatAnswer
+        reply={reply({ translationUsed: true, english: 'Wash the rice.', translated: 'Osha mchele.' })}
+      />,
+    );
+    expect(screen.getByTestId('chat-answer-text')).toHaveTextContent('Osha mchele.');
+    await userEvent.click(screen.getByRole('button', { name: 'Show English original' }));
+    expect(screen.getByTestId('chat-answer-english')).toHaveTextContent('Wash the rice.');
+    await userEvent.click(screen.getByRole('button', { name: 'Show translation' }));
+    expect(screen.getByTestId('chat-answer-text')).toHaveTextContent('Osha mchele.');
+  });
+
+  it('stops its own generation with the Stop button', async () => {
+    const generation = startGeneration();
+    render(
+      <ChatAnswer
+        reply={reply({ generationId: generation.id, status: 'streaming', english: 'Once upon' })}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Stop generating' }));
+    expect(generation.signal.aborted).toBe(true);
+    generation.finish();
+  });
+
+  it("shows the spec's chat failure with the server's reason", () => {
+    render(
+      <ChatAnswer
+        reply={reply({
+          status: 'error',
+          error: {
+            step: 'chat',
+            message: 'AI chat failed',
+            detail: 'Authentication failed. Please check your Hugging Face token.',
+          },
+        })}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Chat failed. Please try again.');
+    expect(alert).toHaveTextContent('Authentication failed. Please check your Hugging Face token.');
+  });
+});
