@@ -106,6 +106,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
       finished = true;
       const control = body as unknown as { scenarios?: FakeScenario[] } & FakeScenario;
       if (req.url === '/__fake/requests') return json(200, requests);
+      if (req.url === '/__fake/disconnects') return json(200, { disconnects: fake.disconnects });
       if (req.url === '/__fake/enqueue') queue.push(...(control.scenarios ?? []));
       else if (req.url === '/__fake/default') fallback = control;
       else if (req.url === '/__fake/reset') {
