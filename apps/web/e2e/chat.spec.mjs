@@ -1,6 +1,6 @@
 // Chat mode end to end, in Chromium, against a real Sema server (tiny NLLB model, real detector)
 // whose chat provider is the fake OpenAI-compatible upstream, over real HTTP.
-/* global window, document, navigator, MutationObserver -- used inside page.evaluate, in the browser */
+/* global window, document, MutationObserver -- used inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 
