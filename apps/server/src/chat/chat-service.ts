@@ -13,6 +13,7 @@ import {
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
+import type { ChatMetrics } from './metrics.ts';
 import type { ChatGenerationRequest, ChatProvider } from './provider.ts';
 import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning } from './reasoning.ts';
 
@@ -33,7 +34,22 @@ export function chatInputTooLong(length: number, limit: number): string {
   return `Chat input is too long: ${length} characters in all messages (the limit is ${limit})`;
 }
 
-export function createChatService(provider: ChatProvider, limits: { maxInputChars: number }): ChatService {
+function outcomeOf(error: unknown, signal: AbortSignal): string {
+  if (error instanceof ApiError) return error.code;
+  return signal.aborted ? 'stopped' : 'INTERNAL_ERROR';
+}
+
+export function createChatService(
+  provider: ChatProvider,
+  limits: { maxInputChars: number },
+  metrics?: ChatMetrics,
+): ChatService {
+  const labels = { provider: provider.name };
+  const finished = (outcome: string, tokens = 0) => {
+    metrics?.requests.inc({ ...labels, outcome });
+    if (tokens > 0) metrics?.tokens.inc(labels, tokens);
+  };
+
   /** Validates what the schema cannot express and builds the provider request. */
   function prepare(request: ChatRequest, signal: AbortSignal): ChatGenerationRequest {
     const last = request.messages.at(-1);
@@ -65,7 +81,12 @@ export function createChatService(provider: ChatProvider, limits: { maxInputChar
 
     async complete(request, signal) {
       const started = performance.now();
-      const completion = await provider.complete(prepare(request, signal));
+      const generation = prepare(request, signal);
+      const completion = await provider.complete(generation).catch((error: unknown) => {
+        finished(outcomeOf(error, signal));
+        throw error;
+      });
+      finished('ok', completion.tokens);
       const split = splitReasoning(completion.text);
       return {
         content: split.content,
@@ -83,28 +104,42 @@ export function createChatService(provider: ChatProvider, limits: { maxInputChar
       let model = provider.model;
       let tokens = 0;
       let produced = false;
-      for await (const chunk of provider.stream(generation)) {
-        if (chunk.type === 'usage') {
-          tokens = chunk.tokens;
-          model = chunk.model ?? model;
-          continue;
+      let outcome: string | undefined;
+      const firstEvent = () => {
+        if (!produced) metrics?.firstEventSeconds.observe(labels, (performance.now() - started) / 1000);
+        produced = true;
+      };
+      try {
+        for await (const chunk of provider.stream(generation)) {
+          if (chunk.type === 'usage') {
+            tokens = chunk.tokens;
+            model = chunk.model ?? model;
+            continue;
+          }
+          if (chunk.type === 'reasoning') {
+            splitter.reasoningIsSeparate();
+            firstEvent();
+            yield { type: 'reasoning', text: chunk.text };
+            continue;
+          }
+          for (const piece of splitter.push(chunk.text)) {
+            firstEvent();
+            yield { type: piece.type, text: piece.text };
+          }
         }
-        if (chunk.type === 'reasoning') {
-          splitter.reasoningIsSeparate();
-          produced = true;
-          yield { type: 'reasoning', text: chunk.text };
-          continue;
-        }
-        for (const piece of splitter.push(chunk.text)) {
-          produced = true;
+        for (const piece of splitter.end()) {
+          firstEvent();
           yield { type: piece.type, text: piece.text };
         }
+        if (!produced) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
+        outcome = signal.aborted ? 'stopped' : 'ok';
+      } catch (error) {
+        outcome = outcomeOf(error, signal);
+        throw error;
+      } finally {
+        // Also when the consumer stopped reading (the client left): then it counts as stopped.
+        finished(outcome ?? 'stopped', tokens);
       }
-      for (const piece of splitter.end()) {
-        produced = true;
-        yield { type: piece.type, text: piece.text };
-      }
-      if (!produced) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
       yield { type: 'done', model, tokens, processingTime: Math.round(performance.now() - started) };
     },
 

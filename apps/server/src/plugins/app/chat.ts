@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createChatService, type ChatService } from '../../chat/chat-service.ts';
 import { isModelUri } from '../../chat/local-model-file.ts';
 import { LocalProvider } from '../../chat/local-provider.ts';
+import { createChatMetrics } from '../../chat/metrics.ts';
 import { createChatProvider } from '../../chat/registry.ts';
 
 declare module 'fastify' {
@@ -21,7 +22,11 @@ export default fp(
         error: (message) => log.error(message),
       },
     });
-    const service = createChatService(provider, { maxInputChars: app.config.chat.maxInputChars });
+    const service = createChatService(
+      provider,
+      { maxInputChars: app.config.chat.maxInputChars },
+      createChatMetrics(app.metrics),
+    );
     app.decorate('chat', service);
     app.engineStatus.set('chat', () => service.status());
     // A model file on disk loads in well under a second: do it now, so /status tells at once whether
@@ -32,5 +37,5 @@ export default fp(
     app.addHook('onClose', async () => service.close());
     log.info(`chat provider: ${provider.name}${provider.model ? ` (${provider.model})` : ''}`);
   },
-  { name: 'chat', dependencies: ['engine-status'] },
+  { name: 'chat', dependencies: ['engine-status', 'metrics'] },
 );

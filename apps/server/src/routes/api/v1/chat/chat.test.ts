@@ -451,3 +451,19 @@ describe('chat with the local provider (tiny GGUF, no key configured)', () => {
     }
   });
 });
+
+describe('chat metrics', () => {
+  it('counts requests by outcome and tokens, and times the first event', async () => {
+    fake.enqueue(
+      { kind: 'answer', content: 'Counted.', tokens: 11 },
+      { kind: 'status', status: 429, body: { error: 'slow down' } },
+    );
+    await post({ messages: [user('a')], stream: true });
+    await post({ messages: [user('b')] });
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/sema_chat_requests_total\{provider="openai",outcome="ok"\} [1-9]/);
+    expect(metrics).toMatch(/sema_chat_requests_total\{provider="openai",outcome="RATE_LIMIT"\} [1-9]/);
+    expect(metrics).toMatch(/sema_chat_tokens_total\{provider="openai"\} [1-9]/);
+    expect(metrics).toMatch(/sema_chat_first_event_seconds_count\{provider="openai"\} [1-9]/);
+  });
+});
