@@ -41,7 +41,8 @@ interface InFlight {
 const DEFAULT_LOAD_WAIT_MS = 15_000;
 
 export class TranslationService {
-  private readonly engine: TranslationEngine;
+  /** The engine behind the pipeline (for status pages, tests and drills). */
+  readonly engine: TranslationEngine;
   private readonly batcher: Batcher;
   private readonly cache: LRUCache<string, string> | undefined;
   private readonly inFlight = new Map<string, InFlight>();
@@ -109,12 +110,12 @@ export class TranslationService {
     };
     signal?.addEventListener('abort', release, { once: true });
     try {
-      const waits = [...needed].map(async ([key, sentence]) => {
+      const waits = [...needed].map(([key, sentence]) => {
         const entry = this.join(key, sentence, source, target);
         joined.push(entry);
-        known.set(key, await abortable(entry.promise, signal));
+        return entry.promise.then((translation) => known.set(key, translation));
       });
-      await Promise.all(waits);
+      await abortable(Promise.all(waits), signal);
     } catch (error) {
       release();
       throw error;
