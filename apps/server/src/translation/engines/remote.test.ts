@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranslateResponse } from '@sema/shared/api/schemas';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import type { TranslationService } from '../service.ts';
+import { RemoteEngine } from './remote.ts';
+
+/** A plain node:http server answering with `handler`; for remotes that misbehave on purpose. */
+async function plainServer(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+describe('RemoteEngine against another Sema server', () => {
+  let upstream: App;
+  let upstreamUrl: string;
+  let front: App;
+  beforeAll(async () => {
+    upstream = await buildTestApp();
+    await (upstream.translation as TranslationService).engine.whenReady();
+    upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    front = await buildTestApp({ SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: upstreamUrl });
+    await (front.translation as TranslationService).engine.whenReady();
+  });
+  afterAll(async () => {
+    await front?.close();
+    upstream?.server.closeAllConnections();
+    await upstream?.close();
+  });
+
+  it('answers /api/v1/translate through the remote, with the same translation', async () => {
+    const payload = { text: 'Hello there.\n\nSecond paragraph here.', source_language: 'eng_Latn', target_language: 'swh_Latn' };
+    const direct = (await upstream.inject({ method: 'POST', url: '/api/v1/translate', payload })).json<TranslateResponse>();
+    const response = await front.inject({ method: 'POST', url: '/api/v1/translate', payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TranslateResponse>().translated_text).toBe(direct.translated_text);
+    expect((await front.inject({ method: 'GET', url: '/status' })).json().engines.translation).toMatchObject({
+      state: 'ready',
+      model: expect.stringContaining(upstreamUrl),
+    });
+  });
+
+  it("passes the remote's status and detail on", async () => {
+    const engine = new RemoteEngine({ url: upstreamUrl, timeoutMs: 5000 });
+    const error = await engine.translate(['Hi.'], 'eng_Latn', 'xxx_Latn').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      statusCode: 422,
+      code: 'UNSUPPORTED_LANGUAGE',
+      detail: 'Remote translation server: Unsupported language: xxx_Latn',
+    });
+  });
+});
+
+describe('RemoteEngine with servers that misbehave', () => {
+  it('falls back to one /api/v1/translate call per sentence when the batch route is missing', async () => {
+    const seen: string[] = [];
+    const spec = await plainServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk));
+      request.on('end', () => {
+        seen.push(request.url ?? '');
+        if (request.url !== '/api/v1/translate') return void response.writeHead(404).end();
+        const { text, source_language, target_language } = JSON.parse(body) as Record<string, string>;
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ translated_text: `<${text}>`, source_language, target_language, confidence_score: 1, processing_time: 0 }),
+        );
+      });
+    });
+    try {
+      const engine = new RemoteEngine({ url: spec.url, timeoutMs: 5000 });
+      expect(await engine.translate(['One.', 'Two.', 'Three.'], 'eng_Latn', 'fra_Latn')).toEqual(['<One.>', '<Two.>', '<Three.>']);
+      expect(seen.filter((url) => url === '/api/v1/translate/batch')).toHaveLength(1);
+      expect(seen.filter((url) => url === '/api/v1/translate')).toHaveLength(3);
+    } finally {
+      await spec.close();
+    }
+  });
+
+  it('gives up after the timeout with 504', async () => {
+    const silent = await plainServer(() => {});
+    try {
+      const engine = new RemoteEngine({ url: silent.url, timeoutMs: 200 });
+      const error = await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ statusCode: 504, code: 'TIMEOUT', detail: expect.stringMatching(/did not answer within 0\.2 s$/) });
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it("keeps the remote's 503 and Retry-After", async () => {
+    const busy = await plainServer((_request, response) => {
+      response
+        .writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' })
+        .end(JSON.stringify({ detail: 'The translation queue is full', code: 'OVERLOADED' }));
+    });
+    try {
+      const engine = new RemoteEngine({ url: busy.url, timeoutMs: 5000 });
+      const error = await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        statusCode: 503,
+        detail: 'Remote translation server: The translation queue is full',
+        headers: { 'Retry-After': '7' },
+      });
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('says when the remote cannot be reached, and reports it in status', async () => {
+    const gone = await plainServer(() => {});
+    await gone.close();
+    const engine = new RemoteEngine({ url: gone.url, timeoutMs: 5000 }).start();
+    await expect(engine.whenReady()).rejects.toThrow(/cannot reach/);
+    expect(engine.status()).toMatchObject({ state: 'error', detail: expect.stringMatching(/ECONNREFUSED/) });
+    const error = await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 502, code: 'UPSTREAM_ERROR', detail: expect.stringMatching(/Cannot reach .*ECONNREFUSED/) });
+    await engine.close();
+  });
+});
