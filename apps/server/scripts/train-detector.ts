@@ -24,6 +24,7 @@ import { NgramModel } from '../src/detection/ngram-model.ts';
 import { groupByLanguage } from '../src/detection/training/corpus.ts';
 import { collectSources } from '../src/detection/training/sources.ts';
 import { calibrate } from '../src/detection/training/calibrate.ts';
+import { fitConfidence } from '../src/detection/training/fit-confidence.ts';
 import type { SourceText } from '../src/detection/training/sources.ts';
 import { SHARED_SCRIPTS } from '../src/detection/script-languages.ts';
 import { softwareMessages } from '../src/detection/data/software-messages.ts';
@@ -130,6 +131,13 @@ for (const [label, model] of [['uncalibrated', uncalibrated], ['calibrated', rep
 }
 const { sharpness, bias, logLoss } = calibrate(devModel, calibrationSamples(devLines));
 console.log(`calibrated on all dev: sharpness ${sharpness}, log loss ${logLoss.toFixed(4)}`);
+// Confidence is fitted on what the detector will meet: whole lines, snippets and unfamiliar text.
+const calibratedDevModel = devModel.withCalibration(sharpness, bias);
+const confidence = fitConfidence(
+  [...calibrationSamples(devLines), ...messagesDev, ...shortSamples(messagesDev)],
+  (text, _script, candidates) => calibratedDevModel.probabilities(text, candidates),
+);
+console.log(`confidence calibration: ${JSON.stringify(confidence)}`);
 
 if (!args['dev-only']) {
   started = Date.now();
@@ -138,7 +146,7 @@ if (!args['dev-only']) {
     options,
     'UDHR train + dev splits (src/detection/data/udhr-split.ts); the test split is held out',
   );
-  const finalHeader: ModelHeader = { ...header, sharpness, bias };
+  const finalHeader: ModelHeader = { ...header, sharpness, bias, confidence };
   const file = encodeModel(finalHeader, arrays);
   fs.mkdirSync(path.join(detectionDir, 'model'), { recursive: true });
   fs.writeFileSync(path.join(detectionDir, 'model', 'ngram-model.bin.br'), file);

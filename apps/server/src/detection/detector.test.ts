@@ -115,9 +115,34 @@ describe('confidence and alternatives', () => {
   });
 });
 
+describe('hard pairs', () => {
+  it('tells Nynorsk from Bokmål', () => {
+    expect(languageOf('Eg veit ikkje kva ho heiter, men ho bur i huset ved fjorden')).toBe('nno_Latn');
+    expect(languageOf('Jeg vet ikke hva hun heter, men hun bor i huset ved fjorden')).toBe('nob_Latn');
+  });
+
+  it('recognises Egyptian Arabic by its own words', () => {
+    expect(languageOf('أنا مش عارف هو عايز إيه دلوقتي عشان كده مش هروح')).toBe('arz_Arab');
+  });
+
+  it('recognises Jawi (Malay languages in Arabic script) by ڠ ڽ ڤ ڬ', () => {
+    expect(languageOf('اورڠ ايت ڤرڬي ك ڤاسر')).toMatch(/^(ace|bjn)_Arab$/);
+  });
+});
+
 describe('status', () => {
-  it('is ready and names its model', () => {
-    expect(detector.status().state).toBe('ready');
-    expect(detector.status().model).toBeTruthy();
+  it('loads the shipped model: loading at first, ready once loaded', async () => {
+    const fresh = createDetector();
+    expect(['loading', 'ready']).toContain(fresh.status().state);
+    fresh.detect('load the model now');
+    expect(fresh.status()).toMatchObject({ state: 'ready', model: expect.stringContaining('n-gram') });
+  });
+
+  it('falls back to franc-all and says why when the model file cannot be read', async () => {
+    const broken = createDetector({ modelFile: new URL('./model/no-such-model.bin.br', import.meta.url) });
+    expect(broken.detect('La situation économique du pays reste difficile selon le gouvernement')?.language).toBe(
+      'fra_Latn',
+    );
+    expect(broken.status()).toMatchObject({ state: 'error', detail: expect.stringContaining('no-such-model') });
   });
 });

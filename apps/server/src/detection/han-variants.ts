@@ -15,6 +15,8 @@ const TRADITIONAL_ONLY = new Set(TRADITIONAL);
 /** Characters of written Cantonese that Mandarin does not use (particles, pronouns, negation). */
 const CANTONESE = new Set('嘅咗唔喺佢哋冇嘢啲嚟睇噉咩嗰攞諗咁畀啱搵');
 
+const RELATION_PREFIXES = new Set('關联聯维維');
+
 export interface HanVariantCounts {
   simplified: number;
   traditional: number;
@@ -25,10 +27,13 @@ export function countHanVariants(text: string): HanVariantCounts {
   let simplified = 0;
   let traditional = 0;
   let cantonese = 0;
+  let previous = '';
   for (const char of text) {
     if (SIMPLIFIED_ONLY.has(char)) simplified++;
     else if (TRADITIONAL_ONLY.has(char)) traditional++;
-    if (CANTONESE.has(char)) cantonese++;
+    // 係 is Cantonese "to be", but also the second half of Mandarin 關係/联系 ("relation").
+    if (CANTONESE.has(char) || (char === '係' && !RELATION_PREFIXES.has(previous))) cantonese++;
+    previous = char;
   }
   return { simplified, traditional, cantonese };
 }

@@ -1,8 +1,10 @@
 /**
  * Letters that only some of the languages sharing a script use. They decide short texts that a
- * statistical model cannot, and they are the only evidence for catalogue languages that have no
- * training text (Sindhi, Kashmiri, Bashkir, Assamese, ...). Each rule multiplies the probability
- * of its languages by `weight` per distinctive letter found, up to a cap.
+ * statistical model cannot, and they are the main evidence for catalogue languages that have little
+ * or no training text (Sindhi, Kashmiri, Bashkir, Assamese, ...). Each rule multiplies the
+ * probability of its languages by `weight` per distinctive letter found, up to a cap. Frequencies
+ * were measured on the CLDR, gettext and UDHR text of each language (e.g. ৰ/ৱ are 11 % of Assamese
+ * letters, the Sindhi letters 10 %), and set lower to stay safe on other kinds of text.
  */
 import type { LanguageScores } from './language-scores.ts';
 import { normalise } from './language-scores.ts';
@@ -32,14 +34,16 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
   ],
   Bengali: [
     // ৰ and ৱ are Assamese letters; Bengali writes র and ব/ও instead.
-    { letters: 'ৰৱ', languages: ['asm_Beng'], weight: DECISIVE, frequency: 0.03 },
+    { letters: 'ৰৱ', languages: ['asm_Beng'], weight: DECISIVE, frequency: 0.08 },
   ],
   Arabic: [
-    { letters: 'ڄڃٻڀڦڪڳڱڻٺٽٿڏڍڊڙ', languages: ['snd_Arab'], weight: DECISIVE, frequency: 0.04 },
-    { letters: 'ٲٳۄؠ', languages: ['kas_Arab'], weight: DECISIVE, frequency: 0.02 },
+    { letters: 'ڄڃٻڀڦڪڳڱڻٺٽٿڏڍڊڙ', languages: ['snd_Arab'], weight: DECISIVE, frequency: 0.06 },
+    { letters: 'ٲٳۄؠ', languages: ['kas_Arab'], weight: DECISIVE, frequency: 0.012 },
     { letters: 'ښږځڅټډړګڼ', languages: ['pbt_Arab'], weight: 100 },
+    // Jawi letters (nga, nya, pa, ga): Malay-family languages in Arabic script.
+    { letters: 'ڠڽڤڬ', languages: ['ace_Arab', 'bjn_Arab'], weight: DECISIVE },
     // Retroflex letters and bari ye: Urdu (Kashmiri has them too, but its own vowels decide it).
-    { letters: 'ٹڈڑںے', languages: ['urd_Arab'], weight: 30 },
+    { letters: 'ٹڈڑںے', languages: ['urd_Arab'], weight: 30, frequency: 0.03 },
     { letters: 'ێڵڕ', languages: ['ckb_Arab'], weight: 100 },
     { letters: 'ۇۈۋ', languages: ['uig_Arab'], weight: 100 },
   ],
@@ -47,8 +51,8 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
     { letters: 'ђћ', languages: ['srp_Cyrl'], weight: 1000 },
     { letters: 'ѓќѕ', languages: ['mkd_Cyrl'], weight: 1000 },
     { letters: 'јљњџ', languages: ['srp_Cyrl', 'mkd_Cyrl'], weight: 100 },
-    { letters: 'ҡҙҫ', languages: ['bak_Cyrl'], weight: DECISIVE },
-    { letters: 'ӣӯҷ', languages: ['tgk_Cyrl'], weight: 1000 },
+    { letters: 'ҡҙҫ', languages: ['bak_Cyrl'], weight: DECISIVE, frequency: 0.015 },
+    { letters: 'ӣӯҷ', languages: ['tgk_Cyrl'], weight: 1000, frequency: 0.015 },
     { letters: 'җ', languages: ['tat_Cyrl'], weight: 1000 },
     { letters: 'їєґ', languages: ['ukr_Cyrl'], weight: 300 },
     { letters: 'ў', languages: ['bel_Cyrl'], weight: 300 },

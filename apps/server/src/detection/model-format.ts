@@ -25,6 +25,8 @@ export interface ModelHeader {
    * little or list-like training text (tuned on the dev split).
    */
   bias: number[];
+  /** Logistic calibration of the reported confidence (confidence.ts), fitted on the dev split. */
+  confidence?: [number, number, number];
   keyCount: number;
   entryCount: number;
   /** Free-form: how and from what the model was trained. */
