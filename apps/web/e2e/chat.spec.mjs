@@ -133,12 +133,12 @@ describe('chat mode, end to end', () => {
       kind: 'answer',
       content: 'Beans take longer.\n</think>\n\nSoak the beans first.',
     });
-    await send(page, 'Thank you very much. What about cooking beans?');
+    await send(page, 'Thank you very much for your help. What about cooking beans for dinner tonight?');
     await page.locator('[data-testid="chat-answer"][data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
     const second = (await servers.fake.requests())[1];
     assert.deepEqual(second.body.messages.slice(2), [
       { role: 'assistant', content: ANSWER },
-      { role: 'user', content: 'Thank you very much. What about cooking beans?' },
+      { role: 'user', content: 'Thank you very much for your help. What about cooking beans for dinner tonight?' },
     ]);
     await page.getByText('Soak the beans first.').waitFor();
     assert.deepEqual(problems, []);

@@ -173,6 +173,23 @@ describe('the chat-mode flow (spec part 7)', () => {
     ]);
   });
 
+  it("keeps the conversation's language when a short message is detected without confidence", async () => {
+    fake.enqueue(
+      { kind: 'answer', content: 'Sure.' },
+      { kind: 'answer', content: 'Why did the chicken cross the road?' },
+    );
+    const first = await run('Please tell me a short story about the sea.').done;
+    expect(first.detectedLanguage).toBe('eng_Latn');
+    // On its own, "Tell me a joke" is detected as Hungarian with a confidence of about 0.2.
+    const second = await run('Tell me a joke', [first]).done;
+    expect(second).toMatchObject({
+      detectedLanguage: 'eng_Latn',
+      translationUsed: false,
+      english: 'Why did the chicken cross the road?',
+    });
+    expect(fake.requests[1]!.body.messages!.at(-1)).toEqual({ role: 'user', content: 'Tell me a joke' });
+  });
+
   it("reports an upstream 401 at the chat step with the spec's message", async () => {
     fake.enqueue({
       kind: 'status',

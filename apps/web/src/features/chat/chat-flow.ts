@@ -18,6 +18,9 @@ import { StreamingTranslator } from './streaming-translator';
 
 export const ENGLISH = 'eng_Latn';
 
+/** Below this detection confidence, a message in a conversation is taken to be in the previous turn's language. */
+export const CONFIDENT_DETECTION = 0.5;
+
 /** The calls the flow makes; the real API by default, replaceable in tests. */
 export interface ChatFlowApi {
   detect: (text: string, signal: AbortSignal) => Promise<DetectResponse>;
@@ -71,10 +74,15 @@ export async function runChatFlow(
     });
   const stoppedEarly = () => update({ status: 'stopped' });
 
-  // 1. Detect. A message without letters ("42?") has no language: answer it as English.
+  // 1. Detect. A message without letters ("42?") has no language: answer it as English. A short
+  // message is often detected with little confidence ("Tell me a joke" looks Hungarian): in a
+  // conversation, people keep to their language, so the previous turn's language wins then.
   let language = ENGLISH;
   try {
-    language = (await api.detect(input.text, input.signal)).detected_language;
+    const detection = await api.detect(input.text, input.signal);
+    const previous = input.earlier.findLast((reply) => reply.detectedLanguage)?.detectedLanguage;
+    language =
+      detection.confidence < CONFIDENT_DETECTION && previous ? previous : detection.detected_language;
   } catch (error) {
     if (isAbortError(error)) return stoppedEarly();
     if (!(error instanceof ApiError && error.code === 'NO_LETTERS')) return fail('detection', error);
