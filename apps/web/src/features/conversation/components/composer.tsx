@@ -1,3 +1,4 @@
+import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
 import { isBlank } from '@sema/shared/validation';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -95,6 +96,7 @@ export function Composer({ mode, onModeChange, file, onFileChange, onSend, heade
             <input
               ref={fileInputRef}
               type="file"
+              accept={DOCUMENT_ACCEPT}
               className="sr-only"
               tabIndex={-1}
               aria-hidden="true"

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -96,6 +97,8 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const startedAt = performance.now();
       const controller = new AbortController();
+      // A chunk's texts are translated concurrently, each listening to this signal for a while.
+      setMaxListeners(64, controller.signal);
       // The client went away before the translation was complete: stop the engine work.
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished)

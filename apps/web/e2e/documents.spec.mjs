@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+
+import { launchBrowser, newPage, openApp, status } from './lib/browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+/**
+ * Enough cues that the translation takes several progress steps, even with the tiny model; numbered
+ * differently each run, so the server's sentence cache cannot make it instant.
+ */
+const RUN = Date.now() % 100_000;
+const LINES = [
+  'The morning train was late again today.',
+  'She opened the window and listened to the rain.',
+  'We should leave before the road gets dark.',
+  'His grandmother told the best stories in the village.',
+  'Nobody remembered where the old key was hidden.',
+  'They walked along the river until the sun went down.',
+];
+const SRT = Array.from({ length: 120 }, (_, i) => {
+  const second = (n) =>
+    `00:${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
+  return `${i + 1}\n${second(i)},000 --> ${second(i)},900\n${LINES[i % LINES.length]} (${RUN + i})\n`;
+}).join('\n');
+
+function timings(text) {
+  return text.split(/\r?\n/).filter((line) => /^\d+$/.test(line) || line.includes('-->'));
+}
+
+/** A real drag-and-drop of a file onto the page, as a desktop browser does it. */
+async function dropFile(page, name, content, type) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, content, type }) => {
+      const transfer = new globalThis.DataTransfer(); // runs in the page
+      transfer.items.add(new File([content], name, { type }));
+      return transfer;
+    },
+    { name, content, type },
+  );
+  const target = page.getByRole('textbox');
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+  await page.getByTestId('file-chip').getByText(name).waitFor();
+}
+
+async function chooseTarget(page, name) {
+  await page.getByTestId('target-language').click();
+  const search = page.getByRole('combobox', { name: 'Search languages' });
+  await search.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await search.waitFor({ state: 'detached' });
+}
+
+describe('documents, end to end', () => {
+  it('drop a .srt, see progress, download the translated subtitles with the same cues and timings', async () => {
+    assert.equal(
+      (await status()).engines.translation.state,
+      'ready',
+      'the e2e server runs the tiny NLLB model',
+    );
+    const { context, page, problems } = await newPage(browser);
+    await openApp(page, '/');
+    await chooseTarget(page, 'French');
+    await dropFile(page, 'episode.srt', SRT, 'application/x-subrip');
+    const streamed = page.waitForResponse((response) =>
+      response.url().includes('/api/v1/translate/document?stream=1'),
+    );
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const reply = page.locator('li[data-role="assistant"]');
+    await reply.getByRole('progressbar', { name: 'Translating episode.srt' }).waitFor();
+    assert.match((await streamed).headers()['content-type'] ?? '', /^text\/event-stream/);
+    const download = reply.getByRole('button', { name: 'Download episode.fra_Latn.srt' });
+    await download.waitFor({ timeout: 60_000 });
+    await reply.getByRole('region', { name: 'Preview of the translation' }).waitFor();
+    await reply.getByTestId('detected-language').getByText('Detected language: English').waitFor();
+
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    assert.equal(file.suggestedFilename(), 'episode.fra_Latn.srt');
+    const translated = fs.readFileSync(await file.path(), 'utf8');
+    assert.deepEqual(timings(translated), timings(SRT));
+    assert.doesNotMatch(translated, /the rain|the village/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it("a file the server cannot handle gets the server's reason in the chat", async () => {
+    const { context, page } = await newPage(browser);
+    await openApp(page, '/');
+    await dropFile(page, 'report.docx', 'this is not a word document', 'application/octet-stream');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page
+      .locator('li[data-role="assistant"]')
+      .getByRole('alert')
+      .getByText('The file is named .docx but is not a Word document (it is not a ZIP package).')
+      .waitFor();
+    await context.close();
+  });
+
+  it('chat mode: the document (in English, within the budget) goes to the model with the default question', async () => {
+    const chatState = (await status()).engines.chat.state;
+    const { context, page } = await newPage(browser);
+    await openApp(page, '/');
+    await page.getByRole('button', { name: 'Chat' }).click();
+    await dropFile(
+      page,
+      'notes.txt',
+      'The river rises every spring.\nThe village moves uphill.\n',
+      'text/plain',
+    );
+    const chatRequest = page.waitForRequest((request) => request.url().endsWith('/api/v1/chat'));
+    await page.getByRole('button', { name: 'Send' }).click();
+    const { messages } = (await chatRequest).postDataJSON();
+    assert.equal(messages[0].role, 'system');
+    assert.match(
+      messages[1].content,
+      /<<<DOCUMENT\nThe river rises every spring\.\nThe village moves uphill\.\nDOCUMENT>>>/,
+    );
+    assert.match(messages[1].content, /answer: Summarise this document\.$/);
+    const reply = page.locator('li[data-role="assistant"]');
+    await reply.and(page.locator(':not([aria-busy])')).waitFor({ timeout: 60_000 });
+    if (chatState === 'ready') assert.notEqual((await reply.innerText()).trim(), '');
+    await context.close();
+  });
+});
