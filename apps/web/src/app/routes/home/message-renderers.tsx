@@ -3,6 +3,8 @@ import { UI_ERRORS } from '@sema/shared/errors';
 import { chatReplyOf } from '@/features/chat/chat-reply';
 import { ChatAnswer } from '@/features/chat/components/chat-answer';
 import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
+import { DocumentReplyContent } from '@/features/documents/components/document-reply-content';
+import { DOCUMENT_MESSAGE_KIND, documentReplyOf } from '@/features/documents/document-reply';
 import type { ChatMessage, MessageRenderer } from '@/features/conversation/types';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
@@ -48,6 +50,19 @@ function TextContent({ message }: { message: ChatMessage }) {
   );
 }
 
+/** A document translated in translate mode: progress, then preview and download, or the server's reason. */
+function DocumentContent({ message }: { message: ChatMessage }) {
+  const { nameOf } = useLanguageLookup();
+  return (
+    <DocumentReplyContent
+      reply={documentReplyOf(message.extra)}
+      error={message.error ? message.content : undefined}
+      detectedLanguage={message.detectedLanguage}
+      languageName={nameOf}
+    />
+  );
+}
+
 /**
  * Renderers by message kind. A feature that adds a kind of reply (streamed chat, a translated
  * document) adds its renderer here.
@@ -59,6 +74,7 @@ const renderers: Record<string, MessageRenderer> = {
     return reply ? <ChatAnswer reply={reply} /> : <TextContent message={message} />;
   },
   text: (message) => <TextContent message={message} />,
+  [DOCUMENT_MESSAGE_KIND]: (message) => <DocumentContent message={message} />,
 };
 
 export const renderMessageContent: MessageRenderer = (message) =>
