@@ -10,7 +10,7 @@ export function AuthLayout() {
   const { user } = useAuth();
   if (user) return <Navigate to={paths.home.getHref()} replace />;
   return (
-    <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-4 py-10">
+    <main className="flex min-h-dvh flex-col items-center bg-slate-50 px-4 py-10">
       <Link
         to={paths.home.getHref()}
         className="mb-8 flex items-center gap-2 rounded-lg text-xl font-bold text-brand-700"
@@ -19,9 +19,9 @@ export function AuthLayout() {
         <LogoMark className="text-brand-600" />
         <span>{PRODUCT_NAME}</span>
       </Link>
-      <main className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <Outlet />
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 
 import { CloseIcon, UserIcon } from '@/components/ui/icons';
@@ -45,7 +46,9 @@ export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps)
     }
   };
 
-  return (
+  // Rendered at the end of <body>: the header's backdrop blur would otherwise become the containing
+  // block of this fixed overlay and shrink it to the header's height.
+  return createPortal(
     <div className="fixed inset-0 z-40 md:hidden" onKeyDown={onKeyDown}>
       <div className="absolute inset-0 bg-slate-900/40" data-testid="menu-overlay" onClick={onClose} aria-hidden="true" />
       <div
@@ -101,6 +104,7 @@ export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps)
           )}
         </nav>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

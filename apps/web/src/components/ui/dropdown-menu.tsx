@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
+import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useOutsideClick } from '@/hooks/use-outside-click';
 import { cn } from '@/lib/cn';
 
@@ -64,6 +65,7 @@ export function DropdownMenu({
   }, []);
 
   useOutsideClick([rootRef], () => close(false), open);
+  useEscapeKey(() => close(true), open);
 
   useEffect(() => {
     if (open && focusIndex >= 0) itemRefs.current[focusIndex]?.focus();
@@ -104,10 +106,6 @@ export function DropdownMenu({
     if (move) {
       event.preventDefault();
       setFocusIndex(move());
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
     } else if (event.key === 'Tab') {
       close(false);
     }

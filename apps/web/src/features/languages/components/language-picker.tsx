@@ -1,9 +1,19 @@
 import type { LanguageWithCode } from '@sema/shared/api/schemas';
 import { AUTO } from '@sema/shared/validation';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 
 import { CheckIcon, ChevronDownIcon } from '@/components/ui/icons';
 import { PICKER } from '@/config/constants';
+import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useOutsideClick } from '@/hooks/use-outside-click';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -43,22 +53,90 @@ const PANEL_CHROME_PX = 150;
 
 const titles: Record<PickerKind, string> = { source: 'Select Source Language', target: 'Select Target Language' };
 
+interface Placement {
+  above: boolean;
+  listMaxHeight: number;
+}
+
+/** Picks where the panel goes: below the button unless only above has room for it. */
+function placePanel(trigger: HTMLElement | null): Placement {
+  const rect = trigger?.getBoundingClientRect();
+  if (!rect) return { above: false, listMaxHeight: PICKER.maxHeightPx };
+  const below = window.innerHeight - rect.bottom - 16;
+  const above = rect.top - 16;
+  const useAbove = below < PICKER.maxHeightPx + PANEL_CHROME_PX && above > below;
+  const room = (useAbove ? above : below) - PANEL_CHROME_PX;
+  return { above: useAbove, listMaxHeight: Math.max(160, Math.min(PICKER.maxHeightPx, room)) };
+}
+
 /**
  * A language picker (spec part 2): a button that opens a panel with a search box, filter tabs and a
  * list. The search box drives the list (combobox + listbox pattern: arrows move, Enter picks), the
  * tabs follow the tabs pattern, and Escape, an outside click or a choice close it.
  */
 export function LanguagePicker({ kind, value, onChange, open, onOpenChange, align = 'start' }: LanguagePickerProps) {
+  const { data } = useLanguages();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [placement, setPlacement] = useState<Placement>({ above: false, listMaxHeight: PICKER.maxHeightPx });
+  const selected = value === AUTO ? AUTO_DETECT_LABEL : (data?.languages[value]?.name ?? value);
+
+  const close = (returnFocus: boolean) => {
+    onOpenChange(false);
+    if (returnFocus) triggerRef.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={`${kind === 'source' ? 'Source' : 'Target'} language: ${selected}`}
+        className="flex min-w-0 flex-1 items-center justify-between gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        onClick={() => {
+          if (!open) setPlacement(placePanel(triggerRef.current));
+          onOpenChange(!open);
+        }}
+        data-testid={`${kind}-language`}
+      >
+        <span className="truncate">{selected}</span>
+        <ChevronDownIcon width={16} height={16} className="shrink-0 text-slate-600" />
+      </button>
+      {/* Mounted on each opening, so every opening starts from a clean search on the All tab. */}
+      {open && (
+        <PickerPanel
+          kind={kind}
+          value={value}
+          align={align}
+          placement={placement}
+          triggerRef={triggerRef}
+          onChoose={(code) => {
+            onChange(code);
+            close(true);
+          }}
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}
+
+interface PickerPanelProps {
+  kind: PickerKind;
+  value: string;
+  align: 'start' | 'end';
+  placement: Placement;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  onChoose: (code: string) => void;
+  onClose: (returnFocus: boolean) => void;
+}
+
+function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onClose }: PickerPanelProps) {
   const { data, isPending, isError, error, refetch } = useLanguages();
   const languages = useMemo(() => toLanguageList(data), [data]);
   const [filter, setFilter] = useState<LanguageFilter>('All');
   const [query, setQuery] = useState('');
-  const [activeIndex, setActiveIndex] = useState(0);
-  const [placement, setPlacement] = useState<{ above: boolean; listMaxHeight: number }>({
-    above: false,
-    listMaxHeight: PICKER.maxHeightPx,
-  });
-  const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -77,53 +155,30 @@ export function LanguagePicker({ kind, value, onChange, open, onOpenChange, alig
     return kind === 'source' && autoDetectMatches(query) ? [{ code: AUTO, name: AUTO_DETECT_LABEL }, ...found] : found;
   }, [languages, filter, query, kind]);
 
-  const selected = value === AUTO ? AUTO_DETECT_LABEL : (data?.languages[value]?.name ?? value);
+  // The highlight starts on the current choice (when it is listed), else on the first entry, and
+  // goes back there whenever the list changes.
+  const initialIndex = useCallback(
+    (list: Option[]) => (query === '' ? Math.max(0, list.findIndex((option) => option.code === value)) : 0),
+    [query, value],
+  );
+  const [active, setActive] = useState(() => ({ options, index: initialIndex(options) }));
+  const activeIndex = active.options === options ? active.index : initialIndex(options);
+  const setActiveIndex = (index: number) => setActive({ options, index });
 
-  const close = (returnFocus: boolean) => {
-    onOpenChange(false);
-    if (returnFocus) triggerRef.current?.focus();
-  };
+  useOutsideClick([panelRef, triggerRef], () => onClose(false), true);
+  useEscapeKey(() => onClose(true), true);
 
-  useOutsideClick([panelRef, triggerRef], () => onOpenChange(false), open);
-
-  // On opening: start from a clean search, choose the side with room, focus the search box after
-  // the spec's 100 ms (the panel is painted by then, so mobile keyboards open reliably).
+  // The spec's 100 ms focus delay: the panel is painted by then, so phone keyboards open reliably.
   useEffect(() => {
-    if (!open) return;
-    setQuery('');
-    setFilter('All');
-    const rect = triggerRef.current?.getBoundingClientRect();
-    if (rect) {
-      const below = window.innerHeight - rect.bottom - 16;
-      const above = rect.top - 16;
-      const useAbove = below < PICKER.maxHeightPx + PANEL_CHROME_PX && above > below;
-      const room = (useAbove ? above : below) - PANEL_CHROME_PX;
-      setPlacement({ above: useAbove, listMaxHeight: Math.max(160, Math.min(PICKER.maxHeightPx, room)) });
-    }
     const timer = setTimeout(() => searchRef.current?.focus(), PICKER.focusDelayMs);
     return () => clearTimeout(timer);
-  }, [open]);
-
-  // The highlighted option starts at the current choice, else at the top.
-  useEffect(() => {
-    if (!open) return;
-    const current = options.findIndex((option) => option.code === value);
-    setActiveIndex(query === '' && current >= 0 ? current : 0);
-    // Only when the list itself changes, not when the highlight moves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, options]);
+  }, []);
 
   useEffect(() => {
-    if (!open) return;
     listRef.current?.querySelector(`#${CSS.escape(optionId(activeIndex))}`)?.scrollIntoView({ block: 'nearest' });
+    // optionId only depends on the stable baseId.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, activeIndex]);
-
-  const choose = (option: Option | undefined) => {
-    if (!option) return;
-    onChange(option.code);
-    close(true);
-  };
+  }, [activeIndex, options]);
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const last = options.length - 1;
@@ -138,8 +193,10 @@ export function LanguagePicker({ kind, value, onChange, open, onOpenChange, alig
       event.preventDefault();
       setActiveIndex(move());
     } else if (event.key === 'Enter') {
+      // Also keeps Enter from submitting the message form around the picker.
       event.preventDefault();
-      choose(options[activeIndex]);
+      const option = options[activeIndex];
+      if (option) onChoose(option.code);
     }
   };
 
@@ -158,141 +215,124 @@ export function LanguagePicker({ kind, value, onChange, open, onOpenChange, alig
     tabRefs.current[target]?.focus();
   };
 
-  const onPanelKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    }
-  };
-
   const activeOption = options[activeIndex];
 
   return (
-    <>
-      <button
-        ref={triggerRef}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-label={`${kind === 'source' ? 'Source' : 'Target'} language: ${selected}`}
-        className="flex min-w-0 flex-1 items-center justify-between gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        onClick={() => onOpenChange(!open)}
-        data-testid={`${kind}-language`}
-      >
-        <span className="truncate">{selected}</span>
-        <ChevronDownIcon width={16} height={16} className="shrink-0 text-slate-600" />
-      </button>
-
-      {open && (
-        <div
-          ref={panelRef}
-          role="dialog"
-          aria-labelledby={titleId}
-          onKeyDown={onPanelKeyDown}
-          className={cn(
-            'absolute inset-x-0 z-30 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-xl sm:w-[24rem]',
-            placement.above ? 'bottom-full mb-2' : 'top-full mt-2',
-            align === 'end' ? 'sm:right-0 sm:left-auto' : 'sm:right-auto sm:left-0',
-          )}
-          data-testid={`${kind}-picker`}
-        >
-          <h2 id={titleId} className="px-1 text-base font-semibold text-slate-900">
-            {titles[kind]}
-          </h2>
-          <input
-            ref={searchRef}
-            type="search"
-            role="combobox"
-            aria-label="Search languages"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={activeOption ? optionId(activeIndex) : undefined}
-            placeholder="Search languages..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={onSearchKeyDown}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
-          />
-          <div role="tablist" aria-label="Filter languages" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-0.5">
-            {LANGUAGE_FILTERS.map((name, index) => (
-              <button
-                key={name}
-                ref={(element) => {
-                  tabRefs.current[index] = element;
-                }}
-                type="button"
-                role="tab"
-                aria-selected={filter === name}
-                aria-controls={listId}
-                tabIndex={filter === name ? 0 : -1}
-                className={cn(
-                  'shrink-0 rounded-full px-3 py-1 text-sm font-medium',
-                  filter === name ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
-                )}
-                onClick={() => setFilter(name)}
-                onKeyDown={(event) => onTabKeyDown(event, index)}
-              >
-                {name}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" aria-label={`${filter} languages`} className="min-h-0">
-            {isPending ? (
-              <p role="status" className="px-2 py-6 text-center text-sm text-slate-700">
-                Loading languages...
-              </p>
-            ) : isError && languages.length === 0 ? (
-              <div role="alert" className="flex flex-col items-center gap-2 px-2 py-6 text-center text-sm text-red-800">
-                <p>{errorMessage(error)}</p>
-                <button type="button" className="rounded-md px-2 py-1 font-medium text-brand-700 hover:underline" onClick={() => void refetch()}>
-                  Try again
-                </button>
-              </div>
-            ) : options.length === 0 ? (
-              <p role="status" className="px-2 py-6 text-center text-sm text-slate-700">
-                {emptyListMessage(filter, query)}
-              </p>
-            ) : (
-              <ul
-                ref={listRef}
-                id={listId}
-                role="listbox"
-                aria-labelledby={titleId}
-                className="overflow-y-auto overscroll-contain"
-                style={{ maxHeight: placement.listMaxHeight }}
-              >
-                {options.map((option, index) => {
-                  const isSelected = option.code === value;
-                  return (
-                    <li
-                      key={option.code}
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={isSelected}
-                      className={cn(
-                        'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-2.5 text-sm',
-                        index === activeIndex ? 'bg-brand-50 text-brand-800' : 'text-slate-800',
-                      )}
-                      onMouseMove={() => index !== activeIndex && setActiveIndex(index)}
-                      onClick={() => choose(option)}
-                    >
-                      <span className="min-w-0 flex-1 truncate font-medium">{option.name}</span>
-                      {option.nativeName && option.nativeName !== option.name && (
-                        <span lang={languageTag(option.code)} dir="auto" className="max-w-[45%] truncate text-slate-600">
-                          {option.nativeName}
-                        </span>
-                      )}
-                      <CheckIcon width={16} height={16} className={cn('shrink-0', isSelected ? 'text-brand-700' : 'invisible')} />
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </div>
-        </div>
+    <div
+      ref={panelRef}
+      role="dialog"
+      aria-labelledby={titleId}
+      className={cn(
+        'absolute inset-x-0 z-30 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-xl sm:w-[24rem]',
+        placement.above ? 'bottom-full mb-2' : 'top-full mt-2',
+        align === 'end' ? 'sm:right-0 sm:left-auto' : 'sm:right-auto sm:left-0',
       )}
-    </>
+      data-testid={`${kind}-picker`}
+    >
+      <h2 id={titleId} className="px-1 text-base font-semibold text-slate-900">
+        {titles[kind]}
+      </h2>
+      <input
+        ref={searchRef}
+        type="search"
+        role="combobox"
+        aria-label="Search languages"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeOption ? optionId(activeIndex) : undefined}
+        placeholder="Search languages..."
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={onSearchKeyDown}
+        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
+      />
+      <div role="tablist" aria-label="Filter languages" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-0.5">
+        {LANGUAGE_FILTERS.map((name, index) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            aria-selected={filter === name}
+            aria-controls={listId}
+            tabIndex={filter === name ? 0 : -1}
+            className={cn(
+              'shrink-0 rounded-full px-3 py-1 text-sm font-medium',
+              filter === name ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
+            )}
+            onClick={() => setFilter(name)}
+            onKeyDown={(event) => onTabKeyDown(event, index)}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={`${filter} languages`} className="min-h-0">
+        {isPending ? (
+          <p role="status" className="px-2 py-6 text-center text-sm text-slate-700">
+            Loading languages...
+          </p>
+        ) : isError && languages.length === 0 ? (
+          <div role="alert" className="flex flex-col items-center gap-2 px-2 py-6 text-center text-sm text-red-800">
+            <p>{errorMessage(error)}</p>
+            <button
+              type="button"
+              className="rounded-md px-2 py-1 font-medium text-brand-700 hover:underline"
+              onClick={() => void refetch()}
+            >
+              Try again
+            </button>
+          </div>
+        ) : options.length === 0 ? (
+          <p role="status" className="px-2 py-6 text-center text-sm text-slate-700">
+            {emptyListMessage(filter, query)}
+          </p>
+        ) : (
+          <ul
+            ref={listRef}
+            id={listId}
+            role="listbox"
+            aria-labelledby={titleId}
+            className="overflow-y-auto overscroll-contain"
+            style={{ maxHeight: placement.listMaxHeight }}
+          >
+            {options.map((option, index) => {
+              const isSelected = option.code === value;
+              return (
+                <li
+                  key={option.code}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={isSelected}
+                  className={cn(
+                    // Rows out of view are not laid out, so a rare script's font is fetched only
+                    // when a row written in it scrolls into view.
+                    'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-2.5 text-sm [contain-intrinsic-size:auto_40px] [content-visibility:auto]',
+                    index === activeIndex ? 'bg-brand-50 text-brand-800' : 'text-slate-800',
+                  )}
+                  onMouseMove={() => index !== activeIndex && setActiveIndex(index)}
+                  onClick={() => onChoose(option.code)}
+                >
+                  <span className="min-w-0 flex-1 truncate font-medium">{option.name}</span>
+                  {option.nativeName && option.nativeName !== option.name && (
+                    <span lang={languageTag(option.code)} dir="auto" className="max-w-[45%] truncate text-slate-600">
+                      {option.nativeName}
+                    </span>
+                  )}
+                  <CheckIcon
+                    width={16}
+                    height={16}
+                    className={cn('shrink-0', isSelected ? 'text-brand-700' : 'invisible')}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,88 @@
+/* global window -- used inside page.evaluate, which runs in the browser */
+// Shared e2e helpers: one Chromium per spec file, pages that wait for the app behind the splash,
+// and a record of every request so a test can prove nothing left our origin.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+export const BASE_URL = process.env.SEMA_E2E_URL ?? 'http://127.0.0.1:3000';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 360, height: 740 };
+
+/** Debian's Chromium when present, else Playwright's own (if it was installed). */
+export function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((candidate) => candidate && fs.existsSync(candidate));
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/**
+ * A fresh context and page. `problems` collects page errors, console errors and requests to any
+ * other origin; tests assert it stays empty.
+ */
+export async function newPage(browser, { viewport = DESKTOP, permissions = [] } = {}) {
+  const phone = viewport.width < 600;
+  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, permissions, baseURL: BASE_URL });
+  const page = await context.newPage();
+  const problems = [];
+  const origin = new URL(BASE_URL).origin;
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      problems.push(`request to another host: ${url}`);
+    }
+  });
+  return { context, page, problems };
+}
+
+/** Opens a route and waits until the splash has gone and the app is interactive. */
+export async function openApp(page, path = '/') {
+  await page.goto(path);
+  await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
+}
+
+/** Stores a signed-in user record the way the app does, before the app starts. */
+export async function signInLocally(context, record = { email: 'amina@example.com', isLoggedIn: true, name: 'Amina' }) {
+  await context.addInitScript((value) => {
+    window.localStorage.setItem('sema_user', JSON.stringify(value));
+  }, record);
+}
+
+export async function status() {
+  const response = await fetch(`${BASE_URL}/api/v1/status`);
+  return response.json();
+}
+
+/** Retries `check` until it stops throwing or the time is up (assertions on a live page). */
+export async function eventually(check, { timeoutMs = 5000, intervalMs = 50 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+const pageWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('a 360 px wide phone', () => {
+  for (const path of ['/', '/about', '/developer', '/login', '/signup', '/forgot-password', '/nowhere']) {
+    it(`${path} fits the screen without sideways scrolling`, async () => {
+      const { context, page, problems } = await newPage(browser, { viewport: PHONE });
+      await openApp(page, path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      assert.ok((await pageWidth(page)) <= PHONE.width, `page is ${await pageWidth(page)} px wide`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  it('the header becomes a menu with every entry, closed by its overlay', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await openApp(page, '/');
+    assert.equal(await page.getByRole('link', { name: 'About' }).isVisible(), false, 'no link row');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    for (const name of ['Login', 'Sign Up', 'API documentation', 'About']) await menu.getByRole('link', { name }).waitFor();
+    await menu.getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Sema' }).waitFor();
+    assert.equal(await menu.count(), 0, 'choosing an entry closes the menu');
+    await context.close();
+  });
+
+  it('the language picker fits on the screen and a translation can be sent', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await openApp(page, '/');
+    await page.getByTestId('target-language').click();
+    const picker = page.getByRole('dialog', { name: 'Select Target Language' });
+    await picker.waitFor();
+    const box = await picker.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `picker spans ${box.x}..${box.x + box.width}`);
+    assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `picker spans ${box.y}..${box.y + box.height} vertically`);
+    await picker.getByRole('option', { name: /^Hausa/ }).click();
+    await page.getByRole('textbox').fill('Welcome');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('li[data-role="assistant"]:not([aria-busy])').waitFor();
+    assert.ok((await pageWidth(page)) <= PHONE.width);
+    await context.close();
+  });
+});

@@ -1,0 +1,161 @@
+/* global document, getComputedStyle -- used inside page.evaluate, which runs in the browser */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { eventually, launchBrowser, newPage, openApp } from './lib/browser.mjs';
+
+let browser;
+let context;
+let page;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+async function freshHome() {
+  await context?.close();
+  ({ context, page } = await newPage(browser));
+  await openApp(page, '/');
+}
+
+const sourceButton = () => page.getByTestId('source-language');
+const targetButton = () => page.getByTestId('target-language');
+const sourcePicker = () => page.getByRole('dialog', { name: 'Select Source Language' });
+const targetPicker = () => page.getByRole('dialog', { name: 'Select Target Language' });
+const optionNames = (picker) => picker.getByRole('option').evaluateAll((options) => options.map((o) => o.querySelector('span')?.textContent));
+
+describe('language picker', () => {
+  it('defaults to Auto Detect → English, and swap is disabled while the source is Auto Detect', async () => {
+    await freshHome();
+    assert.equal(await sourceButton().textContent(), 'Auto Detect');
+    assert.equal(await targetButton().textContent(), 'English');
+    const swap = page.getByRole('button', { name: 'Swap languages' });
+    assert.equal(await swap.isDisabled(), true);
+
+    await sourceButton().click();
+    await sourcePicker().getByRole('combobox', { name: 'Search languages' }).fill('french');
+    await sourcePicker().getByRole('option', { name: /^French/ }).click();
+    assert.equal(await sourceButton().textContent(), 'French');
+    assert.equal(await swap.isDisabled(), false);
+    await swap.click();
+    assert.equal(await sourceButton().textContent(), 'English');
+    assert.equal(await targetButton().textContent(), 'French');
+  });
+
+  it('has the spec titles and tabs, focuses the search box, and lists the popular set in order', async () => {
+    await freshHome();
+    await sourceButton().click();
+    const picker = sourcePicker();
+    await picker.waitFor();
+    const tabs = await picker.getByRole('tab').allTextContents();
+    assert.deepEqual(tabs, ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas']);
+    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Search languages...'));
+
+    await picker.getByRole('tab', { name: 'Popular' }).click();
+    const names = await optionNames(picker);
+    assert.deepEqual(names, [
+      'Auto Detect', 'English', 'Spanish', 'French', 'German', 'Chinese (Simplified)', 'Arabic', 'Hindi', 'Russian',
+      'Portuguese', 'Japanese', 'Swahili', 'Korean',
+    ].slice(0, names.length));
+    assert.equal(names.length, 13, 'Auto Detect + the 12 popular languages');
+    // The list is at most 300 px tall.
+    const height = await picker.getByRole('listbox').evaluate((list) => list.getBoundingClientRect().height);
+    assert.ok(height <= 300, `list is ${height}px tall`);
+  });
+
+  it('region tabs filter, search matches name, native name and code, and Auto Detect matches "detect"', async () => {
+    await freshHome();
+    await sourceButton().click();
+    const picker = sourcePicker();
+    await picker.getByRole('tab', { name: 'Africa' }).click();
+    const african = await optionNames(picker);
+    assert.ok(african.includes('Swahili') && african.includes('Yoruba') && !african.includes('French'));
+
+    await picker.getByRole('tab', { name: 'All' }).click();
+    const search = picker.getByRole('combobox', { name: 'Search languages' });
+    await search.fill('Kiswahili');
+    assert.ok((await optionNames(picker)).includes('Swahili'), 'native name');
+    await search.fill('yor_latn');
+    assert.deepEqual(await optionNames(picker), ['Yoruba'], 'code');
+    await search.fill('detect');
+    assert.deepEqual(await optionNames(picker), ['Auto Detect']);
+    await search.fill('zzzz');
+    await picker.getByText('No languages found matching "zzzz"').waitFor();
+  });
+
+  it('the target picker has no Auto Detect entry', async () => {
+    await freshHome();
+    await targetButton().click();
+    await targetPicker().getByRole('combobox').fill('auto');
+    await targetPicker().getByText('No languages found matching "auto"').waitFor();
+  });
+
+  it('closes on Escape (focus back on its button), on an outside click, and on selection', async () => {
+    await freshHome();
+    await sourceButton().click();
+    await sourcePicker().waitFor();
+    await page.keyboard.press('Escape');
+    await sourcePicker().waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'source-language');
+
+    await sourceButton().click();
+    await sourcePicker().waitFor();
+    await page.mouse.click(20, 700);
+    await sourcePicker().waitFor({ state: 'detached' });
+
+    await targetButton().click();
+    await targetPicker().getByRole('option', { name: /^German/ }).click();
+    await targetPicker().waitFor({ state: 'detached' });
+    assert.equal(await targetButton().textContent(), 'German');
+  });
+
+  it('source and target pickers are mutually exclusive', async () => {
+    await freshHome();
+    await sourceButton().click();
+    await sourcePicker().waitFor();
+    await targetButton().click();
+    await targetPicker().waitFor();
+    assert.equal(await sourcePicker().count(), 0);
+    await sourceButton().click();
+    await sourcePicker().waitFor();
+    assert.equal(await targetPicker().count(), 0);
+  });
+
+  it('works with the keyboard alone: arrows move, Enter picks, tabs follow the arrows', async () => {
+    await freshHome();
+    await targetButton().focus();
+    await page.keyboard.press('Enter');
+    const picker = targetPicker();
+    await picker.waitFor();
+    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox'));
+    await page.keyboard.type('span');
+    await page.keyboard.press('ArrowDown');
+    const active = await picker.getByRole('combobox').getAttribute('aria-activedescendant');
+    const activeName = await page.locator(`[id="${active}"] span`).first().textContent();
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    assert.equal(await targetButton().textContent(), activeName);
+
+    await targetButton().focus();
+    await page.keyboard.press('Enter');
+    await picker.waitFor();
+    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox'));
+    await page.keyboard.press('Tab'); // from the search box to the selected tab
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'All');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Popular');
+    assert.equal(await picker.getByRole('tab', { name: 'Popular' }).getAttribute('aria-selected'), 'true');
+  });
+
+  it('shows every native name in its own script, right to left where the script is', async () => {
+    await freshHome();
+    await targetButton().click();
+    const search = targetPicker().getByRole('combobox');
+    await search.fill('amharic');
+    const amharic = targetPicker().getByRole('option', { name: /Amharic/ });
+    assert.match(await amharic.textContent(), /አማርኛ/);
+    await search.fill('urdu');
+    const urdu = targetPicker().getByRole('option', { name: /Urdu/ }).locator('[lang]');
+    assert.equal(await urdu.evaluate((element) => getComputedStyle(element).direction), 'rtl');
+  });
+});

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// End-to-end runner (`npm run test:e2e -w @sema/web`): builds the web app when its build is missing
+// or stale, starts the REAL server on a free port (with the tiny NLLB fixture when it exists), runs
+// every e2e/*.spec.mjs with node's test runner against it in Chromium, and stops the server.
+//   node e2e/run.mjs                 all specs
+//   node e2e/run.mjs picker auth     only specs whose file name contains one of these words
+//   node e2e/run.mjs --screenshots   write docs/screenshots/*.png instead of testing
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(webRoot, '../..');
+const args = process.argv.slice(2);
+const screenshots = args.includes('--screenshots');
+const filters = args.filter((arg) => !arg.startsWith('--'));
+
+function newestMtime(entries) {
+  let newest = 0;
+  const stack = entries.map((entry) => path.join(webRoot, entry));
+  while (stack.length) {
+    const current = stack.pop();
+    if (!fs.existsSync(current)) continue;
+    const stat = fs.statSync(current);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(current)) stack.push(path.join(current, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale() {
+  const index = path.join(webRoot, 'dist/index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(['src', 'index.html', 'vite.config.ts', 'public']),
+    newestMtime(['../../packages/shared/src']),
+  );
+  if (built >= sources) return;
+  console.log('# building the web app (dist is missing or older than its sources)');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webRoot, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode})`);
+    try {
+      const response = await fetch(`${url}/api/v1/status`);
+      // Wait for the translation model to settle, so specs see a stable ready (or failed) engine.
+      if (response.ok) {
+        const status = await response.json();
+        if (status.engines.translation.state !== 'loading') return status;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`);
+}
+
+function serverEnv(port) {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEMA_LOG_LEVEL: process.env.SEMA_LOG_LEVEL ?? 'warn' };
+  const tinyNllb = path.join(repoRoot, 'apps/server/test/fixtures/tiny-nllb');
+  if (fs.existsSync(tinyNllb)) env.SEMA_NLLB_MODEL ??= tinyNllb;
+  // Nothing may be fetched from a model hub during the tests: chat uses the tiny fixture or is off.
+  const tinyChat = path.join(repoRoot, 'apps/server/test/fixtures/tiny-chat.gguf');
+  if (!env.SEMA_CHAT_PROVIDER) {
+    if (fs.existsSync(tinyChat)) {
+      env.SEMA_CHAT_PROVIDER = 'local';
+      env.SEMA_CHAT_LOCAL_MODEL ??= tinyChat;
+    } else env.SEMA_CHAT_PROVIDER = 'none';
+  }
+  return env;
+}
+
+function specFiles() {
+  const dir = path.join(webRoot, 'e2e');
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.spec.mjs'))
+    .filter((name) => filters.length === 0 || filters.some((word) => name.includes(word)))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+buildIfStale();
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+  cwd: repoRoot,
+  env: serverEnv(port),
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let exitCode = 1;
+try {
+  const status = await waitForServer(baseUrl, server);
+  console.log(`# server ${baseUrl}: ${status.status}, translation ${status.engines.translation.state}`);
+  const env = { ...process.env, SEMA_E2E_URL: baseUrl };
+  if (screenshots) {
+    const result = spawnSync(process.execPath, [path.join(webRoot, 'e2e/take-screenshots.mjs')], { env, stdio: 'inherit' });
+    exitCode = result.status ?? 1;
+  } else {
+    const files = specFiles();
+    if (files.length === 0) throw new Error(`no spec matches ${filters.join(', ')}`);
+    // One spec file at a time: the machine is small, and each file starts its own browser.
+    const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { env, stdio: 'inherit' });
+    exitCode = result.status ?? 1;
+  }
+} catch (error) {
+  console.error(`e2e: ${error.message}`);
+} finally {
+  server.kill('SIGTERM');
+  const stopped = await Promise.race([
+    new Promise((resolve) => server.once('exit', () => resolve(true))),
+    new Promise((resolve) => setTimeout(() => resolve(false), 10_000)),
+  ]);
+  if (!stopped) server.kill('SIGKILL');
+}
+process.exit(exitCode);

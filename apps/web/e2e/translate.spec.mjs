@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { launchBrowser, newPage, openApp, status } from './lib/browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+describe('translate mode, end to end', () => {
+  it('sends text → a user message, a loading reply, then the translation (or the spec error)', async () => {
+    const { context, page, problems } = await newPage(browser);
+    const translationReady = (await status()).engines.translation.state === 'ready';
+    await openApp(page, '/');
+    await page.getByRole('textbox').fill('Good morning, my friend.');
+    await page.getByTestId('target-language').click();
+    await page.getByRole('combobox', { name: 'Search languages' }).fill('swahili');
+    await page.getByRole('option', { name: /^Swahili/ }).click();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/translate'));
+    await page.getByRole('textbox').press('Enter');
+
+    const user = page.locator('li[data-role="user"]');
+    await user.getByText('Good morning, my friend.').waitFor();
+    await user.locator('time').getByText(/^\d{2}:\d{2}$/).waitFor();
+    const reply = page.locator('li[data-role="assistant"]');
+    await reply.waitFor();
+    const response = await answered;
+
+    if (translationReady) {
+      assert.equal(response.status(), 200);
+      const body = await response.json();
+      await reply.getByText(body.translated_text, { exact: true }).waitFor();
+      // Auto Detect was the source: the reply names the detected language.
+      await reply.getByTestId('detected-language').getByText(/Detected language: /).waitFor();
+      assert.equal(body.target_language, 'swh_Latn');
+    } else {
+      await reply.getByText('Translation failed', { exact: true }).waitFor();
+      await reply.getByText('Translation failed. Please try again.').waitFor();
+    }
+    assert.deepEqual(problems.filter((problem) => !problem.includes('503')), []);
+    await context.close();
+  });
+
+  it('an explicit source language is sent as is, and no "detected" line is shown', async () => {
+    const translationReady = (await status()).engines.translation.state === 'ready';
+    if (!translationReady) return;
+    const { context, page } = await newPage(browser);
+    await openApp(page, '/');
+    await page.getByTestId('source-language').click();
+    await page.getByRole('combobox', { name: 'Search languages' }).fill('eng_latn');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('target-language').click();
+    await page.getByRole('combobox', { name: 'Search languages' }).fill('fra_latn');
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox').fill('Thank you');
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/v1/translate'));
+    await page.getByRole('button', { name: 'Send' }).click();
+    assert.deepEqual((await request).postDataJSON(), { text: 'Thank you', target_language: 'fra_Latn', source_language: 'eng_Latn' });
+    const reply = page.locator('li[data-role="assistant"]');
+    await reply.locator('p[lang="fr-Latn"]').waitFor();
+    assert.equal(await reply.getByTestId('detected-language').count(), 0);
+    await context.close();
+  });
+
+  it('right-to-left text reads right to left in the input and the messages', async () => {
+    const { context, page } = await newPage(browser);
+    await openApp(page, '/');
+    const box = page.getByRole('textbox');
+    await box.fill('مرحبا بكم في سيما');
+    assert.equal(await box.evaluate((element) => element.matches(':dir(rtl)')), true);
+    await page.keyboard.press('Enter');
+    const message = page.locator('li[data-role="user"] p[dir="auto"]');
+    assert.equal(await message.evaluate((element) => element.matches(':dir(rtl)')), true);
+    await context.close();
+  });
+});
