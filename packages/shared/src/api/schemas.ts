@@ -164,6 +164,8 @@ export const StatusResponse = Type.Object(
       {
         max_text_chars: Type.Integer(),
         rate_limit: Type.Union([Type.String(), Type.Null()], { description: 'Per-IP limit, e.g. 60/minute, or null' }),
+        max_document_bytes: Type.Optional(Type.Integer({ description: 'Largest document upload, in bytes' })),
+        max_document_chars: Type.Optional(Type.Integer({ description: 'Most characters of text in one document' })),
       },
       { additionalProperties: true },
     ),

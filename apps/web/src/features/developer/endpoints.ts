@@ -25,6 +25,26 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/translate/document',
+    summary:
+      'Translate a whole document and get the same format back (.txt, .md, .html, .srt, .vtt, .docx, .json; a .pdf comes back as Markdown). ' +
+      'Send Accept: application/json for the JSON below, or Accept: text/event-stream for progress events; by default the file itself.',
+    body: 'multipart form: file (required), target_language (required), source_language (optional, default auto)',
+    example: json({
+      file_name: 'episode.swh_Latn.srt',
+      format: 'srt',
+      mime_type: 'application/x-subrip',
+      text: '1\n00:00:01,000 --> 00:00:02,500\nHabari za asubuhi.\n',
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
+      characters: 13,
+      processing_time: 0.42,
+      preview: 'Habari za asubuhi.',
+      truncated: false,
+    }),
+  },
+  {
+    method: 'POST',
     path: '/api/v1/detect-language',
     summary: 'Detect the language of a text, with the next most likely ones.',
     body: 'text (required)',

@@ -8,6 +8,15 @@ export function describeRateLimit(rateLimit: string | null): string {
   return `${Number(match[1]).toLocaleString('en')} requests per ${match[2]} per IP address`;
 }
 
+/** '5 MB and 100,000 characters of text' from the document limits, when the server reports them. */
+function documentLimitRow(limits: StatusResponse['limits']): [string, string][] {
+  const { max_document_bytes: bytes, max_document_chars: chars } = limits;
+  if (bytes === undefined || chars === undefined) return [];
+  const size =
+    bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+  return [['Documents', `Up to ${size} per file and ${chars.toLocaleString('en')} characters of text`]];
+}
+
 interface ServerLimitsProps {
   status: StatusResponse | undefined;
   isLoading: boolean;
@@ -19,6 +28,7 @@ export function ServerLimits({ status, isLoading, isError }: ServerLimitsProps) 
   const rows: [string, string][] = status
     ? [
         ['Text per request', `Up to ${status.limits.max_text_chars.toLocaleString('en')} characters`],
+        ...documentLimitRow(status.limits),
         ['Rate limit', describeRateLimit(status.limits.rate_limit)],
         ['API key', 'None: no key, no sign-up, no authentication'],
         ['Cost', 'Free'],
