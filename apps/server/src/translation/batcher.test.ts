@@ -36,7 +36,9 @@ describe('Batcher', () => {
     const batcher = new Batcher({ engine, windowMs: 5, maxBatchSize: 16, queueLimit: 100 });
     const results = await Promise.all(['a', 'b', 'c'].map((s) => batcher.submit(s, 'eng_Latn', 'fra_Latn')));
     expect(results).toEqual(['A', 'B', 'C']);
-    expect(engine.calls).toEqual([{ sentences: ['a', 'b', 'c'], pair: 'eng_Latn>fra_Latn', signal: expect.anything() }]);
+    expect(engine.calls).toEqual([
+      { sentences: ['a', 'b', 'c'], pair: 'eng_Latn>fra_Latn', signal: expect.anything() },
+    ]);
   });
 
   it('keeps language pairs apart and caps the batch size', async () => {
@@ -136,7 +138,9 @@ describe('Batcher', () => {
       maxBatchSize: 16,
       queueLimit: 100,
     });
-    const results = await Promise.allSettled(['a', 'b'].map((s) => batcher.submit(s, 'eng_Latn', 'fra_Latn')));
+    const results = await Promise.allSettled(
+      ['a', 'b'].map((s) => batcher.submit(s, 'eng_Latn', 'fra_Latn')),
+    );
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
   });
 });

@@ -190,7 +190,9 @@ export class Batcher {
       .then(
         (translations) => {
           if (translations.length !== jobs.length) {
-            const error = new Error(`The engine returned ${translations.length} translations for ${jobs.length} sentences`);
+            const error = new Error(
+              `The engine returned ${translations.length} translations for ${jobs.length} sentences`,
+            );
             jobs.forEach((job) => job.reject(error));
           } else jobs.forEach((job, i) => job.resolve(translations[i]!));
         },

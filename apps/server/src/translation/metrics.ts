@@ -26,7 +26,11 @@ export function createTranslationMetrics(registry: Registry): TranslationMetrics
     },
   });
   return {
-    cacheHits: new Counter({ name: 'sema_translation_cache_hits_total', help: 'Sentences answered from the cache', registers }),
+    cacheHits: new Counter({
+      name: 'sema_translation_cache_hits_total',
+      help: 'Sentences answered from the cache',
+      registers,
+    }),
     cacheMisses: new Counter({
       name: 'sema_translation_cache_misses_total',
       help: 'Sentences not in the cache',

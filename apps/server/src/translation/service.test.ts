@@ -10,7 +10,14 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let engine: NllbEngine;
 
 beforeAll(async () => {
-  engine = new NllbEngine({ model: TINY_NLLB, modelCache: '/nonexistent', dtype: 'q8', threads: 1, log: silent, progressOutput: null }).start();
+  engine = new NllbEngine({
+    model: TINY_NLLB,
+    modelCache: '/nonexistent',
+    dtype: 'q8',
+    threads: 1,
+    log: silent,
+    progressOutput: null,
+  }).start();
   await engine.whenReady();
 });
 afterAll(() => engine.close());
@@ -27,9 +34,13 @@ function pipeline(options: Partial<TranslationServiceOptions> = {}) {
     metrics: createTranslationMetrics(registry),
     ...options,
   });
+  /** A counter's value, or a histogram's sum. */
   const metric = async (name: string) => {
     const found = (await registry.getMetricsAsJSON()).find((entry) => entry.name === name);
-    return found?.values.find((value) => !('metricName' in value) || value.metricName?.endsWith('_sum'))?.value ?? 0;
+    const values = (found?.values ?? []) as { value: number; metricName?: string }[];
+    return (
+      values.find((value) => value.metricName === undefined || value.metricName.endsWith('_sum'))?.value ?? 0
+    );
   };
   return { service, metric };
 }
@@ -88,7 +99,9 @@ describe('TranslationService on the tiny model', () => {
   it('batches the sentences of concurrent requests and computes identical ones once', async () => {
     const { service, metric } = pipeline();
     const texts = Array.from({ length: 12 }, (_, i) => `Sentence number ${i % 6}.`);
-    const results = await Promise.all(texts.map((text) => service.translate({ text, source: 'eng_Latn', target: 'spa_Latn' })));
+    const results = await Promise.all(
+      texts.map((text) => service.translate({ text, source: 'eng_Latn', target: 'spa_Latn' })),
+    );
     expect(results.slice(0, 6)).toEqual(results.slice(6));
     expect(await metric('sema_translation_batch_sentences')).toBe(6);
     expect(await metric('sema_translation_inflight_shared_total')).toBe(6);
@@ -98,9 +111,9 @@ describe('TranslationService on the tiny model', () => {
 
   it('returns the text unchanged when source and target are the same', async () => {
     const { service, metric } = pipeline();
-    expect(await service.translate({ text: 'Unchanged.\n\nReally.', source: 'eng_Latn', target: 'eng_Latn' })).toBe(
-      'Unchanged.\n\nReally.',
-    );
+    expect(
+      await service.translate({ text: 'Unchanged.\n\nReally.', source: 'eng_Latn', target: 'eng_Latn' }),
+    ).toBe('Unchanged.\n\nReally.');
     expect(await metric('sema_translation_cache_misses_total')).toBe(0);
   });
 
@@ -108,13 +121,25 @@ describe('TranslationService on the tiny model', () => {
     // Two sentences go to the engine at once, the other four wait: the queue is then full.
     const { service, metric } = pipeline({ queueLimit: 4, maxBatchSize: 2, cacheSize: 0 });
     const busy = Array.from({ length: 6 }, (_, i) =>
-      service.translate({ text: `Busy sentence ${i} to keep the queue full.`, source: 'eng_Latn', target: 'ita_Latn' }),
+      service.translate({
+        text: `Busy sentence ${i} to keep the queue full.`,
+        source: 'eng_Latn',
+        target: 'ita_Latn',
+      }),
     );
     const refused = await service
-      .translate({ text: 'One more. And another. And a third. And a fourth.', source: 'eng_Latn', target: 'ita_Latn' })
+      .translate({
+        text: 'One more. And another. And a third. And a fourth.',
+        source: 'eng_Latn',
+        target: 'ita_Latn',
+      })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ statusCode: 503, code: 'OVERLOADED', headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+    expect(refused).toMatchObject({
+      statusCode: 503,
+      code: 'OVERLOADED',
+      headers: { 'Retry-After': expect.stringMatching(/^\d+$/) },
+    });
     expect(await metric('sema_translation_queue_rejections_total')).toBe(1);
     await Promise.all(busy);
   });

@@ -186,7 +186,8 @@ export class TranslationService {
       clearTimeout(timer);
     }
     const { progress } = this.engine.status();
-    const how = progress === undefined ? 'still loading' : `still downloading (${Math.floor(progress * 100)}% done)`;
+    const how =
+      progress === undefined ? 'still loading' : `still downloading (${Math.floor(progress * 100)}% done)`;
     throw modelUnavailable(`the model is ${how}`, 'Try again in a minute', 30);
   }
 }

@@ -56,7 +56,11 @@ async function closedPort(): Promise<number> {
 describe('NllbEngine (worker thread) on the tiny model folder', () => {
   let expected: string[];
   beforeAll(async () => {
-    const model = await NllbModel.load({ source: resolveModelSource(TINY_NLLB, { cacheDir: '' }), dtype: 'q8', threads: 1 });
+    const model = await NllbModel.load({
+      source: resolveModelSource(TINY_NLLB, { cacheDir: '' }),
+      dtype: 'q8',
+      threads: 1,
+    });
     expected = (await model.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).translations;
     await model.dispose();
   });
@@ -80,7 +84,12 @@ describe('NllbEngine (worker thread) on the tiny model folder', () => {
     const nllb = engine();
     await nllb.whenReady();
     const controller = new AbortController();
-    const pending = nllb.translate(['A long sentence that takes a few steps to translate.'], 'eng_Latn', 'fra_Latn', controller.signal);
+    const pending = nllb.translate(
+      ['A long sentence that takes a few steps to translate.'],
+      'eng_Latn',
+      'fra_Latn',
+      controller.signal,
+    );
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     // The worker is still fine afterwards.
@@ -90,7 +99,10 @@ describe('NllbEngine (worker thread) on the tiny model folder', () => {
   it('fails in-flight work with 503 when the worker dies, restarts it, and translates again', async () => {
     const nllb = engine();
     await nllb.whenReady();
-    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} is here to keep the worker busy for a while.`);
+    const long = Array.from(
+      { length: 40 },
+      (_, i) => `Sentence number ${i} is here to keep the worker busy for a while.`,
+    );
     const inFlight = nllb.translate(long, 'eng_Latn', 'fra_Latn');
     await nllb.killWorker();
     const error = await inFlight.catch((caught: unknown) => caught);
@@ -111,7 +123,9 @@ describe('NllbEngine (worker thread) on the tiny model folder', () => {
     const status = nllb.status();
     expect(status.state).toBe('error');
     expect(status.detail).toMatch(/\/generation_config\.json is missing\. The folder must hold config\.json/);
-    const error = (await nllb.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught)) as ApiError;
+    const error = (await nllb
+      .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
+      .catch((caught: unknown) => caught)) as ApiError;
     expect(error.statusCode).toBe(503);
     expect(error.detail).toMatch(/^Translation model is not available: .*generation_config\.json is missing/);
   });
@@ -122,7 +136,9 @@ describe('NllbEngine (worker thread) on the tiny model folder', () => {
     fs.writeFileSync(path.join(broken, 'onnx', 'decoder_model_merged_quantized.onnx'), 'not a model');
     const nllb = engine({ model: broken });
     await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
-    expect(nllb.status().detail).toMatch(/corrupt or unreadable \(onnx\/decoder_model_merged_quantized\.onnx\)/);
+    expect(nllb.status().detail).toMatch(
+      /corrupt or unreadable \(onnx\/decoder_model_merged_quantized\.onnx\)/,
+    );
   });
 });
 
@@ -138,17 +154,32 @@ describe('NllbEngine with a hub model', () => {
     const progress: string[] = [];
     const output = { isTTY: false, write: (line: string) => progress.push(line) };
     const seen: number[] = [];
-    const first = engine({ model: 'sema-test/tiny-nllb', modelCache: cache, hubUrl: hub.url, progressOutput: output });
+    const first = engine({
+      model: 'sema-test/tiny-nllb',
+      modelCache: cache,
+      hubUrl: hub.url,
+      progressOutput: output,
+    });
     const watcher = setInterval(() => {
       const fraction = first.status().progress;
       if (fraction !== undefined) seen.push(fraction);
     }, 1);
     await first.whenReady().finally(() => clearInterval(watcher));
 
-    expect(hub.requests).toContain('/sema-test/tiny-nllb/resolve/main/onnx/decoder_model_merged_quantized.onnx');
+    expect(hub.requests).toContain(
+      '/sema-test/tiny-nllb/resolve/main/onnx/decoder_model_merged_quantized.onnx',
+    );
     const cached = path.join(cache, 'sema-test/tiny-nllb/onnx/decoder_model_merged_quantized.onnx');
-    expect(fs.readFileSync(cached)).toEqual(fs.readFileSync(path.join(TINY_NLLB, 'onnx/decoder_model_merged_quantized.onnx')));
-    expect(progress.some((line) => /Downloading sema-test\/tiny-nllb onnx\/decoder_model_merged_quantized\.onnx: 100% 0\.3\/0\.3 MB/.test(line))).toBe(true);
+    expect(fs.readFileSync(cached)).toEqual(
+      fs.readFileSync(path.join(TINY_NLLB, 'onnx/decoder_model_merged_quantized.onnx')),
+    );
+    expect(
+      progress.some((line) =>
+        /Downloading sema-test\/tiny-nllb onnx\/decoder_model_merged_quantized\.onnx: 100% 0\.3\/0\.3 MB/.test(
+          line,
+        ),
+      ),
+    ).toBe(true);
     expect(progress.some((line) => / (1|2|3|4|5|6|7|8|9)\d% /.test(line))).toBe(true);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
@@ -156,7 +187,11 @@ describe('NllbEngine with a hub model', () => {
     await first.close();
 
     // Second start: the hub is unreachable, the cache is enough.
-    const offline = engine({ model: 'sema-test/tiny-nllb', modelCache: cache, hubUrl: `http://127.0.0.1:${await closedPort()}` });
+    const offline = engine({
+      model: 'sema-test/tiny-nllb',
+      modelCache: cache,
+      hubUrl: `http://127.0.0.1:${await closedPort()}`,
+    });
     await offline.whenReady();
     expect(await offline.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(translated);
   });

@@ -87,7 +87,12 @@ export class NllbEngine implements TranslationEngine {
     return this.readiness.promise;
   }
 
-  async translate(sentences: readonly string[], source: string, target: string, signal?: AbortSignal): Promise<string[]> {
+  async translate(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
     if (sentences.length === 0) return [];
     await this.ready(signal);
     signal?.throwIfAborted();
@@ -167,7 +172,9 @@ export class NllbEngine implements TranslationEngine {
         this.crashesWhileLoading = 0;
         this.download.finish();
         this.state = { state: 'ready', model: this.options.model };
-        this.options.log.info(`translation model ${this.options.model} ready in ${message.seconds.toFixed(1)} s`);
+        this.options.log.info(
+          `translation model ${this.options.model} ready in ${message.seconds.toFixed(1)} s`,
+        );
         this.readiness.resolve();
         return;
       case 'load-failed': {
@@ -212,7 +219,10 @@ export class NllbEngine implements TranslationEngine {
       this.readiness.reject(modelUnavailable(detail));
       return;
     }
-    const delay = Math.min(MAX_RESTART_DELAY_MS, (this.options.restartDelayMs ?? 500) * 2 ** this.crashesInARow);
+    const delay = Math.min(
+      MAX_RESTART_DELAY_MS,
+      (this.options.restartDelayMs ?? 500) * 2 ** this.crashesInARow,
+    );
     this.crashesInARow++;
     this.options.log.error(`translation worker stopped (exit code ${code}); restarting in ${delay} ms`);
     this.state = { state: 'loading', model: this.options.model, detail: 'Restarting after a crash' };

@@ -35,8 +35,14 @@ describe('RemoteEngine against another Sema server', () => {
   });
 
   it('answers /api/v1/translate through the remote, with the same translation', async () => {
-    const payload = { text: 'Hello there.\n\nSecond paragraph here.', source_language: 'eng_Latn', target_language: 'swh_Latn' };
-    const direct = (await upstream.inject({ method: 'POST', url: '/api/v1/translate', payload })).json<TranslateResponse>();
+    const payload = {
+      text: 'Hello there.\n\nSecond paragraph here.',
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
+    };
+    const direct = (
+      await upstream.inject({ method: 'POST', url: '/api/v1/translate', payload })
+    ).json<TranslateResponse>();
     const response = await front.inject({ method: 'POST', url: '/api/v1/translate', payload });
     expect(response.statusCode).toBe(200);
     expect(response.json<TranslateResponse>().translated_text).toBe(direct.translated_text);
@@ -67,14 +73,26 @@ describe('RemoteEngine with servers that misbehave', () => {
         seen.push(request.url ?? '');
         if (request.url !== '/api/v1/translate') return void response.writeHead(404).end();
         const { text, source_language, target_language } = JSON.parse(body) as Record<string, string>;
-        response.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ translated_text: `<${text}>`, source_language, target_language, confidence_score: 1, processing_time: 0 }),
-        );
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              translated_text: `<${text}>`,
+              source_language,
+              target_language,
+              confidence_score: 1,
+              processing_time: 0,
+            }),
+          );
       });
     });
     try {
       const engine = new RemoteEngine({ url: spec.url, timeoutMs: 5000 });
-      expect(await engine.translate(['One.', 'Two.', 'Three.'], 'eng_Latn', 'fra_Latn')).toEqual(['<One.>', '<Two.>', '<Three.>']);
+      expect(await engine.translate(['One.', 'Two.', 'Three.'], 'eng_Latn', 'fra_Latn')).toEqual([
+        '<One.>',
+        '<Two.>',
+        '<Three.>',
+      ]);
       expect(seen.filter((url) => url === '/api/v1/translate/batch')).toHaveLength(1);
       expect(seen.filter((url) => url === '/api/v1/translate')).toHaveLength(3);
     } finally {
@@ -86,8 +104,14 @@ describe('RemoteEngine with servers that misbehave', () => {
     const silent = await plainServer(() => {});
     try {
       const engine = new RemoteEngine({ url: silent.url, timeoutMs: 200 });
-      const error = await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ statusCode: 504, code: 'TIMEOUT', detail: expect.stringMatching(/did not answer within 0\.2 s$/) });
+      const error = await engine
+        .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        statusCode: 504,
+        code: 'TIMEOUT',
+        detail: expect.stringMatching(/did not answer within 0\.2 s$/),
+      });
     } finally {
       await silent.close();
     }
@@ -101,7 +125,9 @@ describe('RemoteEngine with servers that misbehave', () => {
     });
     try {
       const engine = new RemoteEngine({ url: busy.url, timeoutMs: 5000 });
-      const error = await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught);
+      const error = await engine
+        .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
+        .catch((caught: unknown) => caught);
       expect(error).toMatchObject({
         statusCode: 503,
         detail: 'Remote translation server: The translation queue is full',
@@ -119,7 +145,11 @@ describe('RemoteEngine with servers that misbehave', () => {
     await expect(engine.whenReady()).rejects.toThrow(/cannot reach/);
     expect(engine.status()).toMatchObject({ state: 'error', detail: expect.stringMatching(/ECONNREFUSED/) });
     const error = await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ statusCode: 502, code: 'UPSTREAM_ERROR', detail: expect.stringMatching(/Cannot reach .*ECONNREFUSED/) });
+    expect(error).toMatchObject({
+      statusCode: 502,
+      code: 'UPSTREAM_ERROR',
+      detail: expect.stringMatching(/Cannot reach .*ECONNREFUSED/),
+    });
     await engine.close();
   });
 });

@@ -58,10 +58,19 @@ export class RemoteEngine implements TranslationEngine {
     clearInterval(this.probeTimer);
   }
 
-  async translate(sentences: readonly string[], source: string, target: string, signal?: AbortSignal): Promise<string[]> {
+  async translate(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
     if (sentences.length === 0) return [];
     if (this.batchRoute) {
-      const answer = await this.post('/api/v1/translate/batch', { texts: sentences, source_language: source, target_language: target }, signal);
+      const answer = await this.post(
+        '/api/v1/translate/batch',
+        { texts: sentences, source_language: source, target_language: target },
+        signal,
+      );
       if (answer !== 'no-route') {
         const translations = (answer as { translations?: { translated_text?: unknown }[] }).translations;
         if (!Array.isArray(translations) || translations.length !== sentences.length) {
@@ -76,7 +85,11 @@ export class RemoteEngine implements TranslationEngine {
     const worker = async () => {
       while (next < sentences.length) {
         const index = next++;
-        const answer = await this.post('/api/v1/translate', { text: sentences[index], source_language: source, target_language: target }, signal);
+        const answer = await this.post(
+          '/api/v1/translate',
+          { text: sentences[index], source_language: source, target_language: target },
+          signal,
+        );
         if (answer === 'no-route') throw this.badAnswer('it has no /api/v1/translate route');
         results[index] = this.text((answer as { translated_text?: unknown }).translated_text);
       }
@@ -129,26 +142,47 @@ export class RemoteEngine implements TranslationEngine {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
     this.state = { state: 'error', model: this.base, detail: `cannot reach ${this.base} (${reason})` };
-    return new ApiError(502, 'UPSTREAM_ERROR', `Cannot reach the remote translation server ${this.base} (${reason})`);
+    return new ApiError(
+      502,
+      'UPSTREAM_ERROR',
+      `Cannot reach the remote translation server ${this.base} (${reason})`,
+    );
   }
 
   /** The remote's status and detail go through: its 503 stays a 503 with its Retry-After. */
   private remoteError(response: Response, body: unknown): ApiError {
-    const detail = typeof (body as { detail?: unknown })?.detail === 'string' ? (body as { detail: string }).detail : undefined;
+    const detail =
+      typeof (body as { detail?: unknown })?.detail === 'string'
+        ? (body as { detail: string }).detail
+        : undefined;
     const said = detail ?? `HTTP ${response.status} ${response.statusText}`.trim();
     const retryAfter = response.headers.get('retry-after');
     const headers: Record<string, string> = retryAfter ? { 'Retry-After': retryAfter } : {};
-    if (response.status === 503) return new ApiError(503, 'MODEL_UNAVAILABLE', `Remote translation server: ${said}`, headers);
-    if (response.status === 429) return new ApiError(429, 'RATE_LIMITED', `Remote translation server: ${said}`, headers);
+    if (response.status === 503)
+      return new ApiError(503, 'MODEL_UNAVAILABLE', `Remote translation server: ${said}`, headers);
+    if (response.status === 429)
+      return new ApiError(429, 'RATE_LIMITED', `Remote translation server: ${said}`, headers);
     if (response.status >= 400 && response.status < 500) {
       const code = (body as { code?: unknown })?.code;
-      return new ApiError(response.status, typeof code === 'string' ? code : 'UPSTREAM_ERROR', `Remote translation server: ${said}`);
+      return new ApiError(
+        response.status,
+        typeof code === 'string' ? code : 'UPSTREAM_ERROR',
+        `Remote translation server: ${said}`,
+      );
     }
-    return new ApiError(502, 'UPSTREAM_ERROR', `Remote translation server failed (${response.status}): ${said}`);
+    return new ApiError(
+      502,
+      'UPSTREAM_ERROR',
+      `Remote translation server failed (${response.status}): ${said}`,
+    );
   }
 
   private badAnswer(why: string): ApiError {
-    return new ApiError(502, 'UPSTREAM_ERROR', `The remote translation server ${this.base} gave an unusable answer: ${why}`);
+    return new ApiError(
+      502,
+      'UPSTREAM_ERROR',
+      `The remote translation server ${this.base} gave an unusable answer: ${why}`,
+    );
   }
 
   private text(value: unknown): string {
@@ -163,23 +197,40 @@ export class RemoteEngine implements TranslationEngine {
   /** Reads the remote's /status: ready if it answers and its translation engine is not in error. */
   private async probe(): Promise<void> {
     try {
-      const response = await fetch(`${this.base}/status`, { signal: AbortSignal.timeout(Math.min(this.options.timeoutMs, 10_000)) });
+      const response = await fetch(`${this.base}/status`, {
+        signal: AbortSignal.timeout(Math.min(this.options.timeoutMs, 10_000)),
+      });
       const body = (await response.json().catch(() => undefined)) as
-        | { engines?: { translation?: EngineStatus } }
-        | undefined;
+        { engines?: { translation?: EngineStatus } } | undefined;
       const remote = body?.engines?.translation;
       if (!response.ok) {
-        this.state = { state: 'error', model: this.base, detail: `${this.base}/status answered ${response.status}` };
+        this.state = {
+          state: 'error',
+          model: this.base,
+          detail: `${this.base}/status answered ${response.status}`,
+        };
       } else if (remote?.state === 'error') {
-        this.state = { state: 'error', model: this.base, detail: `the remote engine is in error: ${remote.detail ?? 'no reason given'}` };
+        this.state = {
+          state: 'error',
+          model: this.base,
+          detail: `the remote engine is in error: ${remote.detail ?? 'no reason given'}`,
+        };
       } else if (remote?.state === 'loading') {
-        this.state = { state: 'loading', model: this.base, ...(remote.progress === undefined ? {} : { progress: remote.progress }) };
+        this.state = {
+          state: 'loading',
+          model: this.base,
+          ...(remote.progress === undefined ? {} : { progress: remote.progress }),
+        };
       } else {
         this.state = { state: 'ready', model: remote?.model ? `${this.base} (${remote.model})` : this.base };
       }
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause;
-      this.state = { state: 'error', model: this.base, detail: `cannot reach ${this.base} (${cause?.code ?? (error as Error).message})` };
+      this.state = {
+        state: 'error',
+        model: this.base,
+        detail: `cannot reach ${this.base} (${cause?.code ?? (error as Error).message})`,
+      };
     }
   }
 }

@@ -26,7 +26,12 @@ export interface TranslationEngine {
    * per sentence, in order. Rejects with an `AbortError` once `signal` aborts, and with an
    * `ApiError` (usually 503) when the engine cannot serve.
    */
-  translate(sentences: readonly string[], source: string, target: string, signal?: AbortSignal): Promise<string[]>;
+  translate(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<string[]>;
   /**
    * The engine's state for /status: `loading` (with `progress` 0..1 while downloading), `ready`,
    * or `error` (with the reason in `detail`). `model` names the model.

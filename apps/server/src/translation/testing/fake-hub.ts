@@ -15,7 +15,11 @@ export interface FakeHub {
   close(): Promise<void>;
 }
 
-export async function startFakeHub(modelId: string, folder: string, options: { chunkBytes?: number } = {}): Promise<FakeHub> {
+export async function startFakeHub(
+  modelId: string,
+  folder: string,
+  options: { chunkBytes?: number } = {},
+): Promise<FakeHub> {
   const requests: string[] = [];
   const prefix = `/${modelId}/resolve/main/`;
   const chunkBytes = options.chunkBytes ?? 16 * 1024;

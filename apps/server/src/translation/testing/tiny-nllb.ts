@@ -2,4 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const TINY_NLLB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/tiny-nllb');
+export const TINY_NLLB = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../test/fixtures/tiny-nllb',
+);

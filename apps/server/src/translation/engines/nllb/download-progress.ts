@@ -63,7 +63,9 @@ export class DownloadProgress {
       this.lastDraw = now;
       const filled = Math.round(fraction * BAR_WIDTH);
       const bar = `${'='.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}`;
-      this.output.write(`\r\x1b[KDownloading ${this.model} ${file} [${bar}] ${percent(fraction)} ${sizes(entry)}`);
+      this.output.write(
+        `\r\x1b[KDownloading ${this.model} ${file} [${bar}] ${percent(fraction)} ${sizes(entry)}`,
+      );
       this.drawn = true;
       return;
     }

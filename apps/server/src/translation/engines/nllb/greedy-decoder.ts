@@ -48,12 +48,18 @@ export interface DecodeStats {
 }
 
 export class GreedyDecoder {
+  private readonly allOutputs: string[];
+  private readonly stepOutputs: string[];
+
   constructor(
     private readonly encoder: ort.InferenceSession,
     private readonly decoder: ort.InferenceSession,
     private readonly layout: DecoderLayout,
     private readonly special: SpecialTokens,
-  ) {}
+  ) {
+    this.allOutputs = [...decoder.outputNames];
+    this.stepOutputs = this.allOutputs.filter((name) => !name.includes('.encoder.'));
+  }
 
   /** Returns, per row, the generated tokens without the start, language and end tokens. */
   async decode(job: DecodeJob, stats?: DecodeStats): Promise<number[][]> {
@@ -107,7 +113,9 @@ export class GreedyDecoder {
         feeds[`past_key_values.${layer}.encoder.key`] = state.encoderCache[layer * 2]!;
         feeds[`past_key_values.${layer}.encoder.value`] = state.encoderCache[layer * 2 + 1]!;
       }
-      const result = await this.decoder.run(feeds);
+      // After the first step only the logits and the decoder's own cache are needed; not fetching
+      // the encoder's (constant) keys and values saves copying them out on every step.
+      const result = await this.decoder.run(feeds, firstStep ? this.allOutputs : this.stepOutputs);
       this.throwIfAborted(job.signal);
       if (stats) stats.steps++;
 
@@ -138,11 +146,17 @@ export class GreedyDecoder {
       const decoderCache: Tensor[] = [];
       const encoderCache: Tensor[] = [];
       for (let layer = 0; layer < this.layout.layers; layer++) {
-        decoderCache.push(output(result, `present.${layer}.decoder.key`), output(result, `present.${layer}.decoder.value`));
+        decoderCache.push(
+          output(result, `present.${layer}.decoder.key`),
+          output(result, `present.${layer}.decoder.value`),
+        );
         // The encoder's keys and values are computed on the first step only; later outputs of
         // the merged decoder are placeholders (as in Optimum and transformers.js).
         if (firstStep) {
-          encoderCache.push(output(result, `present.${layer}.encoder.key`), output(result, `present.${layer}.encoder.value`));
+          encoderCache.push(
+            output(result, `present.${layer}.encoder.key`),
+            output(result, `present.${layer}.encoder.value`),
+          );
         }
       }
       state = {
@@ -215,16 +229,32 @@ function selectRows(tensor: Tensor, keep: readonly number[]): Tensor {
   const dims = [keep.length, ...rest];
   if (tensor.type === 'int64') {
     const data = tensor.data as BigInt64Array;
-    return new ort.Tensor('int64', gather(data, batch, keep, new BigInt64Array((data.length / batch) * keep.length)), dims);
+    return new ort.Tensor(
+      'int64',
+      gather(data, batch, keep, new BigInt64Array((data.length / batch) * keep.length)),
+      dims,
+    );
   }
   const data = tensor.data as Float32Array;
-  return new ort.Tensor('float32', gather(data, batch, keep, new Float32Array((data.length / batch) * keep.length)), dims);
+  return new ort.Tensor(
+    'float32',
+    gather(data, batch, keep, new Float32Array((data.length / batch) * keep.length)),
+    dims,
+  );
 }
 
-function gather<T extends Float32Array | BigInt64Array>(data: T, batch: number, keep: readonly number[], into: T): T {
+function gather<T extends Float32Array | BigInt64Array>(
+  data: T,
+  batch: number,
+  keep: readonly number[],
+  into: T,
+): T {
   const rowSize = data.length / batch;
   keep.forEach((row, i) => {
-    (into as Float32Array).set((data as Float32Array).subarray(row * rowSize, (row + 1) * rowSize), i * rowSize);
+    (into as Float32Array).set(
+      (data as Float32Array).subarray(row * rowSize, (row + 1) * rowSize),
+      i * rowSize,
+    );
   });
   return into;
 }

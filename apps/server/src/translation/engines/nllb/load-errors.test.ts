@@ -23,7 +23,9 @@ describe('describeLoadFailure', () => {
   });
 
   it('says the cache folder is not writable', () => {
-    expect(describeLoadFailure(systemError('EACCES'), hub, 'q8').hint).toBe('Set SEMA_MODEL_CACHE to a writable folder');
+    expect(describeLoadFailure(systemError('EACCES'), hub, 'q8').hint).toBe(
+      'Set SEMA_MODEL_CACHE to a writable folder',
+    );
   });
 
   it('finds the network error code inside fetch failures', () => {

@@ -59,7 +59,9 @@ export function describeLoadFailure(error: unknown, source: ModelSource, dtype: 
   const notLocal = /file was not found locally at "([^"]+)"/.exec(message)?.[1];
   if (notLocal) return { reason: `${notLocal} is missing`, hint: provideHint };
   if (/ is missing$/.test(message)) return { reason: message, hint: provideHint };
-  if (/Load model from .* failed|protobuf|Unexpected token|is not valid JSON|in JSON at position/i.test(message)) {
+  if (
+    /Load model from .* failed|protobuf|Unexpected token|is not valid JSON|in JSON at position/i.test(message)
+  ) {
     const file = /from (\S+\.onnx)/.exec(message)?.[1];
     return {
       reason: `a model file is corrupt or unreadable (${file ? path.relative(where, file) : firstLine(message)})`,

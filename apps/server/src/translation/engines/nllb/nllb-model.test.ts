@@ -34,7 +34,8 @@ describe('NllbModel on the tiny fixture', () => {
   it('gives the same output batched as one by one', async () => {
     const batched = await model.translate(SENTENCES, 'eng_Latn', 'fra_Latn');
     const single = [];
-    for (const sentence of SENTENCES) single.push(...(await model.translate([sentence], 'eng_Latn', 'fra_Latn')).translations);
+    for (const sentence of SENTENCES)
+      single.push(...(await model.translate([sentence], 'eng_Latn', 'fra_Latn')).translations);
     expect(batched.translations).toEqual(single);
   });
 
@@ -64,12 +65,16 @@ describe('NllbModel on the tiny fixture', () => {
   });
 
   it('rejects a language token the model does not have', async () => {
-    await expect(model.translate(['Hi.'], 'eng_Latn', 'xxx_Latn')).rejects.toThrow(/no language token 'xxx_Latn'/);
+    await expect(model.translate(['Hi.'], 'eng_Latn', 'xxx_Latn')).rejects.toThrow(
+      /no language token 'xxx_Latn'/,
+    );
   });
 
   it('stops when the signal aborts', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(model.translate(SENTENCES, 'eng_Latn', 'swh_Latn', controller.signal)).rejects.toThrow(/abort/i);
+    await expect(model.translate(SENTENCES, 'eng_Latn', 'swh_Latn', controller.signal)).rejects.toThrow(
+      /abort/i,
+    );
   });
 });

@@ -102,6 +102,9 @@ export class NllbModel {
         // Without the arena, memory used by a large batch goes back to the system afterwards
         // instead of staying reserved for the life of the process.
         enableCpuMemArena: false,
+        // Idle ONNX Runtime threads spin by default, burning the cores the HTTP side needs
+        // between decoding steps (and everything, on a busy machine).
+        extra: { session: { intra_op: { allow_spinning: '0' } } },
       },
     });
     try {
@@ -109,12 +112,15 @@ export class NllbModel {
       const sessions = (model as unknown as { sessions: Record<string, ort.InferenceSession> }).sessions;
       const encoder = sessions.model;
       const decoderSession = sessions.decoder_model_merged;
-      if (!encoder || !decoderSession) throw unsupported('expected an encoder and a merged decoder (decoder_model_merged)');
+      if (!encoder || !decoderSession)
+        throw unsupported('expected an encoder and a merged decoder (decoder_model_merged)');
       const config = model.config as unknown as ModelConfig;
       const layout = decoderLayout(config);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
         if (!decoderSession.inputNames.includes(input)) {
-          throw unsupported(`the decoder has no '${input}' input; export it as a merged decoder with past key values`);
+          throw unsupported(
+            `the decoder has no '${input}' input; export it as a merged decoder with past key values`,
+          );
         }
       }
       const eos = config.eos_token_id ?? 2;
@@ -161,7 +167,10 @@ export class NllbModel {
       }
     });
     const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
-    const generated = await this.decoder.decode({ rows, targetToken: target, maxNewTokens, guardLoops, signal }, stats);
+    const generated = await this.decoder.decode(
+      { rows, targetToken: target, maxNewTokens, guardLoops, signal },
+      stats,
+    );
     const parts: string[][] = sentences.map(() => []);
     generated.forEach((tokens, row) => {
       parts[owner[row]!]!.push(this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim());
@@ -186,14 +195,20 @@ function unsupported(why: string): Error {
   return new Error(`Unsupported model layout: ${why}`);
 }
 
-async function loadTokenizer(reference: string, progress_callback: (info: ProgressInfo) => void): Promise<PreTrainedTokenizer> {
+async function loadTokenizer(
+  reference: string,
+  progress_callback: (info: ProgressInfo) => void,
+): Promise<PreTrainedTokenizer> {
   let tokenizer: PreTrainedTokenizer;
   try {
     tokenizer = await AutoTokenizer.from_pretrained(reference, { progress_callback });
   } catch (error) {
     // A missing tokenizer_config.json surfaces as a TypeError deep inside transformers.js.
     if (error instanceof TypeError && !/fetch failed/.test(error.message)) {
-      throw new Error('the tokenizer files (tokenizer.json, tokenizer_config.json) are missing or unreadable', { cause: error });
+      throw new Error(
+        'the tokenizer files (tokenizer.json, tokenizer_config.json) are missing or unreadable',
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -202,7 +217,8 @@ async function loadTokenizer(reference: string, progress_callback: (info: Progre
 
 function decoderLayout(config: ModelConfig): DecoderLayout {
   const { decoder_layers: layers, decoder_attention_heads: heads, d_model: width } = config;
-  if (!layers || !heads || !width) throw unsupported('config.json lacks decoder_layers, decoder_attention_heads or d_model');
+  if (!layers || !heads || !width)
+    throw unsupported('config.json lacks decoder_layers, decoder_attention_heads or d_model');
   return { layers, heads, headDim: width / heads };
 }
 

@@ -22,7 +22,8 @@ const loading = NllbModel.load({
 });
 loading.then(
   () => send({ type: 'ready', seconds: (performance.now() - started) / 1000 }),
-  (error: unknown) => send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
+  (error: unknown) =>
+    send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
 );
 
 port.on('message', (message: ToWorker) => {
@@ -37,7 +38,12 @@ port.on('message', (message: ToWorker) => {
     try {
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       const model = await loading;
-      const { translations, stats } = await model.translate(message.sentences, message.source, message.target, controller.signal);
+      const { translations, stats } = await model.translate(
+        message.sentences,
+        message.source,
+        message.target,
+        controller.signal,
+      );
       send({ type: 'translated', id: message.id, translations, stats });
     } catch (error) {
       const aborted = (error as Error).name === 'AbortError';

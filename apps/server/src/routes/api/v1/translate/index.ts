@@ -12,7 +12,13 @@ import { ApiError } from '../../../../lib/errors.ts';
 import { sourceLanguage, targetLanguage } from './languages.ts';
 import { clientGoneSignal } from './request-signal.ts';
 
-const errors = { 413: ErrorResponse, 422: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse };
+const errors = {
+  413: ErrorResponse,
+  422: ErrorResponse,
+  502: ErrorResponse,
+  503: ErrorResponse,
+  504: ErrorResponse,
+};
 
 /** A text ready to translate: checked, and with its source language known. */
 interface Prepared {
@@ -26,7 +32,11 @@ function prepare(app: App, rawText: string, source: string, where = ''): Prepare
   const text = rawText.toWellFormed();
   if (isBlank(text)) throw new ApiError(422, 'VALIDATION_ERROR', `${MESSAGES.textEmpty}${where}`);
   if (text.length > app.config.maxTextChars) {
-    throw new ApiError(413, 'TEXT_TOO_LONG', `${textTooLongMessage(text.length, app.config.maxTextChars)}${where}`);
+    throw new ApiError(
+      413,
+      'TEXT_TOO_LONG',
+      `${textTooLongMessage(text.length, app.config.maxTextChars)}${where}`,
+    );
   }
   if (source !== AUTO) return { text, source, confidence: 1 };
   const detection = app.detector.detect(text);
@@ -40,8 +50,17 @@ function prepare(app: App, rawText: string, source: string, where = ''): Prepare
   return { text, source: detection.language, confidence: detection.confidence };
 }
 
-async function translatePrepared(app: App, item: Prepared, target: string, started: number, signal: AbortSignal) {
-  const translated = await app.translation.translate({ text: item.text, source: item.source, target }, signal);
+async function translatePrepared(
+  app: App,
+  item: Prepared,
+  target: string,
+  started: number,
+  signal: AbortSignal,
+) {
+  const translated = await app.translation.translate(
+    { text: item.text, source: item.source, target },
+    signal,
+  );
   return {
     translated_text: translated,
     source_language: item.source,
@@ -96,13 +115,22 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const { texts } = request.body;
       const target = targetLanguage(request.body.target_language);
       const source = sourceLanguage(request.body.source_language);
-      if (texts.length === 0) throw new ApiError(422, 'VALIDATION_ERROR', 'texts must hold at least one text');
+      if (texts.length === 0)
+        throw new ApiError(422, 'VALIDATION_ERROR', 'texts must hold at least one text');
       if (texts.length > batchMaxTexts) {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Too many texts: ${texts.length} (the limit is ${batchMaxTexts} per request)`);
+        throw new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `Too many texts: ${texts.length} (the limit is ${batchMaxTexts} per request)`,
+        );
       }
       const total = texts.reduce((sum, text) => sum + text.length, 0);
       if (total > batchMaxChars) {
-        throw new ApiError(413, 'TEXT_TOO_LONG', `Texts are too long: ${total} characters in all (the limit is ${batchMaxChars} per request)`);
+        throw new ApiError(
+          413,
+          'TEXT_TOO_LONG',
+          `Texts are too long: ${total} characters in all (the limit is ${batchMaxChars} per request)`,
+        );
       }
       const items = texts.map((text, i) => prepare(app, text, source, ` (texts[${i}])`));
 
@@ -111,7 +139,9 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const clientGone = clientGoneSignal(reply);
       const signal = AbortSignal.any([controller.signal, clientGone]);
       try {
-        const translations = await Promise.all(items.map((item) => translatePrepared(app, item, target, started, signal)));
+        const translations = await Promise.all(
+          items.map((item) => translatePrepared(app, item, target, started, signal)),
+        );
         return { translations };
       } catch (error) {
         controller.abort();

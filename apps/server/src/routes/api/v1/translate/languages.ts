@@ -12,7 +12,8 @@ import { ApiError } from '../../../../lib/errors.ts';
 
 /** The catalogue code for a target (aliases accepted), or a 422 saying what is wrong. */
 export function targetLanguage(code: string | undefined): string {
-  if (code === undefined || isBlank(code)) throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.targetRequired);
+  if (code === undefined || isBlank(code))
+    throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.targetRequired);
   return catalogueCode('target_language', code.trim());
 }
 

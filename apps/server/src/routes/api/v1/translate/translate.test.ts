@@ -10,7 +10,8 @@ import type { NllbEngine } from '../../../../translation/engines/nllb.ts';
 import type { TranslationService } from '../../../../translation/service.ts';
 
 const pipelineOf = (app: App) => app.translation as TranslationService;
-const post = (app: App, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object });
+const post = (app: App, url: string, payload: unknown) =>
+  app.inject({ method: 'POST', url, payload: payload as object });
 const translate = (app: App, payload: unknown) => post(app, '/api/v1/translate', payload);
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
@@ -30,13 +31,21 @@ describe('POST /api/v1/translate on the tiny model', () => {
   afterAll(() => app.close());
 
   it('answers 200 with exactly the contract fields and keeps the paragraph break', async () => {
-    const response = await translate(app, { text: 'Hello.\n\nHow are you?', source_language: 'eng_Latn', target_language: 'swh_Latn' });
+    const response = await translate(app, {
+      text: 'Hello.\n\nHow are you?',
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<TranslateResponse>();
     expect(Object.keys(body).sort()).toEqual(
       ['confidence_score', 'processing_time', 'source_language', 'target_language', 'translated_text'].sort(),
     );
-    expect(body).toMatchObject({ source_language: 'eng_Latn', target_language: 'swh_Latn', confidence_score: 1 });
+    expect(body).toMatchObject({
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
+      confidence_score: 1,
+    });
     expect(body.processing_time).toBeGreaterThanOrEqual(0);
     expect(body.processing_time).toBeLessThan(5);
     const [first, second, ...rest] = body.translated_text.split('\n\n');
@@ -55,19 +64,27 @@ describe('POST /api/v1/translate on the tiny model', () => {
 
   it('accepts the model spelling of a language and always answers with the catalogue code', async () => {
     const body = (
-      await translate(app, { text: 'Good morning.', source_language: 'eng_Latn', target_language: 'zho_Hans' })
+      await translate(app, {
+        text: 'Good morning.',
+        source_language: 'eng_Latn',
+        target_language: 'zho_Hans',
+      })
     ).json<TranslateResponse>();
     expect(body.target_language).toBe('cmn_Hans');
   });
 
   it('returns the text unchanged when source and target are the same', async () => {
     const text = 'Nothing to do.\n\n  Really.';
-    const body = (await translate(app, { text, source_language: 'eng_Latn', target_language: 'eng_Latn' })).json<TranslateResponse>();
+    const body = (
+      await translate(app, { text, source_language: 'eng_Latn', target_language: 'eng_Latn' })
+    ).json<TranslateResponse>();
     expect(body.translated_text).toBe(text);
   });
 
   it('translates a 5,000-character text whole, keeping every line break', async () => {
-    const lines = Array.from({ length: 120 }, (_, i) => (i % 5 === 4 ? '' : `Line ${i} says something about ${i * 3}.`));
+    const lines = Array.from({ length: 120 }, (_, i) =>
+      i % 5 === 4 ? '' : `Line ${i} says something about ${i * 3}.`,
+    );
     let text = lines.join('\n');
     text += ` ${'y'.repeat(5000 - text.length - 1)}`;
     expect(text.length).toBe(5000);
@@ -84,20 +101,46 @@ describe('POST /api/v1/translate on the tiny model', () => {
     [{ text: ' \n\t ', target_language: 'fra_Latn' }, 422, 'Text cannot be empty'],
     [{ text: 'Hi.' }, 422, 'Target language is required'],
     [{ text: 'Hi.', target_language: '' }, 422, 'Target language is required'],
-    [{ text: 'Hi.', target_language: 'french' }, 422, "Invalid language code for target_language: 'french' (expected a code like eng_Latn)"],
-    [{ text: 'Hi.', target_language: 'auto' }, 422, "Invalid language code for target_language: 'auto' (expected a code like eng_Latn)"],
-    [{ text: 'Hi.', target_language: 'fra_Latn', source_language: 'EN' }, 422, "Invalid language code for source_language: 'EN' (expected a code like eng_Latn or auto)"],
+    [
+      { text: 'Hi.', target_language: 'french' },
+      422,
+      "Invalid language code for target_language: 'french' (expected a code like eng_Latn)",
+    ],
+    [
+      { text: 'Hi.', target_language: 'auto' },
+      422,
+      "Invalid language code for target_language: 'auto' (expected a code like eng_Latn)",
+    ],
+    [
+      { text: 'Hi.', target_language: 'fra_Latn', source_language: 'EN' },
+      422,
+      "Invalid language code for source_language: 'EN' (expected a code like eng_Latn or auto)",
+    ],
     [{ text: 'Hi.', target_language: 'xxx_Latn' }, 422, 'Unsupported language: xxx_Latn'],
-    [{ text: '12345 !!! 🙂', target_language: 'fra_Latn' }, 422, /^Cannot detect a language: the text has no letters/],
-    [{ text: 'a'.repeat(5001), target_language: 'fra_Latn' }, 413, 'Text is too long: 5001 characters (the limit is 5000 per request)'],
+    [
+      { text: '12345 !!! 🙂', target_language: 'fra_Latn' },
+      422,
+      /^Cannot detect a language: the text has no letters/,
+    ],
+    [
+      { text: 'a'.repeat(5001), target_language: 'fra_Latn' },
+      413,
+      'Text is too long: 5001 characters (the limit is 5000 per request)',
+    ],
   ])('refuses invalid request %# with %i', async (payload, status, detail) => {
     const response = await translate(app, payload);
     expect(response.statusCode).toBe(status);
-    expect(response.json().detail).toMatch(detail instanceof RegExp ? detail : new RegExp(`^${escape(detail)}$`));
+    expect(response.json().detail).toMatch(
+      detail instanceof RegExp ? detail : new RegExp(`^${escape(detail)}$`),
+    );
   });
 
   it('counts cache hits and misses in /metrics', async () => {
-    const payload = { text: 'Cache me once. Cache me twice.', source_language: 'eng_Latn', target_language: 'deu_Latn' };
+    const payload = {
+      text: 'Cache me once. Cache me twice.',
+      source_language: 'eng_Latn',
+      target_language: 'deu_Latn',
+    };
     const read = async (name: string) => {
       const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
       return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1]);
@@ -112,7 +155,11 @@ describe('POST /api/v1/translate on the tiny model', () => {
 
   describe('POST /api/v1/translate/batch', () => {
     it('translates every text, detecting each one on its own', async () => {
-      const texts = ['Hello, how are you today my friend?', 'Hola, ¿cómo estás hoy, amigo mío?', 'Line one.\nLine two.'];
+      const texts = [
+        'Hello, how are you today my friend?',
+        'Hola, ¿cómo estás hoy, amigo mío?',
+        'Line one.\nLine two.',
+      ];
       const response = await post(app, '/api/v1/translate/batch', { texts, target_language: 'fra_Latn' });
       expect(response.statusCode).toBe(200);
       const { translations } = response.json<BatchTranslateResponse>();
@@ -128,10 +175,16 @@ describe('POST /api/v1/translate on the tiny model', () => {
     it('gives the same translations as one request per text', async () => {
       const texts = ['Batch one.', 'Batch two is longer than the first.'];
       const batch = (
-        await post(app, '/api/v1/translate/batch', { texts, source_language: 'eng_Latn', target_language: 'ita_Latn' })
+        await post(app, '/api/v1/translate/batch', {
+          texts,
+          source_language: 'eng_Latn',
+          target_language: 'ita_Latn',
+        })
       ).json<BatchTranslateResponse>();
       for (const [i, text] of texts.entries()) {
-        const single = (await translate(app, { text, source_language: 'eng_Latn', target_language: 'ita_Latn' })).json<TranslateResponse>();
+        const single = (
+          await translate(app, { text, source_language: 'eng_Latn', target_language: 'ita_Latn' })
+        ).json<TranslateResponse>();
         expect(batch.translations[i]!.translated_text).toBe(single.translated_text);
       }
     });
@@ -141,8 +194,16 @@ describe('POST /api/v1/translate on the tiny model', () => {
       [{ texts: 'Hi.', target_language: 'fra_Latn' }, 422, /texts must be an array/],
       [{ texts: ['Hi.'] }, 422, /^Target language is required$/],
       [{ texts: ['Hi.', '  '], target_language: 'fra_Latn' }, 422, /^Text cannot be empty \(texts\[1\]\)$/],
-      [{ texts: Array(51).fill('Hi.'), target_language: 'fra_Latn' }, 413, /^Too many texts: 51 \(the limit is 50 per request\)$/],
-      [{ texts: Array(5).fill('a'.repeat(4500)), target_language: 'fra_Latn' }, 413, /^Texts are too long: 22500 characters in all \(the limit is 20000 per request\)$/],
+      [
+        { texts: Array(51).fill('Hi.'), target_language: 'fra_Latn' },
+        413,
+        /^Too many texts: 51 \(the limit is 50 per request\)$/,
+      ],
+      [
+        { texts: Array(5).fill('a'.repeat(4500)), target_language: 'fra_Latn' },
+        413,
+        /^Texts are too long: 22500 characters in all \(the limit is 20000 per request\)$/,
+      ],
     ])('refuses invalid batch %# with %i', async (payload, status, detail) => {
       const response = await post(app, '/api/v1/translate/batch', payload);
       expect(response.statusCode).toBe(status);
@@ -158,12 +219,19 @@ describe('POST /api/v1/translate on the tiny model', () => {
     await engine.killWorker();
     const response = await pending;
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 'MODEL_UNAVAILABLE', detail: expect.stringMatching(/engine stopped .*restarting/) });
+    expect(response.json()).toMatchObject({
+      code: 'MODEL_UNAVAILABLE',
+      detail: expect.stringMatching(/engine stopped .*restarting/),
+    });
     expect(response.headers['retry-after']).toBeDefined();
     const status = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
     expect(status.engines.translation.state).toBe('loading');
     await engine.whenReady();
-    const again = await translate(app, { text: 'Back again.', source_language: 'eng_Latn', target_language: 'nld_Latn' });
+    const again = await translate(app, {
+      text: 'Back again.',
+      source_language: 'eng_Latn',
+      target_language: 'nld_Latn',
+    });
     expect(again.statusCode).toBe(200);
   });
 });
@@ -183,10 +251,15 @@ describe('queueing on a real HTTP server', () => {
     await app.close();
   });
 
-  const body = (text: string) => JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' });
+  const body = (text: string) =>
+    JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' });
 
   it('refuses work beyond the queue limit with 503 and Retry-After', async () => {
-    const waiting = fetch(`${base}/api/v1/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('One. Two.') });
+    const waiting = fetch(`${base}/api/v1/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body('One. Two.'),
+    });
     await waitFor(() => pipelineOf(app).queued === 2);
     const refused = await fetch(`${base}/api/v1/translate`, {
       method: 'POST',
@@ -195,7 +268,10 @@ describe('queueing on a real HTTP server', () => {
     });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await refused.json()).toMatchObject({ code: 'OVERLOADED', detail: expect.stringMatching(/queue is full/) });
+    expect(await refused.json()).toMatchObject({
+      code: 'OVERLOADED',
+      detail: expect.stringMatching(/queue is full/),
+    });
     const answered = await waiting;
     expect(answered.status).toBe(200);
     await answered.text();
@@ -227,7 +303,9 @@ describe('without the model', () => {
       SEMA_HUB_URL: `http://127.0.0.1:${await closedPort()}`,
       SEMA_MODEL_CACHE: cache,
     });
-    await pipelineOf(app).engine.whenReady().catch(() => {});
+    await pipelineOf(app)
+      .engine.whenReady()
+      .catch(() => {});
   });
   afterAll(async () => {
     await app.close();
@@ -239,13 +317,21 @@ describe('without the model', () => {
     expect(status.status).toBe('degraded');
     expect(status.engines.translation).toMatchObject({
       state: 'error',
-      detail: expect.stringMatching(/^cannot download sema-test\/not-downloadable from .* \(ECONNREFUSED\)\. Let this server reach/),
+      detail: expect.stringMatching(
+        /^cannot download sema-test\/not-downloadable from .* \(ECONNREFUSED\)\. Let this server reach/,
+      ),
     });
-    const response = await translate(app, { text: 'Hello.', source_language: 'eng_Latn', target_language: 'fra_Latn' });
+    const response = await translate(app, {
+      text: 'Hello.',
+      source_language: 'eng_Latn',
+      target_language: 'fra_Latn',
+    });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
       code: 'MODEL_UNAVAILABLE',
-      detail: expect.stringMatching(/^Translation model is not available: cannot download .* set SEMA_NLLB_MODEL to its folder$/),
+      detail: expect.stringMatching(
+        /^Translation model is not available: cannot download .* set SEMA_NLLB_MODEL to its folder$/,
+      ),
     });
   });
 });

@@ -1,0 +1,166 @@
+// Issue 3's benchmark, on the tiny NLLB fixture (so it runs anywhere, offline):
+//  1. 64 concurrent one-sentence POST /api/v1/translate requests, every sentence different (cache
+//     off), with the dynamic batcher on (batches of up to 16) versus off (batch size 1), side by side;
+//  2. cache-hit throughput of POST /api/v1/translate versus a bare node:http server answering the
+//     same bytes.
+// Run alone with `node --import tsx bench/translation.mjs`, or through `npm run bench`.
+import path from 'node:path';
+import { fmt, load, root, startScript, startSema, table } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CLIENTS = 64;
+const FIXTURE = path.join(root, 'apps/server/test/fixtures/tiny-nllb');
+
+async function waitForTranslation(url) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const status = await (await fetch(`${url}/status`)).json();
+    const state = status.engines.translation.state;
+    if (state === 'ready') return;
+    if (state === 'error') throw new Error(`translation engine failed: ${status.engines.translation.detail}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('translation engine not ready within 60 s');
+}
+
+/** CLIENTS clients, each sending one-sentence requests back to back, every sentence unique. */
+async function concurrentSentences(url, seconds) {
+  let counter = 0;
+  let ok = 0;
+  let failed = 0;
+  const latencies = [];
+  const stopAt = performance.now() + seconds * 1000;
+  const client = async (id) => {
+    while (performance.now() < stopAt) {
+      const text = `Client ${id} asks question number ${counter++} about the weather today.`;
+      const started = performance.now();
+      const response = await fetch(`${url}/api/v1/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+      });
+      await response.arrayBuffer();
+      if (response.ok) {
+        ok++;
+        latencies.push(performance.now() - started);
+      } else failed++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, (_, id) => client(id)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: ok / elapsed, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, failed };
+}
+
+async function batchingRun(batched) {
+  const sema = await startSema({
+    SEMA_NLLB_MODEL: FIXTURE,
+    SEMA_TRANSLATION_CACHE_SIZE: '0',
+    SEMA_MAX_BATCH_SIZE: batched ? '16' : '1',
+    SEMA_BATCH_WINDOW_MS: batched ? '5' : '0',
+    SEMA_QUEUE_LIMIT: '10000',
+  });
+  try {
+    await waitForTranslation(sema.url);
+    await concurrentSentences(sema.url, 1); // warm up
+    const scrape = async () => (await fetch(`${sema.url}/metrics`)).text();
+    const before = await scrape();
+    const result = await concurrentSentences(sema.url, DURATION);
+    const after = await scrape();
+    const metric = (text, name) => Number(new RegExp(`^${name} ([\\d.e+]+)`, 'm').exec(text)?.[1] ?? 0);
+    const batches =
+      metric(after, 'sema_translation_batch_sentences_count') -
+      metric(before, 'sema_translation_batch_sentences_count');
+    const sentences =
+      metric(after, 'sema_translation_batch_sentences_sum') -
+      metric(before, 'sema_translation_batch_sentences_sum');
+    const seconds =
+      metric(after, 'sema_translation_batch_duration_seconds_sum') -
+      metric(before, 'sema_translation_batch_duration_seconds_sum');
+    return {
+      ...result,
+      meanBatch: batches ? sentences / batches : 0,
+      batchMs: batches ? (seconds / batches) * 1000 : 0,
+    };
+  } finally {
+    await sema.stop();
+  }
+}
+
+export async function run() {
+  const on = await batchingRun(true);
+  const off = await batchingRun(false);
+  console.log(
+    `\nBatching: ${CLIENTS} concurrent one-sentence requests, unique sentences, cache off, ${DURATION} s each (tiny model)`,
+  );
+  console.log(
+    table([
+      ['batcher', 'sentences/s', 'p99', 'mean batch', 'mean engine call', 'errors'],
+      [
+        'on (up to 16, 5 ms window)',
+        fmt(on.rps),
+        `${fmt(on.p99)} ms`,
+        fmt(on.meanBatch, 1),
+        `${fmt(on.batchMs, 1)} ms`,
+        String(on.failed),
+      ],
+      [
+        'off (batch size 1)',
+        fmt(off.rps),
+        `${fmt(off.p99)} ms`,
+        fmt(off.meanBatch, 1),
+        `${fmt(off.batchMs, 1)} ms`,
+        String(off.failed),
+      ],
+    ]),
+  );
+  console.log(`batching on / off: ${fmt(on.rps / off.rps, 2)}×`);
+
+  // Cache hits: the same sentence again and again, through the whole HTTP stack.
+  const body = JSON.stringify({
+    text: 'Hello, how are you today?',
+    source_language: 'eng_Latn',
+    target_language: 'swh_Latn',
+  });
+  const sema = await startSema({ SEMA_NLLB_MODEL: FIXTURE });
+  let cached;
+  let bytes;
+  try {
+    await waitForTranslation(sema.url);
+    bytes = await (
+      await fetch(`${sema.url}/api/v1/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+    ).text();
+    cached = await load({ url: `${sema.url}/api/v1/translate`, method: 'POST', body, duration: DURATION });
+  } finally {
+    await sema.stop();
+  }
+  const bare = await startScript(path.join(root, 'bench/bare-server.mjs'), { BARE_DETECT: bytes });
+  let baseline;
+  try {
+    baseline = await load({ url: bare.url, method: 'POST', body, duration: DURATION });
+  } finally {
+    await bare.stop();
+  }
+  console.log(
+    `\nCache hits: POST /api/v1/translate, one cached sentence, 50 connections, ${DURATION} s each`,
+  );
+  console.log(
+    table([
+      ['server', 'req/s', 'p99', 'errors'],
+      ['Sema (cache hit)', fmt(cached.rps), `${fmt(cached.p99)} ms`, String(cached.errors)],
+      ['bare node:http', fmt(baseline.rps), `${fmt(baseline.p99)} ms`, String(baseline.errors)],
+    ]),
+  );
+  console.log(`Sema / bare: ${fmt(cached.rps / baseline.rps, 2)}`);
+  return {
+    batching: { on, off, ratio: on.rps / off.rps },
+    cache: { sema: cached, bare: baseline, ratio: cached.rps / baseline.rps },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
