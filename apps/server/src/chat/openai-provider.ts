@@ -2,7 +2,7 @@
  * Any OpenAI-compatible chat endpoint: the Hugging Face router (default), vLLM, Ollama, llama.cpp's
  * server, TGI, OpenAI itself. Speaks `POST {baseUrl}/chat/completions`, streaming or not.
  */
-import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { EngineStatus } from '@sema/shared/api/schemas';
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { ApiError } from '../lib/errors.ts';
@@ -46,6 +46,29 @@ function tokensOf(payload: UpstreamPayload): number | undefined {
 
 function reasoningOf(message: UpstreamMessage | undefined): string {
   return text(message?.reasoning_content) ?? text(message?.reasoning) ?? '';
+}
+
+/**
+ * The events of an SSE body: a plain reader loop feeding the parser, which costs less per chunk than
+ * piping through two TransformStreams.
+ */
+async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<EventSourceMessage> {
+  const decoder = new TextDecoder();
+  let parsed: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => parsed.push(event) });
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      const ready = parsed;
+      parsed = [];
+      yield* ready;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 export class OpenAiProvider implements ChatProvider {
@@ -106,10 +129,7 @@ export class OpenAiProvider implements ChatProvider {
       if (!response.body) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
       let model = this.model;
       let tokens = 0;
-      const events = response.body
-        .pipeThrough(new TextDecoderStream())
-        .pipeThrough(new EventSourceParserStream());
-      for await (const event of events) {
+      for await (const event of serverSentEvents(response.body)) {
         timeout.touch();
         if (event.data.trim() === '[DONE]') break;
         const payload = this.parseEvent(event.data);

@@ -19,6 +19,10 @@ export function formatEvent(event: ChatStreamEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
 
+const WAIT = Symbol('wait');
+/** Resolves after the microtasks already queued (events parsed from the same read) have run. */
+const nextTurn = () => new Promise<typeof WAIT>((resolve) => setImmediate(resolve, WAIT));
+
 /** The `error` event for a failure; anything that is not an ApiError is logged and kept private. */
 export function errorEvent(error: unknown, log: FastifyBaseLogger): ChatStreamEvent {
   if (error instanceof ApiError) return { type: 'error', detail: error.detail, code: error.code };
@@ -37,14 +41,25 @@ export function eventStream(
   log: FastifyBaseLogger,
 ): Readable {
   async function* lines(): AsyncGenerator<string> {
-    yield formatEvent(first);
+    // Events that are ready together (one upstream read often holds several) go out in one write;
+    // whatever is ready is sent before waiting for more, so nothing is held back.
+    let batch = formatEvent(first);
     try {
-      for (let next = await events.next(); !next.done; next = await events.next())
-        yield formatEvent(next.value);
+      for (let pending = events.next(); ; pending = events.next()) {
+        let next = await Promise.race([pending, nextTurn()]);
+        if (next === WAIT) {
+          yield batch;
+          batch = '';
+          next = await pending;
+        }
+        if (next.done) break;
+        batch += formatEvent(next.value);
+      }
     } catch (error) {
       if (signal.aborted) return; // the client left; nobody to tell
-      yield formatEvent(errorEvent(error, log));
+      batch += formatEvent(errorEvent(error, log));
     }
+    if (batch) yield batch;
   }
   return Readable.from(lines(), { objectMode: false });
 }
