@@ -138,7 +138,10 @@ describe('chat mode, end to end', () => {
     const second = (await servers.fake.requests())[1];
     assert.deepEqual(second.body.messages.slice(2), [
       { role: 'assistant', content: ANSWER },
-      { role: 'user', content: 'Thank you very much for your help. What about cooking beans for dinner tonight?' },
+      {
+        role: 'user',
+        content: 'Thank you very much for your help. What about cooking beans for dinner tonight?',
+      },
     ]);
     await page.getByText('Soak the beans first.').waitFor();
     assert.deepEqual(problems, []);
