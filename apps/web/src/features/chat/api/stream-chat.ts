@@ -46,7 +46,8 @@ export async function* streamChat(
   } catch (error) {
     if (isAbortError(error) || error instanceof ApiError) throw error;
     if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
-    throw new ApiError(REQUEST_ERRORS.network, 0);
+    // A broken connection mid-answer, or an event that is not JSON.
+    throw new ApiError(error instanceof SyntaxError ? REQUEST_ERRORS.unexpected : REQUEST_ERRORS.network, 0);
   } finally {
     reader.cancel().catch(() => {});
   }
