@@ -22,10 +22,24 @@ export function localeFor(code: string): string | undefined {
   }
 }
 
+/** Segmenters are costly to create and hold no state between calls: one pair per language. */
+const segmenters = new Map<string, { sentences: Intl.Segmenter; words: Intl.Segmenter }>();
+
+function segmentersFor(language: string) {
+  let pair = segmenters.get(language);
+  if (!pair) {
+    const locale = localeFor(language);
+    pair = {
+      sentences: new Intl.Segmenter(locale, { granularity: 'sentence' }),
+      words: new Intl.Segmenter(locale, { granularity: 'word' }),
+    };
+    segmenters.set(language, pair);
+  }
+  return pair;
+}
+
 export function splitText(text: string, language: string, maxChars = MAX_SENTENCE_CHARS): Piece[] {
-  const locale = localeFor(language);
-  const sentences = new Intl.Segmenter(locale, { granularity: 'sentence' });
-  const words = new Intl.Segmenter(locale, { granularity: 'word' });
+  const { sentences, words } = segmentersFor(language);
   const pieces: Piece[] = [];
   const gap = (value: string) => {
     if (!value) return;

@@ -175,7 +175,7 @@ describe('NllbEngine with a hub model', () => {
     );
     expect(
       progress.some((line) =>
-        /Downloading sema-test\/tiny-nllb onnx\/decoder_model_merged_quantized\.onnx: 100% 0\.3\/0\.3 MB/.test(
+        /Downloading sema-test\/tiny-nllb onnx\/decoder_model_merged_quantized\.onnx: 100% 257\.1\/257\.1 kB/.test(
           line,
         ),
       ),

@@ -73,17 +73,15 @@ describe('RemoteEngine with servers that misbehave', () => {
         seen.push(request.url ?? '');
         if (request.url !== '/api/v1/translate') return void response.writeHead(404).end();
         const { text, source_language, target_language } = JSON.parse(body) as Record<string, string>;
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              translated_text: `<${text}>`,
-              source_language,
-              target_language,
-              confidence_score: 1,
-              processing_time: 0,
-            }),
-          );
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            translated_text: `<${text}>`,
+            source_language,
+            target_language,
+            confidence_score: 1,
+            processing_time: 0,
+          }),
+        );
       });
     });
     try {

@@ -81,9 +81,8 @@ function percent(fraction: number): string {
 }
 
 function sizes({ loaded, total }: FileProgress): string {
-  return `${megabytes(loaded)}/${total > 0 ? megabytes(total) : '?'} MB`;
-}
-
-function megabytes(bytes: number): string {
-  return (bytes / 1e6).toFixed(1);
+  // Small files (configs, tokenizer) read better in kB.
+  const [unit, scale] = Math.max(total, loaded) < 1e6 ? ['kB', 1e3] : ['MB', 1e6];
+  const show = (bytes: number) => (bytes / scale).toFixed(1);
+  return `${show(loaded)}/${total > 0 ? show(total) : '?'} ${unit}`;
 }
