@@ -104,6 +104,14 @@ describe('confidence and alternatives', () => {
     expect(confidences[0]!).toBeLessThanOrEqual(detection.confidence);
   });
 
+  it('never reports confidences that sum past 1', () => {
+    for (const text of ['ሰላም', 'Guten Morgen zusammen', 'la', 'Hola amigo', 'یہ ایک کتاب ہے']) {
+      const detection = detector.detect(text)!;
+      const total = detection.confidence + detection.alternatives.reduce((sum, a) => sum + a.confidence, 0);
+      expect(total).toBeLessThanOrEqual(1.0001);
+    }
+  });
+
   it('keeps confidences within 0..1', () => {
     for (const text of ['a', 'The quick brown fox', 'ሰላም', '我们']) {
       const detection = detector.detect(text)!;

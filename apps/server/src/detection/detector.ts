@@ -78,8 +78,12 @@ export function createDetector(options: DetectorOptions = {}): Detector {
       if (!ranking) return null;
       const [best, bestProbability] = ranking.order[0]!;
       const confidence = topConfidence(ranking, weights());
-      // Alternatives keep their probability's ratio to the best one, so they stay below it and sorted.
-      const scale = bestProbability > 0 ? confidence / bestProbability : 0;
+      // Alternatives share what the best answer leaves, in the ranking's proportions: they stay sorted,
+      // below the answer, and the confidences never sum past 1.
+      const scale =
+        confidence <= bestProbability
+          ? confidence / bestProbability
+          : (1 - confidence) / Math.max(1e-9, 1 - bestProbability);
       const round = (value: number) => Math.round(value * 1e4) / 1e4;
       return {
         language: best,

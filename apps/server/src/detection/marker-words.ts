@@ -77,9 +77,25 @@ const MARKERS: Readonly<Record<string, string>> = {
   dik_Latn: 'kɔc raan acï cï bï kë nhialic wun',
   kac_Latn: 'hpe hta hku shaloi gaw ngai hpa mungdan jinghpaw',
   pag_Latn: 'iray balet sikato sikara',
-  // Nynorsk against Bokmål and Danish.
-  nno_Latn: 'ikkje eg korleis kva frå heile dei ho noko mykje meir vere vore òg sjølv kven fekk berre',
-  nob_Latn: 'hva noe mye fikk',
+  // Nynorsk against Bokmål and Danish; Norwegian against Danish.
+  nno_Latn: 'ikkje eg korleis kva frå heile dei ho noko mykje meir vere vore òg sjølv kven fekk berre nokon etter meg deg seg',
+  nob_Latn: 'hva noe mye fikk noen ble nå vår etter meg deg seg',
+  dan_Latn: 'af hvad nogle meget mig dig vores nu blev havde',
+  // Croatian against Bosnian (and Serbian in Latin letters): the words the standards differ on.
+  hrv_Latn: 'tisuća tjedan siječanj veljača ožujak travanj svibanj lipanj srpanj kolovoz rujan listopad studeni prosinac kruh tko znanost glazba točka vlak zrak sveučilište općina povijest kazalište stoljeće tvrtka izvješće nogomet vanjski',
+  bos_Latn: 'hiljada hiljade sedmica hljeb šta nauka muzika tačka voz vazduh univerzitet opština porodica historija pozorište vijek fudbal januar februar mart juni juli septembar oktobar novembar decembar',
+  // Malaysian against Indonesian.
+  zsm_Latn: 'kerana sahaja wang kerajaan percuma mahu kenderaan cuba pejabat kedai bagaimanapun antarabangsa iaitu bahawa selepas',
+  ind_Latn: 'karena saja uang pemerintah gratis kendaraan coba kantor toko yaitu setelah nomor',
+  // Xhosa against Zulu.
+  xho_Latn: 'kwaye okanye yintoni ngoku xa ukuthetha',
+  zul_Latn: 'ukuthi kanjani manje futhi yini',
+  // Tagalog against Cebuano.
+  tgl_Latn: 'ito hindi ay nang niya ngayon ng',
+  ceb_Latn: 'kini dili kaayo karon adunay mao niini',
+  // Dari against Iranian Persian: words of Afghan usage.
+  prs_Arab: 'پوهنتون شفاخانه موتر ولسوالی شاروالی افغانستان کابل',
+  pes_Arab: 'دانشگاه بیمارستان ماشین استان شهرستان ایران تهران',
 };
 
 const MARKER_LANGUAGES = new Map<string, string[]>();

@@ -65,7 +65,8 @@ export function softwareMessages(split: Exclude<Split, 'train'>, root = '/usr/sh
   const byLanguage = new Map<string, string[]>();
   const owners = new Map<string, number>();
   for (const [language, directory] of Object.entries(MESSAGE_DIRECTORIES)) {
-    const texts = gettextText(directory, root).filter(
+    // Messages only: the ISO catalogues (names of countries, languages, currencies) are lists, not text.
+    const texts = gettextText(directory, root, (file) => !file.startsWith('iso_')).filter(
       (text) => text.length >= MIN_CHARS && text.length <= MAX_CHARS && mostlyIn(text, language),
     );
     byLanguage.set(language, texts);

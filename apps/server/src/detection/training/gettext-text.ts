@@ -24,8 +24,8 @@ export function readMoTranslations(file: string): string[] {
     const originalLength = read(originalTable + 8 * index);
     const originalOffset = read(originalTable + 8 * index + 4);
     const original = data.toString('utf8', originalOffset, originalOffset + originalLength);
-    // Entry 0 is the catalogue's own header; plural forms are separated by NUL.
-    if (!text || text.startsWith('Project-Id-Version') || text === original) continue;
+    // The entry with an empty original is the catalogue's own header; plural forms are separated by NUL.
+    if (!text || original === '' || text === original) continue;
     result.push(...text.split('\0'));
   }
   return result;
