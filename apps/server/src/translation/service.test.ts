@@ -145,18 +145,21 @@ describe('TranslationService on the tiny model', () => {
   });
 
   it('drops the queued sentences of a request whose client went away', async () => {
+    // One sentence per engine call, so the abandoned request waits behind twenty others.
     const { service, metric } = pipeline({ maxBatchSize: 1, cacheSize: 0 });
-    const first = service.translate({ text: 'First in line.', source: 'eng_Latn', target: 'por_Latn' });
+    const ahead = Array.from({ length: 20 }, (_, i) => `Sentence ${i} is ahead in the line.`).join(' ');
+    const first = service.translate({ text: ahead, source: 'eng_Latn', target: 'por_Latn' });
     const controller = new AbortController();
     const abandoned = service.translate(
       { text: 'Never translated. Not this one either.', source: 'eng_Latn', target: 'por_Latn' },
       controller.signal,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(service.queued).toBeGreaterThan(2);
     controller.abort();
     await expect(abandoned).rejects.toMatchObject({ name: 'AbortError' });
     await first;
     expect(service.queued).toBe(0);
-    expect(await metric('sema_translation_batch_sentences')).toBe(1);
+    expect(await metric('sema_translation_batch_sentences')).toBe(20);
   });
 });
