@@ -16,7 +16,10 @@ after(async () => browser?.close());
 /** Every axe rule (WCAG A/AA and best practices); a violation is listed with its nodes. */
 async function violations(page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 describe('accessibility (axe-core)', () => {

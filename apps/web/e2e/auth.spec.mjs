@@ -69,7 +69,9 @@ describe('local sign-in', () => {
   it('the auth pages send a signed-in user home', async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/');
-    await page.evaluate(() => localStorage.setItem('sema_user', JSON.stringify({ email: 'x@example.com', isLoggedIn: true })));
+    await page.evaluate(() =>
+      localStorage.setItem('sema_user', JSON.stringify({ email: 'x@example.com', isLoggedIn: true })),
+    );
     for (const path of ['/login', '/signup', '/forgot-password']) {
       await openApp(page, path);
       await eventually(() => assert.equal(new URL(page.url()).pathname, '/'));
@@ -93,7 +95,9 @@ describe('local sign-in', () => {
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page
-      .getByText("If an account exists with someone@example.com, we've sent instructions to reset your password.")
+      .getByText(
+        "If an account exists with someone@example.com, we've sent instructions to reset your password.",
+      )
       .waitFor();
     await page.getByRole('link', { name: 'Back to login' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
@@ -103,7 +107,9 @@ describe('local sign-in', () => {
   it('on a phone the menu holds the name and Sign Out, and tapping the overlay closes it', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     await openApp(page, '/');
-    await page.evaluate(() => localStorage.setItem('sema_user', JSON.stringify({ email: 'kofi@example.com', isLoggedIn: true })));
+    await page.evaluate(() =>
+      localStorage.setItem('sema_user', JSON.stringify({ email: 'kofi@example.com', isLoggedIn: true })),
+    );
     await openApp(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -122,7 +128,12 @@ describe('local sign-in', () => {
   it('a click outside the profile menu closes it', async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/');
-    await page.evaluate(() => localStorage.setItem('sema_user', JSON.stringify({ email: 'lin@example.com', isLoggedIn: true, name: 'Lin' })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'sema_user',
+        JSON.stringify({ email: 'lin@example.com', isLoggedIn: true, name: 'Lin' }),
+      ),
+    );
     await openApp(page, '/');
     await page.getByRole('button', { name: 'Lin' }).click();
     await page.getByRole('menu').waitFor();

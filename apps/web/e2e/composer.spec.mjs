@@ -81,10 +81,17 @@ describe('input area', () => {
     const chip = page.getByTestId('file-chip');
     await chip.getByText('notes.txt').waitFor();
     assert.equal(await input(page).getAttribute('placeholder'), 'Add a message for your document (optional)');
-    assert.equal(await page.getByRole('button', { name: 'Send' }).isDisabled(), false, 'a file alone can be sent');
+    assert.equal(
+      await page.getByRole('button', { name: 'Send' }).isDisabled(),
+      false,
+      'a file alone can be sent',
+    );
     await page.getByRole('button', { name: 'Remove notes.txt' }).click();
     await chip.waitFor({ state: 'detached' });
-    assert.equal(await input(page).getAttribute('placeholder'), 'Enter text to translate or drag & drop a file');
+    assert.equal(
+      await input(page).getAttribute('placeholder'),
+      'Enter text to translate or drag & drop a file',
+    );
     await context.close();
   });
 
@@ -113,7 +120,9 @@ describe('input area', () => {
     await eventually(async () => assert.equal(await copy.getAttribute('data-copy-state'), 'success'));
     const succeededAt = Date.now();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'Copy me, please');
-    await eventually(async () => assert.equal(await copy.getAttribute('data-copy-state'), 'idle'), { timeoutMs: 4000 });
+    await eventually(async () => assert.equal(await copy.getAttribute('data-copy-state'), 'idle'), {
+      timeoutMs: 4000,
+    });
     const shownFor = Date.now() - succeededAt;
     assert.ok(shownFor > 1500 && shownFor < 2600, `success shown for ${shownFor} ms (2 s expected)`);
     await context.close();

@@ -30,7 +30,8 @@ describe('a 360 px wide phone', () => {
     assert.equal(await page.getByRole('link', { name: 'About' }).isVisible(), false, 'no link row');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    for (const name of ['Login', 'Sign Up', 'API documentation', 'About']) await menu.getByRole('link', { name }).waitFor();
+    for (const name of ['Login', 'Sign Up', 'API documentation', 'About'])
+      await menu.getByRole('link', { name }).waitFor();
     await menu.getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { level: 1, name: 'About Sema' }).waitFor();
     assert.equal(await menu.count(), 0, 'choosing an entry closes the menu');
@@ -45,7 +46,10 @@ describe('a 360 px wide phone', () => {
     await picker.waitFor();
     const box = await picker.boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `picker spans ${box.x}..${box.x + box.width}`);
-    assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `picker spans ${box.y}..${box.y + box.height} vertically`);
+    assert.ok(
+      box.y >= 0 && box.y + box.height <= PHONE.height,
+      `picker spans ${box.y}..${box.y + box.height} vertically`,
+    );
     await picker.getByRole('option', { name: /^Hausa/ }).click();
     await page.getByRole('textbox').fill('Welcome');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -22,7 +22,10 @@ const sourceButton = () => page.getByTestId('source-language');
 const targetButton = () => page.getByTestId('target-language');
 const sourcePicker = () => page.getByRole('dialog', { name: 'Select Source Language' });
 const targetPicker = () => page.getByRole('dialog', { name: 'Select Target Language' });
-const optionNames = (picker) => picker.getByRole('option').evaluateAll((options) => options.map((o) => o.querySelector('span')?.textContent));
+const optionNames = (picker) =>
+  picker
+    .getByRole('option')
+    .evaluateAll((options) => options.map((o) => o.querySelector('span')?.textContent));
 
 describe('language picker', () => {
   it('defaults to Auto Detect → English, and swap is disabled while the source is Auto Detect', async () => {
@@ -34,7 +37,9 @@ describe('language picker', () => {
 
     await sourceButton().click();
     await sourcePicker().getByRole('combobox', { name: 'Search languages' }).fill('french');
-    await sourcePicker().getByRole('option', { name: /^French/ }).click();
+    await sourcePicker()
+      .getByRole('option', { name: /^French/ })
+      .click();
     assert.equal(await sourceButton().textContent(), 'French');
     assert.equal(await swap.isDisabled(), false);
     await swap.click();
@@ -49,14 +54,33 @@ describe('language picker', () => {
     await picker.waitFor();
     const tabs = await picker.getByRole('tab').allTextContents();
     assert.deepEqual(tabs, ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas']);
-    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Search languages...'));
+    await eventually(async () =>
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('placeholder')),
+        'Search languages...',
+      ),
+    );
 
     await picker.getByRole('tab', { name: 'Popular' }).click();
     const names = await optionNames(picker);
-    assert.deepEqual(names, [
-      'Auto Detect', 'English', 'Spanish', 'French', 'German', 'Chinese (Simplified)', 'Arabic', 'Hindi', 'Russian',
-      'Portuguese', 'Japanese', 'Swahili', 'Korean',
-    ].slice(0, names.length));
+    assert.deepEqual(
+      names,
+      [
+        'Auto Detect',
+        'English',
+        'Spanish',
+        'French',
+        'German',
+        'Chinese (Simplified)',
+        'Arabic',
+        'Hindi',
+        'Russian',
+        'Portuguese',
+        'Japanese',
+        'Swahili',
+        'Korean',
+      ].slice(0, names.length),
+    );
     assert.equal(names.length, 13, 'Auto Detect + the 12 popular languages');
     // The list is at most 300 px tall.
     const height = await picker.getByRole('listbox').evaluate((list) => list.getBoundingClientRect().height);
@@ -96,7 +120,10 @@ describe('language picker', () => {
     await sourcePicker().waitFor();
     await page.keyboard.press('Escape');
     await sourcePicker().waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'source-language');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+      'source-language',
+    );
 
     await sourceButton().click();
     await sourcePicker().waitFor();
@@ -104,7 +131,9 @@ describe('language picker', () => {
     await sourcePicker().waitFor({ state: 'detached' });
 
     await targetButton().click();
-    await targetPicker().getByRole('option', { name: /^German/ }).click();
+    await targetPicker()
+      .getByRole('option', { name: /^German/ })
+      .click();
     await targetPicker().waitFor({ state: 'detached' });
     assert.equal(await targetButton().textContent(), 'German');
   });
@@ -127,7 +156,9 @@ describe('language picker', () => {
     await page.keyboard.press('Enter');
     const picker = targetPicker();
     await picker.waitFor();
-    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox'));
+    await eventually(async () =>
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox'),
+    );
     await page.keyboard.type('span');
     await page.keyboard.press('ArrowDown');
     const active = await picker.getByRole('combobox').getAttribute('aria-activedescendant');
@@ -139,7 +170,9 @@ describe('language picker', () => {
     await targetButton().focus();
     await page.keyboard.press('Enter');
     await picker.waitFor();
-    await eventually(async () => assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox'));
+    await eventually(async () =>
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox'),
+    );
     await page.keyboard.press('Tab'); // from the search box to the selected tab
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'All');
     await page.keyboard.press('ArrowRight');

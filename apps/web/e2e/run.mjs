@@ -39,7 +39,10 @@ function buildIfStale() {
   );
   if (built >= sources) return;
   console.log('# building the web app (dist is missing or older than its sources)');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webRoot, stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: webRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -74,7 +77,12 @@ async function waitForServer(url, child, timeoutMs = 90_000) {
 }
 
 function serverEnv(port) {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEMA_LOG_LEVEL: process.env.SEMA_LOG_LEVEL ?? 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEMA_LOG_LEVEL: process.env.SEMA_LOG_LEVEL ?? 'warn',
+  };
   const tinyNllb = path.join(repoRoot, 'apps/server/test/fixtures/tiny-nllb');
   if (fs.existsSync(tinyNllb)) env.SEMA_NLLB_MODEL ??= tinyNllb;
   // Nothing may be fetched from a model hub during the tests: chat uses the tiny fixture or is off.
@@ -101,11 +109,15 @@ function specFiles() {
 buildIfStale();
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
-  cwd: repoRoot,
-  env: serverEnv(port),
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+  {
+    cwd: repoRoot,
+    env: serverEnv(port),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 
 let exitCode = 1;
 try {
@@ -113,13 +125,19 @@ try {
   console.log(`# server ${baseUrl}: ${status.status}, translation ${status.engines.translation.state}`);
   const env = { ...process.env, SEMA_E2E_URL: baseUrl };
   if (screenshots) {
-    const result = spawnSync(process.execPath, [path.join(webRoot, 'e2e/take-screenshots.mjs')], { env, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, [path.join(webRoot, 'e2e/take-screenshots.mjs')], {
+      env,
+      stdio: 'inherit',
+    });
     exitCode = result.status ?? 1;
   } else {
     const files = specFiles();
     if (files.length === 0) throw new Error(`no spec matches ${filters.join(', ')}`);
     // One spec file at a time: the machine is small, and each file starts its own browser.
-    const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { env, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+      env,
+      stdio: 'inherit',
+    });
     exitCode = result.status ?? 1;
   }
 } catch (error) {

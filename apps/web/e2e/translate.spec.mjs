@@ -23,7 +23,10 @@ describe('translate mode, end to end', () => {
 
     const user = page.locator('li[data-role="user"]');
     await user.getByText('Good morning, my friend.').waitFor();
-    await user.locator('time').getByText(/^\d{2}:\d{2}$/).waitFor();
+    await user
+      .locator('time')
+      .getByText(/^\d{2}:\d{2}$/)
+      .waitFor();
     const reply = page.locator('li[data-role="assistant"]');
     await reply.waitFor();
     const response = await answered;
@@ -33,13 +36,19 @@ describe('translate mode, end to end', () => {
       const body = await response.json();
       await reply.getByText(body.translated_text, { exact: true }).waitFor();
       // Auto Detect was the source: the reply names the detected language.
-      await reply.getByTestId('detected-language').getByText(/Detected language: /).waitFor();
+      await reply
+        .getByTestId('detected-language')
+        .getByText(/Detected language: /)
+        .waitFor();
       assert.equal(body.target_language, 'swh_Latn');
     } else {
       await reply.getByText('Translation failed', { exact: true }).waitFor();
       await reply.getByText('Translation failed. Please try again.').waitFor();
     }
-    assert.deepEqual(problems.filter((problem) => !problem.includes('503')), []);
+    assert.deepEqual(
+      problems.filter((problem) => !problem.includes('503')),
+      [],
+    );
     await context.close();
   });
 
@@ -57,7 +66,11 @@ describe('translate mode, end to end', () => {
     await page.getByRole('textbox').fill('Thank you');
     const request = page.waitForRequest((r) => r.url().endsWith('/api/v1/translate'));
     await page.getByRole('button', { name: 'Send' }).click();
-    assert.deepEqual((await request).postDataJSON(), { text: 'Thank you', target_language: 'fra_Latn', source_language: 'eng_Latn' });
+    assert.deepEqual((await request).postDataJSON(), {
+      text: 'Thank you',
+      target_language: 'fra_Latn',
+      source_language: 'eng_Latn',
+    });
     const reply = page.locator('li[data-role="assistant"]');
     await reply.locator('p[lang="fr-Latn"]').waitFor();
     assert.equal(await reply.getByTestId('detected-language').count(), 0);

@@ -39,7 +39,13 @@ export async function launchBrowser() {
  */
 export async function newPage(browser, { viewport = DESKTOP, permissions = [] } = {}) {
   const phone = viewport.width < 600;
-  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, permissions, baseURL: BASE_URL });
+  const context = await browser.newContext({
+    viewport,
+    isMobile: phone,
+    hasTouch: phone,
+    permissions,
+    baseURL: BASE_URL,
+  });
   const page = await context.newPage();
   const problems = [];
   const origin = new URL(BASE_URL).origin;
@@ -63,7 +69,10 @@ export async function openApp(page, path = '/') {
 }
 
 /** Stores a signed-in user record the way the app does, before the app starts. */
-export async function signInLocally(context, record = { email: 'amina@example.com', isLoggedIn: true, name: 'Amina' }) {
+export async function signInLocally(
+  context,
+  record = { email: 'amina@example.com', isLoggedIn: true, name: 'Amina' },
+) {
   await context.addInitScript((value) => {
     window.localStorage.setItem('sema_user', JSON.stringify(value));
   }, record);

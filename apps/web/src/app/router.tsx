@@ -18,15 +18,31 @@ interface PageRoute {
 
 /** Each page is its own chunk, fetched when first needed (the first page's while the splash shows). */
 const pages: readonly PageRoute[] = [
-  { path: paths.home.path, layout: 'main', load: () => import('./routes/home/home-route').then((m) => ({ default: m.HomeRoute })) },
-  { path: paths.about.path, layout: 'main', load: () => import('./routes/about').then((m) => ({ default: m.AboutRoute })) },
+  {
+    path: paths.home.path,
+    layout: 'main',
+    load: () => import('./routes/home/home-route').then((m) => ({ default: m.HomeRoute })),
+  },
+  {
+    path: paths.about.path,
+    layout: 'main',
+    load: () => import('./routes/about').then((m) => ({ default: m.AboutRoute })),
+  },
   {
     path: paths.developer.path,
     layout: 'main',
     load: () => import('./routes/developer').then((m) => ({ default: m.DeveloperRoute })),
   },
-  { path: paths.login.path, layout: 'auth', load: () => import('./routes/auth/login').then((m) => ({ default: m.LoginRoute })) },
-  { path: paths.signup.path, layout: 'auth', load: () => import('./routes/auth/signup').then((m) => ({ default: m.SignupRoute })) },
+  {
+    path: paths.login.path,
+    layout: 'auth',
+    load: () => import('./routes/auth/login').then((m) => ({ default: m.LoginRoute })),
+  },
+  {
+    path: paths.signup.path,
+    layout: 'auth',
+    load: () => import('./routes/auth/signup').then((m) => ({ default: m.SignupRoute })),
+  },
   {
     path: paths.forgotPassword.path,
     layout: 'auth',

@@ -72,7 +72,11 @@ export function initAuth(): StoredUser | null {
 
 /** Saves a signed-in record. Throws when local storage refuses it (signup reports that, spec part 5). */
 export function saveUser(user: { email: string; name?: string }): void {
-  const record: StoredUser = { email: user.email, isLoggedIn: true, ...(user.name ? { name: user.name } : {}) };
+  const record: StoredUser = {
+    email: user.email,
+    isLoggedIn: true,
+    ...(user.name ? { name: user.name } : {}),
+  };
   const store = storage();
   if (!store) throw new Error('Local storage is not available');
   store.setItem(USER_STORAGE_KEY, JSON.stringify(record));

@@ -80,13 +80,23 @@ export class Cache {
     this.now = options.now ?? Date.now;
     this.stores = {
       local: options.localStorage === undefined ? browserStorage('localStorage') : options.localStorage,
-      session: options.sessionStorage === undefined ? browserStorage('sessionStorage') : options.sessionStorage,
+      session:
+        options.sessionStorage === undefined ? browserStorage('sessionStorage') : options.sessionStorage,
     };
     this.keepExpired = new Set(options.keepExpired ?? []);
   }
 
-  set<T>(key: string, data: T, { ttlMs, storage = 'memory' }: { ttlMs?: number; storage?: CacheStorage } = {}): void {
-    const entry: CacheEntry<T> = { data, timestamp: this.now(), ttl: ttlMs ?? this.defaultTtlMs, version: CACHE_VERSION };
+  set<T>(
+    key: string,
+    data: T,
+    { ttlMs, storage = 'memory' }: { ttlMs?: number; storage?: CacheStorage } = {},
+  ): void {
+    const entry: CacheEntry<T> = {
+      data,
+      timestamp: this.now(),
+      ttl: ttlMs ?? this.defaultTtlMs,
+      version: CACHE_VERSION,
+    };
     if (storage === 'memory') {
       this.memory.delete(key); // Re-inserting moves the key to the newest end of the Map's order.
       this.memory.set(key, entry);
@@ -229,7 +239,11 @@ export const cacheKeys = {
 };
 
 /** The product's cache instance: 30 minutes by default, 200 entries in memory. */
-export const appCache = new Cache({ defaultTtlMs: 30 * MINUTE, maxMemoryItems: 200, keepExpired: [cacheKeys.languages()] });
+export const appCache = new Cache({
+  defaultTtlMs: 30 * MINUTE,
+  maxMemoryItems: 200,
+  keepExpired: [cacheKeys.languages()],
+});
 
 /** Reads and writes one kind of data with that kind's time to live and storage. */
 export function cachedValue<T>(kind: CacheKind, key: string) {

@@ -21,6 +21,7 @@ function copyWithTextArea(text: string): boolean {
   area.style.pointerEvents = 'none';
   document.body.appendChild(area);
   const previous = document.activeElement as HTMLElement | null;
+  area.focus({ preventScroll: true });
   area.select();
   let copied = false;
   try {

@@ -35,11 +35,14 @@ export function AboutRoute() {
       <header className="flex flex-col items-start gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">About {PRODUCT_NAME}</h1>
         <p className="max-w-2xl text-lg text-slate-700">
-          Our mission: everyone should be able to read, write and ask questions in their own language — especially the
-          speakers of languages that big products serve badly.
+          Our mission: everyone should be able to read, write and ask questions in their own language —
+          especially the speakers of languages that big products serve badly.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Link to={paths.home.getHref()} className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+          <Link
+            to={paths.home.getHref()}
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
             Try {PRODUCT_NAME} now
           </Link>
           <Link
@@ -82,9 +85,9 @@ export function AboutRoute() {
           Technology
         </h2>
         <p className="text-slate-700">
-          Translation runs on NLLB-200, an open model that covers 202 languages, on our own server — your text is not sent
-          to a third party for translation. Language detection runs offline on the server too. The web app is small and
-          loads nothing from other sites, so it stays fast on slow connections.
+          Translation runs on NLLB-200, an open model that covers 202 languages, on our own server — your text
+          is not sent to a third party for translation. Language detection runs offline on the server too. The
+          web app is small and loads nothing from other sites, so it stays fast on slow connections.
         </p>
       </section>
     </div>

@@ -27,11 +27,12 @@ export function DeveloperRoute() {
       <header className="flex flex-col gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">API Documentation</h1>
         <p className="max-w-2xl text-lg text-slate-700">
-          A free HTTP API that translates text between 200+ languages. No API key, no sign-up and no authentication:
-          send JSON, get JSON.
+          A free HTTP API that translates text between 200+ languages. No API key, no sign-up and no
+          authentication: send JSON, get JSON.
         </p>
         <p className="text-slate-700">
-          Base URL: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm text-slate-900">{apiBase}</code>
+          Base URL:{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm text-slate-900">{apiBase}</code>
         </p>
         <div className="flex flex-wrap gap-3">
           <a
@@ -82,7 +83,9 @@ export function DeveloperRoute() {
               )}
               {endpoint.example && (
                 <details className="mt-3">
-                  <summary className="cursor-pointer rounded text-sm font-medium text-brand-700">Response example</summary>
+                  <summary className="cursor-pointer rounded text-sm font-medium text-brand-700">
+                    Response example
+                  </summary>
                   <pre
                     className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100"
                     tabIndex={0}
@@ -99,10 +102,15 @@ export function DeveloperRoute() {
 
       <Section title="Errors">
         <p className="text-slate-700">
-          Every error is JSON with a readable <code>detail</code> and a machine-readable <code>code</code>, with a fitting
-          HTTP status (400, 413, 422, 429, 503…). While the translation model is still loading the API answers 503.
+          Every error is JSON with a readable <code>detail</code> and a machine-readable <code>code</code>,
+          with a fitting HTTP status (400, 413, 422, 429, 503…). While the translation model is still loading
+          the API answers 503.
         </p>
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100" tabIndex={0} aria-label="Error example">
+        <pre
+          className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100"
+          tabIndex={0}
+          aria-label="Error example"
+        >
           {ERROR_EXAMPLE}
         </pre>
       </Section>

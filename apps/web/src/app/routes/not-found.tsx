@@ -9,8 +9,13 @@ export function NotFoundRoute() {
       <title>{`Page not found · ${PRODUCT_NAME}`}</title>
       <p className="text-sm font-semibold text-brand-700">404</p>
       <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>
-      <p className="text-slate-700">There is nothing at this address. It may have moved, or the link may be mistyped.</p>
-      <Link to={paths.home.getHref()} className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+      <p className="text-slate-700">
+        There is nothing at this address. It may have moved, or the link may be mistyped.
+      </p>
+      <Link
+        to={paths.home.getHref()}
+        className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+      >
         Go to the home page
       </Link>
     </div>

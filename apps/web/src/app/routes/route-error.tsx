@@ -5,7 +5,10 @@ import { paths } from '@/config/paths';
 /** Shown when a page fails to load or render (for example a chunk lost after a redeploy). */
 export function RouteError() {
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
       <p className="text-slate-700">This page could not be shown. Reloading usually helps.</p>
       <div className="flex gap-3">
@@ -16,7 +19,10 @@ export function RouteError() {
         >
           Reload
         </button>
-        <Link to={paths.home.getHref()} className="rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+        <Link
+          to={paths.home.getHref()}
+          className="rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+        >
           Go home
         </Link>
       </div>

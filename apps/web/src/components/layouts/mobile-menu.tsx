@@ -12,7 +12,8 @@ interface MobileMenuProps {
   onSignOut: () => void;
 }
 
-const itemClass = 'block w-full rounded-lg px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
+const itemClass =
+  'block w-full rounded-lg px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
 
 /**
  * The small-screen menu: a modal panel over an overlay. Tapping the overlay, Escape, or choosing an
@@ -50,7 +51,12 @@ export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps)
   // block of this fixed overlay and shrink it to the header's height.
   return createPortal(
     <div className="fixed inset-0 z-40 md:hidden" onKeyDown={onKeyDown}>
-      <div className="absolute inset-0 bg-slate-900/40" data-testid="menu-overlay" onClick={onClose} aria-hidden="true" />
+      <div
+        className="absolute inset-0 bg-slate-900/40"
+        data-testid="menu-overlay"
+        onClick={onClose}
+        aria-hidden="true"
+      />
       <div
         ref={panelRef}
         role="dialog"
@@ -71,7 +77,12 @@ export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps)
           ) : (
             <span />
           )}
-          <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label="Close menu" onClick={onClose}>
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { SPLASH } from '@/config/constants';
+import { useLatest } from '@/hooks/use-latest';
 
 /** A random whole step from SPLASH.minStep to SPLASH.maxStep percent. */
 function randomStep(random: () => number): number {
@@ -14,17 +15,18 @@ function randomStep(random: () => number): number {
 export function useSplashProgress(ready: boolean, random: () => number = Math.random) {
   const [progress, setProgress] = useState(0);
   const [minimumElapsed, setMinimumElapsed] = useState(false);
+  const randomSource = useLatest(random);
 
   useEffect(() => {
     const ticker = setInterval(() => {
-      setProgress((current) => Math.min(100, current + randomStep(random)));
+      setProgress((current) => Math.min(100, current + randomStep(randomSource.current)));
     }, SPLASH.tickMs);
     const minimum = setTimeout(() => setMinimumElapsed(true), SPLASH.minimumMs);
     return () => {
       clearInterval(ticker);
       clearTimeout(minimum);
     };
-  }, [random]);
+  }, [randomSource]);
 
   const done = minimumElapsed && ready;
   return { progress: done ? 100 : progress, done };

@@ -128,6 +128,12 @@ export const FileIcon = (props: IconProps) => (
 export const LogoMark = (props: IconProps) => (
   <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false" {...props}>
     <rect width="32" height="32" rx="8" fill="currentColor" />
-    <path d="M9 11h9a3 3 0 0 1 0 6h-4a3 3 0 0 0 0 6h9" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
+    <path
+      d="M9 11h9a3 3 0 0 1 0 6h-4a3 3 0 0 0 0 6h9"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="2.6"
+      strokeLinecap="round"
+    />
   </svg>
 );

@@ -55,7 +55,9 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children,
               tabIndex={tab === value ? 0 : -1}
               className={cn(
                 '-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-medium',
-                tab === value ? 'border-brand-100 text-white' : 'border-transparent text-slate-300 hover:text-white',
+                tab === value
+                  ? 'border-brand-100 text-white'
+                  : 'border-transparent text-slate-300 hover:text-white',
               )}
               onClick={() => onChange(tab)}
               onKeyDown={(event) => onKeyDown(event, index)}

@@ -61,11 +61,17 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
     path: '/api/v1/languages',
     summary: 'Every supported language, keyed by code, with its name, native name, region and script.',
     example: json({
-      languages: { swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' } },
+      languages: {
+        swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' },
+      },
       total_count: 202,
     }),
   },
-  { method: 'GET', path: '/api/v1/languages/popular', summary: 'The most used languages, in the same shape.' },
+  {
+    method: 'GET',
+    path: '/api/v1/languages/popular',
+    summary: 'The most used languages, in the same shape.',
+  },
   {
     method: 'GET',
     path: '/api/v1/languages/region/{region}',

@@ -18,7 +18,10 @@ export function toLanguageList(response: LanguagesResponse | undefined): Languag
 
 /** Lower case without accents, so 'francais' finds 'Français'. */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase();
 }
 
 function matchesQuery(language: LanguageWithCode, foldedQuery: string): boolean {
@@ -30,7 +33,11 @@ function matchesQuery(language: LanguageWithCode, foldedQuery: string): boolean 
 }
 
 /** Languages under a tab and a search, in display order (the popular tab keeps the spec's order). */
-export function filterLanguages(languages: readonly LanguageWithCode[], filter: LanguageFilter, query: string) {
+export function filterLanguages(
+  languages: readonly LanguageWithCode[],
+  filter: LanguageFilter,
+  query: string,
+) {
   let list: LanguageWithCode[];
   if (filter === 'All') list = [...languages];
   else if (filter === 'Popular') {

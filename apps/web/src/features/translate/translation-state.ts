@@ -29,7 +29,12 @@ export type TranslationAction =
   | { type: 'clearHistory' }
   | { type: 'removeHistoryItem'; id: string };
 
-export const initialTranslationState: TranslationState = { isLoading: false, result: null, error: null, history: [] };
+export const initialTranslationState: TranslationState = {
+  isLoading: false,
+  result: null,
+  error: null,
+  history: [],
+};
 
 export function translationReducer(state: TranslationState, action: TranslationAction): TranslationState {
   switch (action.type) {

@@ -49,7 +49,9 @@ export function HomeRoute() {
           <Welcome displayName={user ? displayName : null} />
         </div>
       )}
-      <div className={cn('mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 sm:px-4', started ? 'pb-4' : 'pb-2')}>
+      <div
+        className={cn('mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 sm:px-4', started ? 'pb-4' : 'pb-2')}
+      >
         {mode === 'translate' && <TranslationEngineNotice />}
         <Composer
           mode={mode}
@@ -58,7 +60,12 @@ export function HomeRoute() {
           onFileChange={setFile}
           header={
             mode === 'translate' ? (
-              <TranslateBar source={source} target={target} onSourceChange={setSource} onTargetChange={setTarget} />
+              <TranslateBar
+                source={source}
+                target={target}
+                onSourceChange={setSource}
+                onTargetChange={setTarget}
+              />
             ) : undefined
           }
           onSend={({ text, file: sentFile }) => {

@@ -4,7 +4,9 @@ import { PRODUCT_NAME } from '@/config/constants';
 export function Welcome({ displayName }: { displayName: string | null }) {
   return (
     <div className="flex flex-col items-center gap-3 px-4 text-center">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Welcome to {PRODUCT_NAME}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        Welcome to {PRODUCT_NAME}
+      </h1>
       <p className="max-w-xl text-base text-slate-700 sm:text-lg">
         {displayName
           ? `Good to see you, ${displayName}. Translate text or chat with the assistant in any of 200+ languages.`

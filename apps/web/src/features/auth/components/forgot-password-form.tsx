@@ -21,7 +21,10 @@ export function ForgotPasswordForm() {
         <p role="status" className="rounded-lg bg-green-50 px-3 py-3 text-sm text-green-900">
           If an account exists with {sentTo}, we've sent instructions to reset your password.
         </p>
-        <Link to={paths.login.getHref()} className="rounded text-center text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={paths.login.getHref()}
+          className="rounded text-center text-sm font-medium text-brand-700 hover:underline"
+        >
           Back to login
         </Link>
       </div>
@@ -30,11 +33,22 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5">
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Button type="submit" className="w-full">
         Send Reset Link
       </Button>
-      <Link to={paths.login.getHref()} className="rounded text-center text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={paths.login.getHref()}
+        className="rounded text-center text-sm font-medium text-brand-700 hover:underline"
+      >
         Back to login
       </Link>
     </form>

@@ -33,7 +33,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-5">
       {error && <FormAlert>{error}</FormAlert>}
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <TextField
         label="Password"
         name="password"
@@ -44,7 +52,10 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         onChange={(e) => setPassword(e.target.value)}
       />
       <div className="-mt-2 text-right">
-        <Link to={paths.forgotPassword.getHref()} className="rounded text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={paths.forgotPassword.getHref()}
+          className="rounded text-sm font-medium text-brand-700 hover:underline"
+        >
           Forgot password?
         </Link>
       </div>

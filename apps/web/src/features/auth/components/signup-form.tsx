@@ -22,7 +22,11 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
     event.preventDefault();
     // The browser enforces these too; this keeps the rule when it cannot (scripts, old browsers).
     if (!name.trim() || !email.trim() || password.length < MIN_PASSWORD_LENGTH) {
-      setError(password.length < MIN_PASSWORD_LENGTH ? `Password: ${MESSAGES.passwordTooShort}` : 'Please fill in every field.');
+      setError(
+        password.length < MIN_PASSWORD_LENGTH
+          ? `Password: ${MESSAGES.passwordTooShort}`
+          : 'Please fill in every field.',
+      );
       return;
     }
     try {
@@ -36,8 +40,23 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-5">
       {error && <FormAlert>{error}</FormAlert>}
-      <TextField label="Full Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Full Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <TextField
         label="Password"
         name="password"

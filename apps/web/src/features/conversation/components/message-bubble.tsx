@@ -24,12 +24,19 @@ export function MessageBubble({ message, renderContent }: MessageBubbleProps) {
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed sm:max-w-[75%]',
-          isUser ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
+          isUser
+            ? 'rounded-br-md bg-brand-600 text-white'
+            : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
           message.error && !isUser && 'border-red-200 bg-red-50',
         )}
       >
         {message.attachment && (
-          <p className={cn('mb-1.5 flex items-center gap-1.5 text-sm', isUser ? 'text-brand-50' : 'text-slate-700')}>
+          <p
+            className={cn(
+              'mb-1.5 flex items-center gap-1.5 text-sm',
+              isUser ? 'text-brand-50' : 'text-slate-700',
+            )}
+          >
             <FileIcon width={16} height={16} />
             <span className="truncate">{message.attachment.name}</span>
             <span className="shrink-0">({formatBytes(message.attachment.size)})</span>
@@ -37,7 +44,9 @@ export function MessageBubble({ message, renderContent }: MessageBubbleProps) {
         )}
         {message.isLoading ? <LoadingDots /> : renderContent(message)}
       </div>
-      <div className={cn('flex items-center gap-1 px-1 text-xs text-slate-600', isUser && 'flex-row-reverse')}>
+      <div
+        className={cn('flex items-center gap-1 px-1 text-xs text-slate-600', isUser && 'flex-row-reverse')}
+      >
         <time dateTime={new Date(message.timestamp).toISOString()}>{formatTime(message.timestamp)}</time>
         {!message.isLoading && message.content && (
           <CopyButton text={message.content} label={isUser ? 'Copy your message' : 'Copy reply'} />

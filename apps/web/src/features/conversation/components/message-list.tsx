@@ -27,7 +27,8 @@ export function MessageList({ messages, renderContent = plainText }: MessageList
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    pinnedToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+    pinnedToBottom.current =
+      element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
   };
 
   useLayoutEffect(() => {
@@ -54,8 +55,17 @@ export function MessageList({ messages, renderContent = plainText }: MessageList
   }, []);
 
   return (
-    <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-scroller">
-      <ol aria-label="Conversation" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6" aria-live="polite">
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-y-auto"
+      data-testid="message-scroller"
+    >
+      <ol
+        aria-label="Conversation"
+        className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6"
+        aria-live="polite"
+      >
         {messages.map((message) => (
           <MessageBubble key={message.id} message={message} renderContent={renderContent} />
         ))}

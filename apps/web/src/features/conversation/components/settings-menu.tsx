@@ -17,7 +17,11 @@ export function SettingsMenu() {
       items={entries.map((entry) => ({ ...entry, disabled: true }))}
       placement="above-start"
       hoverDelays={{ openMs: SETTINGS_MENU.openDelayMs, closeMs: SETTINGS_MENU.closeDelayMs }}
-      footer={<p className="border-t border-slate-100 px-3 pt-2 pb-1 text-xs text-slate-600">More settings coming soon</p>}
+      footer={
+        <p className="border-t border-slate-100 px-3 pt-2 pb-1 text-xs text-slate-600">
+          More settings coming soon
+        </p>
+      }
     />
   );
 }

@@ -4,7 +4,11 @@ import { useLayoutEffect, type RefObject } from 'react';
  * Grows a text area with its content up to `maxRows` lines, then scrolls inside it
  * (spec part 2: up to 5 rows). Measured, because `field-sizing: content` is not everywhere yet.
  */
-export function useAutoGrow(ref: RefObject<HTMLTextAreaElement | null>, value: string, maxRows: number): void {
+export function useAutoGrow(
+  ref: RefObject<HTMLTextAreaElement | null>,
+  value: string,
+  maxRows: number,
+): void {
   useLayoutEffect(() => {
     const area = ref.current;
     if (!area) return;

@@ -4,7 +4,8 @@ import { createId } from '@/lib/create-id';
 
 import type { ChatMessage } from '../types';
 
-export type NewMessage = Omit<ChatMessage, 'id' | 'timestamp'> & Partial<Pick<ChatMessage, 'id' | 'timestamp'>>;
+export type NewMessage = Omit<ChatMessage, 'id' | 'timestamp'> &
+  Partial<Pick<ChatMessage, 'id' | 'timestamp'>>;
 
 /** The conversation, in memory only (spec part 3): add, patch and clear messages. */
 export function useMessages(initial: ChatMessage[] = []) {
@@ -16,11 +17,18 @@ export function useMessages(initial: ChatMessage[] = []) {
     return full.id;
   }, []);
 
-  const updateMessage = useCallback((id: string, patch: Partial<ChatMessage> | ((message: ChatMessage) => Partial<ChatMessage>)) => {
-    setMessages((current) =>
-      current.map((message) => (message.id === id ? { ...message, ...(typeof patch === 'function' ? patch(message) : patch) } : message)),
-    );
-  }, []);
+  const updateMessage = useCallback(
+    (id: string, patch: Partial<ChatMessage> | ((message: ChatMessage) => Partial<ChatMessage>)) => {
+      setMessages((current) =>
+        current.map((message) =>
+          message.id === id
+            ? { ...message, ...(typeof patch === 'function' ? patch(message) : patch) }
+            : message,
+        ),
+      );
+    },
+    [],
+  );
 
   const clearMessages = useCallback(() => setMessages([]), []);
 

@@ -18,7 +18,11 @@ export function CodeExamples({ apiBase }: { apiBase: string }) {
         onChange={setTab}
         actions={<CopyButton text={code} label="Copy code" showText tone="dark" />}
       >
-        <pre className="overflow-x-auto p-4 text-sm leading-relaxed" tabIndex={0} aria-label={`${tab} example`}>
+        <pre
+          className="overflow-x-auto p-4 text-sm leading-relaxed"
+          tabIndex={0}
+          aria-label={`${tab} example`}
+        >
           <code>{code}</code>
         </pre>
       </Tabs>

@@ -23,7 +23,8 @@ export async function getLanguages(signal?: AbortSignal): Promise<LanguagesRespo
     const stale = store.getStale();
     if (stale) return stale;
     // A non-OK answer is reported as the spec words it; an unreachable server keeps its own message.
-    if (error instanceof ApiError && error.status > 0) throw new ApiError(REQUEST_ERRORS.languages, error.status, error.code);
+    if (error instanceof ApiError && error.status > 0)
+      throw new ApiError(REQUEST_ERRORS.languages, error.status, error.code);
     throw error;
   }
 }

@@ -51,7 +51,10 @@ interface Option {
 /** Space the panel needs besides its list: title, search, tabs and padding (px). */
 const PANEL_CHROME_PX = 150;
 
-const titles: Record<PickerKind, string> = { source: 'Select Source Language', target: 'Select Target Language' };
+const titles: Record<PickerKind, string> = {
+  source: 'Select Source Language',
+  target: 'Select Target Language',
+};
 
 interface Placement {
   above: boolean;
@@ -74,7 +77,14 @@ function placePanel(trigger: HTMLElement | null): Placement {
  * list. The search box drives the list (combobox + listbox pattern: arrows move, Enter picks), the
  * tabs follow the tabs pattern, and Escape, an outside click or a choice close it.
  */
-export function LanguagePicker({ kind, value, onChange, open, onOpenChange, align = 'start' }: LanguagePickerProps) {
+export function LanguagePicker({
+  kind,
+  value,
+  onChange,
+  open,
+  onOpenChange,
+  align = 'start',
+}: LanguagePickerProps) {
   const { data } = useLanguages();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [placement, setPlacement] = useState<Placement>({ above: false, listMaxHeight: PICKER.maxHeightPx });
@@ -152,13 +162,21 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
       name: language.name,
       nativeName: language.native_name,
     }));
-    return kind === 'source' && autoDetectMatches(query) ? [{ code: AUTO, name: AUTO_DETECT_LABEL }, ...found] : found;
+    return kind === 'source' && autoDetectMatches(query)
+      ? [{ code: AUTO, name: AUTO_DETECT_LABEL }, ...found]
+      : found;
   }, [languages, filter, query, kind]);
 
   // The highlight starts on the current choice (when it is listed), else on the first entry, and
   // goes back there whenever the list changes.
   const initialIndex = useCallback(
-    (list: Option[]) => (query === '' ? Math.max(0, list.findIndex((option) => option.code === value)) : 0),
+    (list: Option[]) =>
+      query === ''
+        ? Math.max(
+            0,
+            list.findIndex((option) => option.code === value),
+          )
+        : 0,
     [query, value],
   );
   const [active, setActive] = useState(() => ({ options, index: initialIndex(options) }));
@@ -175,7 +193,9 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
   }, []);
 
   useEffect(() => {
-    listRef.current?.querySelector(`#${CSS.escape(optionId(activeIndex))}`)?.scrollIntoView({ block: 'nearest' });
+    listRef.current
+      ?.querySelector(`#${CSS.escape(optionId(activeIndex))}`)
+      ?.scrollIntoView({ block: 'nearest' });
     // optionId only depends on the stable baseId.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeIndex, options]);
@@ -247,7 +267,11 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
         onKeyDown={onSearchKeyDown}
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
       />
-      <div role="tablist" aria-label="Filter languages" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-0.5">
+      <div
+        role="tablist"
+        aria-label="Filter languages"
+        className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-0.5"
+      >
         {LANGUAGE_FILTERS.map((name, index) => (
           <button
             key={name}
@@ -276,7 +300,10 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
             Loading languages...
           </p>
         ) : isError && languages.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-2 px-2 py-6 text-center text-sm text-red-800">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-2 px-2 py-6 text-center text-sm text-red-800"
+          >
             <p>{errorMessage(error)}</p>
             <button
               type="button"
@@ -318,7 +345,11 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
                 >
                   <span className="min-w-0 flex-1 truncate font-medium">{option.name}</span>
                   {option.nativeName && option.nativeName !== option.name && (
-                    <span lang={languageTag(option.code)} dir="auto" className="max-w-[45%] truncate text-slate-600">
+                    <span
+                      lang={languageTag(option.code)}
+                      dir="auto"
+                      className="max-w-[45%] truncate text-slate-600"
+                    >
                       {option.nativeName}
                     </span>
                   )}

@@ -23,7 +23,13 @@ export function TranslateBar({ source, target, onSourceChange, onTargetChange }:
 
   return (
     <div className="relative flex items-center gap-2" role="group" aria-label="Languages">
-      <LanguagePicker kind="source" value={source} onChange={onSourceChange} open={openPicker === 'source'} onOpenChange={setOpen('source')} />
+      <LanguagePicker
+        kind="source"
+        value={source}
+        onChange={onSourceChange}
+        open={openPicker === 'source'}
+        onOpenChange={setOpen('source')}
+      />
       <button
         type="button"
         className="shrink-0 rounded-full p-2 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"

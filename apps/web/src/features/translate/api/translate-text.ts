@@ -8,7 +8,10 @@ import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
  * POST /api/v1/translate, after the spec's checks (part 5) and through the translation cache
  * (one hour, session storage, keyed by a hash of the text and both languages).
  */
-export async function translateText(request: TranslateRequest, signal?: AbortSignal): Promise<TranslateResponse> {
+export async function translateText(
+  request: TranslateRequest,
+  signal?: AbortSignal,
+): Promise<TranslateResponse> {
   if (isBlank(request.text)) throw new Error(MESSAGES.textEmpty);
   if (!request.target_language) throw new Error(MESSAGES.targetRequired);
   const source = request.source_language || AUTO;
@@ -20,7 +23,11 @@ export async function translateText(request: TranslateRequest, signal?: AbortSig
   if (cached) return cached;
   const response = await apiRequest<TranslateResponse>('/translate', {
     method: 'POST',
-    body: { text: request.text, target_language: request.target_language, source_language: source } satisfies TranslateRequest,
+    body: {
+      text: request.text,
+      target_language: request.target_language,
+      source_language: source,
+    } satisfies TranslateRequest,
     signal,
   });
   cache.set(response);

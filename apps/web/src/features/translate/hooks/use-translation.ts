@@ -36,7 +36,11 @@ export function useTranslation(fetchers: TranslationFetchers = defaultFetchers) 
   useEffect(() => () => inFlight.current?.abort(), []);
 
   const run = useCallback(
-    async <T,>(call: (signal: AbortSignal) => Promise<T>, onSuccess: (value: T) => void, callbacks?: TranslationCallbacks) => {
+    async <T>(
+      call: (signal: AbortSignal) => Promise<T>,
+      onSuccess: (value: T) => void,
+      callbacks?: TranslationCallbacks,
+    ) => {
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;
@@ -65,7 +69,10 @@ export function useTranslation(fetchers: TranslationFetchers = defaultFetchers) 
       run(
         (signal) => fetchers.translate(request, signal),
         (response) =>
-          dispatch({ type: 'succeeded', item: { id: createId('translation'), timestamp: Date.now(), request, response } }),
+          dispatch({
+            type: 'succeeded',
+            item: { id: createId('translation'), timestamp: Date.now(), request, response },
+          }),
         callbacks,
       ),
     [run, fetchers],
@@ -73,7 +80,11 @@ export function useTranslation(fetchers: TranslationFetchers = defaultFetchers) 
 
   const detect = useCallback(
     (text: string, callbacks?: TranslationCallbacks) =>
-      run((signal) => fetchers.detect(text, signal), () => dispatch({ type: 'settled' }), callbacks),
+      run(
+        (signal) => fetchers.detect(text, signal),
+        () => dispatch({ type: 'settled' }),
+        callbacks,
+      ),
     [run, fetchers],
   );
 

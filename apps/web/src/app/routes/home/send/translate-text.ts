@@ -30,7 +30,12 @@ export const translateTextHandler: SendHandler = async (request, { updateReply, 
   }
   if (failure === undefined) {
     // A newer translation cancelled this one (spec part 4).
-    updateReply({ kind: 'translation', isLoading: false, content: '', errorDetail: 'Cancelled: a newer translation took its place.' });
+    updateReply({
+      kind: 'translation',
+      isLoading: false,
+      content: '',
+      errorDetail: 'Cancelled: a newer translation took its place.',
+    });
     return;
   }
   updateReply({

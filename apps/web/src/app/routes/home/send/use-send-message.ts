@@ -27,7 +27,9 @@ export function useSendMessage({ conversation, translation, languageName }: Depe
       addMessage({
         role: 'user',
         content: request.text,
-        ...(request.file ? { attachment: { name: request.file.name, size: request.file.size, type: request.file.type } } : {}),
+        ...(request.file
+          ? { attachment: { name: request.file.name, size: request.file.size, type: request.file.type } }
+          : {}),
       });
       const replyId = addMessage({ role: 'assistant', content: '', isLoading: true });
       const updateReply = (patch: Parameters<typeof updateMessage>[1]) => updateMessage(replyId, patch);

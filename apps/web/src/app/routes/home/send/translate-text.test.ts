@@ -1,0 +1,99 @@
+import type { TranslateResponse } from '@sema/shared/api/schemas';
+import { describe, expect, it } from 'vitest';
+
+import type { ChatMessage } from '@/features/conversation/types';
+
+import { chatHandler } from './chat';
+import { documentHandler } from './document';
+import { pickSendHandler } from './pick-send-handler';
+import { translateTextHandler } from './translate-text';
+import type { SendContext, SendRequest } from './types';
+
+const request = (overrides: Partial<SendRequest> = {}): SendRequest => ({
+  mode: 'translate',
+  text: 'Good morning',
+  file: null,
+  sourceLanguage: 'auto',
+  targetLanguage: 'swh_Latn',
+  ...overrides,
+});
+
+/** A context whose translation answers as told and which records the reply's patches. */
+function context(outcome: { response?: TranslateResponse; error?: string }) {
+  const reply: Partial<ChatMessage> = {};
+  const translation = {
+    translate: async (
+      _request: unknown,
+      callbacks?: { onError?: (message: string, error: unknown) => void },
+    ) => {
+      if (outcome.error !== undefined) callbacks?.onError?.(outcome.error, new Error(outcome.error));
+      return outcome.response ?? null;
+    },
+  } as unknown as SendContext['translation'];
+  const value: SendContext = {
+    updateReply: (patch) => Object.assign(reply, patch),
+    translation,
+    languageName: (code) => code,
+    history: [],
+  };
+  return { value, reply };
+}
+
+describe('pickSendHandler', () => {
+  it('sends a file to the document handler, otherwise follows the mode', () => {
+    const file = new File(['x'], 'a.txt');
+    expect(pickSendHandler(request({ file }))).toBe(documentHandler);
+    expect(pickSendHandler(request({ file, mode: 'chat' }))).toBe(documentHandler);
+    expect(pickSendHandler(request())).toBe(translateTextHandler);
+    expect(pickSendHandler(request({ mode: 'chat' }))).toBe(chatHandler);
+  });
+});
+
+describe('translateTextHandler', () => {
+  it('fills the reply with the translation and, for Auto Detect, the detected language', async () => {
+    const { value, reply } = context({
+      response: {
+        translated_text: 'Habari za asubuhi',
+        source_language: 'eng_Latn',
+        target_language: 'swh_Latn',
+        confidence_score: 0.97,
+        processing_time: 0.1,
+      },
+    });
+    await translateTextHandler(request(), value);
+    expect(reply).toMatchObject({
+      kind: 'translation',
+      isLoading: false,
+      content: 'Habari za asubuhi',
+      detectedLanguage: 'eng_Latn',
+      translationData: {
+        sourceText: 'Good morning',
+        sourceLanguage: 'eng_Latn',
+        targetLanguage: 'swh_Latn',
+        translatedText: 'Habari za asubuhi',
+      },
+    });
+    expect(reply.error).toBeUndefined();
+  });
+
+  it("shows 'Translation failed' with the server's reason when it fails", async () => {
+    const { value, reply } = context({ error: 'The translation model is still loading (40 %)' });
+    await translateTextHandler(request({ sourceLanguage: 'eng_Latn' }), value);
+    expect(reply).toMatchObject({
+      isLoading: false,
+      error: true,
+      content: 'Translation failed',
+      errorDetail: 'The translation model is still loading (40 %)',
+    });
+  });
+
+  it('says so when a newer translation cancelled this one', async () => {
+    const { value, reply } = context({});
+    await translateTextHandler(request(), value);
+    expect(reply).toMatchObject({
+      isLoading: false,
+      errorDetail: 'Cancelled: a newer translation took its place.',
+    });
+    expect(reply.error).toBeUndefined();
+  });
+});

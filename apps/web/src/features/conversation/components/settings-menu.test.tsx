@@ -1,0 +1,47 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { SettingsMenu } from './settings-menu';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('SettingsMenu', () => {
+  it('opens 200 ms after the pointer arrives and closes 300 ms after it leaves', () => {
+    render(<SettingsMenu />);
+    const gear = screen.getByRole('button', { name: 'Settings' });
+    fireEvent.mouseEnter(gear.parentElement!);
+    act(() => vi.advanceTimersByTime(199));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    fireEvent.mouseLeave(gear.parentElement!);
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('has three disabled entries and says more settings are coming', () => {
+    render(<SettingsMenu />);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Model Settings', 'Appearance', 'Help & Support']);
+    for (const item of items) expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('More settings coming soon')).toBeInTheDocument();
+  });
+
+  it('opens from the keyboard on the first entry, cycles with the arrows, closes on Escape', () => {
+    render(<SettingsMenu />);
+    const gear = screen.getByRole('button', { name: 'Settings' });
+    gear.focus();
+    fireEvent.keyDown(gear, { key: 'ArrowDown' });
+    const items = screen.getAllByRole('menuitem');
+    expect(items[0]).toHaveFocus();
+    fireEvent.keyDown(items[0]!, { key: 'ArrowUp' });
+    expect(items[2]).toHaveFocus();
+    fireEvent.keyDown(items[2]!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(gear).toHaveFocus();
+  });
+});

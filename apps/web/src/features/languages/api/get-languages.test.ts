@@ -1,0 +1,66 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { setApiOrigin } from '@/lib/api-client';
+import { CACHE_KINDS, CACHE_PREFIX } from '@/lib/cache';
+import { LANGUAGES_FIXTURE } from '@/testing/languages-fixture';
+
+import { getLanguages } from './get-languages';
+
+/** A real server that can be told to fail, to prove what the cache does then. */
+let failing = false;
+let hits = 0;
+const server = http.createServer((_request, response) => {
+  hits += 1;
+  response.writeHead(failing ? 500 : 200, { 'Content-Type': 'application/json' });
+  response.end(
+    JSON.stringify(failing ? { detail: 'Internal error', code: 'INTERNAL_ERROR' } : LANGUAGES_FIXTURE),
+  );
+});
+
+const KEY = `${CACHE_PREFIX}languages`;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  failing = false;
+  hits = 0;
+});
+
+describe('getLanguages', () => {
+  it('fetches once, then answers from local storage for 24 hours', async () => {
+    expect((await getLanguages()).total_count).toBe(11);
+    expect(JSON.parse(window.localStorage.getItem(KEY)!)).toMatchObject({
+      ttl: CACHE_KINDS.languages.ttlMs,
+      version: '1.0.0',
+    });
+    expect((await getLanguages()).total_count).toBe(11);
+    expect(hits).toBe(1);
+  });
+
+  it('uses the expired cached list when the refresh fails', async () => {
+    const dayAndMore = CACHE_KINDS.languages.ttlMs + 60_000;
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({
+        data: LANGUAGES_FIXTURE,
+        timestamp: Date.now() - dayAndMore,
+        ttl: CACHE_KINDS.languages.ttlMs,
+        version: '1.0.0',
+      }),
+    );
+    failing = true;
+    expect(await getLanguages()).toEqual(LANGUAGES_FIXTURE);
+    expect(hits).toBe(1);
+  });
+
+  it("reports 'Failed to fetch languages' when the server fails and nothing is cached", async () => {
+    failing = true;
+    await expect(getLanguages()).rejects.toThrow('Failed to fetch languages');
+  });
+});

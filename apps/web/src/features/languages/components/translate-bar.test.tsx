@@ -1,0 +1,138 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { setApiOrigin } from '@/lib/api-client';
+import { renderApp } from '@/testing/render-app';
+
+import { TranslateBar } from './translate-bar';
+
+function Bar() {
+  const [source, setSource] = useState('auto');
+  const [target, setTarget] = useState('eng_Latn');
+  return (
+    <TranslateBar source={source} target={target} onSourceChange={setSource} onTargetChange={setTarget} />
+  );
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('TranslateBar and LanguagePicker', () => {
+  it('starts at Auto Detect → English with swap disabled, and swaps once a source is chosen', async () => {
+    const user = userEvent.setup();
+    renderApp(<Bar />);
+    expect(screen.getByTestId('source-language')).toHaveTextContent('Auto Detect');
+    expect(screen.getByTestId('target-language')).toHaveTextContent('English');
+    const swap = screen.getByRole('button', { name: 'Swap languages' });
+    expect(swap).toBeDisabled();
+    await user.click(screen.getByTestId('source-language'));
+    await user.click(screen.getByRole('option', { name: /Swahili/ }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(swap).toBeEnabled();
+    await user.click(swap);
+    expect(screen.getByTestId('source-language')).toHaveTextContent('English');
+    expect(screen.getByTestId('target-language')).toHaveTextContent('Swahili');
+  });
+
+  it('focuses the search box 100 ms after opening', () => {
+    vi.useFakeTimers();
+    renderApp(<Bar />);
+    fireEvent.click(screen.getByTestId('target-language'));
+    const search = screen.getByRole('combobox', { name: 'Search languages' });
+    act(() => vi.advanceTimersByTime(99));
+    expect(search).not.toHaveFocus();
+    act(() => vi.advanceTimersByTime(1));
+    expect(search).toHaveFocus();
+  });
+
+  it('titles, Auto Detect only in the source list, and both empty messages', async () => {
+    const user = userEvent.setup();
+    renderApp(<Bar />);
+    await user.click(screen.getByTestId('source-language'));
+    const source = screen.getByRole('dialog', { name: 'Select Source Language' });
+    expect(within(source).getAllByRole('option')[0]).toHaveTextContent('Auto Detect');
+    await user.type(within(source).getByRole('combobox'), 'qqq');
+    expect(within(source).getByText('No languages found matching "qqq"')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('target-language'));
+    expect(screen.queryByRole('dialog', { name: 'Select Source Language' })).not.toBeInTheDocument();
+    const target = screen.getByRole('dialog', { name: 'Select Target Language' });
+    expect(within(target).queryByText('Auto Detect')).not.toBeInTheDocument();
+    await user.click(within(target).getByRole('tab', { name: 'Americas' }));
+    expect(
+      within(target)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ayacucho QuechuaRunasimi', 'English']);
+  });
+
+  it("shows 'No languages found for {filter}' for an empty region", async () => {
+    const user = userEvent.setup();
+    renderApp(<Bar />, {
+      languages: {
+        languages: {
+          fra_Latn: { name: 'French', native_name: 'français', region: 'Europe', script: 'Latn' },
+        },
+        total_count: 1,
+      },
+    });
+    await user.click(screen.getByTestId('target-language'));
+    await user.click(screen.getByRole('tab', { name: 'Asia' }));
+    expect(screen.getByText('No languages found for Asia')).toBeInTheDocument();
+  });
+
+  it("says 'Loading languages...' until the list arrives", async () => {
+    // A real server that holds the request open: the list stays on its way.
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((_request, response) => held.push(response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const user = userEvent.setup();
+      renderApp(<Bar />, { languages: null });
+      await user.click(screen.getByTestId('target-language'));
+      expect(screen.getByText('Loading languages...')).toBeInTheDocument();
+    } finally {
+      for (const response of held) response.destroy();
+      server.close();
+      setApiOrigin('');
+    }
+  });
+
+  it('moves with the arrows, picks with Enter, and closes on Escape and outside clicks', async () => {
+    const user = userEvent.setup();
+    renderApp(<Bar />);
+    await user.click(screen.getByTestId('target-language'));
+    const search = screen.getByRole('combobox');
+    await user.click(search);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const active = document.getElementById(search.getAttribute('aria-activedescendant')!);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('target-language').textContent).toBe(
+      active?.querySelector('span')?.textContent,
+    );
+    expect(screen.getByTestId('target-language')).toHaveFocus();
+
+    await user.click(screen.getByTestId('target-language'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('target-language'));
+    await user.click(document.body);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('marks native names with their language and lets the text set the direction', async () => {
+    const user = userEvent.setup();
+    renderApp(<Bar />);
+    await user.click(screen.getByTestId('target-language'));
+    const urdu = screen.getByText('اردو');
+    expect(urdu).toHaveAttribute('lang', 'ur-Arab');
+    expect(urdu).toHaveAttribute('dir', 'auto');
+    expect(screen.getByRole('listbox').style.maxHeight).toBe('300px');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+
+import { LANGUAGES_FIXTURE } from '@/testing/languages-fixture';
+
+import {
+  autoDetectMatches,
+  emptyListMessage,
+  filterLanguages,
+  LANGUAGE_FILTERS,
+  toLanguageList,
+} from './language-filter';
+
+const list = toLanguageList(LANGUAGES_FIXTURE);
+const codes = (filter: (typeof LANGUAGE_FILTERS)[number], query = '') =>
+  filterLanguages(list, filter, query).map((l) => l.code);
+
+describe('language filter', () => {
+  it('has the spec tabs in order', () => {
+    expect(LANGUAGE_FILTERS).toEqual(['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas']);
+  });
+
+  it('lists everything by English name under All, and the popular set in the spec order', () => {
+    expect(codes('All')[0]).toBe('amh_Ethi');
+    expect(codes('All')).toHaveLength(11);
+    // eng, spa, fra, (deu missing), cmn, (ara missing), hin, …, swh: the spec's order, not alphabetical.
+    expect(codes('Popular')).toEqual([
+      'eng_Latn',
+      'spa_Latn',
+      'fra_Latn',
+      'cmn_Hans',
+      'hin_Deva',
+      'swh_Latn',
+    ]);
+  });
+
+  it('filters by region', () => {
+    expect(codes('Africa')).toEqual(['amh_Ethi', 'swh_Latn', 'yor_Latn']);
+    expect(codes('Americas')).toEqual(['quy_Latn', 'eng_Latn']);
+  });
+
+  it('searches English name, native name and code, ignoring case and accents', () => {
+    expect(codes('All', 'swa')).toEqual(['swh_Latn']);
+    expect(codes('All', 'KISWAHILI')).toEqual(['swh_Latn']);
+    expect(codes('All', 'francais')).toEqual(['fra_Latn']);
+    expect(codes('All', 'yor_latn')).toEqual(['yor_Latn']);
+    expect(codes('All', 'አማ')).toEqual(['amh_Ethi']);
+    expect(codes('Europe', 'swahili')).toEqual([]);
+  });
+
+  it("shows Auto Detect for no search or one containing 'auto' or 'detect'", () => {
+    expect(autoDetectMatches('')).toBe(true);
+    expect(autoDetectMatches('Auto')).toBe(true);
+    expect(autoDetectMatches('detect')).toBe(true);
+    expect(autoDetectMatches('  DETECTION ')).toBe(true);
+    expect(autoDetectMatches('french')).toBe(false);
+  });
+
+  it('words the two empty-list messages as the spec does', () => {
+    expect(emptyListMessage('All', 'xyz')).toBe('No languages found matching "xyz"');
+    expect(emptyListMessage('Americas', '')).toBe('No languages found for Americas');
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+
+import { engineNotReadyMessage } from './engine-message';
+
+describe('engineNotReadyMessage', () => {
+  it('says nothing when the engine is ready or unknown', () => {
+    expect(engineNotReadyMessage('translation', { state: 'ready' })).toBeNull();
+    expect(engineNotReadyMessage('translation', undefined)).toBeNull();
+  });
+
+  it('says plainly that the model is loading, with its progress', () => {
+    expect(engineNotReadyMessage('translation', { state: 'loading', progress: 0.456 })).toBe(
+      'The translation model is still loading (46 %). Translation will work as soon as it is ready.',
+    );
+  });
+
+  it("passes on the server's reason when it failed or is turned off", () => {
+    expect(engineNotReadyMessage('translation', { state: 'error', detail: 'model files are missing' })).toBe(
+      'The translation model is unavailable: model files are missing',
+    );
+    expect(engineNotReadyMessage('translation', { state: 'disabled' })).toBe(
+      'Translation is turned off on this server.',
+    );
+  });
+});

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { setApiOrigin } from '@/lib/api-client';
+
+import { translateText } from './translate-text';
+
+let requests: unknown[] = [];
+const server = http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => {
+    const parsed = JSON.parse(body);
+    requests.push(parsed);
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        translated_text: `[${parsed.text}]`,
+        source_language: 'eng_Latn',
+        target_language: parsed.target_language,
+        confidence_score: 0.9,
+        processing_time: 0.01,
+      }),
+    );
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('translateText', () => {
+  it('checks the text and the target before asking the server (spec part 5)', async () => {
+    requests = [];
+    await expect(translateText({ text: '   ', target_language: 'fra_Latn' })).rejects.toThrow(
+      'Text cannot be empty',
+    );
+    await expect(translateText({ text: 'Hi', target_language: '' })).rejects.toThrow(
+      'Target language is required',
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it('sends source auto by default (without session storage, every call asks the server)', async () => {
+    requests = [];
+    const response = await translateText({ text: 'Hello', target_language: 'fra_Latn' });
+    expect(response.translated_text).toBe('[Hello]');
+    expect(requests).toEqual([{ text: 'Hello', target_language: 'fra_Latn', source_language: 'auto' }]);
+  });
+});

@@ -1,0 +1,105 @@
+// @vitest-environment node
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ApiError, apiRequest, errorMessage, setApiOrigin } from './api-client';
+
+/** A real HTTP server whose answers cover each failure shape the request layer must word. */
+const server = http.createServer((request, response) => {
+  const send = (status: number, body: string, type = 'application/json') => {
+    response.writeHead(status, { 'Content-Type': type });
+    response.end(body);
+  };
+  switch (request.url) {
+    case '/api/v1/ok':
+      return send(200, JSON.stringify({ hello: 'world' }));
+    case '/api/v1/echo': {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () =>
+        send(
+          200,
+          JSON.stringify({
+            method: request.method,
+            type: request.headers['content-type'],
+            body: JSON.parse(body),
+          }),
+        ),
+      );
+      return;
+    }
+    case '/api/v1/detail':
+      return send(
+        503,
+        JSON.stringify({ detail: 'The translation model is still loading', code: 'MODEL_UNAVAILABLE' }),
+      );
+    case '/api/v1/no-detail':
+      return send(418, JSON.stringify({ message: 'teapot' }));
+    case '/api/v1/not-json':
+      return send(502, '<html>Bad gateway</html>', 'text/html');
+    default:
+      return send(404, JSON.stringify({ detail: 'Not found', code: 'NOT_FOUND' }));
+  }
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('apiRequest', () => {
+  it('returns the parsed JSON of an OK answer and sends JSON bodies', async () => {
+    expect(await apiRequest('/ok')).toEqual({ hello: 'world' });
+    expect(await apiRequest('/echo', { method: 'POST', body: { text: 'hi' } })).toEqual({
+      method: 'POST',
+      type: 'application/json',
+      body: { text: 'hi' },
+    });
+  });
+
+  it("uses the body's detail as the message, keeping status and code", async () => {
+    const error = await apiRequest('/detail').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: 'The translation model is still loading',
+      status: 503,
+      code: 'MODEL_UNAVAILABLE',
+    });
+  });
+
+  it("says 'Request failed with status N' when the JSON has no detail", async () => {
+    await expect(apiRequest('/no-detail')).rejects.toThrow('Request failed with status 418');
+  });
+
+  it("says 'HTTP N: statusText' when the body is not JSON", async () => {
+    await expect(apiRequest('/not-json')).rejects.toThrow('HTTP 502: Bad Gateway');
+  });
+
+  it("says 'Network error occurred' when the server cannot be reached", async () => {
+    setApiOrigin('http://127.0.0.1:1');
+    try {
+      await expect(apiRequest('/ok')).rejects.toMatchObject({ message: 'Network error occurred', status: 0 });
+    } finally {
+      setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    }
+  });
+
+  it('lets a cancelled request reject as an AbortError', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(apiRequest('/ok', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+});
+
+describe('errorMessage', () => {
+  it("gives an Error's message, or 'An unexpected error occurred'", () => {
+    expect(errorMessage(new Error('Boom'))).toBe('Boom');
+    expect(errorMessage('a string')).toBe('An unexpected error occurred');
+    expect(errorMessage(undefined)).toBe('An unexpected error occurred');
+  });
+});

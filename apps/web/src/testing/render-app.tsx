@@ -1,0 +1,27 @@
+import type { LanguagesResponse } from '@sema/shared/api/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+
+import { languagesQueryOptions } from '@/features/languages/api/get-languages';
+
+import { LANGUAGES_FIXTURE } from './languages-fixture';
+
+interface Options {
+  /** Languages already loaded (the default), or null to leave the query pending. */
+  languages?: LanguagesResponse | null;
+  route?: string;
+}
+
+/** Renders with the app's providers: a query client (languages preloaded) and a router. */
+export function renderApp(ui: ReactElement, { languages = LANGUAGES_FIXTURE, route = '/' }: Options = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (languages) queryClient.setQueryData(languagesQueryOptions().queryKey, languages);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
