@@ -110,7 +110,9 @@ console.log(`| Test set | Languages | Texts | ${contenders.map(([name]) => name)
 console.log(`|---|---:|---:|${contenders.map(() => '---:').join('|')}|`);
 for (const [name, results] of reports) {
   const first = results[0]!;
-  console.log(`| ${name} | ${first.byLanguage.size} | ${first.samples} | ${results.map((r) => percent(r.macro)).join(' | ')} |`);
+  console.log(
+    `| ${name} | ${first.byLanguage.size} | ${first.samples} | ${results.map((r) => percent(r.macro)).join(' | ')} |`,
+  );
 }
 
 console.log('\nBy region (Sema detector / franc-all catalogue only):\n');
@@ -166,5 +168,7 @@ console.log('| Detector | Detections/s | Relative |');
 console.log('|---|---:|---:|');
 const rates = contenders.map(([name, detect]) => [name, rate(detect)] as const);
 for (const [name, value] of rates) {
-  console.log(`| ${name} | ${Math.round(value).toLocaleString('en')} | ${(value / rates[0]![1]).toFixed(2)}× |`);
+  console.log(
+    `| ${name} | ${Math.round(value).toLocaleString('en')} | ${(value / rates[0]![1]).toFixed(2)}× |`,
+  );
 }

@@ -70,16 +70,22 @@ function fullSamples(lines: readonly Sample[]): Sample[] {
 }
 
 function shortSamples(lines: readonly Sample[]): Sample[] {
-  return fullSamples(lines).flatMap(({ language, text }) => snippets(text).map((snippet) => ({ language, text: snippet })));
+  return fullSamples(lines).flatMap(({ language, text }) =>
+    snippets(text).map((snippet) => ({ language, text: snippet })),
+  );
 }
 
 function report(label: string, model: NgramModel, samples: readonly Sample[]): void {
-  const detector = createDetector({ scorer: (text, _script, candidates) => model.probabilities(text, candidates) });
+  const detector = createDetector({
+    scorer: (text, _script, candidates) => model.probabilities(text, candidates),
+  });
   const result = evaluate(samples, (text) => detector.detect(text)?.language);
   const regions = Object.entries(result.byRegion)
     .map(([region, { macro, languages }]) => `${region} ${(macro * 100).toFixed(1)} (${languages})`)
     .join(', ');
-  console.log(`${label}: macro ${(result.macro * 100).toFixed(2)} % over ${result.byLanguage.size} languages, ${result.samples} texts; ${regions}`);
+  console.log(
+    `${label}: macro ${(result.macro * 100).toFixed(2)} % over ${result.byLanguage.size} languages, ${result.samples} texts; ${regions}`,
+  );
   const worst = [...result.byLanguage]
     .map(([language, stats]) => ({ language, accuracy: stats.correct / stats.total, stats }))
     .sort((a, b) => a.accuracy - b.accuracy)
@@ -95,7 +101,10 @@ function report(label: string, model: NgramModel, samples: readonly Sample[]): v
   );
 }
 
-const { texts, skipped } = collectSources(args.udhr, { cldrForAll: !args['no-cldr-all'], gettextRoot: '/usr/share/locale' });
+const { texts, skipped } = collectSources(args.udhr, {
+  cldrForAll: !args['no-cldr-all'],
+  gettextRoot: '/usr/share/locale',
+});
 if (!texts.some((text) => text.source === 'udhr')) throw new Error(`No UDHR text found in ${args.udhr}`);
 for (const [language, reason] of skipped) console.log(`UDHR of ${language} not used: ${reason}`);
 // Languages decided by their script alone (and Chinese, split by character tables) need no model.
@@ -111,12 +120,15 @@ const trainLines = usable.filter((line) => line.split === 'train');
 const devLines = usable.filter((line) => line.split === 'dev');
 // The test split covers every language, with or without a model: the benchmark measures the whole detector.
 const testLines = texts.filter((line) => line.split === 'test');
-const bySource = (lines: readonly SourceText[], udhr: boolean) => lines.filter((line) => (line.source === 'udhr') === udhr);
+const bySource = (lines: readonly SourceText[], udhr: boolean) =>
+  lines.filter((line) => (line.source === 'udhr') === udhr);
 
 console.log(`options: ${JSON.stringify(options)}`);
 let started = Date.now();
 const devModel = buildModel(groupByLanguage(trainLines), 'train split');
-console.log(`trained on train split in ${Date.now() - started} ms: ${devModel.header.keyCount} keys, ${devModel.header.entryCount} entries`);
+console.log(
+  `trained on train split in ${Date.now() - started} ms: ${devModel.header.keyCount} keys, ${devModel.header.entryCount} entries`,
+);
 
 // Honest dev figures: calibrate on half of the dev lines, report on the other half.
 const devHalves = [0, 1].map((half) => devLines.filter((_, index) => index % 2 === half));
@@ -127,7 +139,10 @@ const halfCalibration = calibrate(devModel, [
 ]);
 const reportModel = devModel.withCalibration(halfCalibration.sharpness, halfCalibration.bias);
 const uncalibrated = devModel.withCalibration(halfCalibration.sharpness, []);
-for (const [label, model] of [['uncalibrated', uncalibrated], ['calibrated', reportModel]] as const) {
+for (const [label, model] of [
+  ['uncalibrated', uncalibrated],
+  ['calibrated', reportModel],
+] as const) {
   console.log(`-- ${label} (sharpness ${halfCalibration.sharpness}), on the other half of dev:`);
   report('dev full ', model, fullSamples(bySource(devHalves[1]!, true)));
   report('dev short', model, shortSamples(bySource(devHalves[1]!, true)));
@@ -161,7 +176,9 @@ if (!args['dev-only']) {
   const file = encodeModel(finalHeader, arrays);
   fs.mkdirSync(path.join(detectionDir, 'model'), { recursive: true });
   fs.writeFileSync(path.join(detectionDir, 'model', 'ngram-model.bin.br'), file);
-  console.log(`final model: ${header.keyCount} keys, ${header.entryCount} entries, ${(file.length / 1e6).toFixed(2)} MB, ${Date.now() - started} ms`);
+  console.log(
+    `final model: ${header.keyCount} keys, ${header.entryCount} entries, ${(file.length / 1e6).toFixed(2)} MB, ${Date.now() - started} ms`,
+  );
   const writeTsv = (name: string, lines: readonly SourceText[]) => {
     const tsv = lines.map(({ language, text }) => `${language}\t${text.replace(/\s+/g, ' ')}`).join('\n');
     fs.writeFileSync(path.join(detectionDir, 'data', name), `${tsv}\n`);
@@ -169,5 +186,8 @@ if (!args['dev-only']) {
   };
   writeTsv('udhr-test.tsv', bySource(testLines, true));
   // CLDR strings (Unicode License) are copied; gettext messages are not (see data/software-messages.ts).
-  writeTsv('cldr-test.tsv', testLines.filter((line) => line.source === 'cldr'));
+  writeTsv(
+    'cldr-test.tsv',
+    testLines.filter((line) => line.source === 'cldr'),
+  );
 }

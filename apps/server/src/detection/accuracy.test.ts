@@ -34,7 +34,9 @@ describe('accuracy on held-out text', () => {
   });
 
   it('gets ≥ 90 % macro accuracy on held-out snippets of ≤ 30 characters', () => {
-    const short = full.flatMap(({ language, text }) => snippets(text).map((snippet) => ({ language, text: snippet })));
+    const short = full.flatMap(({ language, text }) =>
+      snippets(text).map((snippet) => ({ language, text: snippet })),
+    );
     expect(evaluate(short, detect).macro).toBeGreaterThanOrEqual(0.9);
   });
 
@@ -45,7 +47,16 @@ describe('accuracy on held-out text', () => {
   it('is right for every language on whole paragraphs, except close pairs', () => {
     // Language pairs so close that a paragraph can read as either; every other language must be perfect
     // on at least 3 of 4 paragraphs.
-    const closePairs = new Set(['bos_Latn', 'hrv_Latn', 'pes_Arab', 'prs_Arab', 'mag_Deva', 'bho_Deva', 'zsm_Latn', 'ind_Latn']);
+    const closePairs = new Set([
+      'bos_Latn',
+      'hrv_Latn',
+      'pes_Arab',
+      'prs_Arab',
+      'mag_Deva',
+      'bho_Deva',
+      'zsm_Latn',
+      'ind_Latn',
+    ]);
     const report = evaluate(full, detect);
     const weak = [...report.byLanguage]
       .filter(([language, stats]) => !closePairs.has(language) && stats.correct / stats.total < 0.75)

@@ -78,9 +78,12 @@ describe('script rules', () => {
 });
 
 describe('input without letters', () => {
-  it.each(['12345', '😀🎉👍', '!!! ??? ...', '   ', '', '3.14 + 2 = 5.14 %'])('%j has no language', (text) => {
-    expect(detector.detect(text)).toBeNull();
-  });
+  it.each(['12345', '😀🎉👍', '!!! ??? ...', '   ', '', '3.14 + 2 = 5.14 %'])(
+    '%j has no language',
+    (text) => {
+      expect(detector.detect(text)).toBeNull();
+    },
+  );
 });
 
 describe('confidence and alternatives', () => {
@@ -148,9 +151,12 @@ describe('status', () => {
 
   it('falls back to franc-all and says why when the model file cannot be read', async () => {
     const broken = createDetector({ modelFile: new URL('./model/no-such-model.bin.br', import.meta.url) });
-    expect(broken.detect('La situation économique du pays reste difficile selon le gouvernement')?.language).toBe(
-      'fra_Latn',
-    );
-    expect(broken.status()).toMatchObject({ state: 'error', detail: expect.stringContaining('no-such-model') });
+    expect(
+      broken.detect('La situation économique du pays reste difficile selon le gouvernement')?.language,
+    ).toBe('fra_Latn');
+    expect(broken.status()).toMatchObject({
+      state: 'error',
+      detail: expect.stringContaining('no-such-model'),
+    });
   });
 });

@@ -10,7 +10,6 @@ import { ModelScorer } from './model-scorer.ts';
 import type { ScriptScorer } from './ranking.ts';
 import { rankLanguages } from './ranking.ts';
 
-
 export type { ScriptScorer } from './ranking.ts';
 
 /** One detection: the best catalogue language and the runners-up. */
@@ -90,7 +89,10 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         confidence: round(confidence),
         alternatives: ranking.order
           .slice(1, 1 + MAX_ALTERNATIVES)
-          .map(([language, probability]) => ({ language, confidence: round(Math.min(confidence, probability * scale)) }))
+          .map(([language, probability]) => ({
+            language,
+            confidence: round(Math.min(confidence, probability * scale)),
+          }))
           .filter((alternative) => alternative.confidence > 0),
       };
     },

@@ -30,7 +30,11 @@ const SHARPNESS = 40;
  * Probabilities over `candidates` (catalogue codes of one script) from franc, or null when franc
  * knows none of them. Candidates franc does not know are left out.
  */
-export function francScores(text: string, _script: Script, candidates: readonly string[]): LanguageScores | null {
+export function francScores(
+  text: string,
+  _script: Script,
+  candidates: readonly string[],
+): LanguageScores | null {
   const byFrancCode = new Map<string, string>();
   for (const code of candidates) {
     const francCode = francCodeOf(code);

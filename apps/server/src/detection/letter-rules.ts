@@ -90,7 +90,12 @@ const MIN_ABSENCE_FACTOR = 1e-6;
  * `scores` adjusted by the distinctive letters of `text` (which has `letters` letters of `script`),
  * renormalised.
  */
-export function applyLetterRules(script: Script, text: string, letters: number, scores: LanguageScores): LanguageScores {
+export function applyLetterRules(
+  script: Script,
+  text: string,
+  letters: number,
+  scores: LanguageScores,
+): LanguageScores {
   const rules = RULES[script];
   if (!rules) return scores;
   let adjusted: LanguageScores | null = null;
@@ -101,7 +106,8 @@ export function applyLetterRules(script: Script, text: string, letters: number, 
     if (rule.sequences) {
       lower ??= text.toLowerCase();
       for (const sequence of rule.sequences) {
-        for (let at = lower.indexOf(sequence); at >= 0; at = lower.indexOf(sequence, at + sequence.length)) found++;
+        for (let at = lower.indexOf(sequence); at >= 0; at = lower.indexOf(sequence, at + sequence.length))
+          found++;
       }
     }
     if (found === 0 && !rule.frequency) continue;

@@ -21,9 +21,20 @@ describe('marker words', () => {
   });
 
   it('never take held-out text away from its own language', () => {
-    const languages = ['ara_Arab', 'arz_Arab', 'kik_Latn', 'kam_Latn', 'luo_Latn', 'kac_Latn', 'pag_Latn', 'eng_Latn'];
+    const languages = [
+      'ara_Arab',
+      'arz_Arab',
+      'kik_Latn',
+      'kam_Latn',
+      'luo_Latn',
+      'kac_Latn',
+      'pag_Latn',
+      'eng_Latn',
+    ];
     for (const [language, text] of heldOut) {
-      const scores = new Map(languages.map((code) => [code, code === language ? 0.9 : 0.1 / languages.length]));
+      const scores = new Map(
+        languages.map((code) => [code, code === language ? 0.9 : 0.1 / languages.length]),
+      );
       if (!scores.has(language)) scores.set(language, 0.9);
       const adjusted = applyMarkers(text, scores);
       const best = [...adjusted].sort((a, b) => b[1] - a[1])[0]![0];

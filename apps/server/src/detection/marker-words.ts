@@ -50,9 +50,11 @@ const MAX_MARKER_FACTOR = 1e4;
 
 const MARKERS: Readonly<Record<string, string>> = {
   // Egyptian: demonstratives, negation, "because", "how", "now", "want", "thing".
-  arz_Arab: 'ده دي مش عشان علشان ازاي إزاي إمتى امتى كده كدا دلوقتي دلوقت أوي اوي بتاع بتاعة بتوع النهارده امبارح إمبارح عايز عايزة عاوز عاوزة كويس كويسة إيه',
+  arz_Arab:
+    'ده دي مش عشان علشان ازاي إزاي إمتى امتى كده كدا دلوقتي دلوقت أوي اوي بتاع بتاعة بتوع النهارده امبارح إمبارح عايز عايزة عاوز عاوزة كويس كويسة إيه',
   // Moroccan: genitive dyal, "a lot", question words, "now", future ghadi.
-  ary_Arab: 'ديال ديالي ديالو ديالها ديالهم بزاف واش شنو دابا غادي كاين كاينة كاينين مزيان مزيانة والو هادشي بغيت كنبغي كيفاش ماشي راه حيت خاصني شحال',
+  ary_Arab:
+    'ديال ديالي ديالو ديالها ديالهم بزاف واش شنو دابا غادي كاين كاينة كاينين مزيان مزيانة والو هادشي بغيت كنبغي كيفاش ماشي راه حيت خاصني شحال',
   // Tunisian.
   aeb_Arab: 'برشا برشة باهي شنوة شنية توا فمة متاع متاعي متاعك موش بالحق يزي زادة ياخي هكا هكاكة',
   // North Levantine (Syrian, Lebanese).
@@ -78,14 +80,18 @@ const MARKERS: Readonly<Record<string, string>> = {
   kac_Latn: 'hpe hta hku shaloi gaw ngai hpa mungdan jinghpaw',
   pag_Latn: 'iray balet sikato sikara',
   // Nynorsk against Bokmål and Danish; Norwegian against Danish.
-  nno_Latn: 'ikkje eg korleis kva frå heile dei ho noko mykje meir vere vore òg sjølv kven fekk berre nokon etter meg deg seg',
+  nno_Latn:
+    'ikkje eg korleis kva frå heile dei ho noko mykje meir vere vore òg sjølv kven fekk berre nokon etter meg deg seg',
   nob_Latn: 'hva noe mye fikk noen ble nå vår etter meg deg seg',
   dan_Latn: 'af hvad nogle meget mig dig vores nu blev havde',
   // Croatian against Bosnian (and Serbian in Latin letters): the words the standards differ on.
-  hrv_Latn: 'tisuća tjedan siječanj veljača ožujak travanj svibanj lipanj srpanj kolovoz rujan listopad studeni prosinac kruh tko znanost glazba točka vlak zrak sveučilište općina povijest kazalište stoljeće tvrtka izvješće nogomet vanjski',
-  bos_Latn: 'hiljada hiljade sedmica hljeb šta nauka muzika tačka voz vazduh univerzitet opština porodica historija pozorište vijek fudbal januar februar mart juni juli septembar oktobar novembar decembar',
+  hrv_Latn:
+    'tisuća tjedan siječanj veljača ožujak travanj svibanj lipanj srpanj kolovoz rujan listopad studeni prosinac kruh tko znanost glazba točka vlak zrak sveučilište općina povijest kazalište stoljeće tvrtka izvješće nogomet vanjski',
+  bos_Latn:
+    'hiljada hiljade sedmica hljeb šta nauka muzika tačka voz vazduh univerzitet opština porodica historija pozorište vijek fudbal januar februar mart juni juli septembar oktobar novembar decembar',
   // Malaysian against Indonesian.
-  zsm_Latn: 'kerana sahaja wang kerajaan percuma mahu kenderaan cuba pejabat kedai bagaimanapun antarabangsa iaitu bahawa selepas',
+  zsm_Latn:
+    'kerana sahaja wang kerajaan percuma mahu kenderaan cuba pejabat kedai bagaimanapun antarabangsa iaitu bahawa selepas',
   ind_Latn: 'karena saja uang pemerintah gratis kendaraan coba kantor toko yaitu setelah nomor',
   // Xhosa against Zulu.
   xho_Latn: 'kwaye okanye yintoni ngoku xa ukuthetha',

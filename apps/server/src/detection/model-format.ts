@@ -64,7 +64,9 @@ export function encodeModel(header: ModelHeader, arrays: ModelArrays): Buffer {
 export function decodeModel(raw: Buffer): { header: ModelHeader; arrays: ModelArrays } {
   if (raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('Not a Sema language model file');
   const headerLength = raw.readUInt32LE(MAGIC.length);
-  const header = JSON.parse(raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as ModelHeader;
+  const header = JSON.parse(
+    raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength),
+  ) as ModelHeader;
   let offset = MAGIC.length + 4 + headerLength;
   offset += (4 - (offset % 4)) % 4;
   // Copy into fresh, aligned buffers: the decompressed buffer may sit at any byte offset.

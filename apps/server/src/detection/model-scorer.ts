@@ -59,7 +59,8 @@ export class ModelScorer {
   }
 
   status(): ScorerStatus {
-    if (this.failure) return { state: 'error', model: FALLBACK_NAME, detail: `n-gram model not loaded: ${this.failure}` };
+    if (this.failure)
+      return { state: 'error', model: FALLBACK_NAME, detail: `n-gram model not loaded: ${this.failure}` };
     return { state: this.model ? 'ready' : 'loading', model: MODEL_NAME };
   }
 }

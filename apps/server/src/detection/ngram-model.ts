@@ -72,7 +72,10 @@ export class NgramModel {
    * Log-likelihood per known candidate, or null when the text has no n-grams or the model knows none
    * of the candidates. `ngrams` receives the number of n-grams counted.
    */
-  logLikelihoods(text: string, candidates: readonly string[]): { scores: LanguageScores; ngrams: number } | null {
+  logLikelihoods(
+    text: string,
+    candidates: readonly string[],
+  ): { scores: LanguageScores; ngrams: number } | null {
     const indices: number[] = [];
     for (const code of candidates) {
       const index = this.languageIndex.get(code);
@@ -99,7 +102,8 @@ export class NgramModel {
     for (const index of indices) {
       let total = sums[index]! / this.header.scale;
       const unseen = this.header.unseen[index]!;
-      for (let order = 1; order <= this.header.maxOrder; order++) total += orderCounts[order]! * unseen[order - 1]!;
+      for (let order = 1; order <= this.header.maxOrder; order++)
+        total += orderCounts[order]! * unseen[order - 1]!;
       scores.set(this.header.languages[index]!, total);
     }
     return { scores, ngrams };

@@ -13,7 +13,11 @@ import type { Script } from './unicode-script.ts';
 import { countScripts } from './unicode-script.ts';
 
 /** Ranks the candidates of a shared script; null when it knows none of them. */
-export type ScriptScorer = (text: string, script: Script, candidates: readonly string[]) => LanguageScores | null;
+export type ScriptScorer = (
+  text: string,
+  script: Script,
+  candidates: readonly string[],
+) => LanguageScores | null;
 
 export interface Ranking {
   /** Every candidate with its probability, most likely first. */
@@ -64,7 +68,8 @@ const UNSCORED_SHARE = 1e-3;
 function withFloor(candidates: readonly string[], scores: LanguageScores | null): LanguageScores {
   const floor = UNSCORED_SHARE / candidates.length;
   const result: LanguageScores = new Map();
-  for (const code of candidates) result.set(code, scores ? (scores.get(code) ?? floor) : 1 / candidates.length);
+  for (const code of candidates)
+    result.set(code, scores ? (scores.get(code) ?? floor) : 1 / candidates.length);
   return normalise(result);
 }
 
@@ -75,7 +80,9 @@ function scoresFor(script: Script, text: string, letters: number, scorer: Script
   const approximate = APPROXIMATE_SCRIPTS[script];
   if (approximate) {
     // The catalogue lacks the language in this script: the nearest one, never with high confidence.
-    return new Map(approximate.map((code, index) => [code, index === 0 ? 0.6 : 0.4 / (approximate.length - 1)]));
+    return new Map(
+      approximate.map((code, index) => [code, index === 0 ? 0.6 : 0.4 / (approximate.length - 1)]),
+    );
   }
   const candidates = SHARED_SCRIPTS[script];
   if (!candidates) return new Map();

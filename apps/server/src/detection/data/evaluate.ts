@@ -20,10 +20,17 @@ export interface AccuracyReport {
 
 const REGION_OF = new Map(CATALOGUE.map((language) => [language.code, language.region]));
 
-export function evaluate(samples: readonly Sample[], detect: (text: string) => string | undefined): AccuracyReport {
+export function evaluate(
+  samples: readonly Sample[],
+  detect: (text: string) => string | undefined,
+): AccuracyReport {
   const byLanguage: AccuracyReport['byLanguage'] = new Map();
   for (const { language, text } of samples) {
-    const stats = byLanguage.get(language) ?? { correct: 0, total: 0, confusedWith: new Map<string, number>() };
+    const stats = byLanguage.get(language) ?? {
+      correct: 0,
+      total: 0,
+      confusedWith: new Map<string, number>(),
+    };
     const detected = detect(text) ?? 'none';
     stats.total++;
     if (detected === language) stats.correct++;
@@ -46,5 +53,10 @@ export function evaluate(samples: readonly Sample[], detect: (text: string) => s
   for (const [region, { sum: regionSum, languages }] of regionSums) {
     byRegion[region] = { macro: regionSum / languages, languages };
   }
-  return { macro: byLanguage.size ? sum / byLanguage.size : 0, byRegion, byLanguage, samples: samples.length };
+  return {
+    macro: byLanguage.size ? sum / byLanguage.size : 0,
+    byRegion,
+    byLanguage,
+    samples: samples.length,
+  };
 }

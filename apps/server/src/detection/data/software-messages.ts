@@ -51,7 +51,8 @@ function mostlyIn(text: string, language: string): boolean {
   let inScript = 0;
   for (const [name, count] of counts) {
     letters += count;
-    if (name === script || (script === 'Hiragana' && (name === 'Katakana' || name === 'Han'))) inScript += count;
+    if (name === script || (script === 'Hiragana' && (name === 'Katakana' || name === 'Han')))
+      inScript += count;
   }
   return letters > 0 && inScript >= 0.8 * letters;
 }

@@ -12,7 +12,8 @@ describe('splitOf', () => {
 
 describe('snippets', () => {
   it('cuts on word boundaries into pieces of at most 30 characters, losing no word', () => {
-    const line = 'Everyone has the right to life, liberty and security of person, without distinction of any kind.';
+    const line =
+      'Everyone has the right to life, liberty and security of person, without distinction of any kind.';
     const pieces = snippets(line);
     expect(pieces.every((piece) => piece.length <= SHORT_MAX_CHARS)).toBe(true);
     expect(pieces.join(' ')).toBe(line);

@@ -73,7 +73,12 @@ function tuneSharpness(samples: readonly Scored[], bias: Float64Array): number {
  * Perceptron on the biases alone: a wrong answer moves weight from the language that won to the
  * right one, scaled so that every language counts the same however many samples it has.
  */
-function tuneBiases(samples: readonly Scored[], sharpness: number, languageCount: number, epochs = 30): Float64Array {
+function tuneBiases(
+  samples: readonly Scored[],
+  sharpness: number,
+  languageCount: number,
+  epochs = 30,
+): Float64Array {
   const bias = new Float64Array(languageCount);
   const average = new Float64Array(languageCount);
   for (let epoch = 0; epoch < epochs; epoch++) {

@@ -57,10 +57,15 @@ function calendarTexts(locale: string): string[] {
     }
   }
   for (let day = 0; day < 7; day++) {
-    texts.push(new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2021, 0, 3 + day))));
+    texts.push(
+      new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2021, 0, 3 + day)),
+      ),
+    );
   }
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'long' });
-  for (const unit of RELATIVE_UNITS) for (const value of [-2, -1, 0, 1, 3]) texts.push(relative.format(value, unit));
+  for (const unit of RELATIVE_UNITS)
+    for (const value of [-2, -1, 0, 1, 3]) texts.push(relative.format(value, unit));
   for (const type of ['conjunction', 'disjunction', 'unit'] as const) {
     texts.push(new Intl.ListFormat(locale, { type, style: 'long' }).format(['x', 'y', 'z']));
   }
@@ -78,23 +83,45 @@ export function cldrText(locale: string, script: Script): string[] {
   if (!hasCldrLocale(locale)) return [];
   const englishOf = (texts: () => string[]) => new Set(texts());
   const collections: [string[], Set<string>][] = [
-    [displayNames(locale, 'language', TWO_LETTER), englishOf(() => displayNames('en', 'language', TWO_LETTER))],
     [
-      displayNames(locale, 'region', TWO_LETTER.map((code) => code.toUpperCase())),
-      englishOf(() => displayNames('en', 'region', TWO_LETTER.map((code) => code.toUpperCase()))),
+      displayNames(locale, 'language', TWO_LETTER),
+      englishOf(() => displayNames('en', 'language', TWO_LETTER)),
     ],
-    [displayNames(locale, 'script', SCRIPT_CODES), englishOf(() => displayNames('en', 'script', SCRIPT_CODES))],
+    [
+      displayNames(
+        locale,
+        'region',
+        TWO_LETTER.map((code) => code.toUpperCase()),
+      ),
+      englishOf(() =>
+        displayNames(
+          'en',
+          'region',
+          TWO_LETTER.map((code) => code.toUpperCase()),
+        ),
+      ),
+    ],
+    [
+      displayNames(locale, 'script', SCRIPT_CODES),
+      englishOf(() => displayNames('en', 'script', SCRIPT_CODES)),
+    ],
     [
       displayNames(locale, 'currency', Intl.supportedValuesOf('currency')),
       englishOf(() => displayNames('en', 'currency', Intl.supportedValuesOf('currency'))),
     ],
-    [displayNames(locale, 'dateTimeField', DATE_FIELDS), englishOf(() => displayNames('en', 'dateTimeField', DATE_FIELDS))],
+    [
+      displayNames(locale, 'dateTimeField', DATE_FIELDS),
+      englishOf(() => displayNames('en', 'dateTimeField', DATE_FIELDS)),
+    ],
     [calendarTexts(locale), englishOf(() => calendarTexts('en'))],
   ];
   const result = new Set<string>();
   for (const [texts, english] of collections) {
     for (const raw of texts) {
-      const text = raw.replace(/\b[xyz]\b/g, ' ').replace(/\s+/g, ' ').trim();
+      const text = raw
+        .replace(/\b[xyz]\b/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (!text || english.has(raw)) continue;
       const counts = countScripts(text);
       let letters = 0;

@@ -25,7 +25,9 @@ export function readUdhr(directory: string): (LabelledText & { split: Split })[]
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
-    lines.forEach((text, index) => result.push({ language: language.code, text, split: splitOf(index, lines.length) }));
+    lines.forEach((text, index) =>
+      result.push({ language: language.code, text, split: splitOf(index, lines.length) }),
+    );
   }
   return result;
 }

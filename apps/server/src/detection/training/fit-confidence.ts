@@ -50,5 +50,7 @@ function solve3(a: number[][], b: number[]): number[] {
     m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) +
     m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
   const d = det(a);
-  return [0, 1, 2].map((column) => det(a.map((row, i) => row.map((value, j) => (j === column ? b[i]! : value)))) / d);
+  return [0, 1, 2].map(
+    (column) => det(a.map((row, i) => row.map((value, j) => (j === column ? b[i]! : value)))) / d,
+  );
 }

@@ -28,7 +28,9 @@ export function trainNaiveBayes(
   const languages = [...textsByLanguage.keys()].sort();
   if (languages.length > 255) throw new Error('The model format holds at most 255 languages');
   // counts[language][order]: n-gram hash → count.
-  const counts = languages.map(() => Array.from({ length: options.maxOrder + 1 }, () => new Map<number, number>()));
+  const counts = languages.map(() =>
+    Array.from({ length: options.maxOrder + 1 }, () => new Map<number, number>()),
+  );
   const totals = languages.map(() => new Float64Array(options.maxOrder + 1));
   const vocabulary = Array.from({ length: options.maxOrder + 1 }, () => new Set<number>());
 

@@ -61,7 +61,11 @@ export const GETTEXT_LOCALES: Record<string, string> = {
 function mostlyIn(text: string, script: Script): boolean {
   const counts = countScripts(text);
   // Japanese mixes kana with Han.
-  if (script === 'Hiragana') counts.set('Hiragana', (counts.get('Hiragana') ?? 0) + (counts.get('Katakana') ?? 0) + (counts.get('Han') ?? 0));
+  if (script === 'Hiragana')
+    counts.set(
+      'Hiragana',
+      (counts.get('Hiragana') ?? 0) + (counts.get('Katakana') ?? 0) + (counts.get('Han') ?? 0),
+    );
   let letters = 0;
   for (const count of counts.values()) letters += count;
   return letters > 0 && (counts.get(script) ?? 0) >= 0.8 * letters;
@@ -138,7 +142,9 @@ export function collectSources(
     if (gettextLocale) {
       gettextText(gettextLocale, gettextRoot, isLgplCatalogue)
         .filter((text) => mostlyIn(text, script))
-        .forEach((text, index) => texts.push({ language: code, text, split: listSplit(index), source: 'gettext' }));
+        .forEach((text, index) =>
+          texts.push({ language: code, text, split: listSplit(index), source: 'gettext' }),
+        );
     }
   }
   const table = path.join(udhrDirectory, '..', 'nllb-languages.tsv');
