@@ -20,6 +20,8 @@ export interface DocumentTranslatorOptions {
   translateTexts: TranslateTexts;
   /** Catalogue code of the language of `text`, or null when it cannot be told. */
   detectLanguage: (text: string) => string | null | Promise<string | null>;
+  /** Reads the upload: in this thread by default, in the document worker on the server. */
+  read?: (upload: Upload, limits: DocumentLimits, options: PrepareOptions) => Promise<PreparedDocument>;
 }
 
 export interface TranslatedDocument {
@@ -46,6 +48,8 @@ export interface DocumentTask {
     signal: AbortSignal;
     onProgress?: (progress: SegmentProgress) => void;
   }): Promise<TranslatedDocument>;
+  /** Frees the document; call it when the request is over, whatever happened. */
+  dispose(): void;
 }
 
 /** How much text detection looks at: enough to be sure, little enough to be quick. */
@@ -60,13 +64,19 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
       target: string,
       prepareOptions: PrepareOptions = {},
     ): Promise<DocumentTask> {
-      const prepared = await prepareDocument(upload, options.limits, prepareOptions);
-      const resolvedSource =
-        source === 'auto' ? await detect(prepared.segments, options.detectLanguage) : source;
+      const prepared = await (options.read ?? prepareDocument)(upload, options.limits, prepareOptions);
+      let resolvedSource: string;
+      try {
+        resolvedSource = source === 'auto' ? await detect(prepared.segments, options.detectLanguage) : source;
+      } catch (error) {
+        prepared.dispose?.();
+        throw error;
+      }
       return {
         prepared,
         source: resolvedSource,
         target,
+        dispose: () => prepared.dispose?.(),
         async run({ signal, onProgress }) {
           const translations = await translateSegments(prepared.segments, {
             source: resolvedSource,

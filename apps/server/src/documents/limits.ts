@@ -17,3 +17,6 @@ export function documentLimits(config: { maxFileBytes: number; maxChars: number 
     maxJsonDepth: MAX_JSON_DEPTH,
   };
 }
+
+/** The document worker: longest a read or rebuild may take, and the heap it may use. */
+export const READER_LIMITS = { timeoutMs: 20_000, maxMemoryMb: 512 } as const;

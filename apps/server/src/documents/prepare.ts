@@ -28,6 +28,8 @@ export interface PreparedDocument {
   /** True when a text budget left part of the document out. */
   truncated: boolean;
   rebuild(translations: readonly string[]): Promise<Uint8Array | string>;
+  /** Frees what is held for the rebuild (in the document worker); safe to call more than once. */
+  dispose?(): void;
 }
 
 export interface PrepareOptions {

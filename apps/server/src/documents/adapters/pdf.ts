@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { documentError } from '../errors.ts';
 import { addSegment, fillSlot, type Slot } from '../segments.ts';
@@ -58,6 +57,8 @@ export const pdfAdapter: DocumentAdapter = {
 
 /** The paragraphs of each page. */
 async function readPages(bytes: Uint8Array): Promise<string[][]> {
+  // pdf.js is large: loaded on the first PDF, not when the document worker starts.
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given.
     data: new Uint8Array(bytes),

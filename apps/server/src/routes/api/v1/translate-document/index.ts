@@ -11,7 +11,8 @@ import {
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { createDocumentTranslator } from '../../../../documents/document-translator.ts';
 import { formatBytes } from '../../../../documents/errors.ts';
-import { documentLimits } from '../../../../documents/limits.ts';
+import { documentLimits, READER_LIMITS } from '../../../../documents/limits.ts';
+import { DocumentReader } from '../../../../documents/worker/document-reader.ts';
 import { ApiError } from '../../../../lib/errors.ts';
 import { readDocumentRequest } from './request.ts';
 import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
@@ -19,8 +20,12 @@ import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
 /** POST /api/v1/translate/document: translate a whole file and get the same format back. */
 const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
   const limits = documentLimits(app.config.documents);
+  // Parsers run in a worker thread with a time and memory limit: a hostile file cannot stall the server.
+  const reader = new DocumentReader({ ...READER_LIMITS, log: app.log });
+  app.addHook('onClose', () => reader.close());
   const documents = createDocumentTranslator({
     limits,
+    read: (upload, readLimits, options) => reader.prepare(upload, readLimits, options),
     translateTexts: (texts, source, target, signal) =>
       Promise.all(texts.map((text) => app.translation.translate({ text, source, target }, signal))),
     detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
@@ -108,9 +113,13 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
       const task = await documents.prepare(upload, source, target, options);
       const mode = responseMode(request.query, request.headers.accept);
       if (mode === 'events') return sendEvents(reply, task, controller.signal, startedAt, request.log);
-      const document = await task.run({ signal: controller.signal });
-      if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
-      return sendFile(reply, document, startedAt);
+      try {
+        const document = await task.run({ signal: controller.signal });
+        if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
+        return sendFile(reply, document, startedAt);
+      } finally {
+        task.dispose();
+      }
     },
   );
 };

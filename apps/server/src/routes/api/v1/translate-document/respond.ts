@@ -77,6 +77,7 @@ export function sendEvents(
       if (!signal.aborted) write(errorEvent(error, log));
     })
     .finally(() => {
+      task.dispose();
       clearInterval(keepAlive);
       stream.end();
     });
