@@ -11,6 +11,11 @@ export default defineConfig({
     target: 'es2022',
     // Rare-script fonts are separate files fetched only when such text is shown; never inline them.
     assetsInlineLimit: 0,
+    rollupOptions: {
+      // The shared contract builds TypeBox schemas at module level. The app only needs their
+      // types and a few constants, so schema construction is marked pure and dropped when unused.
+      treeshake: { manualPureFunctions: ['Type'] },
+    },
   },
   server: {
     proxy: {

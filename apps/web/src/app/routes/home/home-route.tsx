@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { DEFAULT_SOURCE_LANGUAGE, DEFAULT_TARGET_LANGUAGE, PRODUCT_NAME } from '@/config/constants';
 import { Composer } from '@/features/conversation/components/composer';
@@ -14,7 +14,7 @@ import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
-import { renderMessageContent } from './message-renderers';
+import { preloadRenderers, renderMessageContent } from './message-renderers';
 import { useSendMessage } from './send/use-send-message';
 import { Welcome } from './welcome';
 
@@ -34,6 +34,14 @@ export function HomeRoute() {
   const send = useSendMessage({ conversation, translation, languageName: nameOf });
   const { isDragging, handlers } = useFileDrop(setFile);
   const started = conversation.messages.length > 0;
+
+  // Fetch the code that draws a chat answer or a document result while the user is still typing.
+  useEffect(() => {
+    if (mode === 'chat') preloadRenderers('chat');
+  }, [mode]);
+  useEffect(() => {
+    if (file) preloadRenderers('document');
+  }, [file]);
 
   return (
     <div className="relative flex h-[calc(100dvh-3.5rem)] flex-col" {...handlers}>

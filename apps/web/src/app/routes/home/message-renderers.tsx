@@ -1,13 +1,28 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 
+import { lazy, Suspense } from 'react';
+
 import { chatReplyOf } from '@/features/chat/chat-reply';
-import { ChatAnswer } from '@/features/chat/components/chat-answer';
+import { LoadingDots } from '@/features/conversation/components/loading-dots';
 import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
-import { DocumentReplyContent } from '@/features/documents/components/document-reply-content';
 import { DOCUMENT_MESSAGE_KIND, documentReplyOf } from '@/features/documents/document-reply';
 import type { ChatMessage, MessageRenderer } from '@/features/conversation/types';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
+
+// Chat answers (Markdown, highlighting) and document results are drawn by code fetched the first
+// time one is shown (or when the home screen expects one), keeping the first screen small.
+const loadChatAnswer = () => import('@/features/chat/components/chat-answer');
+const loadDocumentReply = () => import('@/features/documents/components/document-reply-content');
+const ChatAnswer = lazy(() => loadChatAnswer().then((module) => ({ default: module.ChatAnswer })));
+const DocumentReplyContent = lazy(() =>
+  loadDocumentReply().then((module) => ({ default: module.DocumentReplyContent })),
+);
+
+/** Starts fetching a renderer before its first reply arrives (on switching to chat, on a staged file). */
+export function preloadRenderers(kind: 'chat' | 'document'): void {
+  void (kind === 'chat' ? loadChatAnswer() : loadDocumentReply()).catch(() => undefined);
+}
 
 /** A translation: the text in its language, the detected source, or the spec's failure note. */
 function TranslationContent({ message }: { message: ChatMessage }) {
@@ -17,7 +32,11 @@ function TranslationContent({ message }: { message: ChatMessage }) {
   return (
     <div className="flex flex-col gap-1.5">
       {message.content && (
-        <p dir="auto" lang={target ? languageTag(target) : undefined} className="break-words whitespace-pre-wrap">
+        <p
+          dir="auto"
+          lang={target ? languageTag(target) : undefined}
+          className="break-words whitespace-pre-wrap"
+        >
           {message.content}
         </p>
       )}
@@ -54,12 +73,14 @@ function TextContent({ message }: { message: ChatMessage }) {
 function DocumentContent({ message }: { message: ChatMessage }) {
   const { nameOf } = useLanguageLookup();
   return (
-    <DocumentReplyContent
-      reply={documentReplyOf(message.extra)}
-      error={message.error ? message.content : undefined}
-      detectedLanguage={message.detectedLanguage}
-      languageName={nameOf}
-    />
+    <Suspense fallback={<LoadingDots />}>
+      <DocumentReplyContent
+        reply={documentReplyOf(message.extra)}
+        error={message.error ? message.content : undefined}
+        detectedLanguage={message.detectedLanguage}
+        languageName={nameOf}
+      />
+    </Suspense>
   );
 }
 
@@ -71,7 +92,13 @@ const renderers: Record<string, MessageRenderer> = {
   translation: (message) => <TranslationContent message={message} />,
   chat: (message) => {
     const reply = chatReplyOf(message.extra);
-    return reply ? <ChatAnswer reply={reply} /> : <TextContent message={message} />;
+    return reply ? (
+      <Suspense fallback={<LoadingDots />}>
+        <ChatAnswer reply={reply} />
+      </Suspense>
+    ) : (
+      <TextContent message={message} />
+    );
   },
   text: (message) => <TextContent message={message} />,
   [DOCUMENT_MESSAGE_KIND]: (message) => <DocumentContent message={message} />,

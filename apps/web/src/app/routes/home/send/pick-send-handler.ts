@@ -1,13 +1,32 @@
-import { chatHandler } from './chat';
-import { documentHandler } from './document';
 import { translateTextHandler } from './translate-text';
 import type { SendHandler, SendRequest } from './types';
+
+/**
+ * A handler whose code is fetched on its first use: chat and documents bring stream and Markdown
+ * parsers that the first screen (translate mode) does not need. A failed fetch is retried next time.
+ */
+function loadOnFirstUse(load: () => Promise<SendHandler>): SendHandler {
+  let loading: Promise<SendHandler> | undefined;
+  return async (request, context) => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return (await loading)(request, context);
+  };
+}
+
+export const sendHandlers = {
+  translate: translateTextHandler,
+  chat: loadOnFirstUse(() => import('./chat').then((module) => module.chatHandler)),
+  document: loadOnFirstUse(() => import('./document').then((module) => module.documentHandler)),
+} satisfies Record<string, SendHandler>;
 
 /**
  * The one place that decides what Send does: a file goes to the document handler, otherwise the
  * mode chooses. Add a case here (and a handler file beside it) for a new kind of send.
  */
 export function pickSendHandler(request: SendRequest): SendHandler {
-  if (request.file) return documentHandler;
-  return request.mode === 'translate' ? translateTextHandler : chatHandler;
+  if (request.file) return sendHandlers.document;
+  return request.mode === 'translate' ? sendHandlers.translate : sendHandlers.chat;
 }

@@ -3,9 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ChatMessage } from '@/features/conversation/types';
 
-import { chatHandler } from './chat';
-import { documentHandler } from './document';
-import { pickSendHandler } from './pick-send-handler';
+import { pickSendHandler, sendHandlers } from './pick-send-handler';
 import { translateTextHandler } from './translate-text';
 import type { SendContext, SendRequest } from './types';
 
@@ -42,10 +40,10 @@ function context(outcome: { response?: TranslateResponse; error?: string }) {
 describe('pickSendHandler', () => {
   it('sends a file to the document handler, otherwise follows the mode', () => {
     const file = new File(['x'], 'a.txt');
-    expect(pickSendHandler(request({ file }))).toBe(documentHandler);
-    expect(pickSendHandler(request({ file, mode: 'chat' }))).toBe(documentHandler);
+    expect(pickSendHandler(request({ file }))).toBe(sendHandlers.document);
+    expect(pickSendHandler(request({ file, mode: 'chat' }))).toBe(sendHandlers.document);
     expect(pickSendHandler(request())).toBe(translateTextHandler);
-    expect(pickSendHandler(request({ mode: 'chat' }))).toBe(chatHandler);
+    expect(pickSendHandler(request({ mode: 'chat' }))).toBe(sendHandlers.chat);
   });
 });
 
