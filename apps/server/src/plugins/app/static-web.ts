@@ -12,7 +12,11 @@ export default fp(
     if (!fs.existsSync(root)) {
       app.log.warn({ root }, 'web app is not built; run `npm run build` (npm start does it for you)');
       app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-        reply.type('text/plain').send('Sema API is running. The web app is not built: run `npm run build`. API explorer: /api/v1/docs'),
+        reply
+          .type('text/plain')
+          .send(
+            'Sema API is running. The web app is not built: run `npm run build`. API explorer: /api/v1/docs',
+          ),
       );
       return;
     }
@@ -20,6 +24,8 @@ export default fp(
       root,
       wildcard: true,
       index: ['index.html'],
+      // The web build writes .br and .gz beside each asset: sent as they are when the browser accepts them.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = /[\\/]assets[\\/]/.test(filePath);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
