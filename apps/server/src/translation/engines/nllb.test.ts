@@ -53,7 +53,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('NllbEngine (worker thread) on the tiny model folder', () => {
+describe('NllbEngine (model process) on the tiny model folder', () => {
   let expected: string[];
   beforeAll(async () => {
     const model = await NllbModel.load({
@@ -92,11 +92,11 @@ describe('NllbEngine (worker thread) on the tiny model folder', () => {
     );
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    // The worker is still fine afterwards.
+    // The model process is still fine afterwards.
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
   });
 
-  it('fails in-flight work with 503 when the worker dies, restarts it, and translates again', async () => {
+  it('fails in-flight work with 503 when the model process dies, restarts it, and translates again', async () => {
     const nllb = engine();
     await nllb.whenReady();
     const long = Array.from(

@@ -1,10 +1,16 @@
 /**
- * The embedded engine: NLLB-200 through transformers.js and onnxruntime-node, in a worker thread so
- * the event loop stays free. The worker downloads the model on first start (progress in the
- * terminal and in /status), restarts after a crash, and reports why when the model cannot be had.
+ * The embedded engine: NLLB-200 through transformers.js and onnxruntime-node, in a model process of
+ * its own so the server's event loop stays free. That process downloads the model on first start
+ * (progress in the terminal and in /status), is restarted after a crash, and the engine reports
+ * why when the model cannot be had.
+ *
+ * A process rather than a worker thread: ONNX Runtime's native code takes the whole process down
+ * when a thread is torn down mid-inference (tried here: two kills, two dead servers), and a native
+ * crash or an out-of-memory kill would too. Across a process boundary the server survives all of it.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { toModelCode } from '@sema/shared/languages/catalogue';
 import { abortError, abortable, engineRestarted, isAbortError, modelUnavailable } from '../errors.ts';
@@ -47,7 +53,7 @@ export class NllbEngine implements TranslationEngine {
   readonly maxConcurrentBatches = 1;
   private readonly source: ModelSource;
   private readonly settings: WorkerSettings;
-  private worker: Worker | undefined;
+  private worker: ChildProcess | undefined;
   private state: EngineStatus;
   private download: DownloadProgress;
   private readonly pending = new Map<number, Pending>();
@@ -102,7 +108,7 @@ export class NllbEngine implements TranslationEngine {
     return new Promise<string[]>((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(id);
-        worker.postMessage({ type: 'cancel', id } satisfies ToWorker);
+        this.post(worker, { type: 'cancel', id });
         reject(abortError(signal));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -118,13 +124,17 @@ export class NllbEngine implements TranslationEngine {
         source: toModelCode(source),
         target: toModelCode(target),
       };
-      worker.postMessage(message);
+      this.post(worker, message);
     });
   }
 
-  /** Ends the worker as a crash would (for tests and drills); it restarts like after a real crash. */
+  /** Kills the model process as a crash would (for tests and drills); it restarts as after one. */
   async killWorker(): Promise<void> {
-    await this.worker?.terminate();
+    const worker = this.worker;
+    if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.kill('SIGKILL');
+    await exited;
   }
 
   async close(): Promise<void> {
@@ -133,7 +143,7 @@ export class NllbEngine implements TranslationEngine {
     this.failPending(modelUnavailable('the server is shutting down'));
     const worker = this.worker;
     this.worker = undefined;
-    await worker?.terminate();
+    if (worker) await stop(worker);
     this.download.finish();
   }
 
@@ -153,14 +163,24 @@ export class NllbEngine implements TranslationEngine {
   }
 
   private spawn(): void {
+    const bootstrap = fileURLToPath(new URL('./nllb/worker-bootstrap.mjs', import.meta.url));
     const entry = new URL('./nllb/worker.ts', import.meta.url).href;
-    const worker = new Worker(new URL('./nllb/worker-bootstrap.mjs', import.meta.url), {
-      workerData: { entry, settings: this.settings },
+    const worker = fork(bootstrap, [entry], {
+      // The parent's flags belong to the parent (a test runner's, tsx's); the bootstrap needs none.
+      execArgv: [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.worker = worker;
     worker.on('message', (message: FromWorker) => this.onMessage(message));
-    worker.on('error', (error) => this.options.log.error({ err: error }, 'translation worker failed'));
-    worker.on('exit', (code) => this.onExit(worker, code));
+    worker.on('error', (error) => this.options.log.error({ err: error }, 'translation model process failed'));
+    worker.on('exit', (code, signal) => this.onExit(worker, signal ?? `exit code ${code}`));
+    this.post(worker, { type: 'start', settings: this.settings });
+  }
+
+  private post(worker: ChildProcess, message: ToWorker): void {
+    // A process that just died cannot take messages; its exit handler fails the pending work.
+    if (worker.connected) worker.send(message);
   }
 
   private onMessage(message: FromWorker): void {
@@ -183,10 +203,10 @@ export class NllbEngine implements TranslationEngine {
         this.state = { state: 'error', model: this.options.model, detail };
         this.options.log.error(`translation model ${this.options.model} is not available: ${detail}`);
         this.readiness.reject(modelUnavailable(detail));
-        // Nothing to retry until someone fixes the cause; free the worker's memory.
+        // Nothing to retry until someone fixes the cause; free the process's memory.
         const worker = this.worker;
         this.worker = undefined;
-        void worker?.terminate();
+        if (worker) void stop(worker);
         return;
       }
       case 'translated': {
@@ -208,12 +228,12 @@ export class NllbEngine implements TranslationEngine {
     }
   }
 
-  private onExit(worker: Worker, code: number): void {
+  private onExit(worker: ChildProcess, how: string): void {
     if (this.worker !== worker) return; // closed on purpose, or already replaced
     this.worker = undefined;
-    this.failPending(engineRestarted(`worker exit code ${code}`));
+    this.failPending(engineRestarted(`model process ${how}`));
     if (this.state.state === 'loading' && ++this.crashesWhileLoading >= MAX_CRASHES_WHILE_LOADING) {
-      const detail = `the translation worker stopped ${this.crashesWhileLoading} times while loading the model (exit code ${code}); see the server log`;
+      const detail = `the translation model process stopped ${this.crashesWhileLoading} times while loading the model (${how}); see the server log`;
       this.state = { state: 'error', model: this.options.model, detail };
       this.options.log.error(`translation model ${this.options.model} is not available: ${detail}`);
       this.readiness.reject(modelUnavailable(detail));
@@ -224,14 +244,13 @@ export class NllbEngine implements TranslationEngine {
       (this.options.restartDelayMs ?? 500) * 2 ** this.crashesInARow,
     );
     this.crashesInARow++;
-    this.options.log.error(`translation worker stopped (exit code ${code}); restarting in ${delay} ms`);
+    this.options.log.error(`translation model process stopped (${how}); restarting in ${delay} ms`);
     this.state = { state: 'loading', model: this.options.model, detail: 'Restarting after a crash' };
     this.download = this.newDownload();
     this.resetReadiness();
     this.restartTimer = setTimeout(() => {
       if (!this.closed) this.spawn();
     }, delay);
-    this.restartTimer.unref();
   }
 
   private failPending(error: Error): void {
@@ -256,6 +275,16 @@ export class NllbEngine implements TranslationEngine {
     const output = this.options.progressOutput === undefined ? process.stderr : this.options.progressOutput;
     return new DownloadProgress(this.options.model, output);
   }
+}
+
+/** Asks the process to end, and kills it if it has not within a few seconds. */
+async function stop(worker: ChildProcess): Promise<void> {
+  if (worker.exitCode !== null || worker.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  worker.kill('SIGTERM');
+  const timer = setTimeout(() => worker.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
 }
 
 function round(value: number): number {

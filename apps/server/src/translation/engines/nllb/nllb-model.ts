@@ -1,7 +1,7 @@
 /**
  * An NLLB-200 model loaded for translation: transformers.js finds, downloads, caches and opens the
  * files (tokenizer and ONNX sessions); decoding is our own greedy loop. Runs inside the engine's
- * worker thread, and directly in tests and benchmarks.
+ * model process, and directly in tests and benchmarks.
  */
 import fs from 'node:fs';
 import path from 'node:path';

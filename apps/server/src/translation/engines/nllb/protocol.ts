@@ -1,4 +1,4 @@
-/** Messages between the NLLB engine (main thread) and its worker thread. */
+/** Messages between the NLLB engine (server process) and its model process. */
 import type { ModelSource } from './model-source.ts';
 import type { DownloadProgress, TranslateStats } from './nllb-model.ts';
 
@@ -9,6 +9,7 @@ export interface WorkerSettings {
 }
 
 export type ToWorker =
+  | { type: 'start'; settings: WorkerSettings }
   | { type: 'translate'; id: number; sentences: string[]; source: string; target: string }
   | { type: 'cancel'; id: number };
 

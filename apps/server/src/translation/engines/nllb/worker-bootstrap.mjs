@@ -1,7 +1,6 @@
-// The worker's entry point. The server runs TypeScript through tsx, but a worker thread does not
-// inherit the loader reliably (and vitest has none), so register tsx here, then load the worker.
+// Entry point of the model process. The server runs TypeScript through tsx, whose loader a child
+// process (or a test runner's) does not reliably inherit, so register it here, then load the worker.
 import { register } from 'tsx/esm/api';
-import { workerData } from 'node:worker_threads';
 
 register();
-await import(workerData.entry);
+await import(process.argv[2]);

@@ -1,32 +1,44 @@
 /**
- * The worker thread that owns the NLLB model: loads it (downloading if needed), then translates one
- * batch at a time so the server's event loop never waits on the model.
+ * The model process: loads the NLLB model (downloading it if needed), then translates one batch at
+ * a time. It is a separate process, not a thread: a crash in ONNX Runtime, running out of memory,
+ * or being killed mid-inference takes down only this process, never the server.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { describeLoadFailure } from './load-errors.ts';
 import { NllbModel } from './nllb-model.ts';
 import type { FromWorker, ToWorker, WorkerSettings } from './protocol.ts';
 
-const port = parentPort;
-if (!port) throw new Error('worker.ts must run in a worker thread');
-const settings = (workerData as { settings: WorkerSettings }).settings;
-const send = (message: FromWorker) => port.postMessage(message);
+if (!process.send) throw new Error('worker.ts must run as a child process with an IPC channel');
+const send = (message: FromWorker) => process.send!(message);
+// Without the server there is nobody to answer: do not linger holding the model's memory.
+process.on('disconnect', () => process.exit(0));
 
 const cancels = new Map<number, AbortController>();
 let queue: Promise<void> = Promise.resolve();
+let loading: Promise<NllbModel> | undefined;
 
-const started = performance.now();
-const loading = NllbModel.load({
-  ...settings,
-  onDownload: (progress) => send({ type: 'download', ...progress }),
-});
-loading.then(
-  () => send({ type: 'ready', seconds: (performance.now() - started) / 1000 }),
-  (error: unknown) =>
-    send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
-);
+function load(settings: WorkerSettings): Promise<NllbModel> {
+  const started = performance.now();
+  const model = NllbModel.load({
+    ...settings,
+    onDownload: (progress) => send({ type: 'download', ...progress }),
+  }).then(async (loaded) => {
+    // The first run of a session is slow (kernels, allocations); pay for it before anyone waits.
+    await loaded.translate(['Hello.'], 'eng_Latn', 'fra_Latn');
+    return loaded;
+  });
+  model.then(
+    () => send({ type: 'ready', seconds: (performance.now() - started) / 1000 }),
+    (error: unknown) =>
+      send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
+  );
+  return model;
+}
 
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
+  if (message.type === 'start') {
+    loading ??= load(message.settings);
+    return;
+  }
   if (message.type === 'cancel') {
     cancels.get(message.id)?.abort();
     return;
@@ -37,6 +49,7 @@ port.on('message', (message: ToWorker) => {
   queue = queue.then(async () => {
     try {
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
+      if (!loading) throw new Error('the model was never started');
       const model = await loading;
       const { translations, stats } = await model.translate(
         message.sentences,
