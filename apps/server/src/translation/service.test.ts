@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.ts';
 import { NllbEngine } from './engines/nllb.ts';
 import { createTranslationMetrics } from './metrics.ts';
 import { TranslationService, type TranslationServiceOptions } from './service.ts';
+import { startFakeHub } from './testing/fake-hub.ts';
 import { TINY_NLLB } from './testing/tiny-nllb.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
@@ -161,5 +165,59 @@ describe('TranslationService on the tiny model', () => {
     await first;
     expect(service.queued).toBe(0);
     expect(await metric('sema_translation_batch_sentences')).toBe(20);
+  });
+});
+
+describe('TranslationService while the model loads', () => {
+  it('lets a request wait for a model that is loading, then answers it', async () => {
+    const loading = new NllbEngine({
+      model: TINY_NLLB,
+      modelCache: '/nonexistent',
+      dtype: 'q8',
+      threads: 1,
+      log: silent,
+      progressOutput: null,
+    }).start();
+    try {
+      const { service } = pipeline({ engine: loading });
+      expect(loading.status().state).toBe('loading');
+      const text = await service.translate({ text: 'Early bird.', source: 'eng_Latn', target: 'fra_Latn' });
+      expect(text.length).toBeGreaterThan(0);
+    } finally {
+      await loading.close();
+    }
+  });
+
+  it('answers 503 with the download progress when the model takes too long to arrive', async () => {
+    const hub = await startFakeHub('sema-test/slow-nllb', TINY_NLLB, { chunkBytes: 4096, chunkDelayMs: 20 });
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-slow-'));
+    const slow = new NllbEngine({
+      model: 'sema-test/slow-nllb',
+      modelCache: cache,
+      hubUrl: hub.url,
+      dtype: 'q8',
+      threads: 1,
+      log: silent,
+      progressOutput: null,
+    }).start();
+    try {
+      const { service } = pipeline({ engine: slow, loadWaitMs: 100 });
+      while (slow.status().progress === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+      const error = await service
+        .translate({ text: 'Too early.', source: 'eng_Latn', target: 'fra_Latn' })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        statusCode: 503,
+        code: 'MODEL_UNAVAILABLE',
+        headers: { 'Retry-After': '30' },
+        detail: expect.stringMatching(
+          /^Translation model is not available: the model is still downloading \(\d+% done\)\. Try again in a minute$/,
+        ),
+      });
+    } finally {
+      await slow.close();
+      await hub.close();
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
   });
 });

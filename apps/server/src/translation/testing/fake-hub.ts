@@ -18,11 +18,13 @@ export interface FakeHub {
 export async function startFakeHub(
   modelId: string,
   folder: string,
-  options: { chunkBytes?: number } = {},
+  /** `chunkDelayMs` pauses between chunks, for a download slow enough to watch. */
+  options: { chunkBytes?: number; chunkDelayMs?: number } = {},
 ): Promise<FakeHub> {
   const requests: string[] = [];
   const prefix = `/${modelId}/resolve/main/`;
   const chunkBytes = options.chunkBytes ?? 16 * 1024;
+  const delay = options.chunkDelayMs ?? 0;
   const server = http.createServer((request, response) => {
     const url = decodeURIComponent((request.url ?? '').split('?')[0]!);
     requests.push(url);
@@ -38,7 +40,9 @@ export async function startFakeHub(
       while (offset < body.length) {
         const chunk = body.subarray(offset, offset + chunkBytes);
         offset += chunk.length;
-        if (!response.write(chunk)) return void response.once('drain', pump);
+        const flowing = response.write(chunk);
+        if (delay > 0 && offset < body.length) return void setTimeout(pump, delay);
+        if (!flowing) return void response.once('drain', pump);
       }
       response.end();
     };
