@@ -64,6 +64,14 @@ describe('NllbModel on the tiny fixture', () => {
     }
   });
 
+  it('puts the source language into every call, with nothing left over from the one before', async () => {
+    const sentence = 'Where is the station?';
+    const fromEnglish = (await model.translate([sentence], 'eng_Latn', 'deu_Latn')).translations;
+    const fromFrench = (await model.translate([sentence], 'fra_Latn', 'deu_Latn')).translations;
+    expect(fromFrench).not.toEqual(fromEnglish);
+    expect((await model.translate([sentence], 'eng_Latn', 'deu_Latn')).translations).toEqual(fromEnglish);
+  });
+
   it('rejects a language token the model does not have', async () => {
     await expect(model.translate(['Hi.'], 'eng_Latn', 'xxx_Latn')).rejects.toThrow(
       /no language token 'xxx_Latn'/,
