@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 
-import { SplashScreen } from '@/components/splash/splash-screen';
-import { useSplashProgress } from '@/components/splash/use-splash-progress';
+import { Splash } from '@/components/splash/splash';
 
 import { AppProvider } from './provider';
 import { AppRoutes, preloadPage } from './router';
@@ -13,7 +12,8 @@ import { AppRoutes, preloadPage } from './router';
  */
 export function App() {
   const [pageReady, setPageReady] = useState(false);
-  const { progress, done } = useSplashProgress(pageReady);
+  const [splashDone, setSplashDone] = useState(false);
+  const onSplashDone = useCallback(() => setSplashDone(true), []);
 
   useEffect(() => {
     let active = true;
@@ -23,14 +23,22 @@ export function App() {
     };
   }, []);
 
+  // The same element on every render of App, so React does not re-render the pages for App's state.
+  const pages = useMemo(
+    () => (
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    ),
+    [],
+  );
+
   return (
     <AppProvider>
-      <div inert={!done} aria-hidden={done ? undefined : true} className="contents">
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+      <div inert={!splashDone} aria-hidden={splashDone ? undefined : true} className="contents">
+        {pages}
       </div>
-      {!done && <SplashScreen progress={progress} />}
+      {!splashDone && <Splash ready={pageReady} onDone={onSplashDone} />}
     </AppProvider>
   );
 }

@@ -16,9 +16,10 @@ export function SplashScreen({ progress }: { progress: number }) {
         aria-valuenow={progress}
         className="h-1.5 w-48 overflow-hidden rounded-full bg-brand-100"
       >
+        {/* Scaled rather than resized: a transform animates without laying the page out again. */}
         <div
-          className="h-full rounded-full bg-brand-600 transition-[width] duration-150 ease-out"
-          style={{ width: `${progress}%` }}
+          className="h-full origin-left rounded-full bg-brand-600 transition-transform duration-150 ease-out"
+          style={{ transform: `scaleX(${progress / 100})` }}
         />
       </div>
     </div>

@@ -12,6 +12,12 @@ export function useAutoGrow(
   useLayoutEffect(() => {
     const area = ref.current;
     if (!area) return;
+    if (value === '') {
+      // Empty: one row, as rendered. Measuring here would force a layout of the page at start.
+      area.style.height = '';
+      area.style.overflowY = 'hidden';
+      return;
+    }
     const style = getComputedStyle(area);
     const lineHeight = Number.parseFloat(style.lineHeight) || 24;
     const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom) || 0;

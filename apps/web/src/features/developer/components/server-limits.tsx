@@ -36,7 +36,8 @@ export function ServerLimits({ status, isLoading, isError }: ServerLimitsProps) 
       ]
     : [];
   return (
-    <div data-testid="server-limits">
+    // Room for the rows is kept while they load, so the page below does not jump when they arrive.
+    <div data-testid="server-limits" className="min-h-48 sm:min-h-40">
       {isLoading && <p className="text-slate-700">Reading the limits from the server…</p>}
       {isError && !status && (
         <p role="alert" className="text-red-800">
