@@ -141,6 +141,55 @@ describe('hard pairs', () => {
   });
 });
 
+describe('everyday chat messages', () => {
+  // Written for this test, not taken from the training phrases: the register chat mode meets.
+  const messages: [string, string][] = [
+    ['eng_Latn', 'hello, how are you?'],
+    ['eng_Latn', 'what is the weather like today'],
+    ['eng_Latn', 'thanks!'],
+    ['eng_Latn', 'Can you help me write an email?'],
+    ['spa_Latn', 'hola, ¿cómo estás?'],
+    ['spa_Latn', '¿Qué tiempo hace hoy?'],
+    ['spa_Latn', 'gracias'],
+    ['spa_Latn', '¿Me puedes ayudar a escribir un correo?'],
+    ['fra_Latn', 'salut, ça va ?'],
+    ['fra_Latn', 'merci beaucoup'],
+    ['fra_Latn', "Peux-tu m'aider à écrire un e-mail ?"],
+    ['deu_Latn', 'Hallo, wie geht es dir?'],
+    ['deu_Latn', 'danke schön'],
+    ['deu_Latn', 'Kannst du mir helfen, eine E-Mail zu schreiben?'],
+    ['por_Latn', 'olá, tudo bem?'],
+    ['por_Latn', 'obrigado'],
+    ['por_Latn', 'Você pode me ajudar a escrever um e-mail?'],
+    ['ita_Latn', 'ciao, come stai?'],
+    ['ita_Latn', 'grazie mille'],
+    ['swh_Latn', 'habari yako?'],
+    ['swh_Latn', 'asante sana'],
+    ['swh_Latn', 'Unaweza kunisaidia kuandika barua pepe?'],
+    ['ind_Latn', 'halo, apa kabar?'],
+    ['ind_Latn', 'terima kasih'],
+    ['tur_Latn', 'merhaba, nasılsın?'],
+    ['tur_Latn', 'teşekkürler'],
+    ['nld_Latn', 'hoi, hoe gaat het?'],
+    ['pol_Latn', 'cześć, jak się masz?'],
+    ['vie_Latn', 'xin chào, bạn khỏe không?'],
+    ['hau_Latn', 'sannu, yaya kake?'],
+    ['yor_Latn', 'bawo ni, se daadaa ni?'],
+    ['zul_Latn', 'sawubona, unjani?'],
+    ['amh_Ethi', 'ሰላም፣ እንዴት ነህ?'],
+    ['rus_Cyrl', 'привет, как дела?'],
+    ['ukr_Cyrl', 'привіт, як справи?'],
+    ['ara_Arab', 'مرحبا، كيف حالك؟'],
+    ['pes_Arab', 'سلام، حالت چطوره؟'],
+    ['hin_Deva', 'नमस्ते, आप कैसे हैं?'],
+  ];
+
+  it('gets most short chat messages in widely used languages right', () => {
+    const right = messages.filter(([language, text]) => languageOf(text) === language);
+    expect(right.length / messages.length).toBeGreaterThanOrEqual(0.7);
+  });
+});
+
 describe('status', () => {
   it('loads the shipped model: loading at first, ready once loaded', async () => {
     const fresh = createDetector();

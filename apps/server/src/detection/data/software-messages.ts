@@ -14,7 +14,7 @@ import { countScripts } from '../unicode-script.ts';
 
 /**
  * gettext directory per catalogue language. Left out: languages whose catalogues train the model
- * (Assamese, Bashkir, Sindhi, ... see training/sources.ts), and Akan/Twi, whose one directory ('ak')
+ * (Assamese, Bashkir, Sindhi, Occitan, ... see training/sources.ts), and Akan/Twi, whose one directory ('ak')
  * fits both catalogue codes.
  */
 // prettier-ignore
@@ -30,7 +30,7 @@ export const MESSAGE_DIRECTORIES: Readonly<Record<string, string>> = {
   khm_Khmr: 'km', kin_Latn: 'rw', kir_Cyrl: 'ky', kmr_Latn: 'ku', kor_Hang: 'ko', lao_Laoo: 'lo',
   lit_Latn: 'lt', lug_Latn: 'lg', lvs_Latn: 'lv', mai_Deva: 'mai', mal_Mlym: 'ml', mar_Deva: 'mr',
   mkd_Cyrl: 'mk', mlt_Latn: 'mt', mri_Latn: 'mi', mya_Mymr: 'my', nld_Latn: 'nl', nno_Latn: 'nn',
-  nob_Latn: 'nb', npi_Deva: 'ne', nso_Latn: 'nso', oci_Latn: 'oc', ory_Orya: 'or', pan_Guru: 'pa',
+  nob_Latn: 'nb', npi_Deva: 'ne', nso_Latn: 'nso', ory_Orya: 'or', pan_Guru: 'pa',
   pbt_Arab: 'ps', pes_Arab: 'fa', plt_Latn: 'mg', pol_Latn: 'pl', por_Latn: 'pt', ron_Latn: 'ro',
   rus_Cyrl: 'ru', sin_Sinh: 'si', slk_Latn: 'sk', slv_Latn: 'sl', som_Latn: 'so', spa_Latn: 'es',
   srp_Cyrl: 'sr', swe_Latn: 'sv', swh_Latn: 'sw', tam_Taml: 'ta', tat_Cyrl: 'tt', tel_Telu: 'te',

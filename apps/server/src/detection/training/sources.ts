@@ -11,13 +11,14 @@ import type { Script } from '../unicode-script.ts';
 import { countScripts } from '../unicode-script.ts';
 import { cldrText } from './cldr-text.ts';
 import { readUdhr } from './corpus.ts';
+import { EVERYDAY_PHRASES } from './everyday-phrases.ts';
 import { gettextText, isLgplCatalogue } from './gettext-text.ts';
 
 export interface SourceText {
   language: string;
   text: string;
   split: Split;
-  source: 'udhr' | 'cldr' | 'gettext';
+  source: 'udhr' | 'cldr' | 'gettext' | 'phrases';
 }
 
 /** UDHR files that hold another language's text, with the reason (found by reading them). */
@@ -53,6 +54,9 @@ export const GETTEXT_LOCALES: Record<string, string> = {
   ckb_Arab: 'ckb',
   kon_Latn: 'kg',
   lim_Latn: 'li',
+  // The UDHR's "oci_Latn" is an Alpine variety far from the standard (Languedocien) Occitan that
+  // NLLB means; GTK's Occitan is the standard.
+  oci_Latn: 'oc',
   snd_Arab: 'sd',
   srd_Latn: 'sc',
 };
@@ -69,6 +73,20 @@ function mostlyIn(text: string, script: Script): boolean {
   let letters = 0;
   for (const count of counts.values()) letters += count;
   return letters > 0 && (counts.get(script) ?? 0) >= 0.8 * letters;
+}
+
+/**
+ * Software messages per language at most (characters): more would make these languages experts in
+ * software jargon, drawing every technical text to themselves.
+ */
+const MAX_GETTEXT_CHARS = 20_000;
+
+/** An even spread of `texts` totalling about `maxChars` characters. */
+function evenSample(texts: readonly string[], maxChars: number): string[] {
+  const total = texts.reduce((sum, text) => sum + text.length, 0);
+  if (total <= maxChars) return [...texts];
+  const step = total / maxChars;
+  return texts.filter((_, index) => Math.floor(index / step) !== Math.floor((index - 1) / step));
 }
 
 /** Short strings are split by position in their list: 60 % train, 20 % dev, 20 % test. */
@@ -130,22 +148,25 @@ export function collectSources(
     for (const line of lines) texts.push({ language, text: line.text, split: line.split, source: 'udhr' });
   }
   for (const { code } of CATALOGUE) {
-    if (withUdhr.has(code)) continue;
     const script = scriptOfLanguage(code);
     const cldrLocale = CLDR_LOCALES[code];
-    if (cldrLocale) {
+    if (cldrLocale && !withUdhr.has(code)) {
       cldrText(cldrLocale, script).forEach((text, index) =>
         texts.push({ language: code, text, split: listSplit(index), source: 'cldr' }),
       );
     }
     const gettextLocale = GETTEXT_LOCALES[code];
     if (gettextLocale) {
-      gettextText(gettextLocale, gettextRoot, isLgplCatalogue)
-        .filter((text) => mostlyIn(text, script))
-        .forEach((text, index) =>
-          texts.push({ language: code, text, split: listSplit(index), source: 'gettext' }),
-        );
+      evenSample(
+        gettextText(gettextLocale, gettextRoot, isLgplCatalogue).filter((text) => mostlyIn(text, script)),
+        MAX_GETTEXT_CHARS,
+      ).forEach((text, index) =>
+        texts.push({ language: code, text, split: listSplit(index), source: 'gettext' }),
+      );
     }
+  }
+  for (const [language, phrases] of Object.entries(EVERYDAY_PHRASES)) {
+    for (const text of phrases.split('\n')) texts.push({ language, text, split: 'train', source: 'phrases' });
   }
   const table = path.join(udhrDirectory, '..', 'nllb-languages.tsv');
   if (cldrForAll) {
