@@ -9,18 +9,33 @@ const detectBody = JSON.stringify({
 });
 
 export async function run() {
-  const sema = await startSema({ SEMA_TRANSLATION_ENGINE: 'nllb', SEMA_NLLB_MODEL: '/nonexistent-model-for-bench' });
+  const sema = await startSema({
+    SEMA_TRANSLATION_ENGINE: 'nllb',
+    SEMA_NLLB_MODEL: '/nonexistent-model-for-bench',
+  });
   const languagesBytes = await (await fetch(`${sema.url}/api/v1/languages`)).text();
   const detectBytes = await (
-    await fetch(`${sema.url}/api/v1/detect-language`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: detectBody })
+    await fetch(`${sema.url}/api/v1/detect-language`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: detectBody,
+    })
   ).text();
 
   const results = {};
   results.semaLanguages = await load({ url: `${sema.url}/api/v1/languages`, duration: DURATION });
-  results.semaDetect = await load({ url: `${sema.url}/api/v1/detect-language`, method: 'POST', body: detectBody, duration: DURATION });
+  results.semaDetect = await load({
+    url: `${sema.url}/api/v1/detect-language`,
+    method: 'POST',
+    body: detectBody,
+    duration: DURATION,
+  });
   await sema.stop();
 
-  const bare = await startScript(path.join(root, 'bench/bare-server.mjs'), { BARE_LANGUAGES: languagesBytes, BARE_DETECT: detectBytes });
+  const bare = await startScript(path.join(root, 'bench/bare-server.mjs'), {
+    BARE_LANGUAGES: languagesBytes,
+    BARE_DETECT: detectBytes,
+  });
   results.bareLanguages = await load({ url: bare.url, duration: DURATION });
   results.bareDetect = await load({ url: bare.url, method: 'POST', body: detectBody, duration: DURATION });
   await bare.stop();
@@ -34,7 +49,9 @@ export async function run() {
     `${fmt(bare.p99)} ms`,
     String(sema.errors),
   ];
-  console.log(`\nAPI throughput, 50 connections, ${DURATION} s each (${fmt(languagesBytes.length / 1024, 1)} KB languages body)`);
+  console.log(
+    `\nAPI throughput, 50 connections, ${DURATION} s each (${fmt(languagesBytes.length / 1024, 1)} KB languages body)`,
+  );
   console.log(
     table([
       ['endpoint', 'Sema req/s', 'bare req/s', 'ratio', 'Sema p99', 'bare p99', 'errors'],

@@ -46,7 +46,8 @@ export async function startScript(script, env = {}, readyPath = '/') {
 async function waitFor(url, child) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited early (${child.exitCode}) before ${url} answered`);
+    if (child.exitCode !== null)
+      throw new Error(`process exited early (${child.exitCode}) before ${url} answered`);
     try {
       await fetch(url);
       return;

@@ -8,11 +8,22 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
-const BENCHES = ['api', 'detect', 'translation', 'translation-real', 'chat', 'documents', 'web-size', 'lighthouse'];
+const BENCHES = [
+  'api',
+  'detect',
+  'translation',
+  'translation-real',
+  'chat',
+  'documents',
+  'web-size',
+  'lighthouse',
+];
 
 let failed = false;
 for (const name of BENCHES.filter((bench) => only.length === 0 || only.includes(bench))) {
-  const file = ['mjs', 'ts'].map((ext) => path.join(root, 'bench', `${name}.${ext}`)).find((f) => fs.existsSync(f));
+  const file = ['mjs', 'ts']
+    .map((ext) => path.join(root, 'bench', `${name}.${ext}`))
+    .find((f) => fs.existsSync(f));
   if (!file) {
     console.log(`\n== ${name}: not present, skipped`);
     continue;

@@ -33,7 +33,8 @@ function newest(paths) {
     }
     if (stat.isDirectory()) {
       for (const entry of fs.readdirSync(current)) {
-        if (entry !== 'node_modules' && entry !== 'dist' && !entry.startsWith('.')) stack.push(path.join(current, entry));
+        if (entry !== 'node_modules' && entry !== 'dist' && !entry.startsWith('.'))
+          stack.push(path.join(current, entry));
       }
     } else {
       latest = Math.max(latest, stat.mtimeMs);
@@ -44,7 +45,11 @@ function newest(paths) {
 
 function run(command, args) {
   console.log(`> ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) {
     console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status}).`);
     process.exit(result.status ?? 1);
@@ -57,13 +62,25 @@ if (mtime(installed) === 0 || mtime(path.join(root, 'package-lock.json')) > mtim
 }
 
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/shared/src', 'package-lock.json'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/shared/src',
+  'package-lock.json',
+];
 if (mtime(builtIndex) === 0 || newest(webSources) > mtime(builtIndex)) {
   run('npm', ['run', 'build']);
 }
 
 if (wantBrowser) {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   if (!candidates.some((candidate) => candidate && fs.existsSync(candidate))) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     let hasApt = false;
@@ -77,7 +94,9 @@ if (wantBrowser) {
       run('apt-get', ['update', '-qq']);
       run('apt-get', ['install', '-y', '-qq', 'chromium']);
     } else {
-      console.warn('No Chromium found: end-to-end tests will use Playwright’s own browser if it is installed.');
+      console.warn(
+        'No Chromium found: end-to-end tests will use Playwright’s own browser if it is installed.',
+      );
     }
   }
 }

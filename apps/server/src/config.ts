@@ -106,7 +106,9 @@ export function parseRateLimit(raw: string | undefined): RateLimitConfig | null 
   const match = /^(\d+)\s*\/\s*(second|minute|hour|day)s?$/.exec(text);
   const max = match ? Number(match[1]) : 0;
   if (!match || max < 1) {
-    throw new ConfigError(`SEMA_RATE_LIMIT must look like 60/minute (requests per second, minute, hour or day); got '${raw}'`);
+    throw new ConfigError(
+      `SEMA_RATE_LIMIT must look like 60/minute (requests per second, minute, hour or day); got '${raw}'`,
+    );
   }
   return { max, windowMs: WINDOWS[match[2]!]!, raw: `${max}/${match[2]}` };
 }
@@ -118,12 +120,19 @@ export function loadConfig(env: Env = process.env): Config {
   const engine = oneOf(env, 'SEMA_TRANSLATION_ENGINE', ['nllb', 'remote'] as const, 'nllb');
   const remoteUrl = url(env, 'SEMA_TRANSLATION_URL');
   if (engine === 'remote' && !remoteUrl) {
-    throw new ConfigError('SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL (the base URL of another Sema API)');
+    throw new ConfigError(
+      'SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL (the base URL of another Sema API)',
+    );
   }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
-    logLevel: oneOf(env, 'SEMA_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    logLevel: oneOf(
+      env,
+      'SEMA_LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
     webDist: path.resolve(env.SEMA_WEB_DIST?.trim() || path.join(repoRoot, 'apps/web/dist')),
     maxTextChars: integer(env, 'SEMA_MAX_TEXT_CHARS', MAX_TEXT_CHARS, 1, 1_000_000),
     rateLimit: parseRateLimit(env.SEMA_RATE_LIMIT),
@@ -132,7 +141,12 @@ export function loadConfig(env: Env = process.env): Config {
       engine,
       nllbModel: env.SEMA_NLLB_MODEL?.trim() || 'Xenova/nllb-200-distilled-600M',
       modelCache: path.resolve(env.SEMA_MODEL_CACHE?.trim() || path.join(os.homedir(), '.cache', 'sema')),
-      dtype: oneOf(env, 'SEMA_NLLB_DTYPE', ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'] as const, 'q8'),
+      dtype: oneOf(
+        env,
+        'SEMA_NLLB_DTYPE',
+        ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'] as const,
+        'q8',
+      ),
       remoteUrl,
       remoteTimeoutMs: integer(env, 'SEMA_TRANSLATION_TIMEOUT_MS', 60_000, 100, 3_600_000),
       batchWindowMs: integer(env, 'SEMA_BATCH_WINDOW_MS', 5, 0, 1000),
@@ -149,7 +163,8 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey,
       model: env.SEMA_CHAT_MODEL?.trim() || 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
       localModel:
-        env.SEMA_CHAT_LOCAL_MODEL?.trim() || 'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+        env.SEMA_CHAT_LOCAL_MODEL?.trim() ||
+        'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
       threads: integer(env, 'SEMA_CHAT_THREADS', os.availableParallelism(), 1, 1024),
       timeoutMs: integer(env, 'SEMA_CHAT_TIMEOUT_MS', 120_000, 100, 3_600_000),
       maxInputChars: integer(env, 'SEMA_CHAT_MAX_INPUT_CHARS', 32_000, 100, 10_000_000),

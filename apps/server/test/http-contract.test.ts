@@ -35,7 +35,10 @@ describe('the HTTP contract every route keeps', () => {
   });
 
   it('answers a 10 MB body with 413 without reading it all into a handler', async () => {
-    const response = await post('/api/v1/detect-language', JSON.stringify({ text: 'a'.repeat(10 * 1024 * 1024) }));
+    const response = await post(
+      '/api/v1/detect-language',
+      JSON.stringify({ text: 'a'.repeat(10 * 1024 * 1024) }),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -56,12 +59,20 @@ describe('the HTTP contract every route keeps', () => {
     const mine = await app.inject({ method: 'GET', url: '/status', headers: { 'x-request-id': 'abc-123' } });
     expect(mine.headers['x-request-id']).toBe('abc-123');
     expect(mine.headers['x-response-time']).toMatch(/^\d+(\.\d+)?ms$/);
-    const hostile = await app.inject({ method: 'GET', url: '/api/v1/nope', headers: { 'x-request-id': '<script>' } });
+    const hostile = await app.inject({
+      method: 'GET',
+      url: '/api/v1/nope',
+      headers: { 'x-request-id': '<script>' },
+    });
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('opens CORS on the API and sends security headers', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/languages/popular', headers: { origin: 'https://example.org' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/languages/popular',
+      headers: { origin: 'https://example.org' },
+    });
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     const preflight = await app.inject({
@@ -102,7 +113,8 @@ describe('rate limit', () => {
     const limited = await buildTestApp({ SEMA_RATE_LIMIT: '2/minute' });
     try {
       const codes = [];
-      for (let i = 0; i < 3; i++) codes.push((await limited.inject({ method: 'GET', url: '/api/v1/languages/popular' })).statusCode);
+      for (let i = 0; i < 3; i++)
+        codes.push((await limited.inject({ method: 'GET', url: '/api/v1/languages/popular' })).statusCode);
       expect(codes).toEqual([200, 200, 429]);
       const last = await limited.inject({ method: 'GET', url: '/api/v1/languages/popular' });
       expect(last.json().code).toBe('RATE_LIMITED');

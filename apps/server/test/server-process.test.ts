@@ -18,7 +18,13 @@ async function freePort(): Promise<number> {
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, SEMA_LOG_LEVEL: 'error', HOST: '127.0.0.1', SEMA_NLLB_MODEL: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      SEMA_LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      SEMA_NLLB_MODEL: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -62,7 +68,9 @@ describe('the server process', () => {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     const body = JSON.stringify({ text: 'Habari za asubuhi rafiki yangu, natumaini uko salama.' });
-    socket.write(`POST /api/v1/detect-language HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /api/v1/detect-language HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
     let response = '';

@@ -27,7 +27,8 @@ export type ApiErrorCode =
   | 'INTERNAL_ERROR'
   | ChatErrorCode;
 
-export type ChatErrorCode = 'AUTH_ERROR' | 'RATE_LIMIT' | 'NETWORK_ERROR' | 'CHAT_ERROR' | 'CHAT_NOT_CONFIGURED';
+export type ChatErrorCode =
+  'AUTH_ERROR' | 'RATE_LIMIT' | 'NETWORK_ERROR' | 'CHAT_ERROR' | 'CHAT_NOT_CONFIGURED';
 
 /** The chat service's table (spec part 8): what the user is told for each kind of failure. */
 export const CHAT_ERRORS = {

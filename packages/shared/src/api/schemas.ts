@@ -40,7 +40,9 @@ export const LanguagesResponse = Type.Object(
     $id: 'LanguagesResponse',
     examples: [
       {
-        languages: { swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' } },
+        languages: {
+          swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' },
+        },
         total_count: 1,
       },
     ],
@@ -50,10 +52,15 @@ export type LanguagesResponse = Static<typeof LanguagesResponse>;
 
 export const TranslateRequest = Type.Object(
   {
-    text: Type.String({ description: 'The text to translate (up to the server limit, 5,000 characters by default)' }),
+    text: Type.String({
+      description: 'The text to translate (up to the server limit, 5,000 characters by default)',
+    }),
     target_language: Type.String({ description: languageCodeDescription }),
     source_language: Type.Optional(
-      Type.String({ description: `${languageCodeDescription}, or auto (default) to detect it`, default: 'auto' }),
+      Type.String({
+        description: `${languageCodeDescription}, or auto (default) to detect it`,
+        default: 'auto',
+      }),
     ),
   },
   {
@@ -66,7 +73,9 @@ export type TranslateRequest = Static<typeof TranslateRequest>;
 export const TranslateResponse = Type.Object(
   {
     translated_text: Type.String(),
-    source_language: Type.String({ description: 'The source language; the detected one when auto was asked' }),
+    source_language: Type.String({
+      description: 'The source language; the detected one when auto was asked',
+    }),
     target_language: Type.String(),
     confidence_score: Type.Number({ description: 'Detection confidence when auto, else 1' }),
     processing_time: Type.Number({ description: 'Seconds spent on the server' }),
@@ -90,9 +99,14 @@ export const BatchTranslateRequest = Type.Object(
   {
     texts: Type.Array(Type.String(), { description: 'Texts to translate' }),
     target_language: Type.String({ description: languageCodeDescription }),
-    source_language: Type.Optional(Type.String({ description: `${languageCodeDescription}, or auto`, default: 'auto' })),
+    source_language: Type.Optional(
+      Type.String({ description: `${languageCodeDescription}, or auto`, default: 'auto' }),
+    ),
   },
-  { $id: 'BatchTranslateRequest', examples: [{ texts: ['Good morning.', 'Thank you!'], target_language: 'fra_Latn' }] },
+  {
+    $id: 'BatchTranslateRequest',
+    examples: [{ texts: ['Good morning.', 'Thank you!'], target_language: 'fra_Latn' }],
+  },
 );
 export type BatchTranslateRequest = Static<typeof BatchTranslateRequest>;
 
@@ -163,9 +177,13 @@ export const StatusResponse = Type.Object(
     limits: Type.Object(
       {
         max_text_chars: Type.Integer(),
-        rate_limit: Type.Union([Type.String(), Type.Null()], { description: 'Per-IP limit, e.g. 60/minute, or null' }),
+        rate_limit: Type.Union([Type.String(), Type.Null()], {
+          description: 'Per-IP limit, e.g. 60/minute, or null',
+        }),
         max_document_bytes: Type.Optional(Type.Integer({ description: 'Largest document upload, in bytes' })),
-        max_document_chars: Type.Optional(Type.Integer({ description: 'Most characters of text in one document' })),
+        max_document_chars: Type.Optional(
+          Type.Integer({ description: 'Most characters of text in one document' }),
+        ),
       },
       { additionalProperties: true },
     ),

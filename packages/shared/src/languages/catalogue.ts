@@ -46,7 +46,9 @@ export function toModelCode(catalogueCode: string): string {
 
 /** The catalogue code for a model token (the inverse of {@link toModelCode}). */
 export function fromModelCode(modelCode: string): string {
-  return ALIASES[modelCode] && CATALOGUE_TO_MODEL[ALIASES[modelCode]] === modelCode ? ALIASES[modelCode] : modelCode;
+  return ALIASES[modelCode] && CATALOGUE_TO_MODEL[ALIASES[modelCode]] === modelCode
+    ? ALIASES[modelCode]
+    : modelCode;
 }
 
 /** The 202 language tokens of NLLB-200. */
@@ -69,11 +71,17 @@ export function findRegion(name: string): Region | undefined {
 
 /** Lower-cased, without accents: 'Français' and 'francais' compare equal. */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase();
 }
 
 /** Languages whose English name, native name or code contains the query, ignoring case and accents. */
-export function searchLanguages(query: string, languages: readonly LanguageRecord[] = CATALOGUE): LanguageRecord[] {
+export function searchLanguages(
+  query: string,
+  languages: readonly LanguageRecord[] = CATALOGUE,
+): LanguageRecord[] {
   const folded = foldForSearch(query.trim());
   return languages.filter(
     (language) =>

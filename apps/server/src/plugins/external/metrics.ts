@@ -23,7 +23,11 @@ export default fp(
     app.decorate('metrics', registry);
     app.addHook('onResponse', async (request, reply) => {
       duration.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status: String(reply.statusCode),
+        },
         reply.elapsedTime / 1000,
       );
     });

@@ -31,7 +31,10 @@ export default fp(
         const document = openapiObject as { paths?: Record<string, unknown> };
         if (document.paths) {
           document.paths = Object.fromEntries(
-            Object.entries(document.paths).map(([path, item]) => [path.length > 1 ? path.replace(/\/$/, '') : path, item]),
+            Object.entries(document.paths).map(([path, item]) => [
+              path.length > 1 ? path.replace(/\/$/, '') : path,
+              item,
+            ]),
           );
         }
         return openapiObject;
@@ -43,7 +46,8 @@ export default fp(
       routePrefix: '/api/v1/docs',
       staticCSP: true,
       // The explorer sets a few inline styles; allow them on its own pages only.
-      transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+      transformStaticCSP: (header) =>
+        header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
     });
   },
   { name: 'openapi' },

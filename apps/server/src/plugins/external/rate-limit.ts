@@ -12,9 +12,14 @@ export default fp(
       max: limit.max,
       timeWindow: limit.windowMs,
       errorResponseBuilder: (_request, context) =>
-        new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded: ${limit.raw} per IP address. Try again in ${Math.ceil(context.ttl / 1000)} s.`, {
-          'Retry-After': String(Math.ceil(context.ttl / 1000)),
-        }),
+        new ApiError(
+          429,
+          'RATE_LIMITED',
+          `Rate limit exceeded: ${limit.raw} per IP address. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+          {
+            'Retry-After': String(Math.ceil(context.ttl / 1000)),
+          },
+        ),
     });
     // Applied to every API route as it is added; the web app's files are never limited.
     app.addHook('onRoute', (route) => {

@@ -30,7 +30,25 @@ export default fp(
       hook: 'onRequest',
       delegator: (request, callback) => {
         const isApi = (request.url ?? '').startsWith('/api/') || request.url === '/status';
-        callback(null, isApi ? { origin: '*', exposedHeaders: ['X-Request-ID', 'X-Response-Time', 'Retry-After', 'Content-Disposition', 'X-Source-Language', 'X-Target-Language', 'X-Characters', 'X-Processing-Time', 'X-Document-Note'] } : { origin: false });
+        callback(
+          null,
+          isApi
+            ? {
+                origin: '*',
+                exposedHeaders: [
+                  'X-Request-ID',
+                  'X-Response-Time',
+                  'Retry-After',
+                  'Content-Disposition',
+                  'X-Source-Language',
+                  'X-Target-Language',
+                  'X-Characters',
+                  'X-Processing-Time',
+                  'X-Document-Note',
+                ],
+              }
+            : { origin: false },
+        );
       },
     });
   },

@@ -10,11 +10,17 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const detect = (text: unknown) =>
-  app.inject({ method: 'POST', url: '/api/v1/detect-language', payload: { text } as Record<string, unknown> });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/detect-language',
+    payload: { text } as Record<string, unknown>,
+  });
 
 describe('POST /api/v1/detect-language', () => {
   it('answers the contract with a catalogue code and its names', async () => {
-    const response = await detect('Bonjour tout le monde, comment allez-vous aujourd’hui ? Je vais très bien, merci.');
+    const response = await detect(
+      'Bonjour tout le monde, comment allez-vous aujourd’hui ? Je vais très bien, merci.',
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json<DetectResponse>();
     expect(body.detected_language).toBe('fra_Latn');
@@ -26,9 +32,10 @@ describe('POST /api/v1/detect-language', () => {
   });
 
   it('answers catalogue codes for languages the model names differently', async () => {
-    expect((await detect('مرحبا بكم في هذا الموقع، نتمنى لكم يوما سعيدا مع أصدقائكم وعائلاتكم.')).json().detected_language).toBe(
-      'ara_Arab',
-    );
+    expect(
+      (await detect('مرحبا بكم في هذا الموقع، نتمنى لكم يوما سعيدا مع أصدقائكم وعائلاتكم.')).json()
+        .detected_language,
+    ).toBe('ara_Arab');
     expect((await detect('我们今天去公园散步，天气非常好。')).json().detected_language).toBe('cmn_Hans');
   });
 
@@ -38,11 +45,14 @@ describe('POST /api/v1/detect-language', () => {
     expect(response.json()).toEqual({ detail: 'Text cannot be empty', code: 'VALIDATION_ERROR' });
   });
 
-  it.each(['12345 678', '😀🎉👍', '!!! ??? ...'])('refuses %j, which has no letters, instead of guessing', async (text) => {
-    const response = await detect(text);
-    expect(response.statusCode).toBe(422);
-    expect(response.json().code).toBe('NO_LETTERS');
-  });
+  it.each(['12345 678', '😀🎉👍', '!!! ??? ...'])(
+    'refuses %j, which has no letters, instead of guessing',
+    async (text) => {
+      const response = await detect(text);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().code).toBe('NO_LETTERS');
+    },
+  );
 
   it('copes with lone surrogates, emoji and right-to-left text', async () => {
     const lone = await app.inject({

@@ -19,11 +19,19 @@ const detectLanguage: FastifyPluginAsyncTypebox = async (app) => {
       const text = request.body.text.toWellFormed();
       if (isBlank(text)) throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.textEmpty);
       if (text.length > app.config.maxTextChars) {
-        throw new ApiError(413, 'TEXT_TOO_LONG', `Text is too long: ${text.length} characters (the limit is ${app.config.maxTextChars})`);
+        throw new ApiError(
+          413,
+          'TEXT_TOO_LONG',
+          `Text is too long: ${text.length} characters (the limit is ${app.config.maxTextChars})`,
+        );
       }
       const detection = app.detector.detect(text);
       if (!detection) {
-        throw new ApiError(422, 'NO_LETTERS', 'Cannot detect a language: the text has no letters (only digits, symbols or emoji)');
+        throw new ApiError(
+          422,
+          'NO_LETTERS',
+          'Cannot detect a language: the text has no letters (only digits, symbols or emoji)',
+        );
       }
       const language = resolveLanguage(detection.language);
       return {

@@ -37,7 +37,8 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     { schema: { tags, summary: 'Every supported language', response: { 200: LanguagesResponse } } },
-    async (_request, reply) => reply.header('Cache-Control', CACHE_CONTROL).type('application/json').send(ALL),
+    async (_request, reply) =>
+      reply.header('Cache-Control', CACHE_CONTROL).type('application/json').send(ALL),
   );
 
   app.get(
@@ -60,7 +61,11 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const region = findRegion(request.params.region);
       if (!region) {
-        throw new ApiError(404, 'NOT_FOUND', `Unknown region: '${request.params.region}'. Regions: ${REGIONS.join(', ')}`);
+        throw new ApiError(
+          404,
+          'NOT_FOUND',
+          `Unknown region: '${request.params.region}'. Regions: ${REGIONS.join(', ')}`,
+        );
       }
       reply.header('Cache-Control', CACHE_CONTROL);
       return toResponse(CATALOGUE.filter((language) => language.region === region));
@@ -80,7 +85,8 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const query = (request.query.q ?? '').trim();
-      if ([...query].length < MIN_SEARCH_LENGTH) throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.searchTooShort);
+      if ([...query].length < MIN_SEARCH_LENGTH)
+        throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.searchTooShort);
       return toResponse(searchLanguages(query));
     },
   );
@@ -91,7 +97,8 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'One language',
-        description: 'Also accepts the aliases zho_Hans, zho_Hant, arb_Arab, fas_Arab, msa_Latn, ori_Orya, lav_Latn, orm_Latn.',
+        description:
+          'Also accepts the aliases zho_Hans, zho_Hant, arb_Arab, fas_Arab, msa_Latn, ori_Orya, lav_Latn, orm_Latn.',
         params: Type.Object({ code: Type.String({ examples: ['swh_Latn'] }) }),
         response: { 200: LanguageWithCode, 404: ErrorResponse },
       },

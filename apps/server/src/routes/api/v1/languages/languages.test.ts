@@ -43,7 +43,9 @@ describe('GET /api/v1/languages', () => {
   });
 
   it('answers an unknown region with 404 listing the regions', async () => {
-    const { status, body } = await getJson<{ detail: string; code: string }>('/api/v1/languages/region/atlantis');
+    const { status, body } = await getJson<{ detail: string; code: string }>(
+      '/api/v1/languages/region/atlantis',
+    );
     expect(status).toBe(404);
     expect(body.code).toBe('NOT_FOUND');
     expect(body.detail).toContain('Africa, Americas, Asia, Europe, Oceania');
@@ -56,7 +58,9 @@ describe('GET /api/v1/languages', () => {
     expect(byNative.body.languages.fra_Latn).toBeDefined();
     const byCode = await getJson<LanguagesResponse>('/api/v1/languages/search?q=yor_');
     expect(Object.keys(byCode.body.languages)).toEqual(['yor_Latn']);
-    const byScript = await getJson<LanguagesResponse>('/api/v1/languages/search?q=' + encodeURIComponent('日本語'));
+    const byScript = await getJson<LanguagesResponse>(
+      '/api/v1/languages/search?q=' + encodeURIComponent('日本語'),
+    );
     expect(byScript.body.languages.jpn_Jpan).toBeDefined();
   });
 
@@ -73,7 +77,10 @@ describe('GET /api/v1/languages', () => {
   });
 
   it('answers one language, also by alias, and 404 for an unknown code', async () => {
-    expect((await getJson('/api/v1/languages/swh_Latn')).body).toMatchObject({ code: 'swh_Latn', name: 'Swahili' });
+    expect((await getJson('/api/v1/languages/swh_Latn')).body).toMatchObject({
+      code: 'swh_Latn',
+      name: 'Swahili',
+    });
     expect((await getJson('/api/v1/languages/zho_Hans')).body).toMatchObject({ code: 'cmn_Hans' });
     expect((await getJson('/api/v1/languages/fas_Arab')).body).toMatchObject({ code: 'pes_Arab' });
     const missing = await getJson<{ detail: string }>('/api/v1/languages/xxx_Latn');

@@ -17,7 +17,13 @@ export function overallStatus(engines: readonly EngineStatus[]): StatusResponse[
 const status: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
-    { schema: { tags: ['status'], summary: 'Health, engine states and limits', response: { 200: StatusResponse } } },
+    {
+      schema: {
+        tags: ['status'],
+        summary: 'Health, engine states and limits',
+        response: { 200: StatusResponse },
+      },
+    },
     async (_request, reply) => {
       const engines = Object.fromEntries(
         ENGINES.map((name) => [
