@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 // The server serves dist/ with a history fallback; in dev, Vite forwards the API to a running server.
 export default defineConfig({

@@ -36,9 +36,9 @@ export const SwapIcon = (props: IconProps) => (
 );
 
 export const GearIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <Icon {...props} strokeWidth="1.8">
+    <path d="M18.89 9.3 21.77 9.86v4.28l-2.88.56-.11.27 1.64 2.42-3.03 3.03-2.42-1.64-.27.11-.56 2.88H9.86l-.56-2.88-.27-.11-2.42 1.64-3.03-3.03 1.64-2.42-.11-.27-2.88-.56V9.86l2.88-.56.11-.27-1.64-2.42 3.03-3.03 2.42 1.64.27-.11.56-2.88h4.28l.56 2.88.27.11 2.42-1.64 3.03 3.03-1.64 2.42Z" />
     <circle cx="12" cy="12" r="3" />
-    <path d="M12 2v3M12 19v3M4.9 4.9 7 7M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1" />
   </Icon>
 );
 
@@ -129,10 +129,10 @@ export const LogoMark = (props: IconProps) => (
   <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false" {...props}>
     <rect width="32" height="32" rx="8" fill="currentColor" />
     <path
-      d="M9 11h9a3 3 0 0 1 0 6h-4a3 3 0 0 0 0 6h9"
+      d="M21.5 10.6c-.9-1.9-2.9-3.1-5.5-3.1-3 0-5 1.6-5 4 0 5.4 10.5 3.1 10.5 8.6 0 2.5-2.2 4.4-5.5 4.4-2.8 0-4.9-1.2-5.8-3.3"
       fill="none"
       stroke="#fff"
-      strokeWidth="2.6"
+      strokeWidth="2.8"
       strokeLinecap="round"
     />
   </svg>

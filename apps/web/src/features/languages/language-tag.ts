@@ -127,9 +127,10 @@ const TWO_LETTER: Readonly<Record<string, string>> = {
  * attributes: screen readers then pronounce native names in their own language, and browsers pick
  * fitting glyphs.
  */
-export function languageTag(code: string): string | undefined {
+export function languageTag(code: string, script?: string): string | undefined {
   const match = /^([a-z]{3})_([A-Z][a-z]{3})$/.exec(code);
   if (!match) return undefined;
-  const [, language, script] = match;
-  return `${TWO_LETTER[language!] ?? language}-${script}`;
+  const [, language, codeScript] = match;
+  // The catalogue's script wins where it differs from the code's (Santali: sat_Beng, written in Ol Chiki).
+  return `${TWO_LETTER[language!] ?? language}-${script ?? codeScript}`;
 }

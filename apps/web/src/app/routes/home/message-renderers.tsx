@@ -48,7 +48,7 @@ function TranslationContent({ message }: { message: ChatMessage }) {
           {detected && detected.native_name !== detected.name && (
             <>
               {' · '}
-              <span lang={languageTag(message.detectedLanguage)} dir="auto">
+              <span lang={languageTag(message.detectedLanguage, detected.script)} dir="auto">
                 {detected.native_name}
               </span>
             </>

@@ -81,7 +81,9 @@ export function Composer({ mode, onModeChange, file, onFileChange, onSend, heade
           placeholder={composerPlaceholder(mode, file !== null)}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          className="block w-full resize-none bg-transparent px-4 pt-3 pb-2 text-base leading-6 text-slate-900 placeholder:text-slate-500 focus:outline-none"
+          // Line height 1.5rem, padding 1.25rem: at most INPUT_MAX_ROWS lines before it scrolls.
+          style={{ maxHeight: `calc(${INPUT_MAX_ROWS} * 1.5rem + 1.25rem)` }}
+          className="block w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-base leading-6 text-slate-900 [field-sizing:content] placeholder:text-slate-500 focus:outline-none"
         />
         <div className="flex items-center justify-between gap-2 px-2 pb-2">
           <div className="flex min-w-0 items-center gap-1">

@@ -1,8 +1,13 @@
 import { useLayoutEffect, type RefObject } from 'react';
 
+/** Browsers that size a text area to its content (and placeholder) by themselves. */
+const sizesItself =
+  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
 /**
- * Grows a text area with its content up to `maxRows` lines, then scrolls inside it
- * (spec part 2: up to 5 rows). Measured, because `field-sizing: content` is not everywhere yet.
+ * Grows a text area with its content up to `maxRows` lines, then scrolls inside it (spec part 2:
+ * up to 5 rows). Where CSS `field-sizing: content` works the browser does it with no script (the
+ * text area carries that style and a max-height); elsewhere the height is measured.
  */
 export function useAutoGrow(
   ref: RefObject<HTMLTextAreaElement | null>,
@@ -11,13 +16,7 @@ export function useAutoGrow(
 ): void {
   useLayoutEffect(() => {
     const area = ref.current;
-    if (!area) return;
-    if (value === '') {
-      // Empty: one row, as rendered. Measuring here would force a layout of the page at start.
-      area.style.height = '';
-      area.style.overflowY = 'hidden';
-      return;
-    }
+    if (!area || sizesItself) return;
     const style = getComputedStyle(area);
     const lineHeight = Number.parseFloat(style.lineHeight) || 24;
     const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom) || 0;

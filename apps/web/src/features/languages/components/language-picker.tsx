@@ -4,6 +4,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -28,7 +29,7 @@ import {
   toLanguageList,
   type LanguageFilter,
 } from '../language-filter';
-import { languageTag } from '../language-tag';
+import { NativeName } from './native-name';
 
 export type PickerKind = 'source' | 'target';
 
@@ -46,10 +47,16 @@ interface Option {
   code: string;
   name: string;
   nativeName?: string;
+  script?: string;
 }
 
 /** Space the panel needs besides its list: title, search, tabs and padding (px). */
-const PANEL_CHROME_PX = 150;
+const PANEL_CHROME_PX = 170;
+
+/** The panel keeps this far from the window's edges (px). */
+const EDGE_GAP_PX = 8;
+/** The list never gets shorter than this to fit: below it the panel may scroll with the page. */
+const MIN_LIST_PX = 120;
 
 const titles: Record<PickerKind, string> = {
   source: 'Select Source Language',
@@ -143,6 +150,7 @@ interface PickerPanelProps {
 }
 
 function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onClose }: PickerPanelProps) {
+  const [listMaxHeight, setListMaxHeight] = useState(placement.listMaxHeight);
   const { data, isPending, isError, error, refetch } = useLanguages();
   const languages = useMemo(() => toLanguageList(data), [data]);
   const [filter, setFilter] = useState<LanguageFilter>('All');
@@ -161,6 +169,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
       code: language.code,
       name: language.name,
       nativeName: language.native_name,
+      script: language.script,
     }));
     return kind === 'source' && autoDetectMatches(query)
       ? [{ code: AUTO, name: AUTO_DETECT_LABEL }, ...found]
@@ -185,6 +194,15 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
 
   useOutsideClick([panelRef, triggerRef], () => onClose(false), true);
   useEscapeKey(() => onClose(true), true);
+
+  // The placement was an estimate made before the panel existed (tabs wrap on narrow screens):
+  // once it is laid out, shorten the list by whatever still sticks out of the window.
+  useLayoutEffect(() => {
+    const rect = panelRef.current?.getBoundingClientRect();
+    if (!rect) return;
+    const overflow = Math.max(rect.bottom - (window.innerHeight - EDGE_GAP_PX), EDGE_GAP_PX - rect.top, 0);
+    if (overflow > 0) setListMaxHeight((height) => Math.max(MIN_LIST_PX, height - overflow));
+  }, []);
 
   // The spec's 100 ms focus delay: the panel is painted by then, so phone keyboards open reliably.
   useEffect(() => {
@@ -243,7 +261,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
       role="dialog"
       aria-labelledby={titleId}
       className={cn(
-        'absolute inset-x-0 z-30 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-xl sm:w-[24rem]',
+        'absolute inset-x-0 z-30 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-xl sm:w-[28rem]',
         placement.above ? 'bottom-full mb-2' : 'top-full mt-2',
         align === 'end' ? 'sm:right-0 sm:left-auto' : 'sm:right-auto sm:left-0',
       )}
@@ -267,11 +285,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
         onKeyDown={onSearchKeyDown}
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
       />
-      <div
-        role="tablist"
-        aria-label="Filter languages"
-        className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-0.5"
-      >
+      <div role="tablist" aria-label="Filter languages" className="flex flex-wrap gap-1">
         {LANGUAGE_FILTERS.map((name, index) => (
           <button
             key={name}
@@ -324,7 +338,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
             role="listbox"
             aria-labelledby={titleId}
             className="overflow-y-auto overscroll-contain"
-            style={{ maxHeight: placement.listMaxHeight }}
+            style={{ maxHeight: listMaxHeight }}
           >
             {options.map((option, index) => {
               const isSelected = option.code === value;
@@ -335,9 +349,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
                   role="option"
                   aria-selected={isSelected}
                   className={cn(
-                    // Rows out of view are not laid out, so a rare script's font is fetched only
-                    // when a row written in it scrolls into view.
-                    'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-2.5 text-sm [contain-intrinsic-size:auto_40px] [content-visibility:auto]',
+                    'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-2.5 text-sm',
                     index === activeIndex ? 'bg-brand-50 text-brand-800' : 'text-slate-800',
                   )}
                   onMouseMove={() => index !== activeIndex && setActiveIndex(index)}
@@ -345,13 +357,12 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
                 >
                   <span className="min-w-0 flex-1 truncate font-medium">{option.name}</span>
                   {option.nativeName && option.nativeName !== option.name && (
-                    <span
-                      lang={languageTag(option.code)}
-                      dir="auto"
+                    <NativeName
+                      code={option.code}
+                      script={option.script ?? ''}
+                      text={option.nativeName}
                       className="max-w-[45%] truncate text-slate-600"
-                    >
-                      {option.nativeName}
-                    </span>
+                    />
                   )}
                   <CheckIcon
                     width={16}
