@@ -1,3 +1,4 @@
+/* global window -- used inside page.addInitScript, which runs in the browser */
 #!/usr/bin/env node
 // Screenshots for the README: home, language picker, developer and login pages, at desktop and phone
 // sizes, written to docs/screenshots/. Run through `node e2e/run.mjs --screenshots` (which starts the

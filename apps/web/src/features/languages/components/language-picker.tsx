@@ -199,7 +199,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
   // once it is laid out, shorten the list by whatever still sticks out of the window.
   useLayoutEffect(() => {
     const rect = panelRef.current?.getBoundingClientRect();
-    if (!rect) return;
+    if (!rect?.height) return; // Not laid out (no window to fit in, as in tests without layout).
     const overflow = Math.max(rect.bottom - (window.innerHeight - EDGE_GAP_PX), EDGE_GAP_PX - rect.top, 0);
     if (overflow > 0) setListMaxHeight((height) => Math.max(MIN_LIST_PX, height - overflow));
   }, []);
