@@ -1,5 +1,5 @@
-/* global window -- used inside page.addInitScript, which runs in the browser */
 #!/usr/bin/env node
+/* global window -- used inside page.addInitScript, which runs in the browser */
 // Screenshots for the README: home, language picker, developer and login pages, at desktop and phone
 // sizes, written to docs/screenshots/. Run through `node e2e/run.mjs --screenshots` (which starts the
 // server); SCREENSHOT_DIR writes elsewhere, and SCREENSHOT_EXTRA=1 adds review-only states.
