@@ -96,6 +96,16 @@ function serverEnv(port) {
   return env;
 }
 
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  const stopped = await Promise.race([
+    new Promise((resolve) => child.once('exit', () => resolve(true))),
+    new Promise((resolve) => setTimeout(() => resolve(false), 10_000)),
+  ]);
+  if (!stopped) child.kill('SIGKILL');
+}
+
 function specFiles() {
   const dir = path.join(webRoot, 'e2e');
   return fs
@@ -106,24 +116,41 @@ function specFiles() {
     .map((name) => path.join(dir, name));
 }
 
+function startServer(port, env) {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
 buildIfStale();
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-  {
-    cwd: repoRoot,
-    env: serverEnv(port),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+const server = startServer(port, serverEnv(port));
+// A second server whose translation model cannot load (a missing folder, an unreachable hub): what a
+// person sees while the model is unavailable. Specs find it in SEMA_E2E_NO_MODEL_URL.
+const noModelPort = await freePort();
+const noModelUrl = `http://127.0.0.1:${noModelPort}`;
+const noModelServer = screenshots
+  ? null
+  : startServer(noModelPort, {
+      ...serverEnv(noModelPort),
+      SEMA_NLLB_MODEL: path.join(webRoot, 'e2e/no-such-model'),
+      SEMA_HUB_URL: 'http://127.0.0.1:9',
+      SEMA_CHAT_PROVIDER: 'none',
+      SEMA_LOG_LEVEL: 'fatal',
+    });
 
 let exitCode = 1;
 try {
   const status = await waitForServer(baseUrl, server);
   console.log(`# server ${baseUrl}: ${status.status}, translation ${status.engines.translation.state}`);
   const env = { ...process.env, SEMA_E2E_URL: baseUrl };
+  if (noModelServer) {
+    await waitForServer(noModelUrl, noModelServer);
+    env.SEMA_E2E_NO_MODEL_URL = noModelUrl;
+  }
   if (screenshots) {
     const result = spawnSync(process.execPath, [path.join(webRoot, 'e2e/take-screenshots.mjs')], {
       env,
@@ -143,11 +170,6 @@ try {
 } catch (error) {
   console.error(`e2e: ${error.message}`);
 } finally {
-  server.kill('SIGTERM');
-  const stopped = await Promise.race([
-    new Promise((resolve) => server.once('exit', () => resolve(true))),
-    new Promise((resolve) => setTimeout(() => resolve(false), 10_000)),
-  ]);
-  if (!stopped) server.kill('SIGKILL');
+  await Promise.all([server, noModelServer].filter(Boolean).map(stop));
 }
 process.exit(exitCode);

@@ -37,18 +37,18 @@ export async function launchBrowser() {
  * A fresh context and page. `problems` collects page errors, console errors and requests to any
  * other origin; tests assert it stays empty.
  */
-export async function newPage(browser, { viewport = DESKTOP, permissions = [] } = {}) {
+export async function newPage(browser, { viewport = DESKTOP, permissions = [], baseURL = BASE_URL } = {}) {
   const phone = viewport.width < 600;
   const context = await browser.newContext({
     viewport,
     isMobile: phone,
     hasTouch: phone,
     permissions,
-    baseURL: BASE_URL,
+    baseURL,
   });
   const page = await context.newPage();
   const problems = [];
-  const origin = new URL(BASE_URL).origin;
+  const origin = new URL(baseURL).origin;
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);

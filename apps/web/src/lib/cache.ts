@@ -251,5 +251,6 @@ export function cachedValue<T>(kind: CacheKind, key: string) {
     get: () => appCache.get<T>(key, kind.storage),
     getStale: () => appCache.getStale<T>(key, kind.storage),
     set: (data: T) => appCache.set(key, data, { ttlMs: kind.ttlMs, storage: kind.storage }),
+    delete: () => appCache.delete(key, kind.storage),
   };
 }

@@ -9,17 +9,18 @@ describe('engineNotReadyMessage', () => {
   });
 
   it('says plainly that the model is loading, with its progress', () => {
-    expect(engineNotReadyMessage('translation', { state: 'loading', progress: 0.456 })).toBe(
-      'The translation model is still loading (46 %). Translation will work as soon as it is ready.',
-    );
+    expect(engineNotReadyMessage('translation', { state: 'loading', progress: 0.456 })).toEqual({
+      message: 'The translation model is still loading (46 %). Translation will work as soon as it is ready.',
+    });
   });
 
-  it("passes on the server's reason when it failed or is turned off", () => {
-    expect(engineNotReadyMessage('translation', { state: 'error', detail: 'model files are missing' })).toBe(
-      'The translation model is unavailable: model files are missing',
-    );
-    expect(engineNotReadyMessage('translation', { state: 'disabled' })).toBe(
-      'Translation is turned off on this server.',
-    );
+  it("says it is unavailable or off, keeping the server's reason apart", () => {
+    expect(engineNotReadyMessage('translation', { state: 'error', detail: 'model files are missing' })).toEqual({
+      message: 'Translation is unavailable on this server right now.',
+      detail: 'model files are missing',
+    });
+    expect(engineNotReadyMessage('translation', { state: 'disabled' })).toEqual({
+      message: 'Translation is turned off on this server.',
+    });
   });
 });

@@ -1,19 +1,27 @@
 import type { EngineStatus } from '@sema/shared/api/schemas';
 
-/**
- * A plain sentence about an engine that cannot answer yet, or null when it is ready. The server's
- * own detail is preferred: it knows why (e.g. "the model is downloading").
- */
-export function engineNotReadyMessage(what: string, engine: EngineStatus | undefined): string | null {
+export interface EngineNotice {
+  /** One plain sentence for anyone using the app. */
+  message: string;
+  /** The server's own explanation, for whoever runs it (may be long and technical). */
+  detail?: string;
+}
+
+/** What to say about an engine that cannot answer, or null when it is ready. */
+export function engineNotReadyMessage(what: string, engine: EngineStatus | undefined): EngineNotice | null {
   if (!engine || engine.state === 'ready') return null;
   const percent = typeof engine.progress === 'number' ? ` (${Math.round(engine.progress * 100)} %)` : '';
+  const detail = engine.detail?.trim() || undefined;
   switch (engine.state) {
     case 'loading':
-      return `The ${what} model is still loading${percent}. ${capitalised(what)} will work as soon as it is ready.`;
+      return {
+        message: `The ${what} model is still loading${percent}. ${capitalised(what)} will work as soon as it is ready.`,
+        detail,
+      };
     case 'error':
-      return `The ${what} model is unavailable${engine.detail ? `: ${engine.detail}` : '.'}`;
+      return { message: `${capitalised(what)} is unavailable on this server right now.`, detail };
     case 'disabled':
-      return `${capitalised(what)} is turned off on this server${engine.detail ? `: ${engine.detail}` : '.'}`;
+      return { message: `${capitalised(what)} is turned off on this server.`, detail };
   }
 }
 

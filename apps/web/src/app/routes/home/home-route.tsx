@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { DEFAULT_SOURCE_LANGUAGE, DEFAULT_TARGET_LANGUAGE, PRODUCT_NAME } from '@/config/constants';
@@ -9,6 +10,7 @@ import { useMessages } from '@/features/conversation/hooks/use-messages';
 import type { Mode } from '@/features/conversation/types';
 import { TranslateBar } from '@/features/languages/components/translate-bar';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
+import { refreshStatus } from '@/features/status/api/get-status';
 import { TranslationEngineNotice } from '@/features/status/components/engine-notice';
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
@@ -34,6 +36,12 @@ export function HomeRoute() {
   const send = useSendMessage({ conversation, translation, languageName: nameOf });
   const { isDragging, handlers } = useFileDrop(setFile);
   const started = conversation.messages.length > 0;
+
+  // A failed translation may mean the model changed state: let the notice above the input know.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (translation.error) void refreshStatus(queryClient);
+  }, [translation.error, queryClient]);
 
   // Fetch the code that draws a chat answer or a document result while the user is still typing.
   useEffect(() => {

@@ -26,8 +26,9 @@ export function MessageBubble({ message, renderContent }: MessageBubbleProps) {
           'max-w-[85%] rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed sm:max-w-[75%]',
           isUser
             ? 'rounded-br-md bg-brand-600 text-white'
-            : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
-          message.error && !isUser && 'border-red-200 bg-red-50',
+            : message.error
+              ? 'rounded-bl-md border border-red-200 bg-red-50 text-slate-900'
+              : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
         )}
       >
         {message.attachment && (

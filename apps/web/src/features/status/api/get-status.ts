@@ -1,5 +1,5 @@
 import type { StatusResponse } from '@sema/shared/api/schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
@@ -36,4 +36,10 @@ export const statusQueryOptions = () =>
 
 export function useStatus() {
   return useQuery(statusQueryOptions());
+}
+
+/** Asks the server again, past both caches: a failed request may mean an engine changed state. */
+export function refreshStatus(queryClient: QueryClient): Promise<void> {
+  cached().delete();
+  return queryClient.invalidateQueries({ queryKey: statusQueryOptions().queryKey });
 }

@@ -9,11 +9,11 @@ import { engineNotReadyMessage } from '../engine-message';
  */
 export function TranslationEngineNotice() {
   const { data } = useStatus();
-  const message = engineNotReadyMessage('translation', data?.engines.translation);
-  if (!message) return null;
+  const notice = engineNotReadyMessage('translation', data?.engines.translation);
+  if (!notice) return null;
   const loading = data?.engines.translation.state === 'loading';
   return (
-    <p
+    <div
       role="status"
       className={
         loading
@@ -22,7 +22,17 @@ export function TranslationEngineNotice() {
       }
     >
       <AlertIcon width={18} height={18} className="mt-px shrink-0" />
-      <span>{message}</span>
-    </p>
+      <div className="min-w-0">
+        {notice.message}
+        {notice.detail && (
+          <details className="mt-1 text-xs">
+            <summary className="cursor-pointer rounded font-medium">
+              Details for the server's administrator
+            </summary>
+            <span className="mt-1 block break-words">{notice.detail}</span>
+          </details>
+        )}
+      </div>
+    </div>
   );
 }

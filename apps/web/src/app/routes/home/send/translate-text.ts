@@ -1,7 +1,11 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 import { AUTO } from '@sema/shared/validation';
 
+import { ApiError } from '@/lib/api-client';
+
 import type { SendHandler } from './types';
+
+const MODEL_UNAVAILABLE = 'The translation model is not available on this server right now.';
 
 /**
  * Translate mode (spec parts 2 and 8): the translation, with the detected language when the source
@@ -11,7 +15,14 @@ export const translateTextHandler: SendHandler = async (request, { updateReply, 
   let failure: string | undefined;
   const response = await translation.translate(
     { text: request.text, source_language: request.sourceLanguage, target_language: request.targetLanguage },
-    { onError: (message) => (failure = message) },
+    {
+      onError: (message, error) => {
+        // The server's reason for a missing model is meant for its operator; the notice above the
+        // input carries it. The conversation gets one plain sentence.
+        failure =
+          error instanceof ApiError && error.code === 'MODEL_UNAVAILABLE' ? MODEL_UNAVAILABLE : message;
+      },
+    },
   );
   if (response) {
     updateReply({

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+
+// The runner's second server, whose translation model cannot load.
+const NO_MODEL_URL = process.env.SEMA_E2E_NO_MODEL_URL;
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+describe(
+  'while the translation model is unavailable',
+  { skip: !NO_MODEL_URL && 'no server without a model' },
+  () => {
+    it('the home screen says so plainly, and a translation fails with the spec message and a plain reason', async () => {
+      const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: NO_MODEL_URL });
+      await openApp(page, '/');
+      const notice = page
+        .getByRole('status')
+        .filter({ hasText: 'Translation is unavailable on this server right now.' });
+      await notice.waitFor();
+      // The operator's explanation is there, folded away.
+      await notice.getByText("Details for the server's administrator").click();
+      await notice.getByText(/SEMA_NLLB_MODEL/).waitFor();
+
+      await page.getByRole('textbox').fill('Habari za asubuhi, rafiki yangu');
+      await page.getByRole('textbox').press('Enter');
+      const reply = page.locator('li[data-role="assistant"]:not([aria-busy])');
+      await reply.getByText('Translation failed', { exact: true }).waitFor();
+      await reply.getByText('Translation failed. Please try again.').waitFor();
+      await reply.getByText('The translation model is not available on this server right now.').waitFor();
+      assert.deepEqual(
+        problems.filter((problem) => !problem.includes('503')),
+        [],
+      );
+      await context.close();
+    });
+  },
+);
