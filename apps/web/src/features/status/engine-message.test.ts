@@ -15,7 +15,9 @@ describe('engineNotReadyMessage', () => {
   });
 
   it("says it is unavailable or off, keeping the server's reason apart", () => {
-    expect(engineNotReadyMessage('translation', { state: 'error', detail: 'model files are missing' })).toEqual({
+    expect(
+      engineNotReadyMessage('translation', { state: 'error', detail: 'model files are missing' }),
+    ).toEqual({
       message: 'Translation is unavailable on this server right now.',
       detail: 'model files are missing',
     });
