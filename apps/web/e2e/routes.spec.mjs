@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp } from './lib/browser.mjs';
+import { eventually, launchBrowser, newPage, openApp, status } from './lib/browser.mjs';
 
 let browser;
 before(async () => {
@@ -69,6 +69,40 @@ describe('routes', () => {
     await page.getByRole('link', { name: 'Sema home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome to Sema' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/');
+    await context.close();
+  });
+
+  it('/developer: the code tabs, a copy checkmark for 2 s, and the limits this server reports', async () => {
+    const { context, page } = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await openApp(page, '/developer');
+    const examples = page.getByTestId('code-examples');
+    assert.deepEqual(await examples.getByRole('tab').allTextContents(), [
+      'cURL',
+      'JavaScript',
+      'Python',
+      'Node.js',
+    ]);
+    await examples.getByRole('tab', { name: 'Python' }).click();
+    await examples.getByText('import requests').waitFor();
+    const copy = examples.locator('button[data-copy-state]');
+    await copy.click();
+    await eventually(async () => assert.equal(await copy.getAttribute('data-copy-state'), 'success'));
+    assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^import requests/);
+    await eventually(async () => assert.equal(await copy.getAttribute('data-copy-state'), 'idle'), {
+      timeoutMs: 4000,
+    });
+
+    const { limits } = await status();
+    const perRequest = `Up to ${limits.max_text_chars.toLocaleString('en')} characters`;
+    await page.getByTestId('limit-text-per-request').getByText(perRequest).waitFor();
+    assert.equal(
+      await page.getByRole('link', { name: 'Open the live API explorer' }).getAttribute('href'),
+      '/api/v1/docs',
+    );
+    assert.match(
+      await page.getByRole('link', { name: 'Source code repository' }).getAttribute('href'),
+      /^https:\/\//,
+    );
     await context.close();
   });
 });
