@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/testing/setup-tests.ts'],
+    // The chat-flow tests stream through several fake services; a loaded 2-core CI box needs the margin.
+    testTimeout: 20_000,
   },
 });

@@ -25,6 +25,7 @@ export type ApiErrorCode =
   | 'UPSTREAM_ERROR'
   | 'TIMEOUT'
   | 'INTERNAL_ERROR'
+  | 'CLIENT_CLOSED'
   | ChatErrorCode;
 
 export type ChatErrorCode =

@@ -24,6 +24,11 @@ export default fp(
           .headers(error.headers)
           .send({ detail: error.detail, code: error.code });
       }
+      // A request whose client disconnected was cancelled on purpose: nobody is waiting for an answer.
+      if (error.name === 'AbortError' && (request.raw.destroyed || request.raw.socket?.destroyed)) {
+        request.log.info('request cancelled: the client went away');
+        return reply.code(499).send({ detail: 'The client closed the request', code: 'CLIENT_CLOSED' });
+      }
       if (error.validation) {
         const detail = describeValidationError(error.validation, error.validationContext ?? 'body');
         return reply.code(422).send({ detail, code: 'VALIDATION_ERROR' });
@@ -35,19 +40,15 @@ export default fp(
             .code(400)
             .send({ detail: `Malformed JSON body: ${error.message}`, code: 'BAD_REQUEST' });
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return reply
-            .code(413)
-            .send({
-              detail: `Request body is too large (the limit is ${app.initialConfig.bodyLimit ?? 1048576} bytes)`,
-              code: 'PAYLOAD_TOO_LARGE',
-            });
+          return reply.code(413).send({
+            detail: `Request body is too large (the limit is ${app.initialConfig.bodyLimit ?? 1048576} bytes)`,
+            code: 'PAYLOAD_TOO_LARGE',
+          });
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-          return reply
-            .code(415)
-            .send({
-              detail: 'Unsupported content type: send application/json',
-              code: 'UNSUPPORTED_MEDIA_TYPE',
-            });
+          return reply.code(415).send({
+            detail: 'Unsupported content type: send application/json',
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+          });
       }
       if (error instanceof SyntaxError || error.statusCode === 400) {
         return reply.code(400).send({ detail: `Bad request: ${error.message}`, code: 'BAD_REQUEST' });
