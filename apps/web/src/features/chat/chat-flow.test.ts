@@ -8,10 +8,12 @@ import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
 import { CHAT_ERRORS, FLOW_ERRORS } from '@sema/shared/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { setApiOrigin } from '@/lib/api-client';
+import { ApiError, setApiOrigin } from '@/lib/api-client';
 
-import { apiFlow, runChatFlow } from './chat-flow';
+import { apiFlow, runChatFlow, type ChatFlowInput } from './chat-flow';
 import type { ChatReply } from './chat-reply';
+import { DEFAULT_DOCUMENT_QUESTION, documentPrompt } from './document-context';
+import type { DocumentInEnglish } from './document-reading';
 
 /** The server's own test helpers, typed here by what this test uses (the web project does not typecheck the server). */
 interface ServerApp {
@@ -44,10 +46,34 @@ async function serverTranslate(text: string, source: string, target: string): Pr
   return response.json<{ translated_text: string }>().translated_text;
 }
 
-function run(text: string, earlier: ChatReply[] = [], signal = new AbortController().signal) {
+function run(
+  text: string,
+  earlier: ChatReply[] = [],
+  signal = new AbortController().signal,
+  document?: ChatFlowInput['document'],
+) {
   const updates: ChatReply[] = [];
-  const done = runChatFlow({ text, earlier, generationId: 'g', signal }, (reply) => updates.push(reply));
+  const done = runChatFlow(
+    { text, earlier, generationId: 'g', signal, ...(document ? { document } : {}) },
+    (reply) => updates.push(reply),
+  );
   return { updates, done };
+}
+
+/** A dropped document as the documents API would give it, read once the reader is called. */
+function documentOf(fileName: string, read: DocumentInEnglish | (() => Promise<DocumentInEnglish>)) {
+  const calls: AbortSignal[] = [];
+  return {
+    calls,
+    document: {
+      fileName,
+      read: async (signal: AbortSignal, onProgress: (progress: { done: number; total: number }) => void) => {
+        calls.push(signal);
+        onProgress({ done: 0, total: 10 });
+        return typeof read === 'function' ? read() : read;
+      },
+    },
+  };
 }
 
 beforeAll(async () => {
@@ -231,5 +257,154 @@ describe('the chat-mode flow (spec part 7)', () => {
       { ...apiFlow, detect: () => Promise.reject(new TypeError('fetch failed')) },
     );
     expect(reply.error).toMatchObject({ step: 'detection', message: FLOW_ERRORS.detection });
+  });
+});
+
+describe('the chat-mode flow with a dropped document', () => {
+  const REPORT = 'The river rises every spring.\nThe village moves uphill in April.';
+
+  it('puts the document before the Swahili question and answers in Swahili, read while detecting', async () => {
+    fake.enqueue({ kind: 'answer', content: 'The village moves in April.', reasoning: 'Look at line two.' });
+    const order: string[] = [];
+    const { document, calls } = documentOf('notes.txt', async () => {
+      order.push('reading');
+      return { english: REPORT, language: 'eng_Latn', truncated: false };
+    });
+    const api = {
+      ...apiFlow,
+      detect: async (text: string, signal: AbortSignal) => {
+        order.push('detecting');
+        const detection = await apiFlow.detect(text, signal);
+        order.push('detected');
+        return detection;
+      },
+    };
+    const updates: ChatReply[] = [];
+    const reply = await runChatFlow(
+      { text: SWAHILI, earlier: [], generationId: 'g', signal: new AbortController().signal, document },
+      (update) => updates.push(update),
+      api,
+    );
+
+    expect(calls).toHaveLength(1);
+    expect(order.indexOf('reading')).toBeLessThan(order.indexOf('detected'));
+    // The reply knows its document (and shows how far the reading got) before the document is read.
+    expect(updates[0]!.document).toEqual({ fileName: 'notes.txt', progress: { done: 0, total: 10 } });
+
+    const english = await serverTranslate(SWAHILI, 'swh_Latn', 'eng_Latn');
+    expect(fake.requests[0]!.body.messages).toEqual([
+      { role: 'system', content: CHAT_SYSTEM_PROMPT },
+      {
+        role: 'user',
+        content: documentPrompt({ fileName: 'notes.txt', english: REPORT, truncated: false }, english),
+      },
+    ]);
+    expect(reply).toMatchObject({
+      status: 'done',
+      detectedLanguage: 'swh_Latn',
+      translationUsed: true,
+      question: { original: SWAHILI, english },
+      document: { fileName: 'notes.txt', english: REPORT, language: 'eng_Latn', truncated: false },
+      reasoning: 'Look at line two.',
+      english: 'The village moves in April.',
+      translated: await serverTranslate('The village moves in April.', 'eng_Latn', 'swh_Latn'),
+    });
+  });
+
+  it("summarises a document sent alone, in the document's language, and remembers it for a follow-up", async () => {
+    fake.enqueue(
+      { kind: 'answer', content: 'It is about a river.' },
+      { kind: 'answer', content: 'In April.' },
+    );
+    let detections = 0;
+    const api = {
+      ...apiFlow,
+      detect: (text: string, signal: AbortSignal) => (detections++, apiFlow.detect(text, signal)),
+    };
+    const { document } = documentOf('habari.txt', {
+      english: 'The river rises every spring.',
+      language: 'swh_Latn',
+      truncated: true,
+    });
+    const first = await runChatFlow(
+      { text: '  ', earlier: [], generationId: 'g', signal: new AbortController().signal, document },
+      () => {},
+      api,
+    );
+    expect(detections).toBe(0);
+    expect(first).toMatchObject({
+      status: 'done',
+      detectedLanguage: 'swh_Latn',
+      translationUsed: true,
+      question: { english: DEFAULT_DOCUMENT_QUESTION },
+      translated: await serverTranslate('It is about a river.', 'eng_Latn', 'swh_Latn'),
+    });
+    const asked = fake.requests[0]!.body.messages!.at(-1)!.content;
+    expect(asked).toContain('(only its first 6,000 characters; the rest was left out)');
+    expect(asked).toMatch(
+      /<<<DOCUMENT\nThe river rises every spring\.\nDOCUMENT>>>\n\nUsing the document, answer: Summarise this document\.$/,
+    );
+
+    // The follow-up carries the document (as it was asked about) in the memory.
+    await run('When does the village move uphill, according to the document?', [first]).done;
+    expect(fake.requests[1]!.body.messages!.slice(1)).toEqual([
+      { role: 'user', content: asked },
+      { role: 'assistant', content: 'It is about a river.' },
+      { role: 'user', content: 'When does the village move uphill, according to the document?' },
+    ]);
+  });
+
+  it("reports a file the server refuses at the translation step, with the server's reason, and does not chat", async () => {
+    const detail = 'The file is named .docx but is not a Word document (it is not a ZIP package).';
+    const { document } = documentOf('fake.docx', () =>
+      Promise.reject(new ApiError(detail, 422, 'INVALID_DOCUMENT')),
+    );
+    const reply = await run('What does it say?', [], new AbortController().signal, document).done;
+    expect(reply.status).toBe('error');
+    expect(reply.error).toEqual({
+      step: 'translation',
+      message: FLOW_ERRORS.translation,
+      detail,
+      code: 'INVALID_DOCUMENT',
+    });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('stops while the document is being read, and the reading stops too', async () => {
+    const controller = new AbortController();
+    let readSignal: AbortSignal | undefined;
+    const document = {
+      fileName: 'long.txt',
+      read: (signal: AbortSignal) =>
+        new Promise<DocumentInEnglish>((_resolve, reject) => {
+          readSignal = signal;
+          signal.addEventListener('abort', () => reject(signal.reason as Error));
+        }),
+    };
+    const { done } = run('Please summarise the long document for me.', [], controller.signal, document);
+    while (!readSignal) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new DOMException('Stopped by the user', 'AbortError'));
+    const reply = await done;
+    expect(reply.status).toBe('stopped');
+    expect(readSignal.aborted).toBe(true);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('stops reading the document when the detection fails', async () => {
+    let readSignal: AbortSignal | undefined;
+    const document = {
+      fileName: 'notes.txt',
+      read: (signal: AbortSignal) => {
+        readSignal = signal;
+        return new Promise<DocumentInEnglish>(() => {});
+      },
+    };
+    const reply = await runChatFlow(
+      { text: 'Hello there', earlier: [], generationId: 'g', signal: new AbortController().signal, document },
+      () => {},
+      { ...apiFlow, detect: () => Promise.reject(new ApiError('Failed to detect language', 503)) },
+    );
+    expect(reply.error?.step).toBe('detection');
+    expect(readSignal?.aborted).toBe(true);
   });
 });

@@ -2,10 +2,13 @@
  * The chat-mode flow of spec part 7, over our API: detect the language → translate the question to
  * English if needed → chat (system prompt + earlier English turns), streamed → translate the answer
  * back sentence by sentence while it streams. Every change is reported as a new `ChatReply`.
+ * A message about a dropped document takes the same path, with the document's English text (read
+ * alongside the detection) put before the question.
  */
 import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
 import type { DetectResponse } from '@sema/shared/api/schemas';
 import { FLOW_ERRORS } from '@sema/shared/errors';
+import { isBlank } from '@sema/shared/validation';
 
 import { ApiError, errorMessage, isAbortError } from '@/lib/api-client';
 
@@ -13,6 +16,8 @@ import { detectLanguage } from './api/detect-language';
 import { streamChat, type ChatAnswerEvent } from './api/stream-chat';
 import { translateText } from './api/translate-text';
 import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
+import { DEFAULT_DOCUMENT_QUESTION, documentPrompt, type DocumentText } from './document-context';
+import { startReading, type DocumentReader } from './document-reading';
 import { englishHistory } from './history';
 import { StreamingTranslator } from './streaming-translator';
 
@@ -40,6 +45,11 @@ export interface ChatFlowInput {
   generationId: string;
   /** Stops the flow; a stopped answer is kept (and translated) as far as it got. */
   signal: AbortSignal;
+  /**
+   * A dropped document the message is about: its name, and how to read it in English. With no text,
+   * the question is 'Summarise this document.' and the answer comes in the document's language.
+   */
+  document?: { fileName: string; read: DocumentReader };
 }
 
 export async function runChatFlow(
@@ -53,6 +63,7 @@ export async function runChatFlow(
     status: 'preparing',
     translationUsed: false,
     question: { original: input.text },
+    ...(input.document ? { document: { fileName: input.document.fileName } } : {}),
     reasoning: '',
     english: '',
     translated: '',
@@ -74,25 +85,57 @@ export async function runChatFlow(
     });
   const stoppedEarly = () => update({ status: 'stopped' });
 
-  // 1. Detect. A message without letters ("42?") has no language: answer it as English. A short
-  // message is often detected with little confidence ("Tell me a joke" looks Hungarian): in a
-  // conversation, people keep to their language, so the previous turn's language wins then.
-  let language = ENGLISH;
-  try {
-    const detection = await api.detect(input.text, input.signal);
-    const previous = input.earlier.findLast((reply) => reply.detectedLanguage)?.detectedLanguage;
-    language =
-      detection.confidence < CONFIDENT_DETECTION && previous ? previous : detection.detected_language;
-  } catch (error) {
-    if (isAbortError(error)) return stoppedEarly();
-    if (!(error instanceof ApiError && error.code === 'NO_LETTERS')) return fail('detection', error);
+  // A dropped document is read (translated into English on the server) while the question is detected.
+  const reading =
+    input.document &&
+    startReading(input.document.read, input.signal, (progress) =>
+      update({ document: { ...reply.document!, progress } }),
+    );
+  const failStep = (step: FlowStep, error: unknown) => {
+    reading?.cancel();
+    return fail(step, error);
+  };
+  // A document sent alone is summarised, and the answer is in the document's language.
+  const asked = !input.document || !isBlank(input.text);
+
+  // 1. Detect. A message without letters ("42?") has no language: answer it in the document's
+  // language, or in English. A short message is often detected with little confidence ("Tell me a
+  // joke" looks Hungarian): in a conversation, people keep to their language, so the previous turn's
+  // language wins then.
+  let detected: string | undefined;
+  if (asked) {
+    try {
+      const detection = await api.detect(input.text, input.signal);
+      const previous = input.earlier.findLast((reply) => reply.detectedLanguage)?.detectedLanguage;
+      detected =
+        detection.confidence < CONFIDENT_DETECTION && previous ? previous : detection.detected_language;
+    } catch (error) {
+      if (isAbortError(error)) return stoppedEarly();
+      if (!(error instanceof ApiError && error.code === 'NO_LETTERS')) return failStep('detection', error);
+    }
   }
+
+  // 2. The document in English (a translation: its failure, such as a file the server refuses, is
+  // reported at the translation step with the server's reason).
+  let document: DocumentText | undefined;
+  if (reading && input.document) {
+    const outcome = await reading.outcome;
+    if (!outcome.ok)
+      return isAbortError(outcome.error) || input.signal.aborted
+        ? stoppedEarly()
+        : fail('translation', outcome.error);
+    const { english, language: written, truncated } = outcome.document;
+    document = { fileName: input.document.fileName, english, truncated };
+    update({ document: { fileName: input.document.fileName, english, language: written, truncated } });
+    detected ??= written;
+  }
+  const language = detected ?? ENGLISH;
   const translationUsed = language !== ENGLISH;
   update({ detectedLanguage: language, translationUsed });
 
-  // 2. The question in English.
-  let question = input.text;
-  if (translationUsed) {
+  // 3. The question in English.
+  let question = asked ? input.text : DEFAULT_DOCUMENT_QUESTION;
+  if (asked && translationUsed) {
     try {
       question = await api.translate(input.text, language, ENGLISH, input.signal);
     } catch (error) {
@@ -102,7 +145,7 @@ export async function runChatFlow(
   }
   update({ question: { original: input.text, english: question } });
 
-  // 3. Chat, translating finished sentences back as the answer streams. The translations are not
+  // 4. Chat, translating finished sentences back as the answer streams. The translations are not
   // tied to the stop signal: a stopped answer is still shown in the user's language.
   const translator = translationUsed
     ? new StreamingTranslator(
@@ -112,8 +155,9 @@ export async function runChatFlow(
     : undefined;
   const messages = [
     { role: 'system' as const, content: CHAT_SYSTEM_PROMPT },
-    ...englishHistory(input.earlier),
-    { role: 'user' as const, content: question },
+    // Only one document's text at a time: this one, or else the newest earlier one (see history.ts).
+    ...englishHistory(input.earlier, { documentText: !document }),
+    { role: 'user' as const, content: document ? documentPrompt(document, question) : question },
   ];
   let done: Extract<ChatAnswerEvent, { type: 'done' }> | undefined;
   let stopped = false;
@@ -143,7 +187,7 @@ export async function runChatFlow(
     update({ thoughtMs: Date.now() - reply.reasoningStartedAt });
   if (chatFailure !== undefined) return fail('chat', chatFailure);
 
-  // 4. The rest of the answer in the user's language.
+  // 5. The rest of the answer in the user's language.
   let translated = reply.english;
   if (translator) {
     try {

@@ -19,6 +19,19 @@ export interface ChatFlowResult {
   };
 }
 
+/** The document a turn is about (chat mode with a dropped file), kept so follow-ups can ask about it. */
+export interface ChatDocument {
+  fileName: string;
+  /** Characters translated so far, while it is being read. */
+  progress?: { done: number; total: number };
+  /** Its text in English as the model read it, once read (within the budget of `document-context.ts`). */
+  english?: string;
+  /** The language it is written in: the answer's language when the user asked nothing. */
+  language?: string;
+  /** Only its beginning fitted in the budget. */
+  truncated?: boolean;
+}
+
 export interface ChatReply {
   /** The generation a Stop button ends (see `generations.ts`). */
   generationId: string;
@@ -27,7 +40,10 @@ export interface ChatReply {
   detectedLanguage?: string;
   /** The question was not English, so the answer is translated back. */
   translationUsed: boolean;
+  /** What the user wrote (empty when they sent a document alone), and in English what the model was asked. */
   question: { original: string; english?: string };
+  /** The dropped document this turn is about. */
+  document?: ChatDocument;
   reasoning: string;
   /** When the model started reasoning (ms since the epoch). */
   reasoningStartedAt?: number;

@@ -48,8 +48,9 @@ export function HomeRoute() {
     if (mode === 'chat') preloadRenderers('chat');
   }, [mode]);
   useEffect(() => {
-    if (file) preloadRenderers('document');
-  }, [file]);
+    // In chat mode a file is the context of a chat answer.
+    if (file && mode === 'translate') preloadRenderers('document');
+  }, [file, mode]);
 
   return (
     <div className="relative flex h-[calc(100dvh-3.5rem)] flex-col" {...handlers}>

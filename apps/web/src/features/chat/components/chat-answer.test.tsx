@@ -120,4 +120,33 @@ describe('ChatAnswer', () => {
     expect(alert).toHaveTextContent('Chat failed. Please try again.');
     expect(alert).toHaveTextContent('Authentication failed. Please check your Hugging Face token.');
   });
+
+  it('says it is reading the dropped document, with its progress, and can be stopped meanwhile', async () => {
+    const generation = startGeneration();
+    render(
+      <ChatAnswer
+        reply={reply({
+          generationId: generation.id,
+          status: 'preparing',
+          document: { fileName: 'notes.txt', progress: { done: 30, total: 120 } },
+        })}
+      />,
+    );
+    expect(screen.getByTestId('chat-document-reading')).toHaveTextContent('Reading notes.txt… 25%');
+    expect(screen.queryByRole('status', { name: 'Writing the answer' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop generating' }));
+    expect(generation.signal.aborted).toBe(true);
+    generation.finish();
+  });
+
+  it('notes under the answer when only the start of the document was read', () => {
+    const document = { fileName: 'book.pdf', english: 'x', language: 'eng_Latn', truncated: true };
+    const { rerender } = render(<ChatAnswer reply={reply({ english: 'A story.', document })} />);
+    expect(screen.queryByTestId('chat-document-reading')).toBeNull();
+    expect(screen.getByText('Only the first 6,000 characters of book.pdf were read.')).toBeInTheDocument();
+    rerender(
+      <ChatAnswer reply={reply({ english: 'A story.', document: { ...document, truncated: false } })} />,
+    );
+    expect(screen.queryByText(/Only the first/)).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { displayedAnswer, type ChatReply } from '../chat-reply';
 import { stopGeneration } from '../generations';
+import { DocumentReading, DocumentTruncated } from './document-status';
 import { LoadingDotsInline } from './loading-dots-inline';
 import { Markdown } from './markdown';
 import { ReasoningSection } from './reasoning-section';
@@ -10,6 +11,7 @@ import { ReasoningSection } from './reasoning-section';
 /**
  * A chat-mode reply: collapsed reasoning, the answer as Markdown in the user's language (growing as
  * it streams and is translated), a control to read the English original, and Stop while it runs.
+ * A reply about a dropped document first says it is reading it, and notes when only part was read.
  */
 export function ChatAnswer({ reply }: { reply: ChatReply }) {
   const [showEnglish, setShowEnglish] = useState(false);
@@ -19,6 +21,9 @@ export function ChatAnswer({ reply }: { reply: ChatReply }) {
   // The English is ahead of its translation while sentences are on their way.
   const catchingUp =
     translated && !showEnglish && reply.translated.length === 0 && reply.english.trim().length > 0;
+  // The dropped document is still being read (translated into English on the server).
+  const readingDocument =
+    reply.status === 'preparing' && reply.document?.english === undefined ? reply.document : undefined;
 
   return (
     <div className="flex flex-col gap-1" data-testid="chat-answer" data-status={reply.status}>
@@ -31,7 +36,8 @@ export function ChatAnswer({ reply }: { reply: ChatReply }) {
           <Markdown text={text} />
         </div>
       )}
-      {(catchingUp || (streaming && !text)) && (
+      {readingDocument && <DocumentReading document={readingDocument} />}
+      {(catchingUp || (streaming && !text && !readingDocument)) && (
         <LoadingDotsInline label={catchingUp ? 'Translating the answer' : 'Writing the answer'} />
       )}
       {reply.status === 'done' && !reply.english.trim() && (
@@ -39,6 +45,7 @@ export function ChatAnswer({ reply }: { reply: ChatReply }) {
           The model gave no answer (it may have used all its tokens thinking).
         </p>
       )}
+      {reply.document && reply.english.trim() && <DocumentTruncated document={reply.document} />}
       {reply.status === 'stopped' && <p className="text-xs text-slate-600">Stopped.</p>}
       {reply.answerTranslationFailed && (
         <p className="text-sm text-amber-800">Translation failed, so the answer is shown in English.</p>

@@ -2,7 +2,10 @@ import { UI_ERRORS } from '@sema/shared/errors';
 
 import type { ChatMessage } from '@/features/conversation/types';
 import { chatReplyOf, displayedAnswer, type ChatReply } from '@/features/chat/chat-reply';
+import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
+import type { DocumentReader } from '@/features/chat/document-reading';
 import { sendChat } from '@/features/chat/send-chat';
+import { readDocumentInEnglish } from '@/features/documents/read-in-english';
 
 import type { SendHandler } from './types';
 
@@ -12,9 +15,11 @@ function replyPatch(reply: ChatReply): Partial<ChatMessage> {
   const metadata = reply.result?.metadata;
   return {
     kind: 'chat',
-    // The three dots until something of the answer (or its reasoning) arrives.
+    // The three dots until something of the answer (or its reasoning) arrives; a document being
+    // read shows its progress (and Stop) instead.
     isLoading:
-      reply.status === 'preparing' || (reply.status === 'streaming' && !reply.reasoning && !reply.english),
+      (reply.status === 'preparing' && !reply.document) ||
+      (reply.status === 'streaming' && !reply.reasoning && !reply.english),
     error: reply.status === 'error',
     content: reply.status === 'error' && !answer ? UI_ERRORS.chat : answer,
     errorDetail: reply.error?.detail,
@@ -32,8 +37,20 @@ function replyPatch(reply: ChatReply): Partial<ChatMessage> {
   };
 }
 
-/** Chat mode (spec part 7): the chat feature's flow, with the conversation's earlier chat turns as memory. */
+/** A dropped file read by the documents feature, in English and within the chat's budget. */
+function documentReader(file: File): DocumentReader {
+  return (signal, onProgress) =>
+    readDocumentInEnglish({ file, maxChars: DOCUMENT_CONTEXT_CHARS, signal, onProgress });
+}
+
+/**
+ * Chat mode (spec part 7): the chat feature's flow, with the conversation's earlier chat turns as
+ * memory. A dropped file is the context of the message, read by the documents feature.
+ */
 export const chatHandler: SendHandler = async (request, { updateReply, history }) => {
   const earlier = history.flatMap((message) => chatReplyOf(message.extra) ?? []);
-  await sendChat(request.text, earlier, (reply) => updateReply(replyPatch(reply)));
+  const document = request.file
+    ? { fileName: request.file.name, read: documentReader(request.file) }
+    : undefined;
+  await sendChat(request.text, earlier, (reply) => updateReply(replyPatch(reply)), { document });
 };

@@ -23,10 +23,11 @@ export const sendHandlers = {
 } satisfies Record<string, SendHandler>;
 
 /**
- * The one place that decides what Send does: a file goes to the document handler, otherwise the
- * mode chooses. Add a case here (and a handler file beside it) for a new kind of send.
+ * The one place that decides what Send does. Chat mode always chats (a file is then the message's
+ * context); in translate mode a file goes to the document handler, text to the translation. Add a
+ * case here (and a handler file beside it) for a new kind of send.
  */
 export function pickSendHandler(request: SendRequest): SendHandler {
-  if (request.file) return sendHandlers.document;
-  return request.mode === 'translate' ? sendHandlers.translate : sendHandlers.chat;
+  if (request.mode === 'chat') return sendHandlers.chat;
+  return request.file ? sendHandlers.document : sendHandlers.translate;
 }

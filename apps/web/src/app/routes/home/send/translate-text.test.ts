@@ -38,10 +38,10 @@ function context(outcome: { response?: TranslateResponse; error?: string }) {
 }
 
 describe('pickSendHandler', () => {
-  it('sends a file to the document handler, otherwise follows the mode', () => {
+  it('chat mode chats, with or without a file; translate mode sends a file to the document handler', () => {
     const file = new File(['x'], 'a.txt');
     expect(pickSendHandler(request({ file }))).toBe(sendHandlers.document);
-    expect(pickSendHandler(request({ file, mode: 'chat' }))).toBe(sendHandlers.document);
+    expect(pickSendHandler(request({ file, mode: 'chat' }))).toBe(sendHandlers.chat);
     expect(pickSendHandler(request())).toBe(translateTextHandler);
     expect(pickSendHandler(request({ mode: 'chat' }))).toBe(sendHandlers.chat);
   });

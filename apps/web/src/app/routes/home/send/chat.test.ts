@@ -1,0 +1,156 @@
+// @vitest-environment node
+/**
+ * Chat mode with a dropped file, composed here from the documents feature (reads the file in English
+ * through POST /api/v1/translate/document) and the chat feature (the streamed chat-mode flow), against
+ * the real Sema server (tiny NLLB, real detector, real document adapters) and the fake OpenAI upstream.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { chatReplyOf, type ChatReply } from '@/features/chat/chat-reply';
+import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
+import type { ChatMessage } from '@/features/conversation/types';
+import { setApiOrigin } from '@/lib/api-client';
+
+import { chatHandler } from './chat';
+import type { SendContext, SendRequest } from './types';
+
+interface ServerApp {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<void>;
+  server: { closeAllConnections(): void };
+}
+interface FakeUpstream {
+  baseUrl: string;
+  requests: Array<{ body: { messages?: Array<{ role: string; content: string }> } }>;
+  enqueue(...scenarios: object[]): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const serverDir = new URL('../../../../../../server/', import.meta.url).pathname;
+const SWAHILI = 'Habari ya asubuhi, rafiki yangu. Kijiji kinahamia lini?';
+const NOTES = 'The river rises every spring.\nThe village moves uphill in April.\n';
+
+let app: ServerApp;
+let fake: FakeUpstream;
+
+beforeAll(async () => {
+  const { startFakeOpenAi } = (await import(/* @vite-ignore */ `${serverDir}test/fake-openai.ts`)) as {
+    startFakeOpenAi: () => Promise<FakeUpstream>;
+  };
+  const { buildTestApp } = (await import(/* @vite-ignore */ `${serverDir}test/build-test-app.ts`)) as {
+    buildTestApp: (env: Record<string, string>) => Promise<ServerApp>;
+  };
+  fake = await startFakeOpenAi();
+  app = await buildTestApp({
+    SEMA_NLLB_MODEL: `${serverDir}test/fixtures/tiny-nllb`,
+    SEMA_CHAT_BASE_URL: fake.baseUrl,
+    SEMA_CHAT_API_KEY: 'test-key',
+    SEMA_CHAT_MODEL: 'sema/test-model',
+  });
+  setApiOrigin(await app.listen({ port: 0, host: '127.0.0.1' }));
+}, 60_000);
+afterAll(async () => {
+  app?.server.closeAllConnections();
+  await app?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.reset());
+
+/** Sends like the home screen does, recording every patch of the reply (and the reply as it ends). */
+async function send(text: string, file: File | null, history: ChatMessage[] = []) {
+  const patches: Array<Partial<ChatMessage>> = [];
+  const message: ChatMessage = { id: 'reply', role: 'assistant', content: '', timestamp: 0 };
+  const context: SendContext = {
+    updateReply: (patch) => {
+      patches.push(patch);
+      Object.assign(message, patch);
+    },
+    translation: undefined as unknown as SendContext['translation'],
+    languageName: (code) => code,
+    history,
+  };
+  const request: SendRequest = {
+    mode: 'chat',
+    text,
+    file,
+    sourceLanguage: 'auto',
+    targetLanguage: 'eng_Latn',
+  };
+  await chatHandler(request, context);
+  return { patches, message, reply: chatReplyOf(message.extra) as ChatReply };
+}
+
+describe('chat mode with a dropped file', () => {
+  it('streams a Markdown answer about the document, in the language of the question', async () => {
+    fake.enqueue({
+      kind: 'answer',
+      content: 'The village moves in **April**.',
+      reasoning: 'Line two says so.',
+      delayMs: 5,
+    });
+    const { patches, message, reply } = await send(
+      SWAHILI,
+      new File([NOTES], 'notes.txt', { type: 'text/plain' }),
+    );
+
+    // The document went to the model in English (English stays as it is), before the question.
+    const asked = fake.requests[0]!.body.messages!.at(-1)!.content;
+    expect(asked).toContain(`"notes.txt", between the markers:\n<<<DOCUMENT\n${NOTES.trim()}\nDOCUMENT>>>`);
+    expect(asked).toMatch(/\n\nUsing the document, answer: \S/);
+    expect(asked).not.toContain(SWAHILI);
+
+    // It was a chat-mode reply like any other: streamed, with reasoning, translated back to Swahili.
+    expect(message).toMatchObject({ kind: 'chat', isLoading: false, error: false });
+    expect(reply).toMatchObject({
+      status: 'done',
+      detectedLanguage: 'swh_Latn',
+      translationUsed: true,
+      reasoning: 'Line two says so.',
+      english: 'The village moves in **April**.',
+      document: { fileName: 'notes.txt', language: 'eng_Latn', truncated: false },
+    });
+    expect(reply.translated).not.toBe('');
+    expect(message.content).toBe(reply.translated);
+    expect(patches.some((patch) => chatReplyOf(patch.extra)?.status === 'streaming')).toBe(true);
+    // While the file is read, the reply shows it (with Stop) rather than the three dots.
+    const reading = patches.find((patch) => chatReplyOf(patch.extra)?.status === 'preparing');
+    expect(reading).toMatchObject({ isLoading: false });
+    expect(chatReplyOf(reading!.extra)?.document?.fileName).toBe('notes.txt');
+  });
+
+  it('reads only the budget of a long document, says so, and a follow-up still sees the document', async () => {
+    fake.enqueue({ kind: 'answer', content: 'It is a long list.' }, { kind: 'answer', content: 'Line 1.' });
+    const long = Array.from({ length: 400 }, (_, i) => `Line ${i + 1} of the long list is here.`).join('\n');
+    const first = await send('', new File([long], 'list.txt', { type: 'text/plain' }));
+    expect(first.reply.question.english).toBe('Summarise this document.');
+    expect(first.reply.document?.truncated).toBe(true);
+    // The server counts the characters of the text it translates (not the line breaks between lines).
+    const english = first.reply.document?.english ?? '';
+    expect(english.replaceAll('\n', '').length).toBeLessThanOrEqual(DOCUMENT_CONTEXT_CHARS);
+    expect(english.length).toBeGreaterThan(DOCUMENT_CONTEXT_CHARS / 2);
+    expect(english.startsWith('Line 1 of the long list is here.')).toBe(true);
+    expect(first.reply.translationUsed).toBe(false);
+
+    const history: ChatMessage[] = [{ id: 'u1', role: 'user', content: '', timestamp: 0 }, first.message];
+    await send('Which line comes first in the list?', null, history);
+    const messages = fake.requests[1]!.body.messages!;
+    expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(messages[1]!.content).toContain(english);
+    expect(messages[3]!.content).toBe('Which line comes first in the list?');
+  });
+
+  it("shows the server's reason when it refuses the file, at the translation step", async () => {
+    const { message, reply } = await send(
+      'What is in it?',
+      new File(['this is not a word document'], 'report.docx'),
+    );
+    expect(message).toMatchObject({ kind: 'chat', isLoading: false, error: true });
+    expect(reply.error).toMatchObject({
+      step: 'translation',
+      message: 'Translation failed',
+      detail: 'The file is named .docx but is not a Word document (it is not a ZIP package).',
+    });
+    expect(fake.requests).toEqual([]);
+  });
+});
