@@ -6,12 +6,19 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 
 import { eventually, launchBrowser } from './lib/browser.mjs';
 import { startChatServers } from './lib/chat-servers.mjs';
+import { dropFile } from './lib/drop-file.mjs';
 
 const SWAHILI = 'Habari ya asubuhi, rafiki yangu. Unaweza kunisaidia kupika wali?';
 const SYSTEM_PROMPT = 'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
 const REASONING = 'The user asks how to cook rice. I will list the steps.';
 const ANSWER =
   "Here is how to cook rice. It is easy!\n\n1. Wash the **rice**.\n2. Boil the water.\n\n```python\nprint('rice')\n```";
+
+const NOTES =
+  'The river rises every spring.\nThe village moves uphill in April.\nThe fishermen stay by the water.';
+const NOTES_QUESTION = 'Kijiji kinahamia lini, kwa mujibu wa waraka huu?';
+const NOTES_REASONING = 'The second line of the document answers this.';
+const NOTES_ANSWER = 'The village moves in **April**.\n\n- It moves uphill.\n- The fishermen stay.';
 
 let browser;
 let servers;
@@ -32,6 +39,20 @@ async function translate(text, source, target) {
     body: JSON.stringify({ text, source_language: source, target_language: target }),
   });
   return (await response.json()).translated_text;
+}
+
+/** Records in the page whether the translated answer was on screen while the generation still ran. */
+async function watchStreaming(page) {
+  await page.evaluate(() => {
+    window.__sawTranslationWhileStreaming = false;
+    new MutationObserver(() => {
+      const answer = document.querySelector('[data-testid="chat-answer-text"]');
+      const stop = [...document.querySelectorAll('button')].some(
+        (button) => button.textContent === 'Stop generating',
+      );
+      if (stop && answer && answer.textContent.trim()) window.__sawTranslationWhileStreaming = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
 }
 
 /** A page on the chat server, in chat mode, collecting page errors and requests to other hosts. */
@@ -70,16 +91,7 @@ describe('chat mode, end to end', () => {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     // Watch the page for the moment the translated answer is on screen while generation still runs.
-    await page.evaluate(() => {
-      window.__sawTranslationWhileStreaming = false;
-      new MutationObserver(() => {
-        const answer = document.querySelector('[data-testid="chat-answer-text"]');
-        const stop = [...document.querySelectorAll('button')].some(
-          (button) => button.textContent === 'Stop generating',
-        );
-        if (stop && answer && answer.textContent.trim()) window.__sawTranslationWhileStreaming = true;
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await watchStreaming(page);
     await send(page, SWAHILI);
 
     const reply = page.locator('li[data-role="assistant"]');
@@ -144,6 +156,74 @@ describe('chat mode, end to end', () => {
       },
     ]);
     await page.getByText('Soak the beans first.').waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('a .txt dropped with a Swahili question: the document goes to the model, the answer streams back in Swahili as Markdown', async () => {
+    await servers.fake.enqueue({
+      kind: 'answer',
+      content: `${NOTES_REASONING}\n</think>\n\n${NOTES_ANSWER}`,
+      delayMs: 40,
+    });
+    const { context, page, problems } = await openChat();
+    await watchStreaming(page);
+    await dropFile(page, 'mto.txt', NOTES, 'text/plain');
+    await page.getByRole('textbox').fill(NOTES_QUESTION);
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    // The user's message keeps the file's name; the reply is a chat answer that streamed.
+    await page.locator('li[data-role="user"]').getByText('mto.txt').waitFor();
+    const reply = page.locator('li[data-role="assistant"]');
+    await reply.locator('[data-testid="chat-answer"][data-status="done"]').waitFor({ timeout: 30_000 });
+    assert.equal(
+      await page.evaluate(() => window.__sawTranslationWhileStreaming),
+      true,
+      'the translated answer streamed',
+    );
+
+    // The model got the document's text (English, so as it is) between markers, then the question in English.
+    const [request] = await servers.fake.requests();
+    assert.equal(request.body.messages.length, 2);
+    assert.equal(request.body.messages[0].content, SYSTEM_PROMPT);
+    const asked = request.body.messages[1].content;
+    assert.ok(asked.includes(`"mto.txt", between the markers:\n<<<DOCUMENT\n${NOTES}\nDOCUMENT>>>`), asked);
+    const englishQuestion = await translate(NOTES_QUESTION, 'swh_Latn', 'eng_Latn');
+    assert.ok(asked.endsWith(`Using the document, answer: ${englishQuestion}`), asked);
+
+    // The answer reads in Swahili as Markdown (a list), sentence by sentence.
+    const answer = reply.getByTestId('chat-answer-text');
+    assert.ok(
+      (await answer.textContent()).includes(
+        await translate('The village moves in April.', 'eng_Latn', 'swh_Latn'),
+      ),
+    );
+    assert.deepEqual(await answer.locator('ul > li').allTextContents(), [
+      await translate('It moves uphill.', 'eng_Latn', 'swh_Latn'),
+      await translate('The fishermen stay.', 'eng_Latn', 'swh_Latn'),
+    ]);
+
+    // Reasoning sits collapsed; the English original keeps the emphasis.
+    const reasoning = reply.getByTestId('chat-reasoning');
+    assert.match(await reasoning.locator('summary').textContent(), /^Thought for \d+ s$/);
+    assert.equal(await reasoning.getAttribute('open'), null);
+    assert.equal(await reply.getByText(NOTES_REASONING).isVisible(), false);
+    await reply.getByRole('button', { name: 'Show English original' }).click();
+    assert.equal(await reply.getByTestId('chat-answer-english').locator('strong').textContent(), 'April');
+
+    // A follow-up without the file: the document is still in the conversation's memory.
+    await servers.fake.enqueue({
+      kind: 'answer',
+      content: 'They stay.\n</think>\n\nThey stay by the water.',
+    });
+    await send(page, 'And what do the fishermen do, according to the document?');
+    await page.locator('[data-testid="chat-answer"][data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
+    const followUp = (await servers.fake.requests())[1];
+    assert.deepEqual(followUp.body.messages.slice(1), [
+      { role: 'user', content: asked },
+      { role: 'assistant', content: NOTES_ANSWER },
+      { role: 'user', content: 'And what do the fishermen do, according to the document?' },
+    ]);
     assert.deepEqual(problems, []);
     await context.close();
   });
