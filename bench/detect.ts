@@ -12,31 +12,24 @@
  * - Software messages: translated messages of the software installed on this machine (see
  *   data/software-messages.ts): out of domain for every model, including franc.
  * - CLDR strings: held-out names of languages, countries, months, units (word-level, not sentences).
+ * - Everyday messages: greetings, thanks and first questions of 1–8 words written for this project
+ *   (data/everyday-test.tsv) in the 60 most spoken catalogue languages and a dozen of their smaller
+ *   neighbours; reported for the 60, for the spec's popular set, and for the neighbours, whom a
+ *   prior towards big languages could hurt.
  */
-import { readFileSync } from 'node:fs';
 import { francAll } from 'franc-all';
-import { CATALOGUE } from '@sema/shared/languages/catalogue';
+import { CATALOGUE, POPULAR_CODES } from '@sema/shared/languages/catalogue';
 import type { Region } from '@sema/shared/languages/catalogue';
 import { createDetector } from '../apps/server/src/detection/detector.ts';
 import type { AccuracyReport, Sample } from '../apps/server/src/detection/data/evaluate.ts';
 import { evaluate } from '../apps/server/src/detection/data/evaluate.ts';
+import { readSamples } from '../apps/server/src/detection/data/read-samples.ts';
 import { softwareMessages } from '../apps/server/src/detection/data/software-messages.ts';
 import { MIN_FULL_CHARS, snippets } from '../apps/server/src/detection/data/udhr-split.ts';
 import { francCodeOf, francScores } from '../apps/server/src/detection/franc-scorer.ts';
 import { scriptOfLanguage } from '../apps/server/src/detection/script-languages.ts';
+import { mostSpoken } from '../apps/server/src/detection/speakers.ts';
 import { countScripts } from '../apps/server/src/detection/unicode-script.ts';
-
-const dataDir = new URL('../apps/server/src/detection/data/', import.meta.url);
-
-function readTsv(name: string): Sample[] {
-  return readFileSync(new URL(name, dataDir), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [language, text] = line.split('\t') as [string, string];
-      return { language, text };
-    });
-}
 
 const short = (samples: readonly Sample[]) =>
   samples.flatMap(({ language, text }) => snippets(text).map((snippet) => ({ language, text: snippet })));
@@ -78,7 +71,7 @@ const contenders: [string, (text: string) => string | undefined][] = [
   ['Sema detector', (text) => sema.detect(text)?.language],
 ];
 
-const udhr = readTsv('udhr-test.tsv');
+const udhr = readSamples('udhr-test.tsv');
 const udhrFull = udhr.filter((sample) => sample.text.length >= MIN_FULL_CHARS);
 const messages = softwareMessages('test');
 const sets: [string, Sample[]][] = [
@@ -86,8 +79,21 @@ const sets: [string, Sample[]][] = [
   ['UDHR test, short ≤30', short(udhrFull)],
   ['Software messages, full', messages],
   ['Software messages, short ≤30', short(messages)],
-  ['CLDR strings (words)', readTsv('cldr-test.tsv')],
+  ['CLDR strings (words)', readSamples('cldr-test.tsv')],
+  ...everydaySets(),
 ];
+
+/** The everyday messages, split into the 60 most spoken languages, the popular set, and the rest. */
+function everydaySets(): [string, Sample[]][] {
+  const everyday = readSamples('everyday-test.tsv');
+  const top = new Set(mostSpoken(60));
+  const popular = new Set<string>(POPULAR_CODES);
+  return [
+    ['Everyday messages, 60 most spoken', everyday.filter((sample) => top.has(sample.language))],
+    ['Everyday messages, popular set', everyday.filter((sample) => popular.has(sample.language))],
+    ['Everyday messages, smaller neighbours', everyday.filter((sample) => !top.has(sample.language))],
+  ];
+}
 
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 const REGIONS: Region[] = ['Africa', 'Americas', 'Asia', 'Europe', 'Oceania'];
@@ -135,7 +141,7 @@ const untested = CATALOGUE.map(({ code }) => code).filter((code) => !tested.has(
 console.log(`\nCatalogue languages with no test text at all (${untested.length}): ${untested.join(' ')}`);
 
 // --- Weakest languages of the Sema detector. -----------------------------------------------------
-for (const name of ['UDHR test, short ≤30', 'Software messages, full']) {
+for (const name of ['UDHR test, short ≤30', 'Software messages, full', 'Everyday messages, 60 most spoken']) {
   const results = reports.get(name);
   if (!results) continue;
   const weakest = [...results[2]!.byLanguage]

@@ -1,11 +1,14 @@
 /**
  * Trains the language-detection n-gram model and writes it into the repo.
  *
- *   npx tsx apps/server/scripts/train-detector.ts [--udhr DIR] [--dev-only] [--alpha A] [--max-order N] [--min-count C]
+ *   npx tsx apps/server/scripts/train-detector.ts [--udhr DIR] [--dev-only] [--alpha A] [--max-order N]
+ *     [--min-count C] [--phrase-weight W]
  *
  * 1. Reads the UDHR (default: ../shared/data/udhr next to the checkout) and splits every language's
  *    paragraphs into train / dev / test by position (src/detection/data/udhr-split.ts).
- * 2. Trains on the train split, reports accuracy on dev and tunes the confidence sharpness there.
+ * 2. Trains on the train split, reports accuracy on dev and tunes the confidence sharpness there,
+ *    then the prior over languages (training/tune-prior.ts, with the everyday dev messages of
+ *    src/detection/data/everyday-dev.tsv) and the confidence calibration.
  * 3. Unless --dev-only: retrains on train + dev with those settings and writes
  *    src/detection/model/ngram-model.bin.br and the untouched test split
  *    src/detection/data/udhr-test.tsv (what the benchmark and the accuracy tests read).
@@ -25,7 +28,10 @@ import { groupByLanguage } from '../src/detection/training/corpus.ts';
 import { collectSources } from '../src/detection/training/sources.ts';
 import { calibrate } from '../src/detection/training/calibrate.ts';
 import { fitConfidence } from '../src/detection/training/fit-confidence.ts';
+import { tunePrior } from '../src/detection/training/tune-prior.ts';
+import { readSamples } from '../src/detection/data/read-samples.ts';
 import type { SourceText } from '../src/detection/training/sources.ts';
+import type { ScriptScorer } from '../src/detection/ranking.ts';
 import { SHARED_SCRIPTS } from '../src/detection/script-languages.ts';
 import { softwareMessages } from '../src/detection/data/software-messages.ts';
 import type { TrainingOptions } from '../src/detection/training/naive-bayes.ts';
@@ -44,6 +50,7 @@ const { values: args } = parseArgs({
     alpha: { type: 'string' },
     'max-order': { type: 'string' },
     'min-count': { type: 'string' },
+    'phrase-weight': { type: 'string', default: '10' },
   },
 });
 
@@ -116,14 +123,20 @@ const modelLanguages = new Set(
 const usable = texts.filter((text) => modelLanguages.has(text.language));
 const messagesDev = softwareMessages('dev');
 const useMessages = !args['no-message-calibration'];
-const trainLines = usable.filter((line) => line.split === 'train');
+// The everyday phrases are a few hundred lines beside tens of thousands of legal and software text:
+// counted once, "hello" stayed a rarer n-gram in English than in Sesotho. Counted ten times (chosen
+// on the everyday dev messages, against the other dev sets), they teach the register people type.
+const phraseWeight = Number(args['phrase-weight']);
+const trainLines = usable
+  .filter((line) => line.split === 'train')
+  .flatMap((line) => (line.source === 'phrases' ? Array<SourceText>(phraseWeight).fill(line) : [line]));
 const devLines = usable.filter((line) => line.split === 'dev');
 // The test split covers every language, with or without a model: the benchmark measures the whole detector.
 const testLines = texts.filter((line) => line.split === 'test');
 const bySource = (lines: readonly SourceText[], udhr: boolean) =>
   lines.filter((line) => (line.source === 'udhr') === udhr);
 
-console.log(`options: ${JSON.stringify(options)}`);
+console.log(`options: ${JSON.stringify({ ...options, phraseWeight })}`);
 let started = Date.now();
 const devModel = buildModel(groupByLanguage(trainLines), 'train split');
 console.log(
@@ -157,11 +170,37 @@ const { sharpness, bias, logLoss } = calibrate(devModel, [
   ...(useMessages ? [...messagesDev, ...shortSamples(messagesDev)] : []),
 ]);
 console.log(`calibrated on all dev: sharpness ${sharpness}, log loss ${logLoss.toFixed(4)}`);
-// Confidence is fitted on what the detector will meet: whole lines, snippets and unfamiliar text.
 const calibratedDevModel = devModel.withCalibration(sharpness, bias);
+const devScorer: ScriptScorer = (text, _script, candidates) =>
+  calibratedDevModel.probabilities(text, candidates);
+// The prior: everyday messages want it, every other kind of text only loses by it (tune-prior.ts).
+const everydayDev = readSamples('everyday-dev.tsv');
+const guardSets: [string, Sample[]][] = [
+  ['UDHR short', shortSamples(bySource(devLines, true))],
+  ['CLDR/gettext strings', bySource(devLines, false)],
+  ...(useMessages ? ([['software messages short', shortSamples(messagesDev)]] as [string, Sample[]][]) : []),
+];
+started = Date.now();
+const { best: bestPrior, trials } = tunePrior(
+  devScorer,
+  everydayDev,
+  guardSets.map(([, samples]) => samples),
+);
+console.log(
+  `prior (${Date.now() - started} ms), dev macro accuracy: everyday messages | ${guardSets.map(([name]) => name).join(' | ')} | score`,
+);
+for (const { settings, accuracies, score } of trials) {
+  const cells = [...accuracies, score].map((value) => (value * 100).toFixed(1)).join(' | ');
+  const chosen = settings === bestPrior.settings ? '  ← chosen' : '';
+  console.log(`  weight ${settings.weight}, half-length ${settings.halfLength}: ${cells}${chosen}`);
+}
+const prior = bestPrior.settings;
+// Confidence is fitted on what the detector will meet: whole lines, snippets, unfamiliar text and
+// everyday messages.
 const confidence = fitConfidence(
-  [...calibrationSamples(devLines), ...messagesDev, ...shortSamples(messagesDev)],
-  (text, _script, candidates) => calibratedDevModel.probabilities(text, candidates),
+  [...calibrationSamples(devLines), ...messagesDev, ...shortSamples(messagesDev), ...everydayDev],
+  devScorer,
+  prior,
 );
 console.log(`confidence calibration: ${JSON.stringify(confidence)}`);
 
@@ -172,7 +211,7 @@ if (!args['dev-only']) {
     options,
     'UDHR train + dev splits (src/detection/data/udhr-split.ts); the test split is held out',
   );
-  const finalHeader: ModelHeader = { ...header, sharpness, bias, confidence };
+  const finalHeader: ModelHeader = { ...header, sharpness, bias, confidence, prior };
   const file = encodeModel(finalHeader, arrays);
   fs.mkdirSync(path.join(detectionDir, 'model'), { recursive: true });
   fs.writeFileSync(path.join(detectionDir, 'model', 'ngram-model.bin.br'), file);

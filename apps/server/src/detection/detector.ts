@@ -5,10 +5,13 @@
  */
 import type { ConfidenceWeights } from './confidence.ts';
 import { topConfidence } from './confidence.ts';
+import type { PriorSettings } from './language-prior.ts';
+import { DEFAULT_PRIOR } from './language-prior.ts';
 import { MODEL_FILE } from './model-loader.ts';
 import { ModelScorer } from './model-scorer.ts';
 import type { ScriptScorer } from './ranking.ts';
 import { rankLanguages } from './ranking.ts';
+import { countScripts } from './unicode-script.ts';
 
 export type { ScriptScorer } from './ranking.ts';
 
@@ -29,9 +32,31 @@ export interface DetectorStatus {
   detail?: string;
 }
 
+/** Why {@link Detector.detect} answered null, in the words the API answers with (a 422). */
+export interface Undetected {
+  code: 'NO_LETTERS' | 'UNSUPPORTED_SCRIPT';
+  detail: string;
+}
+
+export const NO_LETTERS: Undetected = {
+  code: 'NO_LETTERS',
+  detail: 'Cannot detect a language: the text has no letters (only digits, symbols or emoji)',
+};
+
+export const UNSUPPORTED_SCRIPT: Undetected = {
+  code: 'UNSUPPORTED_SCRIPT',
+  detail: 'Cannot detect a language: no supported language is written in this script',
+};
+
 export interface Detector {
-  /** The language of `text`, or null when it has no letters at all (digits, emoji, punctuation). */
+  /**
+   * The language of `text`, or null when no catalogue language can be: the text has no letters
+   * (digits, emoji, punctuation), or its letters are mostly of a script no catalogue language is
+   * written in (Thaana, Cherokee, Syriac, ...).
+   */
   detect(text: string): Detection | null;
+  /** For a text detect() answered null for: which of the two cases it is. */
+  undetected(text: string): Undetected;
   status(): DetectorStatus;
 }
 
@@ -51,12 +76,15 @@ export interface DetectorOptions {
   modelFile?: URL;
   /** Confidence calibration for a custom scorer (the shipped model brings its own). */
   confidence?: ConfidenceWeights;
+  /** The prior over languages (language-prior.ts); default: the model's fitted one. */
+  prior?: PriorSettings;
 }
 
 export function createDetector(options: DetectorOptions = {}): Detector {
   let scorer: ScriptScorer;
   let status: () => DetectorStatus;
   let weights: () => ConfidenceWeights | undefined = () => options.confidence;
+  let prior: () => PriorSettings = () => options.prior ?? DEFAULT_PRIOR;
   if (options.scorer) {
     scorer = options.scorer;
     const model = options.model ?? 'custom scorer + script rules';
@@ -65,15 +93,19 @@ export function createDetector(options: DetectorOptions = {}): Detector {
     const modelScorer = new ModelScorer(options.modelFile ?? MODEL_FILE);
     scorer = modelScorer.score;
     status = () => modelScorer.status();
-    weights = () => modelScorer.confidenceWeights();
+    weights = () => options.confidence ?? modelScorer.confidenceWeights();
+    prior = () => options.prior ?? modelScorer.priorSettings() ?? DEFAULT_PRIOR;
   }
+
+  const sample = (input: string) =>
+    input.length > MAX_SAMPLE_CHARS ? input.slice(0, MAX_SAMPLE_CHARS) : input;
 
   return {
     detect(input: string): Detection | null {
-      const text = input.length > MAX_SAMPLE_CHARS ? input.slice(0, MAX_SAMPLE_CHARS) : input;
-      const ranking = rankLanguages(text, scorer);
-      // No letters, or only letters of scripts no catalogue language is written in (Thaana,
-      // Cherokee, ...): no answer would be honest, and "no letters" is the nearest the contract has.
+      const text = sample(input);
+      const ranking = rankLanguages(text, scorer, prior());
+      // No letters, or mostly letters of a script no catalogue language is written in: no answer
+      // would be honest (a few Latin letters in Thaana text do not make it English).
       if (!ranking) return null;
       const [best, bestProbability] = ranking.order[0]!;
       const confidence = topConfidence(ranking, weights());
@@ -95,6 +127,10 @@ export function createDetector(options: DetectorOptions = {}): Detector {
           }))
           .filter((alternative) => alternative.confidence > 0),
       };
+    },
+    undetected(input: string): Undetected {
+      for (const count of countScripts(sample(input)).values()) if (count > 0) return UNSUPPORTED_SCRIPT;
+      return NO_LETTERS;
     },
     status,
   };

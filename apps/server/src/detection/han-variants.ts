@@ -15,6 +15,13 @@ const TRADITIONAL_ONLY = new Set(TRADITIONAL);
 /** Characters of written Cantonese that Mandarin does not use (particles, pronouns, negation). */
 const CANTONESE = new Set('嘅咗唔喺佢哋冇嘢啲嚟睇噉咩嗰攞諗咁畀啱搵');
 
+/** Cantonese words written with characters Mandarin also uses ("now", "why", "where", "tomorrow", "like"). */
+// Both spellings: written Cantonese is sometimes Simplified.
+const CANTONESE_WORDS = [
+  ...['而家', '點解', '點樣', '邊度', '邊個', '聽日', '琴日', '鍾意', '幾多', '乜嘢'],
+  ...['点解', '点样', '边度', '边个', '听日', '钟意', '几多'],
+];
+
 const RELATION_PREFIXES = new Set('關联聯维維');
 
 export interface HanVariantCounts {
@@ -34,6 +41,9 @@ export function countHanVariants(text: string): HanVariantCounts {
     // 係 is Cantonese "to be", but also the second half of Mandarin 關係/联系 ("relation").
     if (CANTONESE.has(char) || (char === '係' && !RELATION_PREFIXES.has(previous))) cantonese++;
     previous = char;
+  }
+  for (const word of CANTONESE_WORDS) {
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) cantonese++;
   }
   return { simplified, traditional, cantonese };
 }

@@ -16,19 +16,28 @@ interface Proxy {
   of: string | null;
   /** The unseen language starts at this share of the proxy's probability. */
   share: number;
+  /**
+   * What one of its marker words multiplies it by, if not MARKER_WEIGHT: the Arabic dialects have
+   * no other evidence, and their words ("ازيك", "كيفك", "لاباس") never occur in standard Arabic, so
+   * one of them must be enough to win a short message.
+   */
+  markerWeight?: number;
 }
+
+// One dialect word lifts a dialect from its 5 % share to just above its standard language.
+const DIALECT_MARKER_WEIGHT = 25;
 
 /** Languages without training text and the known language they start from. */
 export const PROXIES: Readonly<Record<string, Proxy>> = {
-  arz_Arab: { of: 'ara_Arab', share: 0.05 },
-  ary_Arab: { of: 'ara_Arab', share: 0.05 },
-  aeb_Arab: { of: 'ara_Arab', share: 0.05 },
-  apc_Arab: { of: 'ara_Arab', share: 0.05 },
-  ajp_Arab: { of: 'ara_Arab', share: 0.05 },
-  acm_Arab: { of: 'ara_Arab', share: 0.05 },
-  acq_Arab: { of: 'ara_Arab', share: 0.05 },
-  ars_Arab: { of: 'ara_Arab', share: 0.05 },
-  azb_Arab: { of: 'pes_Arab', share: 0.02 },
+  arz_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  ary_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  aeb_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  apc_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  ajp_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  acm_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  acq_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  ars_Arab: { of: 'ara_Arab', share: 0.05, markerWeight: DIALECT_MARKER_WEIGHT },
+  azb_Arab: { of: 'pes_Arab', share: 0.02, markerWeight: DIALECT_MARKER_WEIGHT },
   awa_Deva: { of: 'hin_Deva', share: 0.05 },
   hne_Deva: { of: 'hin_Deva', share: 0.05 },
   ltg_Latn: { of: 'lvs_Latn', share: 0.05 },
@@ -51,16 +60,17 @@ const MAX_MARKER_FACTOR = 1e4;
 const MARKERS: Readonly<Record<string, string>> = {
   // Egyptian: demonstratives, negation, "because", "how", "now", "want", "thing".
   arz_Arab:
-    'ده دي مش عشان علشان ازاي إزاي إمتى امتى كده كدا دلوقتي دلوقت أوي اوي بتاع بتاعة بتوع النهارده امبارح إمبارح عايز عايزة عاوز عاوزة كويس كويسة إيه',
+    'ده دي مش عشان علشان ازاي إزاي إمتى امتى كده كدا دلوقتي دلوقت أوي اوي بتاع بتاعة بتوع النهارده امبارح إمبارح عايز عايزة عاوز عاوزة كويس كويسة إيه ايه ازيك إزيك ازيكم فين ليه خالص بتاعك',
   // Moroccan: genitive dyal, "a lot", question words, "now", future ghadi.
   ary_Arab:
-    'ديال ديالي ديالو ديالها ديالهم بزاف واش شنو دابا غادي كاين كاينة كاينين مزيان مزيانة والو هادشي بغيت كنبغي كيفاش ماشي راه حيت خاصني شحال',
+    'ديال ديالي ديالو ديالها ديالهم بزاف واش شنو دابا غادي كاين كاينة كاينين مزيان مزيانة والو هادشي بغيت كنبغي كيفاش ماشي راه حيت خاصني شحال لاباس كيداير كيدايرة فين سميتك واخا نتا نتي',
   // Tunisian.
   aeb_Arab: 'برشا برشة باهي شنوة شنية توا فمة متاع متاعي متاعك موش بالحق يزي زادة ياخي هكا هكاكة',
   // North Levantine (Syrian, Lebanese).
-  apc_Arab: 'هلق هلأ هلّق كتير هيك منيح منيحة بدي بدك بدها هيدا هيدي هيدول هودي إنو انو يلّي قديش لسا بعرف شو',
+  apc_Arab:
+    'هلق هلأ هلّق كتير هيك منيح منيحة بدي بدك بدها هيدا هيدي هيدول هودي إنو انو يلّي قديش لسا بعرف شو كيفك كيفكن وين يسلمو يسلموا',
   // South Levantine (Palestinian, Jordanian).
-  ajp_Arab: 'هسا هسه هسّا اشي إشي هاظ هاظا هاظي هادا هاد بدي هيك منيح زي شو وين إحنا احنا لسه مبارح',
+  ajp_Arab: 'هسا هسه هسّا اشي إشي هاظ هاظا هاظي هادا هاد بدي هيك منيح زي شو وين إحنا احنا لسه مبارح كيفك',
   // Mesopotamian (Iraqi).
   acm_Arab: 'شكو ماكو اكو أكو هسة شلون چان گال ديگول كلش شگد وياك وياه هيچ هيچي چذب يمعود',
   // Ta'izzi-Adeni (Yemeni).
@@ -68,7 +78,7 @@ const MARKERS: Readonly<Record<string, string>> = {
   // Najdi (Saudi).
   ars_Arab: 'وش وشلون وشو حنا يبي تبي ابغى أبغى تبغى زين الحين هالحين ذولا هذولا ترا واجد ودي',
   // South Azerbaijani in Perso-Arabic script: Turkic function words.
-  azb_Arab: 'بیر ایله اولان اوچون اولوب ائله ائتدی اؤز گؤره کیمی داها',
+  azb_Arab: 'بیر ایله اولان اوچون اولوب ائله ائتدی اؤز گؤره کیمی داها چوخ نئجه یاخشی منه سنه سیزه',
   awa_Deva: 'अहै अहैं रहेन हमरे तुम्हार',
   hne_Deva: 'हवय हावय हावे रिहिस रहिस गीस ओखर मोला तोला हमन तुमन काबर वोहा ओहा एखर',
   ltg_Latn: 'voi byut byutu vysi vysu vysod dorbs cylvāks cylvāki myusu',
@@ -91,8 +101,9 @@ const MARKERS: Readonly<Record<string, string>> = {
     'hiljada hiljade sedmica hljeb šta nauka muzika tačka voz vazduh univerzitet opština porodica historija pozorište vijek fudbal januar februar mart juni juli septembar oktobar novembar decembar',
   // Malaysian against Indonesian.
   zsm_Latn:
-    'kerana sahaja wang kerajaan percuma mahu kenderaan cuba pejabat kedai bagaimanapun antarabangsa iaitu bahawa selepas',
-  ind_Latn: 'karena saja uang pemerintah gratis kendaraan coba kantor toko yaitu setelah nomor',
+    'kerana sahaja wang kerajaan percuma mahu kenderaan cuba pejabat kedai bagaimanapun antarabangsa iaitu bahawa selepas awak khabar tak nak',
+  ind_Latn:
+    'karena saja uang pemerintah gratis kendaraan coba kantor toko yaitu setelah nomor gimana nggak enggak banget makasih',
   // Xhosa against Zulu.
   xho_Latn: 'kwaye okanye yintoni ngoku xa ukuthetha',
   zul_Latn: 'ukuthi kanjani manje futhi yini',
@@ -100,8 +111,13 @@ const MARKERS: Readonly<Record<string, string>> = {
   tgl_Latn: 'ito hindi ay nang niya ngayon ng',
   ceb_Latn: 'kini dili kaayo karon adunay mao niini',
   // Dari against Iranian Persian: words of Afghan usage.
-  prs_Arab: 'پوهنتون شفاخانه موتر ولسوالی شاروالی افغانستان کابل',
-  pes_Arab: 'دانشگاه بیمارستان ماشین استان شهرستان ایران تهران',
+  // and the everyday words each says differently (Dari copula استم/استی, بلی, نی; Tehrani contractions).
+  prs_Arab: 'پوهنتون شفاخانه موتر ولسوالی شاروالی افغانستان کابل استم استی استیم استید بلی نی تشکر دواخانه',
+  pes_Arab: 'دانشگاه بیمارستان ماشین استان شهرستان ایران تهران مرسی چیه میشه نمیدونم اومدی',
+  // Nepali, Maithili and Bhojpuri against Hindi: copulas and pronouns Hindi does not have.
+  npi_Deva: 'छ छु छौ छन् तपाईं तपाईंलाई तिमी तिम्रो मेरो हुनुहुन्छ भयो',
+  mai_Deva: 'अछि छी अहाँ अहाँक हमर केना कतय नहि',
+  bho_Deva: 'बा बानी बाड़ बाड़ू बाटे रउआ तोहार कइसन केतना',
 };
 
 const MARKER_LANGUAGES = new Map<string, string[]>();
@@ -119,25 +135,34 @@ const WORD = /[\p{L}\p{M}]+/gu;
  */
 export function applyMarkers(text: string, scores: LanguageScores): LanguageScores {
   const adjusted: LanguageScores = new Map(scores);
-  const factors = new Map<string, number>();
+  const counts = new Map<string, number>();
   for (const word of text.toLowerCase().match(WORD) ?? []) {
-    for (const language of MARKER_LANGUAGES.get(word) ?? []) {
-      factors.set(language, Math.min(MAX_MARKER_FACTOR, (factors.get(language) ?? 1) * MARKER_WEIGHT));
-    }
+    for (const language of MARKER_LANGUAGES.get(word) ?? [])
+      counts.set(language, (counts.get(language) ?? 0) + 1);
   }
+  const factor = (weight: number, count: number) => Math.min(MAX_MARKER_FACTOR, weight ** count);
   let top = 0;
   for (const value of scores.values()) top = Math.max(top, value);
   for (const [language, proxy] of Object.entries(PROXIES)) {
     // A language with no relative at all is only considered when one of its words is there.
-    if (proxy.of === null && !factors.has(language)) continue;
+    if (proxy.of === null && !counts.has(language)) continue;
     const base = proxy.of === null ? top : scores.get(proxy.of);
     const current = adjusted.get(language);
     if (base === undefined || current === undefined) continue;
-    adjusted.set(language, Math.max(current, base * proxy.share));
+    const count = counts.get(language) ?? 0;
+    if (proxy.markerWeight) {
+      // The strong weight lifts the share of the proxy only: a dialect word can beat standard Arabic
+      // but not make Arabic out of Pashto ("دي" is Egyptian "this" and Pashto "are").
+      const lifted = base * proxy.share * factor(proxy.markerWeight, count);
+      adjusted.set(language, Math.max(current * factor(MARKER_WEIGHT, count), lifted));
+      counts.delete(language);
+    } else {
+      adjusted.set(language, Math.max(current, base * proxy.share));
+    }
   }
-  for (const [language, factor] of factors) {
+  for (const [language, count] of counts) {
     const current = adjusted.get(language);
-    if (current !== undefined) adjusted.set(language, current * factor);
+    if (current !== undefined) adjusted.set(language, current * factor(MARKER_WEIGHT, count));
   }
   return normalise(adjusted);
 }

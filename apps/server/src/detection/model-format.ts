@@ -7,6 +7,7 @@
  * languages (uint8 × entryCount) and entry weights (uint8 × entryCount).
  */
 import { brotliCompressSync, constants } from 'node:zlib';
+import type { PriorSettings } from './language-prior.ts';
 
 const MAGIC = 'SEMALID1';
 
@@ -27,6 +28,8 @@ export interface ModelHeader {
   bias: number[];
   /** Logistic calibration of the reported confidence (confidence.ts), fitted on the dev split. */
   confidence?: [number, number, number];
+  /** The prior over languages (language-prior.ts), tuned on dev text. */
+  prior?: PriorSettings;
   keyCount: number;
   entryCount: number;
   /** Free-form: how and from what the model was trained. */

@@ -4,6 +4,7 @@
  * says why.
  */
 import type { ConfidenceWeights } from './confidence.ts';
+import type { PriorSettings } from './language-prior.ts';
 import { francScores } from './franc-scorer.ts';
 import { loadModel, loadModelSync } from './model-loader.ts';
 import type { NgramModel } from './ngram-model.ts';
@@ -56,6 +57,11 @@ export class ModelScorer {
   /** The model's fitted confidence weights, if it is loaded and has them. */
   confidenceWeights(): ConfidenceWeights | undefined {
     return this.ensure()?.header.confidence;
+  }
+
+  /** The model's fitted prior settings, if it is loaded and has them. */
+  priorSettings(): PriorSettings | undefined {
+    return this.ensure()?.header.prior;
   }
 
   status(): ScorerStatus {

@@ -6,6 +6,8 @@
 import { countHanVariants } from './han-variants.ts';
 import type { LanguageScores } from './language-scores.ts';
 import { normalise, ranked } from './language-scores.ts';
+import type { PriorSettings } from './language-prior.ts';
+import { DEFAULT_PRIOR, applyPrior } from './language-prior.ts';
 import { applyLetterRules } from './letter-rules.ts';
 import { applyMarkers } from './marker-words.ts';
 import { APPROXIMATE_SCRIPTS, SHARED_SCRIPTS, SINGLE_LANGUAGE_SCRIPTS } from './script-languages.ts';
@@ -73,7 +75,13 @@ function withFloor(candidates: readonly string[], scores: LanguageScores | null)
   return normalise(result);
 }
 
-function scoresFor(script: Script, text: string, letters: number, scorer: ScriptScorer): LanguageScores {
+function scoresFor(
+  script: Script,
+  text: string,
+  letters: number,
+  scorer: ScriptScorer,
+  prior: PriorSettings,
+): LanguageScores {
   const single = SINGLE_LANGUAGE_SCRIPTS[script];
   if (single) return new Map([[single, 1]]);
   if (script === 'Han') return hanScores(text);
@@ -86,18 +94,23 @@ function scoresFor(script: Script, text: string, letters: number, scorer: Script
   }
   const candidates = SHARED_SCRIPTS[script];
   if (!candidates) return new Map();
-  const scored = withFloor(candidates, scorer(text, script, candidates));
+  // The prior weighs the model's reading; marker words and letters are evidence on top of both.
+  const scored = applyPrior(withFloor(candidates, scorer(text, script, candidates)), letters, prior);
   return applyLetterRules(script, text, letters, applyMarkers(text, scored));
 }
 
 /** The languages `text` may be in, most likely first; null when it has no letters of a known script. */
-export function rankLanguages(text: string, scorer: ScriptScorer): Ranking | null {
+export function rankLanguages(
+  text: string,
+  scorer: ScriptScorer,
+  prior: PriorSettings = DEFAULT_PRIOR,
+): Ranking | null {
   const counts = countScripts(text);
   const script = dominantScript(counts);
   if (!script) return null;
   let letters = 0;
   for (const count of counts.values()) letters += count;
-  const order = ranked(scoresFor(script, text, counts.get(script) ?? 0, scorer));
+  const order = ranked(scoresFor(script, text, counts.get(script) ?? 0, scorer, prior));
   if (order.length === 0) return null;
   return { order, script, letters, byScorer: script !== 'Han' && SHARED_SCRIPTS[script] !== undefined };
 }

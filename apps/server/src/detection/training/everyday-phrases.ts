@@ -14,39 +14,39 @@ Yes, that's right. No, that's wrong. Okay, see you tomorrow. Good night and slee
 What's your name? My name is Anna. Where is the station? How much does it cost?
 I would like to book a table for two. Can you summarize this article for me?
 Write a short poem about the sea. Why is the sky blue? I'm feeling tired today.`,
-  spa_Latn: `¡Buenos días! Buenas tardes. Buenas noches a todos. ¿Qué tal? Hola a todos.
+  spa_Latn: `¡Buenos días, señora! Buenas tardes. Buenas noches a todos. ¿Qué tal? Hola a todos.
 Muchas gracias por tu ayuda. De nada. No pasa nada. Por favor, explícame esto.
 ¿Puedes traducir esta frase? Necesito ayuda con mis deberes. ¿Qué significa esta palabra?
 ¿Cómo se cocina el arroz? Cuéntame un chiste. No entiendo. Sí, claro. No, eso está mal.
 Vale, hasta mañana. ¿Cómo te llamas? Me llamo Ana. ¿Dónde está la estación? ¿Cuánto cuesta?
 Quiero reservar una mesa para dos. ¿Puedes resumir este artículo? Escribe un poema corto sobre el mar.
 ¿Por qué el cielo es azul? Hoy estoy muy cansado. Estoy bien, gracias, ¿y tú?`,
-  fra_Latn: `Bonjour ! Bonsoir à tous. Coucou, quoi de neuf ? Merci pour ton aide. Je t'en prie.
+  fra_Latn: `Bonjour, madame ! Bonsoir à tous. Coucou, quoi de neuf ? Merci pour ton aide. Je t'en prie.
 De rien. Pas de problème. S'il te plaît, explique-moi ça. Tu peux traduire cette phrase ?
 J'ai besoin d'aide pour mes devoirs. Qu'est-ce que ce mot veut dire ? Comment on cuit le riz ?
 Raconte-moi une blague. Je ne comprends pas. Oui, c'est vrai. Non, c'est faux. D'accord, à demain.
-Bonne nuit. Comment tu t'appelles ? Je m'appelle Anne. Où est la gare ? Combien ça coûte ?
+Bonne nuit, les enfants. Comment tu t'appelles ? Je m'appelle Anne. Où est la gare ? Combien ça coûte, ce livre ?
 Je voudrais réserver une table pour deux. Tu peux résumer cet article ? Écris un petit poème sur la mer.
 Pourquoi le ciel est bleu ? Je suis fatigué aujourd'hui. Je vais bien, et toi ?`,
-  deu_Latn: `Guten Tag! Guten Abend zusammen. Hi, was gibt's Neues? Vielen Dank für deine Hilfe.
+  deu_Latn: `Guten Tag, Frau Müller! Guten Abend zusammen. Hi, was gibt's Neues? Vielen Dank für deine Hilfe.
 Bitte schön. Kein Problem. Bitte erklär mir das. Kannst du diesen Satz übersetzen?
 Ich brauche Hilfe bei meinen Hausaufgaben. Was bedeutet dieses Wort? Wie kocht man Reis?
 Erzähl mir einen Witz. Ich verstehe das nicht. Ja, genau. Nein, das ist falsch. Okay, bis morgen.
-Gute Nacht. Wie heißt du? Ich heiße Anna. Wo ist der Bahnhof? Wie viel kostet das?
+Gute Nacht, Mama. Wie heißt du? Ich heiße Anna. Wo ist der Bahnhof? Wie viel kostet das?
 Ich möchte einen Tisch für zwei reservieren. Kannst du diesen Artikel zusammenfassen?
 Schreib ein kurzes Gedicht über das Meer. Warum ist der Himmel blau? Ich bin heute müde. Mir geht's gut.`,
-  por_Latn: `Bom dia! Boa tarde. Boa noite a todos. Oi, tudo certo? Muito obrigada pela ajuda.
+  por_Latn: `Bom dia, pessoal! Boa tarde. Boa noite a todos. Oi, tudo certo? Muito obrigada pela ajuda.
 De nada. Sem problema. Por favor, me explica isso. Você pode traduzir esta frase?
 Preciso de ajuda com o meu dever de casa. O que significa esta palavra? Como se faz arroz?
 Me conta uma piada. Não entendi. Sim, é isso. Não, está errado. Beleza, até amanhã.
 Como você se chama? Meu nome é Ana. Onde fica a estação? Quanto custa?
 Quero reservar uma mesa para duas pessoas. Pode resumir este artigo? Escreva um poema curto sobre o mar.
 Por que o céu é azul? Estou cansado hoje. Estou bem, e você?`,
-  ita_Latn: `Buongiorno! Buonasera a tutti. Ehi, come va? Grazie per l'aiuto. Prego. Nessun problema.
+  ita_Latn: `Buongiorno, signora! Buonasera a tutti. Ehi, come va? Grazie per l'aiuto. Prego. Nessun problema.
 Per favore, spiegami questo. Puoi tradurre questa frase? Ho bisogno di aiuto con i compiti.
 Cosa significa questa parola? Come si cucina il riso? Raccontami una barzelletta. Non capisco.
 Sì, esatto. No, è sbagliato. Va bene, a domani. Buonanotte. Come ti chiami? Mi chiamo Anna.
-Dov'è la stazione? Quanto costa? Vorrei prenotare un tavolo per due. Puoi riassumere questo articolo?
+Dov'è la stazione? Quanto costa questo? Vorrei prenotare un tavolo per due. Puoi riassumere questo articolo?
 Scrivi una breve poesia sul mare. Perché il cielo è blu? Oggi sono stanco. Sto bene, e tu?`,
   nld_Latn: `Goedemorgen! Goedenavond allemaal. Hallo, alles goed? Dank je wel voor je hulp. Graag gedaan.
 Geen probleem. Leg me dit alsjeblieft uit. Kun je deze zin vertalen? Ik heb hulp nodig met mijn huiswerk.
@@ -54,7 +54,7 @@ Wat betekent dit woord? Hoe kook je rijst? Vertel me een grap. Ik begrijp het ni
 Nee, dat is fout. Oké, tot morgen. Welterusten. Hoe heet je? Ik heet Anna. Waar is het station?
 Hoeveel kost het? Ik wil graag een tafel voor twee reserveren. Kun je dit artikel samenvatten?
 Schrijf een kort gedicht over de zee. Waarom is de lucht blauw? Ik ben moe vandaag. Met mij gaat het goed.`,
-  rus_Cyrl: `Доброе утро! Добрый вечер всем. Здравствуйте! Спасибо большое за помощь. Пожалуйста.
+  rus_Cyrl: `Доброе утро, мама! Добрый вечер всем. Здравствуйте, доктор! Спасибо большое за помощь. Пожалуйста.
 Без проблем. Объясни мне это, пожалуйста. Можешь перевести это предложение? Мне нужна помощь с домашним заданием.
 Что значит это слово? Как варить рис? Расскажи анекдот. Я не понимаю. Да, верно. Нет, это неправильно.
 Хорошо, до завтра. Спокойной ночи. Как тебя зовут? Меня зовут Анна. Где вокзал? Сколько это стоит?
@@ -63,13 +63,13 @@ Schrijf een kort gedicht over de zee. Waarom is de lucht blauw? Ik ben moe vanda
   ukr_Cyrl: `Доброго ранку! Добрий вечір усім. Вітаю! Дякую за допомогу. Будь ласка. Без проблем.
 Поясни мені це, будь ласка. Можеш перекласти це речення? Мені потрібна допомога з домашнім завданням.
 Що означає це слово? Як зварити рис? Розкажи анекдот. Я не розумію. Так, правильно. Ні, це неправильно.
-Добре, до завтра. На добраніч. Як тебе звати? Мене звати Анна. Де вокзал? Скільки це коштує?
+Добре, до завтра. На добраніч. Як тебе звати? Мене звати Анна. Де вокзал? Скільки це все коштує?
 Я хочу замовити столик на двох. Можеш коротко переказати цю статтю? Напиши короткий вірш про море.
 Чому небо блакитне? Я сьогодні втомився. У мене все добре, а в тебе?`,
-  pol_Latn: `Dzień dobry! Dobry wieczór wszystkim. Hej, co słychać? Dziękuję za pomoc. Proszę bardzo.
+  pol_Latn: `Dzień dobry, pani! Dobry wieczór wszystkim. Hej, co słychać? Dziękuję za pomoc. Proszę bardzo.
 Nie ma problemu. Wyjaśnij mi to, proszę. Możesz przetłumaczyć to zdanie? Potrzebuję pomocy z pracą domową.
 Co znaczy to słowo? Jak ugotować ryż? Opowiedz mi dowcip. Nie rozumiem. Tak, zgadza się. Nie, to źle.
-Dobrze, do jutra. Dobranoc. Jak masz na imię? Mam na imię Anna. Gdzie jest dworzec? Ile to kosztuje?
+Dobrze, do jutra. Dobranoc, kochanie. Jak masz na imię? Mam na imię Anna. Gdzie jest dworzec? Ile to wszystko kosztuje?
 Chciałbym zarezerwować stolik dla dwóch osób. Możesz streścić ten artykuł? Napisz krótki wiersz o morzu.
 Dlaczego niebo jest niebieskie? Jestem dziś zmęczony. U mnie wszystko dobrze.`,
   tur_Latn: `Günaydın! İyi akşamlar herkese. Selam, ne haber? Yardımın için çok teşekkür ederim. Rica ederim.
@@ -92,7 +92,7 @@ Gökyüzü neden mavi? Bugün çok yorgunum. İyiyim, sen nasılsın?`,
 कृपया मुझे यह समझाइए। क्या आप इस वाक्य का अनुवाद कर सकते हैं? मुझे अपने होमवर्क में मदद चाहिए।
 इस शब्द का क्या मतलब है? चावल कैसे बनाते हैं? मुझे एक चुटकुला सुनाओ। मुझे समझ नहीं आया। हाँ, सही है।
 नहीं, यह गलत है। ठीक है, कल मिलते हैं। शुभ रात्रि। आपका नाम क्या है? मेरा नाम अनीता है। स्टेशन कहाँ है?
-यह कितने का है? मैं दो लोगों के लिए एक टेबल बुक करना चाहता हूँ। क्या आप इस लेख का सारांश दे सकते हैं?
+यह सब कितने का है? मैं दो लोगों के लिए एक टेबल बुक करना चाहता हूँ। क्या आप इस लेख का सारांश दे सकते हैं?
 समुद्र पर एक छोटी कविता लिखो। आसमान नीला क्यों है? मैं आज थका हुआ हूँ। मैं ठीक हूँ, आप कैसे हैं?`,
   ind_Latn: `Selamat pagi! Selamat malam semuanya. Hai, gimana kabarnya? Terima kasih banyak atas bantuannya.
 Sama-sama. Tidak apa-apa. Tolong jelaskan ini kepada saya. Bisakah kamu menerjemahkan kalimat ini?
@@ -178,5 +178,5 @@ Nei, det er feil. Ok, vi ses i morgen. God natt. Hva heter du? Jeg heter Kari. H
   cat_Latn: `Bon dia! Bona tarda a tothom. Hola, com va? Moltes gràcies per l'ajuda. De res. Cap problema.
 Si us plau, explica-m'ho. Pots traduir aquesta frase? Necessito ajuda amb els deures. Què vol dir aquesta paraula?
 Com es cuina l'arròs? Explica'm un acudit. No ho entenc. Sí, exacte. No, això està malament. D'acord, fins demà.
-Bona nit. Com et dius? Em dic Anna. On és l'estació? Quant costa? Avui estic cansat.`,
+Bona nit a tothom. Com et dius? Em dic Anna. On és l'estació? Quant costa? Avui estic cansat.`,
 };

@@ -5,6 +5,7 @@
  */
 import type { ConfidenceWeights } from '../confidence.ts';
 import { confidenceFeatures } from '../confidence.ts';
+import type { PriorSettings } from '../language-prior.ts';
 import type { ScriptScorer } from '../ranking.ts';
 import { rankLanguages } from '../ranking.ts';
 
@@ -13,10 +14,14 @@ export interface LabelledSample {
   text: string;
 }
 
-export function fitConfidence(samples: readonly LabelledSample[], scorer: ScriptScorer): ConfidenceWeights {
+export function fitConfidence(
+  samples: readonly LabelledSample[],
+  scorer: ScriptScorer,
+  prior: PriorSettings,
+): ConfidenceWeights {
   const rows: { x: [number, number, number]; y: number }[] = [];
   for (const { language, text } of samples) {
-    const ranking = rankLanguages(text, scorer);
+    const ranking = rankLanguages(text, scorer, prior);
     if (!ranking?.byScorer) continue;
     const [p, length] = confidenceFeatures(ranking);
     rows.push({ x: [p, length, 1], y: ranking.order[0]![0] === language ? 1 : 0 });

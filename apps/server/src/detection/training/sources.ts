@@ -11,6 +11,7 @@ import type { Script } from '../unicode-script.ts';
 import { countScripts } from '../unicode-script.ts';
 import { cldrText } from './cldr-text.ts';
 import { readUdhr } from './corpus.ts';
+import { EVERYDAY_GREETINGS } from './everyday-greetings.ts';
 import { EVERYDAY_PHRASES } from './everyday-phrases.ts';
 import { gettextText, isLgplCatalogue } from './gettext-text.ts';
 
@@ -165,8 +166,11 @@ export function collectSources(
       );
     }
   }
-  for (const [language, phrases] of Object.entries(EVERYDAY_PHRASES)) {
-    for (const text of phrases.split('\n')) texts.push({ language, text, split: 'train', source: 'phrases' });
+  for (const phrasebook of [EVERYDAY_PHRASES, EVERYDAY_GREETINGS]) {
+    for (const [language, phrases] of Object.entries(phrasebook)) {
+      for (const text of phrases.split('\n'))
+        texts.push({ language, text, split: 'train', source: 'phrases' });
+    }
   }
   const table = path.join(udhrDirectory, '..', 'nllb-languages.tsv');
   if (cldrForAll) {

@@ -27,11 +27,9 @@ const detectLanguage: FastifyPluginAsyncTypebox = async (app) => {
       }
       const detection = app.detector.detect(text);
       if (!detection) {
-        throw new ApiError(
-          422,
-          'NO_LETTERS',
-          'Cannot detect a language: the text has no letters (only digits, symbols or emoji)',
-        );
+        // No letters, or only letters of a script no catalogue language uses: each says which.
+        const { code, detail } = app.detector.undetected(text);
+        throw new ApiError(422, code, detail);
       }
       const language = resolveLanguage(detection.language);
       return {

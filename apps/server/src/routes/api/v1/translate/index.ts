@@ -41,11 +41,8 @@ function prepare(app: App, rawText: string, source: string, where = ''): Prepare
   if (source !== AUTO) return { text, source, confidence: 1 };
   const detection = app.detector.detect(text);
   if (!detection) {
-    throw new ApiError(
-      422,
-      'NO_LETTERS',
-      `Cannot detect a language: the text has no letters (only digits, symbols or emoji)${where}; give source_language`,
-    );
+    const { code, detail } = app.detector.undetected(text);
+    throw new ApiError(422, code, `${detail}${where}; give source_language`);
   }
   return { text, source: detection.language, confidence: detection.confidence };
 }
