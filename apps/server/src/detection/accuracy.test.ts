@@ -1,28 +1,20 @@
 /**
- * Accuracy floors on the held-out UDHR test split (data/udhr-test.tsv: never seen in training or
- * tuning). The benchmark reports the exact figures; these floors sit a few points below them, so a
- * broken model, feature or rule fails here.
+ * Accuracy floors on held-out text: the UDHR test split (data/udhr-test.tsv), the CLDR test strings
+ * and the everyday check set (data/everyday-test.tsv), none of them seen in training or tuning. The
+ * benchmark reports the exact figures; these floors sit a little below them, so a broken model,
+ * feature or rule fails here.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { POPULAR_CODES } from '@sema/shared/languages/catalogue';
 import { createDetector } from './detector.ts';
-import type { Sample } from './data/evaluate.ts';
 import { evaluate } from './data/evaluate.ts';
+import { readSamples } from './data/read-samples.ts';
 import { MIN_FULL_CHARS, snippets } from './data/udhr-split.ts';
-
-function readTsv(name: string): Sample[] {
-  return readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [language, text] = line.split('\t') as [string, string];
-      return { language, text };
-    });
-}
+import { mostSpoken } from './speakers.ts';
 
 const detector = createDetector();
 const detect = (text: string) => detector.detect(text)?.language;
-const full = readTsv('udhr-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
+const full = readSamples('udhr-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
 
 describe('accuracy on held-out text', () => {
   it('covers at least 150 languages', () => {
@@ -41,7 +33,7 @@ describe('accuracy on held-out text', () => {
   });
 
   it('gets ≥ 50 % macro accuracy on held-out CLDR names and dates (single words, mostly)', () => {
-    expect(evaluate(readTsv('cldr-test.tsv'), detect).macro).toBeGreaterThanOrEqual(0.5);
+    expect(evaluate(readSamples('cldr-test.tsv'), detect).macro).toBeGreaterThanOrEqual(0.5);
   });
 
   it('is right for every language on whole paragraphs, except close pairs', () => {
@@ -62,5 +54,37 @@ describe('accuracy on held-out text', () => {
       .filter(([language, stats]) => !closePairs.has(language) && stats.correct / stats.total < 0.75)
       .map(([language]) => language);
     expect(weak).toEqual([]);
+  });
+});
+
+describe('accuracy on held-out everyday messages', () => {
+  const everyday = readSamples('everyday-test.tsv');
+  const top = new Set(mostSpoken(60));
+  const popular = new Set<string>(POPULAR_CODES);
+
+  it('gets ≥ 90 % macro accuracy on the popular set', () => {
+    const report = evaluate(
+      everyday.filter(({ language }) => popular.has(language)),
+      detect,
+    );
+    expect(report.byLanguage.size).toBe(popular.size);
+    expect(report.macro).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('gets ≥ 84 % macro accuracy on the 60 most spoken languages', () => {
+    const report = evaluate(
+      everyday.filter(({ language }) => top.has(language)),
+      detect,
+    );
+    expect(report.byLanguage.size).toBe(60);
+    expect(report.macro).toBeGreaterThanOrEqual(0.84);
+  });
+
+  it('gets ≥ 80 % on their smaller neighbours, whom the prior must not swallow', () => {
+    const report = evaluate(
+      everyday.filter(({ language }) => !top.has(language)),
+      detect,
+    );
+    expect(report.macro).toBeGreaterThanOrEqual(0.8);
   });
 });

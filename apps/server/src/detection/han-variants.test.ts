@@ -14,4 +14,10 @@ describe('Han variant tables', () => {
     expect(countHanVariants('佢係學生').cantonese).toBe(2);
     expect(countHanVariants('兩國關係很好').cantonese).toBe(0);
   });
+
+  it('counts Cantonese words written with characters Mandarin shares, in either script', () => {
+    expect(countHanVariants('而家幾多錢呀？').cantonese).toBe(2);
+    expect(countHanVariants('我钟意你').cantonese).toBe(1);
+    expect(countHanVariants('现在几点了？').cantonese).toBe(0);
+  });
 });

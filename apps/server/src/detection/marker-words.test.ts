@@ -20,6 +20,27 @@ describe('marker words', () => {
     expect([...standard].sort((a, b) => b[1] - a[1])[0]![0]).toBe('ara_Arab');
   });
 
+  it('let one dialect word decide a short message, but only against standard Arabic', () => {
+    const arabic = new Map([
+      ['ara_Arab', 0.8],
+      ['pbt_Arab', 0.2],
+      ['arz_Arab', 1e-4],
+      ['apc_Arab', 1e-4],
+      ['ary_Arab', 1e-4],
+    ]);
+    const best = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1])[0]![0];
+    expect(best(applyMarkers('ازيك يا صاحبي', arabic))).toBe('arz_Arab');
+    expect(best(applyMarkers('كيفك اليوم؟', arabic))).toBe('apc_Arab');
+    expect(best(applyMarkers('لاباس عليك؟', arabic))).toBe('ary_Arab');
+    // Pashto "دي" ("are") is Egyptian "this": three of them must not make Pashto text Egyptian.
+    const pashto = new Map([
+      ['pbt_Arab', 0.98],
+      ['ara_Arab', 0.01],
+      ['arz_Arab', 0.01],
+    ]);
+    expect(best(applyMarkers('دا کتاب دي، هغه هم دي، دوی هم دي', pashto))).toBe('pbt_Arab');
+  });
+
   it('never take held-out text away from its own language', () => {
     const languages = [
       'ara_Arab',

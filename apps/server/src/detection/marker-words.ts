@@ -24,8 +24,10 @@ interface Proxy {
   markerWeight?: number;
 }
 
-// One dialect word lifts a dialect from its 5 % share to just above its standard language.
+// One dialect word lifts a dialect from its 5 % share to just above its standard language; more
+// words lift it further, up to MAX_LIFT times the standard language.
 const DIALECT_MARKER_WEIGHT = 25;
+const MAX_LIFT = 20;
 
 /** Languages without training text and the known language they start from. */
 export const PROXIES: Readonly<Record<string, Proxy>> = {
@@ -151,10 +153,11 @@ export function applyMarkers(text: string, scores: LanguageScores): LanguageScor
     if (base === undefined || current === undefined) continue;
     const count = counts.get(language) ?? 0;
     if (proxy.markerWeight) {
-      // The strong weight lifts the share of the proxy only: a dialect word can beat standard Arabic
-      // but not make Arabic out of Pashto ("دي" is Egyptian "this" and Pashto "are").
-      const lifted = base * proxy.share * factor(proxy.markerWeight, count);
-      adjusted.set(language, Math.max(current * factor(MARKER_WEIGHT, count), lifted));
+      // The strong weight lifts the share of the proxy only, and to at most a few times the proxy: a
+      // dialect word can beat standard Arabic, but not make Arabic out of Pashto ("دي" is Egyptian
+      // "this" and Pashto "are").
+      const share = Math.min(MAX_LIFT, proxy.share * factor(proxy.markerWeight, count));
+      adjusted.set(language, Math.max(current, base * share));
       counts.delete(language);
     } else {
       adjusted.set(language, Math.max(current, base * proxy.share));

@@ -50,9 +50,24 @@ describe('POST /api/v1/detect-language', () => {
     async (text) => {
       const response = await detect(text);
       expect(response.statusCode).toBe(422);
-      expect(response.json().code).toBe('NO_LETTERS');
+      expect(response.json()).toEqual({
+        code: 'NO_LETTERS',
+        detail: 'Cannot detect a language: the text has no letters (only digits, symbols or emoji)',
+      });
     },
   );
+
+  it.each([
+    ['Thaana', 'ދިވެހިބަސް އަކީ ރާއްޖޭގެ ބަހެވެ'],
+    ['Cherokee', 'ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ 123'],
+  ])('refuses %s, whose script no catalogue language uses, and says so', async (_script, text) => {
+    const response = await detect(text);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'UNSUPPORTED_SCRIPT',
+      detail: 'Cannot detect a language: no supported language is written in this script',
+    });
+  });
 
   it('copes with lone surrogates, emoji and right-to-left text', async () => {
     const lone = await app.inject({

@@ -211,6 +211,30 @@ describe('POST /api/v1/translate on the tiny model', () => {
     });
   });
 
+  it('refuses to auto-detect text in a script no catalogue language uses, as the detect route does', async () => {
+    const thaana = 'ދިވެހިބަސް އަކީ ރާއްޖޭގެ ބަހެވެ';
+    const single = await translate(app, { text: thaana, target_language: 'eng_Latn' });
+    expect(single.statusCode).toBe(422);
+    expect(single.json()).toEqual({
+      code: 'UNSUPPORTED_SCRIPT',
+      detail:
+        'Cannot detect a language: no supported language is written in this script; give source_language',
+    });
+    const batch = await post(app, '/api/v1/translate/batch', {
+      texts: ['Hello there, my friend.', thaana],
+      target_language: 'fra_Latn',
+    });
+    expect(batch.statusCode).toBe(422);
+    expect(batch.json()).toMatchObject({
+      code: 'UNSUPPORTED_SCRIPT',
+      detail: expect.stringMatching(
+        /^Cannot detect a language: no supported language .*\(texts\[1\]\); give source_language$/,
+      ),
+    });
+    const digits = await translate(app, { text: '12345 !!! 🙂', target_language: 'fra_Latn' });
+    expect(digits.json().code).toBe('NO_LETTERS');
+  });
+
   it('answers 503 for work in flight when the model process dies, stays up, and recovers', async () => {
     const engine = pipelineOf(app).engine as NllbEngine;
     const text = Array.from({ length: 60 }, (_, i) => `Crash test sentence ${i} with a few words.`).join(' ');
