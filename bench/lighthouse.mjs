@@ -10,13 +10,12 @@ import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { CHROMIUM_ARGS, chromiumPath } from '../apps/web/e2e/lib/chromium.mjs';
 import { root, startSema } from './lib.mjs';
 
 const ROUTES = ['/', '/developer', '/login'];
 const ORIGINAL = { performance: 94, accessibility: 100, 'best-practices': 96 };
-const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (candidate) => candidate && fs.existsSync(candidate),
-);
+const chromePath = chromiumPath();
 if (!chromePath) {
   console.log('skipped: no Chromium found (set CHROMIUM_PATH)');
   process.exit(0);
@@ -34,16 +33,7 @@ const sema = await startSema({
 });
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: CHROMIUM_ARGS,
 });
 
 const score = (category) => Math.round((category?.score ?? 0) * 100);

@@ -1,33 +1,16 @@
 /* global window -- used inside page.evaluate, which runs in the browser */
 // Shared e2e helpers: one Chromium per spec file, pages that wait for the app behind the splash,
 // and a record of every request so a test can prove nothing left our origin.
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 
 export const BASE_URL = process.env.SEMA_E2E_URL ?? 'http://127.0.0.1:3000';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
-
-/** Debian's Chromium when present, else Playwright's own (if it was installed). */
-export function chromiumPath() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((candidate) => candidate && fs.existsSync(candidate));
-}
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
