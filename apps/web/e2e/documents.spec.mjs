@@ -1,3 +1,4 @@
+/* global window, document, MutationObserver -- used inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -56,13 +57,26 @@ describe('documents, end to end', () => {
     const streamed = page.waitForResponse((response) =>
       response.url().includes('/api/v1/translate/document?stream=1'),
     );
+    // The tiny model can finish in a few tens of milliseconds, too briefly for a locator to poll the
+    // progress bar: the page itself records that one was drawn.
+    await page.evaluate(() => {
+      window.__sawProgress = false;
+      new MutationObserver(() => {
+        if (
+          document.querySelector(
+            'li[data-role="assistant"] [role="progressbar"][aria-label="Translating episode.srt"]',
+          )
+        )
+          window.__sawProgress = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await page.getByRole('button', { name: 'Send' }).click();
 
     const reply = page.locator('li[data-role="assistant"]');
-    await reply.getByRole('progressbar', { name: 'Translating episode.srt' }).waitFor();
     assert.match((await streamed).headers()['content-type'] ?? '', /^text\/event-stream/);
     const download = reply.getByRole('button', { name: 'Download episode.fra_Latn.srt' });
     await download.waitFor({ timeout: 60_000 });
+    assert.equal(await page.evaluate(() => window.__sawProgress), true, 'a progress bar was shown');
     await reply.getByRole('region', { name: 'Preview of the translation' }).waitFor();
     await reply.getByTestId('detected-language').getByText('Detected language: English').waitFor();
 
