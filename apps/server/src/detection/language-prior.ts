@@ -18,8 +18,8 @@ export interface PriorSettings {
   halfLength: number;
 }
 
-/** Used when the model file brings no fitted settings of its own. */
-export const DEFAULT_PRIOR: PriorSettings = { weight: 0.5, halfLength: 20 };
+/** The shipped model's tuned settings; used when a model file (or the franc fallback) brings none. */
+export const DEFAULT_PRIOR: PriorSettings = { weight: 0.25, halfLength: 6 };
 
 // Below this, counts are too rough to rank languages by: every small language weighs the same.
 const MIN_SPEAKERS_MILLIONS = 0.1;

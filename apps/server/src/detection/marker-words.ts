@@ -24,9 +24,10 @@ interface Proxy {
   markerWeight?: number;
 }
 
-// One dialect word lifts a dialect from its 5 % share to just above its standard language; more
-// words lift it further, up to MAX_LIFT times the standard language.
-const DIALECT_MARKER_WEIGHT = 25;
+// One dialect word lifts a dialect from its 5 % share to twice its standard language (enough to
+// outweigh the prior's lean to the standard language); more words lift it further, up to MAX_LIFT
+// times the standard language.
+const DIALECT_MARKER_WEIGHT = 40;
 const MAX_LIFT = 20;
 
 /** Languages without training text and the known language they start from. */

@@ -94,9 +94,11 @@ function scoresFor(
   }
   const candidates = SHARED_SCRIPTS[script];
   if (!candidates) return new Map();
-  // The prior weighs the model's reading; marker words and letters are evidence on top of both.
-  const scored = applyPrior(withFloor(candidates, scorer(text, script, candidates)), letters, prior);
-  return applyLetterRules(script, text, letters, applyMarkers(text, scored));
+  const scored = withFloor(candidates, scorer(text, script, candidates));
+  // The prior weighs every candidate, the languages that marker words derive from a relative too
+  // (North Levantine and South Levantine Arabic share most of theirs: the more spoken one wins a
+  // tie); letters are evidence on top.
+  return applyLetterRules(script, text, letters, applyPrior(applyMarkers(text, scored), letters, prior));
 }
 
 /** The languages `text` may be in, most likely first; null when it has no letters of a known script. */

@@ -3,17 +3,25 @@
  * messages, and only they gain from it; every other kind of text (and every small language) can only
  * lose, since each language counts once in a macro accuracy. So the score of a setting is half the
  * everyday messages' macro accuracy and half the mean over the other dev sets, which keeps the prior
- * from buying a greeting at the price of a paragraph.
+ * from buying a greeting at the price of a paragraph. Many settings score alike (see SCORE_TOLERANCE).
  */
 import type { Sample } from '../data/evaluate.ts';
 import { evaluate } from '../data/evaluate.ts';
 import { createDetector } from '../detector.ts';
 import type { PriorSettings } from '../language-prior.ts';
+import { priorExponent } from '../language-prior.ts';
 import type { LanguageScores } from '../language-scores.ts';
 import type { ScriptScorer } from '../ranking.ts';
 
 export const PRIOR_WEIGHTS = [0, 0.125, 0.25, 0.375, 0.5, 0.75, 1];
 export const PRIOR_HALF_LENGTHS = [3, 6, 12, 25, 50];
+/**
+ * Scores this close are a handful of dev texts apart: noise. Among the settings that close to the
+ * best, the one that leans a two-word message (~10 letters) hardest to the widely spoken language is
+ * taken, since that is what the prior is for.
+ */
+export const SCORE_TOLERANCE = 0.0025;
+const TYPICAL_MESSAGE_LETTERS = 10;
 
 export interface PriorTrial {
   settings: PriorSettings;
@@ -65,7 +73,10 @@ export function tunePrior(
       trials.push({ settings, accuracies, score: (everydayAccuracy + guardMean) / 2 });
     }
   }
-  // Ties go to the weaker prior (earlier in the list).
-  const best = trials.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
+  const top = Math.max(...trials.map((trial) => trial.score));
+  const lean = (trial: PriorTrial) => priorExponent(TYPICAL_MESSAGE_LETTERS, trial.settings);
+  const best = trials
+    .filter((trial) => trial.score >= top - SCORE_TOLERANCE)
+    .reduce((a, b) => (lean(b) > lean(a) ? b : a));
   return { best, trials };
 }
