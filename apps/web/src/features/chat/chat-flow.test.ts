@@ -183,6 +183,16 @@ describe('the chat-mode flow (spec part 7)', () => {
     expect(reply.result?.aiResponse.displayText).toBe('Nairobi is the capital.');
   });
 
+  it.each([
+    ['digits only', '2 + 2 = ?'],
+    ['a script no catalogue language uses (Thaana)', 'ދިވެހިރާއްޖެ ކޮބާ؟'],
+  ])('sends a message with no translatable language (%s) as it is, answered in English', async (_, text) => {
+    fake.enqueue({ kind: 'answer', content: 'Here you are.' });
+    const reply = await run(text).done;
+    expect(fake.requests[0]!.body.messages!.at(-1)).toEqual({ role: 'user', content: text });
+    expect(reply).toMatchObject({ status: 'done', translationUsed: false, english: 'Here you are.' });
+  });
+
   it('remembers the conversation: earlier turns go along in English, without their reasoning', async () => {
     fake.enqueue(
       { kind: 'answer', content: '<think>plan</think>Jollof rice is a West African dish.' },

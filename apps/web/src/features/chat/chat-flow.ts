@@ -21,6 +21,8 @@ import { startReading, type DocumentReader } from './document-reading';
 import { englishHistory } from './history';
 import { StreamingTranslator } from './streaming-translator';
 
+/** Detection errors meaning the text has no language to translate from (not a failure of the flow). */
+const NO_LANGUAGE_CODES = new Set(['NO_LETTERS', 'UNSUPPORTED_SCRIPT']);
 export const ENGLISH = 'eng_Latn';
 
 /** Below this detection confidence, a message in a conversation is taken to be in the previous turn's language. */
@@ -98,7 +100,8 @@ export async function runChatFlow(
   // A document sent alone is summarised, and the answer is in the document's language.
   const asked = !input.document || !isBlank(input.text);
 
-  // 1. Detect. A message without letters ("42?") has no language: answer it in the document's
+  // 1. Detect. A message without letters ("42?"), or written only in a script no catalogue language
+  // uses (Thaana), has no language we can translate: it goes as it is, answered in the document's
   // language, or in English. A short message is often detected with little confidence ("Tell me a
   // joke" looks Hungarian): in a conversation, people keep to their language, so the previous turn's
   // language wins then.
@@ -111,7 +114,9 @@ export async function runChatFlow(
         detection.confidence < CONFIDENT_DETECTION && previous ? previous : detection.detected_language;
     } catch (error) {
       if (isAbortError(error)) return stoppedEarly();
-      if (!(error instanceof ApiError && error.code === 'NO_LETTERS')) return failStep('detection', error);
+      if (!(error instanceof ApiError && NO_LANGUAGE_CODES.has(error.code ?? ''))) {
+        return failStep('detection', error);
+      }
     }
   }
 
