@@ -7,9 +7,9 @@
 //   node e2e/run.mjs --screenshots   write docs/screenshots/*.png instead of testing
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -17,44 +17,13 @@ const args = process.argv.slice(2);
 const screenshots = args.includes('--screenshots');
 const filters = args.filter((arg) => !arg.startsWith('--'));
 
-function newestMtime(entries) {
-  let newest = 0;
-  const stack = entries.map((entry) => path.join(webRoot, entry));
-  while (stack.length) {
-    const current = stack.pop();
-    if (!fs.existsSync(current)) continue;
-    const stat = fs.statSync(current);
-    if (stat.isDirectory()) for (const name of fs.readdirSync(current)) stack.push(path.join(current, name));
-    else newest = Math.max(newest, stat.mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfStale() {
-  const index = path.join(webRoot, 'dist/index.html');
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(['src', 'index.html', 'vite.config.ts', 'public']),
-    newestMtime(['../../packages/shared/src']),
-  );
-  if (built >= sources) return;
-  console.log('# building the web app (dist is missing or older than its sources)');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: webRoot,
+/** Installs and builds what is missing or stale, exactly as `npm start` and `npm test` do. */
+function ensureBuilt() {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/ensure.mjs')], {
+    cwd: repoRoot,
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url, child, timeoutMs = 90_000) {
@@ -124,7 +93,7 @@ function startServer(port, env) {
   });
 }
 
-buildIfStale();
+ensureBuilt();
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = startServer(port, serverEnv(port));

@@ -1,24 +1,13 @@
 // For the chat e2e: the fake OpenAI-compatible upstream and a real Sema server that uses it (with
 // the tiny NLLB model), each its own process, like production. The fake is scripted over HTTP.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../../scripts/lib/free-port.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverRoot = path.join(repoRoot, 'apps/server');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the fake upstream; resolves once it printed its base URL. */
 async function startFake(apiKey) {
