@@ -11,6 +11,7 @@
  *   error before the stream starts; only failures during translation arrive as `error` events.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE } from './examples.ts';
 
 /** Formats the server translates. A PDF comes back as Markdown (its layout cannot be rebuilt). */
 export const DOCUMENT_FORMATS = ['txt', 'md', 'html', 'srt', 'vtt', 'docx', 'json', 'pdf'] as const;
@@ -137,20 +138,7 @@ export const TranslateDocumentResponse = Type.Object(
   },
   {
     $id: 'TranslateDocumentResponse',
-    examples: [
-      {
-        file_name: 'episode.swh_Latn.srt',
-        format: 'srt',
-        mime_type: 'application/x-subrip',
-        text: '1\n00:00:01,000 --> 00:00:02,500\nHabari za asubuhi.\n',
-        source_language: 'eng_Latn',
-        target_language: 'swh_Latn',
-        characters: 13,
-        processing_time: 0.42,
-        preview: 'Habari za asubuhi.',
-        truncated: false,
-      },
-    ],
+    examples: [TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE],
   },
 );
 export type TranslateDocumentResponse = Static<typeof TranslateDocumentResponse>;

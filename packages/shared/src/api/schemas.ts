@@ -3,6 +3,11 @@
  * with them and generates its OpenAPI document from them; the web app takes its types from them.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import {
+  DETECT_RESPONSE_EXAMPLE,
+  LANGUAGES_RESPONSE_EXAMPLE,
+  TRANSLATE_RESPONSE_EXAMPLE,
+} from './examples.ts';
 
 const languageCodeDescription = 'NLLB-200 language code, script-tagged (e.g. eng_Latn, swh_Latn, cmn_Hans)';
 
@@ -38,14 +43,7 @@ export const LanguagesResponse = Type.Object(
   },
   {
     $id: 'LanguagesResponse',
-    examples: [
-      {
-        languages: {
-          swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' },
-        },
-        total_count: 1,
-      },
-    ],
+    examples: [LANGUAGES_RESPONSE_EXAMPLE],
   },
 );
 export type LanguagesResponse = Static<typeof LanguagesResponse>;
@@ -82,15 +80,7 @@ export const TranslateResponse = Type.Object(
   },
   {
     $id: 'TranslateResponse',
-    examples: [
-      {
-        translated_text: 'Habari, hujambo?',
-        source_language: 'eng_Latn',
-        target_language: 'swh_Latn',
-        confidence_score: 1,
-        processing_time: 0.21,
-      },
-    ],
+    examples: [TRANSLATE_RESPONSE_EXAMPLE],
   },
 );
 export type TranslateResponse = Static<typeof TranslateResponse>;
@@ -135,15 +125,7 @@ export const DetectResponse = Type.Object(
   },
   {
     $id: 'DetectResponse',
-    examples: [
-      {
-        detected_language: 'swh_Latn',
-        confidence: 0.93,
-        alternatives: [{ language: 'swc_Latn', confidence: 0.04 }],
-        language_name: 'Swahili',
-        native_name: 'Kiswahili',
-      },
-    ],
+    examples: [DETECT_RESPONSE_EXAMPLE],
   },
 );
 export type DetectResponse = Static<typeof DetectResponse>;

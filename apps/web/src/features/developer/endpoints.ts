@@ -1,3 +1,10 @@
+import {
+  DETECT_RESPONSE_EXAMPLE,
+  LANGUAGES_RESPONSE_EXAMPLE,
+  TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE,
+  TRANSLATE_RESPONSE_EXAMPLE,
+} from '@sema/shared/api/examples';
+
 /** The endpoints the developer page lists (spec part 7), with their response examples. */
 export interface EndpointDoc {
   method: 'GET' | 'POST';
@@ -15,13 +22,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
     path: '/api/v1/translate',
     summary: 'Translate text. Leave out source_language (or send auto) to detect it.',
     body: 'text (required), target_language (required), source_language (optional, default auto)',
-    example: json({
-      translated_text: 'Habari, hujambo?',
-      source_language: 'eng_Latn',
-      target_language: 'swh_Latn',
-      confidence_score: 1,
-      processing_time: 0.21,
-    }),
+    example: json(TRANSLATE_RESPONSE_EXAMPLE),
   },
   {
     method: 'POST',
@@ -30,42 +31,20 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
       'Translate a whole document and get the same format back (.txt, .md, .html, .srt, .vtt, .docx, .json; a .pdf comes back as Markdown). ' +
       'Send Accept: application/json for the JSON below, or Accept: text/event-stream for progress events; by default the file itself.',
     body: 'multipart form: file (required), target_language (required), source_language (optional, default auto)',
-    example: json({
-      file_name: 'episode.swh_Latn.srt',
-      format: 'srt',
-      mime_type: 'application/x-subrip',
-      text: '1\n00:00:01,000 --> 00:00:02,500\nHabari za asubuhi.\n',
-      source_language: 'eng_Latn',
-      target_language: 'swh_Latn',
-      characters: 13,
-      processing_time: 0.42,
-      preview: 'Habari za asubuhi.',
-      truncated: false,
-    }),
+    example: json(TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE),
   },
   {
     method: 'POST',
     path: '/api/v1/detect-language',
     summary: 'Detect the language of a text, with the next most likely ones.',
     body: 'text (required)',
-    example: json({
-      detected_language: 'swh_Latn',
-      confidence: 0.93,
-      alternatives: [{ language: 'swc_Latn', confidence: 0.04 }],
-      language_name: 'Swahili',
-      native_name: 'Kiswahili',
-    }),
+    example: json(DETECT_RESPONSE_EXAMPLE),
   },
   {
     method: 'GET',
     path: '/api/v1/languages',
     summary: 'Every supported language, keyed by code, with its name, native name, region and script.',
-    example: json({
-      languages: {
-        swh_Latn: { name: 'Swahili', native_name: 'Kiswahili', region: 'Africa', script: 'Latn' },
-      },
-      total_count: 202,
-    }),
+    example: json(LANGUAGES_RESPONSE_EXAMPLE),
   },
   {
     method: 'GET',
