@@ -1,6 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 import { cn } from '@/lib/cn';
+import { rovingIndex } from '@/lib/roving-index';
 
 interface TabsProps<T extends string> {
   label: string;
@@ -23,14 +24,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children,
   const panelId = `${baseId}-panel`;
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = tabs.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: index >= last ? 0 : index + 1,
-      ArrowLeft: index <= 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = next[event.key];
+    const target = rovingIndex(event.key, index, tabs.length);
     if (target === undefined) return;
     event.preventDefault();
     onChange(tabs[target]!);

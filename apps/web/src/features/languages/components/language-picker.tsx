@@ -18,6 +18,7 @@ import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useOutsideClick } from '@/hooks/use-outside-click';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { rovingIndex } from '@/lib/roving-index';
 
 import { useLanguages } from '../api/get-languages';
 import {
@@ -239,14 +240,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
   };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = LANGUAGE_FILTERS.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: index >= last ? 0 : index + 1,
-      ArrowLeft: index <= 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = next[event.key];
+    const target = rovingIndex(event.key, index, LANGUAGE_FILTERS.length);
     if (target === undefined) return;
     event.preventDefault();
     setFilter(LANGUAGE_FILTERS[target]!);
