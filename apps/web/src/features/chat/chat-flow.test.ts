@@ -8,30 +8,14 @@ import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
 import { CHAT_ERRORS, FLOW_ERRORS } from '@sema/shared/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { ApiError, setApiOrigin } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { startChatServers, type FakeUpstream, type ServerApp } from '@/testing/chat-servers';
 
 import { apiFlow, runChatFlow, type ChatFlowInput } from './chat-flow';
 import type { ChatReply } from './chat-reply';
 import { DEFAULT_DOCUMENT_QUESTION, documentPrompt } from './document-context';
 import type { DocumentInEnglish } from './document-reading';
 
-/** The server's own test helpers, typed here by what this test uses (the web project does not typecheck the server). */
-interface ServerApp {
-  listen(options: { port: number; host: string }): Promise<string>;
-  inject(options: { method: 'POST'; url: string; payload: object }): Promise<{ json<T>(): T }>;
-  close(): Promise<void>;
-  server: { closeAllConnections(): void };
-}
-interface FakeUpstream {
-  baseUrl: string;
-  requests: Array<{ body: { messages?: Array<{ role: string; content: string }> } }>;
-  enqueue(...scenarios: object[]): void;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-const serverDir = new URL('../../../../server/', import.meta.url).pathname;
-const tinyNllb = `${serverDir}test/fixtures/tiny-nllb`;
 const SWAHILI = 'Habari ya asubuhi, rafiki yangu. Unaweza kunisaidia kupika chakula cha jioni?';
 
 let app: ServerApp;
@@ -76,29 +60,12 @@ function documentOf(fileName: string, read: DocumentInEnglish | (() => Promise<D
   };
 }
 
+let stop: () => Promise<void>;
+
 beforeAll(async () => {
-  const { startFakeOpenAi } = (await import(/* @vite-ignore */ `${serverDir}test/fake-openai.ts`)) as {
-    startFakeOpenAi: () => Promise<FakeUpstream>;
-  };
-  const { buildTestApp } = (await import(/* @vite-ignore */ `${serverDir}test/build-test-app.ts`)) as {
-    buildTestApp: (env: Record<string, string>) => Promise<ServerApp>;
-  };
-  fake = await startFakeOpenAi();
-  // A model name without the R1 rule, so that an answer without think tags is all answer.
-  app = await buildTestApp({
-    SEMA_NLLB_MODEL: tinyNllb,
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: 'test-key',
-    SEMA_CHAT_MODEL: 'sema/test-model',
-  });
-  setApiOrigin(await app.listen({ port: 0, host: '127.0.0.1' }));
+  ({ app, fake, stop } = await startChatServers());
 }, 60_000);
-afterAll(async () => {
-  // fetch (undici) keeps spare keep-alive connections that would hold the server open.
-  app?.server.closeAllConnections();
-  await app?.close();
-  await fake?.close();
-});
+afterAll(() => stop?.());
 beforeEach(() => fake.reset());
 
 describe('the chat-mode flow (spec part 7)', () => {

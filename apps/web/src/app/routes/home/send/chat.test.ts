@@ -9,52 +9,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatReplyOf, type ChatReply } from '@/features/chat/chat-reply';
 import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
 import type { ChatMessage } from '@/features/conversation/types';
-import { setApiOrigin } from '@/lib/api-client';
+import { startChatServers, type FakeUpstream } from '@/testing/chat-servers';
 
 import { chatHandler } from './chat';
 import type { SendContext, SendRequest } from './types';
 
-interface ServerApp {
-  listen(options: { port: number; host: string }): Promise<string>;
-  close(): Promise<void>;
-  server: { closeAllConnections(): void };
-}
-interface FakeUpstream {
-  baseUrl: string;
-  requests: Array<{ body: { messages?: Array<{ role: string; content: string }> } }>;
-  enqueue(...scenarios: object[]): void;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-const serverDir = new URL('../../../../../../server/', import.meta.url).pathname;
 const SWAHILI = 'Habari ya asubuhi, rafiki yangu. Kijiji kinahamia lini?';
 const NOTES = 'The river rises every spring.\nThe village moves uphill in April.\n';
 
-let app: ServerApp;
 let fake: FakeUpstream;
 
+let stop: () => Promise<void>;
+
 beforeAll(async () => {
-  const { startFakeOpenAi } = (await import(/* @vite-ignore */ `${serverDir}test/fake-openai.ts`)) as {
-    startFakeOpenAi: () => Promise<FakeUpstream>;
-  };
-  const { buildTestApp } = (await import(/* @vite-ignore */ `${serverDir}test/build-test-app.ts`)) as {
-    buildTestApp: (env: Record<string, string>) => Promise<ServerApp>;
-  };
-  fake = await startFakeOpenAi();
-  app = await buildTestApp({
-    SEMA_NLLB_MODEL: `${serverDir}test/fixtures/tiny-nllb`,
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: 'test-key',
-    SEMA_CHAT_MODEL: 'sema/test-model',
-  });
-  setApiOrigin(await app.listen({ port: 0, host: '127.0.0.1' }));
+  ({ fake, stop } = await startChatServers());
 }, 60_000);
-afterAll(async () => {
-  app?.server.closeAllConnections();
-  await app?.close();
-  await fake?.close();
-});
+afterAll(() => stop?.());
 beforeEach(() => fake.reset());
 
 /** Sends like the home screen does, recording every patch of the reply (and the reply as it ends). */
