@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { dropFile } from './lib/drop-file.mjs';
 
 let browser;
 before(async () => {
@@ -55,6 +56,37 @@ describe('a 360 px wide phone', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('li[data-role="assistant"]:not([aria-busy])').waitFor();
     assert.ok((await pageWidth(page)) <= PHONE.width);
+    await context.close();
+  });
+
+  it('a long unbroken word and a long file name wrap instead of widening the page', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await openApp(page, '/');
+    const word = 'https://example.org/'.concat('averyveryverylongpathsegment'.repeat(4));
+    await page.getByRole('textbox').fill(word);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('li[data-role="assistant"]:not([aria-busy])').waitFor();
+    assert.ok((await pageWidth(page)) <= PHONE.width, `after a long word: ${await pageWidth(page)} px`);
+
+    const fileName = 'minutes_of_the_annual_general_meeting_of_the_cooperative_2026_final_v3.txt';
+    await dropFile(page, fileName, 'The meeting opened at nine.', 'text/plain');
+    assert.ok((await pageWidth(page)) <= PHONE.width, `with the file staged: ${await pageWidth(page)} px`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('li[data-role="assistant"]:not([aria-busy])').nth(1).waitFor();
+    assert.ok((await pageWidth(page)) <= PHONE.width, `after the document: ${await pageWidth(page)} px`);
+    // Nothing is cut off inside the reply either: the download button stays within its bubble.
+    const reply = await page
+      .locator('li[data-role="assistant"]')
+      .nth(1)
+      .getByTestId('document-result')
+      .boundingBox();
+    const download = await page
+      .getByRole('button', { name: `Download ${fileName.replace('.txt', '')}` })
+      .boundingBox();
+    assert.ok(
+      download.x + download.width <= reply.x + reply.width + 0.5,
+      'the download button fits its bubble',
+    );
     await context.close();
   });
 });

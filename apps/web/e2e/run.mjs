@@ -105,7 +105,11 @@ const noModelServer = screenshots
   ? null
   : startServer(noModelPort, {
       ...serverEnv(noModelPort),
-      SEMA_NLLB_MODEL: path.join(webRoot, 'e2e/no-such-model'),
+      // A long folder name without a single break opportunity: pages that show it must wrap it anyway.
+      SEMA_NLLB_MODEL: path.join(
+        webRoot,
+        'e2e/no_such_model_folder_named_without_spaces_or_hyphens_as_real_paths_can_be',
+      ),
       SEMA_HUB_URL: 'http://127.0.0.1:9',
       SEMA_CHAT_PROVIDER: 'none',
       SEMA_LOG_LEVEL: 'fatal',

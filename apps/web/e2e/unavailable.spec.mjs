@@ -1,3 +1,4 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
@@ -5,6 +6,8 @@ import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
 
 // The runner's second server, whose translation model cannot load.
 const NO_MODEL_URL = process.env.SEMA_E2E_NO_MODEL_URL;
+
+const pageWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 let browser;
 before(async () => {
@@ -26,6 +29,10 @@ describe(
       // The operator's explanation is there, folded away.
       await notice.getByText("Details for the server's administrator").click();
       await notice.getByText(/SEMA_NLLB_MODEL/).waitFor();
+      assert.ok(
+        (await pageWidth(page)) <= PHONE.width,
+        `the opened notice makes the page ${await pageWidth(page)} px wide`,
+      );
 
       await page.getByRole('textbox').fill('Habari za asubuhi, rafiki yangu');
       await page.getByRole('textbox').press('Enter');
@@ -37,6 +44,17 @@ describe(
         problems.filter((problem) => !problem.includes('503')),
         [],
       );
+      await context.close();
+    });
+
+    it('/developer shows the unreachable model folder without widening a phone screen', async () => {
+      const { context, page } = await newPage(browser, { viewport: PHONE, baseURL: NO_MODEL_URL });
+      await openApp(page, '/developer');
+      await page
+        .getByTestId('limit-translation-model')
+        .getByText(/no_such_model_folder/)
+        .waitFor();
+      assert.ok((await pageWidth(page)) <= PHONE.width, `page is ${await pageWidth(page)} px wide`);
       await context.close();
     });
   },

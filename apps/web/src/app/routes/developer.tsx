@@ -32,7 +32,9 @@ export function DeveloperRoute() {
         </p>
         <p className="text-slate-700">
           Base URL:{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm text-slate-900">{apiBase}</code>
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm wrap-anywhere text-slate-900">
+            {apiBase}
+          </code>
         </p>
         <div className="flex flex-wrap gap-3">
           <a

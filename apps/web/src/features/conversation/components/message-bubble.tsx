@@ -38,8 +38,10 @@ export function MessageBubble({ message, renderContent }: MessageBubbleProps) {
               isUser ? 'text-brand-50' : 'text-slate-700',
             )}
           >
-            <FileIcon width={16} height={16} />
-            <span className="truncate">{message.attachment.name}</span>
+            <FileIcon width={16} height={16} className="shrink-0" />
+            <span className="truncate" title={message.attachment.name}>
+              {message.attachment.name}
+            </span>
             <span className="shrink-0">({formatBytes(message.attachment.size)})</span>
           </p>
         )}

@@ -35,6 +35,8 @@ export function ServerLimits({ status, isLoading, isError }: ServerLimitsProps) 
         ['Translation model', status.engines.translation.model ?? status.engines.translation.state],
       ]
     : [];
+  // A model id can be a long folder path with no spaces: values wrap anywhere (and the grid column
+  // may shrink below its content) rather than widening the page on a phone.
   return (
     // Room for the rows is kept while they load, so the page below does not jump when they arrive.
     <div data-testid="server-limits" className="min-h-48 sm:min-h-40">
@@ -45,11 +47,14 @@ export function ServerLimits({ status, isLoading, isError }: ServerLimitsProps) 
         </p>
       )}
       {status && (
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+        <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-3 sm:grid-cols-[max-content_minmax(0,1fr)]">
           {rows.map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="font-medium text-slate-900">{term}</dt>
-              <dd className="text-slate-700" data-testid={`limit-${term.toLowerCase().replace(/\W+/g, '-')}`}>
+              <dd
+                className="text-slate-700 wrap-anywhere"
+                data-testid={`limit-${term.toLowerCase().replace(/\W+/g, '-')}`}
+              >
                 {value}
               </dd>
             </div>

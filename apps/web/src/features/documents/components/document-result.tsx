@@ -42,9 +42,14 @@ export function DocumentResult({ result, detectedLanguage, languageName }: Docum
           Detected language: {languageName(detectedLanguage)}
         </p>
       )}
-      <Button className="w-fit px-3 py-2" onClick={() => saveDocument(result)}>
+      {/* A long file name is shortened on screen; the full one stays in the tooltip and the name read out. */}
+      <Button
+        className="w-fit max-w-full px-3 py-2"
+        title={`Download ${result.file_name}`}
+        onClick={() => saveDocument(result)}
+      >
         <DownloadIcon />
-        Download {result.file_name}
+        <span className="truncate">Download {result.file_name}</span>
       </Button>
     </div>
   );
@@ -59,6 +64,7 @@ function DownloadIcon() {
       fill="none"
       stroke="currentColor"
       strokeWidth={2}
+      className="shrink-0"
       aria-hidden="true"
     >
       <path d="M12 3v12m0 0 5-5m-5 5-5-5M4 19h16" strokeLinecap="round" strokeLinejoin="round" />

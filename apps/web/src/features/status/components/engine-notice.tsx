@@ -29,7 +29,7 @@ export function TranslationEngineNotice() {
             <summary className="cursor-pointer rounded font-medium">
               Details for the server's administrator
             </summary>
-            <span className="mt-1 block break-words">{notice.detail}</span>
+            <span className="mt-1 block wrap-anywhere">{notice.detail}</span>
           </details>
         )}
       </div>
