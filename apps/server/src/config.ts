@@ -40,6 +40,8 @@ export interface Config {
     cacheSize: number;
     queueLimit: number;
     hubUrl?: string;
+    /** First wait before loading a failed model again; it doubles up to 15 minutes. */
+    modelRetrySeconds: number;
     /** POST /api/v1/translate/batch: most texts per request. */
     batchMaxTexts: number;
     /** POST /api/v1/translate/batch: most characters over all texts of a request. */
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       remoteUrl,
       remoteTimeoutMs: integer(env, 'SEMA_TRANSLATION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      modelRetrySeconds: integer(env, 'SEMA_MODEL_RETRY_SECONDS', 30, 1, 3600),
       batchWindowMs: integer(env, 'SEMA_BATCH_WINDOW_MS', 5, 0, 1000),
       maxBatchSize: integer(env, 'SEMA_MAX_BATCH_SIZE', 16, 1, 256),
       cacheSize: integer(env, 'SEMA_TRANSLATION_CACHE_SIZE', 10_000, 0, 10_000_000),

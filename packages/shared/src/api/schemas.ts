@@ -143,6 +143,12 @@ export const EngineStatus = Type.Object(
     model: Type.Optional(Type.String()),
     progress: Type.Optional(Type.Number({ description: 'Download or load progress, 0 to 1' })),
     detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),
+    next_attempt_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'When an engine whose model failed to load tries again (it keeps trying, less often)',
+      }),
+    ),
     provider: Type.Optional(Type.String()),
   },
   { additionalProperties: true },

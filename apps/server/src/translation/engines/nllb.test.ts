@@ -44,6 +44,14 @@ afterAll(() => {
 
 const SENTENCES = ['Hello world.', 'How are you today, my friend?'];
 
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not so within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** A port nothing listens on (connections to it are refused). */
 async function closedPort(): Promise<number> {
   const server = net.createServer();
@@ -130,6 +138,16 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     expect(error.detail).toMatch(/^Translation model is not available: .*generation_config\.json is missing/);
   });
 
+  it('picks the model up by itself once its folder is filled in', async () => {
+    const folder = tempDir();
+    const nllb = engine({ model: folder, loadRetryDelayMs: 100 });
+    await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
+    expect(nllb.status()).toMatchObject({ state: 'error', detail: expect.stringMatching(/is missing/) });
+    fs.cpSync(TINY_NLLB, folder, { recursive: true });
+    await until(() => nllb.status().state === 'ready', 20_000);
+    expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
+  });
+
   it('reports a corrupt model file as such', async () => {
     const broken = tempDir();
     fs.cpSync(TINY_NLLB, broken, { recursive: true });
@@ -204,6 +222,34 @@ describe('NllbEngine with a hub model', () => {
         `Let this server reach http://127.0.0.1:${closed}/ once (later starts need no network), ` +
         'or download the model elsewhere and set SEMA_NLLB_MODEL to its folder',
     );
+  });
+
+  it('keeps trying a hub that was unreachable, and serves once it answers', async () => {
+    const port = await closedPort();
+    const nllb = engine({
+      model: 'sema-test/tiny-nllb',
+      hubUrl: `http://127.0.0.1:${port}`,
+      loadRetryDelayMs: 200,
+    });
+    await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
+    const failed = nllb.status();
+    expect(failed.state).toBe('error');
+    expect(Date.parse(failed.next_attempt_at!)).toBeGreaterThan(Date.now() - 1000);
+    // Meanwhile a request fails at once with the reason instead of waiting for the next attempt.
+    const refused = (await nllb
+      .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
+      .catch((e: unknown) => e)) as ApiError;
+    expect(refused.statusCode).toBe(503);
+    expect(refused.detail).toMatch(/cannot download sema-test\/tiny-nllb .*ECONNREFUSED/);
+
+    const lateHub = await startFakeHub('sema-test/tiny-nllb', TINY_NLLB, { port });
+    try {
+      await until(() => nllb.status().state === 'ready', 20_000);
+      expect(nllb.status()).toEqual({ state: 'ready', model: 'sema-test/tiny-nllb' });
+      expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toHaveLength(2);
+    } finally {
+      await lateHub.close();
+    }
   });
 
   it('says so when the hub has no such model', async () => {

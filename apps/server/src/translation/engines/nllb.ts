@@ -7,6 +7,10 @@
  * A process rather than a worker thread: ONNX Runtime's native code takes the whole process down
  * when a thread is torn down mid-inference (tried here: two kills, two dead servers), and a native
  * crash or an out-of-memory kill would too. Across a process boundary the server survives all of it.
+ *
+ * A model that cannot be had is tried again later, less and less often (30 s, 1 min, 2 min … every
+ * 15 min): a server started offline, or before its model folder was copied in, recovers by itself
+ * once the cause is gone. Requests meanwhile fail at once with 503 and the reason.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -37,6 +41,8 @@ export interface NllbEngineOptions {
   onBatch?: (stats: TranslateStats) => void;
   /** First delay before restarting a crashed worker; doubles on each crash in a row (max 30 s). */
   restartDelayMs?: number;
+  /** First delay before trying again to load a model that failed; doubles each time (max 15 min). */
+  loadRetryDelayMs?: number;
 }
 
 interface Pending {
@@ -46,6 +52,8 @@ interface Pending {
 
 const MAX_RESTART_DELAY_MS = 30_000;
 const MAX_CRASHES_WHILE_LOADING = 3;
+const DEFAULT_LOAD_RETRY_DELAY_MS = 30_000;
+const MAX_LOAD_RETRY_DELAY_MS = 15 * 60_000;
 
 export class NllbEngine implements TranslationEngine {
   readonly name = 'nllb';
@@ -62,6 +70,10 @@ export class NllbEngine implements TranslationEngine {
   /** Crashes before the model was ever ready: the load itself kills the worker. */
   private crashesWhileLoading = 0;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** Failed loads in a row, for the retry back-off. */
+  private loadFailures = 0;
+  /** Set while a load is retried after a failure: it stays an error until the model is ready. */
+  private retrying = false;
   private closed = false;
   private readiness!: { promise: Promise<void>; resolve(): void; reject(error: Error): void };
 
@@ -186,10 +198,14 @@ export class NllbEngine implements TranslationEngine {
   private onMessage(message: FromWorker): void {
     switch (message.type) {
       case 'download':
+        // A retry that reaches the hub again is a load in progress, with its progress shown.
+        if (this.retrying) this.loadingAgain();
         this.download.update(message.file, message.loaded, message.total);
         return;
       case 'ready':
         this.crashesWhileLoading = 0;
+        this.loadFailures = 0;
+        this.retrying = false;
         this.download.finish();
         this.state = { state: 'ready', model: this.options.model };
         this.options.log.info(
@@ -197,18 +213,9 @@ export class NllbEngine implements TranslationEngine {
         );
         this.readiness.resolve();
         return;
-      case 'load-failed': {
-        this.download.finish();
-        const detail = `${message.reason}. ${message.hint}`;
-        this.state = { state: 'error', model: this.options.model, detail };
-        this.options.log.error(`translation model ${this.options.model} is not available: ${detail}`);
-        this.readiness.reject(modelUnavailable(detail));
-        // Nothing to retry until someone fixes the cause; free the process's memory.
-        const worker = this.worker;
-        this.worker = undefined;
-        if (worker) void stop(worker);
+      case 'load-failed':
+        this.loadFailed(`${message.reason}. ${message.hint}`);
         return;
-      }
       case 'translated': {
         this.crashesInARow = 0;
         this.options.onBatch?.(message.stats);
@@ -232,11 +239,19 @@ export class NllbEngine implements TranslationEngine {
     if (this.worker !== worker) return; // closed on purpose, or already replaced
     this.worker = undefined;
     this.failPending(engineRestarted(`model process ${how}`));
-    if (this.state.state === 'loading' && ++this.crashesWhileLoading >= MAX_CRASHES_WHILE_LOADING) {
-      const detail = `the translation model process stopped ${this.crashesWhileLoading} times while loading the model (${how}); see the server log`;
-      this.state = { state: 'error', model: this.options.model, detail };
-      this.options.log.error(`translation model ${this.options.model} is not available: ${detail}`);
-      this.readiness.reject(modelUnavailable(detail));
+    const loading = this.state.state === 'loading' || this.retrying;
+    if (loading && ++this.crashesWhileLoading >= MAX_CRASHES_WHILE_LOADING) {
+      this.crashesWhileLoading = 0;
+      this.loadFailed(
+        `the translation model process stopped ${MAX_CRASHES_WHILE_LOADING} times while loading the model (${how}); see the server log`,
+      );
+      return;
+    }
+    if (this.retrying) {
+      // A crash during a retry is retried as soon as a crash would be, still as an error meanwhile.
+      this.restartTimer = setTimeout(() => {
+        if (!this.closed) this.spawn();
+      }, this.options.restartDelayMs ?? 500);
       return;
     }
     const delay = Math.min(
@@ -251,6 +266,56 @@ export class NllbEngine implements TranslationEngine {
     this.restartTimer = setTimeout(() => {
       if (!this.closed) this.spawn();
     }, delay);
+  }
+
+  /**
+   * The model cannot be had: say why, free the process's memory, and try again later. The state
+   * stays `error` through the retry (requests fail fast) until the model is ready or downloading.
+   */
+  private loadFailed(detail: string): void {
+    this.download.finish();
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) void stop(worker);
+    const delay = Math.min(
+      MAX_LOAD_RETRY_DELAY_MS,
+      (this.options.loadRetryDelayMs ?? DEFAULT_LOAD_RETRY_DELAY_MS) * 2 ** this.loadFailures,
+    );
+    this.loadFailures++;
+    this.state = {
+      state: 'error',
+      model: this.options.model,
+      detail,
+      next_attempt_at: new Date(Date.now() + delay).toISOString(),
+    };
+    // The first failure is an error worth reading; the same failure again is only a reminder.
+    const wait = `trying again in ${duration(delay)}`;
+    if (this.loadFailures === 1) {
+      this.options.log.error(`translation model ${this.options.model} is not available: ${detail} (${wait})`);
+    } else {
+      this.options.log.warn(
+        `translation model ${this.options.model} is still not available: ${detail} (${wait})`,
+      );
+    }
+    this.retrying = false;
+    this.readiness.reject(modelUnavailable(detail));
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => this.retryLoad(), delay);
+  }
+
+  private retryLoad(): void {
+    if (this.closed) return;
+    this.retrying = true;
+    this.crashesWhileLoading = 0;
+    this.download = this.newDownload();
+    this.resetReadiness();
+    this.spawn();
+  }
+
+  /** A retry is getting somewhere (the hub answers): show it as loading, with progress. */
+  private loadingAgain(): void {
+    this.retrying = false;
+    this.state = { state: 'loading', model: this.options.model, detail: 'Trying again to load the model' };
   }
 
   private failPending(error: Error): void {
@@ -285,6 +350,10 @@ async function stop(worker: ChildProcess): Promise<void> {
   const timer = setTimeout(() => worker.kill('SIGKILL'), 3000);
   await exited;
   clearTimeout(timer);
+}
+
+function duration(ms: number): string {
+  return ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)} min` : `${+(ms / 1000).toFixed(1)} s`;
 }
 
 function round(value: number): number {

@@ -22,6 +22,7 @@ export function createEngine(config: Config['translation'], hooks: EngineHooks):
         modelCache: config.modelCache,
         dtype: config.dtype,
         hubUrl: config.hubUrl,
+        loadRetryDelayMs: config.modelRetrySeconds * 1000,
         log: hooks.log,
         onBatch: hooks.onBatch,
       }).start();

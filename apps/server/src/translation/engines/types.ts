@@ -37,7 +37,7 @@ export interface TranslationEngine {
    * or `error` (with the reason in `detail`). `model` names the model.
    */
   status(): EngineStatus;
-  /** Resolves once the engine is ready; rejects if it failed to load. Never waits for a retry. */
+  /** Resolves once the engine is ready; rejects if its current attempt to load failed. */
   whenReady(): Promise<void>;
   /** Stops the engine and frees its memory; pending calls fail with 503. */
   close(): Promise<void>;

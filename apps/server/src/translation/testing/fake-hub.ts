@@ -18,8 +18,11 @@ export interface FakeHub {
 export async function startFakeHub(
   modelId: string,
   folder: string,
-  /** `chunkDelayMs` pauses between chunks, for a download slow enough to watch. */
-  options: { chunkBytes?: number; chunkDelayMs?: number } = {},
+  /**
+   * `chunkDelayMs` pauses between chunks, for a download slow enough to watch; `port` starts the hub
+   * where a server was already told to look (one that came online late).
+   */
+  options: { chunkBytes?: number; chunkDelayMs?: number; port?: number } = {},
 ): Promise<FakeHub> {
   const requests: string[] = [];
   const prefix = `/${modelId}/resolve/main/`;
@@ -48,7 +51,7 @@ export async function startFakeHub(
     };
     pump();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
