@@ -1,8 +1,12 @@
 /* global document -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { startSemaServer, TINY_NLLB } from './lib/sema-server.mjs';
 
 // The runner's second server, whose translation model cannot load.
 const NO_MODEL_URL = process.env.SEMA_E2E_NO_MODEL_URL;
@@ -59,3 +63,34 @@ describe(
     });
   },
 );
+
+describe('when the model arrives after the server started', () => {
+  it('the notice goes away by itself and translation works, with no reload', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-late-model-'));
+    const server = await startSemaServer(
+      { SEMA_NLLB_MODEL: folder, SEMA_MODEL_RETRY_SECONDS: '1', SEMA_CHAT_PROVIDER: 'none' },
+      { settled: (status) => status.engines.translation.state === 'error' },
+    );
+    const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: server.url });
+    try {
+      await openApp(page, '/');
+      const notice = page.getByRole('status').filter({ hasText: 'Translation is unavailable' });
+      await notice.getByText('The server keeps trying, and this note goes away when it works.').waitFor();
+
+      // The operator copies the model in; nobody touches the page.
+      fs.cpSync(TINY_NLLB, folder, { recursive: true });
+      await notice.waitFor({ state: 'detached', timeout: 45_000 });
+
+      await page.getByRole('textbox').fill('Good morning, my friend.');
+      await page.getByRole('textbox').press('Enter');
+      const reply = page.locator('li[data-role="assistant"]:not([aria-busy])');
+      await reply.waitFor();
+      assert.equal(await reply.getByText('Translation failed', { exact: true }).count(), 0);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+      await server.stop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -21,6 +21,17 @@ describe('engineNotReadyMessage', () => {
       message: 'Translation is unavailable on this server right now.',
       detail: 'model files are missing',
     });
+    expect(
+      engineNotReadyMessage('translation', {
+        state: 'error',
+        detail: 'cannot download',
+        next_attempt_at: '2026-11-21T10:00:30.000Z',
+      }),
+    ).toEqual({
+      message:
+        'Translation is unavailable on this server right now. The server keeps trying, and this note goes away when it works.',
+      detail: 'cannot download',
+    });
     expect(engineNotReadyMessage('translation', { state: 'disabled' })).toEqual({
       message: 'Translation is turned off on this server.',
     });

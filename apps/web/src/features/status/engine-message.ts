@@ -18,8 +18,12 @@ export function engineNotReadyMessage(what: string, engine: EngineStatus | undef
         message: `The ${what} model is still loading${percent}. ${capitalised(what)} will work as soon as it is ready.`,
         detail,
       };
-    case 'error':
-      return { message: `${capitalised(what)} is unavailable on this server right now.`, detail };
+    case 'error': {
+      const retrying = engine.next_attempt_at
+        ? ' The server keeps trying, and this note goes away when it works.'
+        : '';
+      return { message: `${capitalised(what)} is unavailable on this server right now.${retrying}`, detail };
+    }
     case 'disabled':
       return { message: `${capitalised(what)} is turned off on this server.`, detail };
   }
