@@ -34,6 +34,11 @@ const pages: readonly PageRoute[] = [
     load: () => import('./routes/developer').then((m) => ({ default: m.DeveloperRoute })),
   },
   {
+    path: paths.profile.path,
+    layout: 'main',
+    load: () => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
+  },
+  {
     path: paths.login.path,
     layout: 'auth',
     load: () => import('./routes/auth/login').then((m) => ({ default: m.LoginRoute })),

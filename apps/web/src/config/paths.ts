@@ -6,4 +6,5 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   about: { path: '/about', getHref: () => '/about' },
   developer: { path: '/developer', getHref: () => '/developer' },
+  profile: { path: '/profile', getHref: () => '/profile' },
 } as const;

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { displayName, initAuth, logout, saveUser, useAuth, USER_STORAGE_KEY } from './auth';
+import { displayName, initAuth, logout, renameUser, saveUser, useAuth, USER_STORAGE_KEY } from './auth';
 
 const store = (value: string) => window.localStorage.setItem(USER_STORAGE_KEY, value);
 
@@ -51,5 +51,42 @@ describe('useAuth', () => {
     expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     act(() => saveUser({ email: 'lin@example.com' }));
     expect(result.current.displayName).toBe('lin');
+  });
+});
+
+describe('renameUser', () => {
+  it('stores a new name, and no name at all for undefined, keeping the email', () => {
+    const { result } = renderHook(() => useAuth());
+    act(() => saveUser({ email: 'kofi@example.com', name: 'Kofi' }));
+    act(() => renameUser('Kofi Mensah'));
+    expect(result.current.displayName).toBe('Kofi Mensah');
+    expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY)!)).toEqual({
+      email: 'kofi@example.com',
+      isLoggedIn: true,
+      name: 'Kofi Mensah',
+    });
+    act(() => renameUser(undefined));
+    expect(result.current.displayName).toBe('kofi');
+    expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY)!)).toEqual({
+      email: 'kofi@example.com',
+      isLoggedIn: true,
+    });
+  });
+
+  it('refuses when no one is signed in, and creates no record', () => {
+    expect(() => renameUser('Ghost')).toThrow('No one is signed in');
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a name saved in another tab reaches this one through the storage event', () => {
+    const { result } = renderHook(() => useAuth());
+    act(() => saveUser({ email: 'lin@example.com' }));
+    const renamed = JSON.stringify({ email: 'lin@example.com', isLoggedIn: true, name: 'Lin Wei' });
+    // What another tab's write looks like here: the value changes, then a storage event arrives.
+    act(() => {
+      window.localStorage.setItem(USER_STORAGE_KEY, renamed);
+      window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY, newValue: renamed }));
+    });
+    expect(result.current.displayName).toBe('Lin Wei');
   });
 });

@@ -91,24 +91,40 @@ export function logout(): void {
   }
 }
 
+/** The part of an email before the @ sign, trimmed ('' when there is none). */
+export function emailName(email: string): string {
+  return email.split('@')[0]?.trim() ?? '';
+}
+
 /**
  * The name the header shows (spec part 2): the stored name, else the part of the email before the
  * @ sign, else 'User'.
  */
+export function displayNameOf(record: { name?: unknown; email?: unknown }): string {
+  if (typeof record.name === 'string' && record.name.trim()) return record.name.trim();
+  if (typeof record.email === 'string' && emailName(record.email)) return emailName(record.email);
+  return 'User';
+}
+
+/** The display name of a stored record's text; one that cannot be parsed is 'User'. */
 export function displayName(raw: string | null = readRaw()): string {
   try {
     const value: unknown = raw === null ? null : JSON.parse(raw);
-    if (typeof value === 'object' && value !== null) {
-      const record = value as Record<string, unknown>;
-      if (typeof record.name === 'string' && record.name.trim()) return record.name.trim();
-      if (typeof record.email === 'string' && record.email.split('@')[0]?.trim()) {
-        return record.email.split('@')[0]!.trim();
-      }
-    }
+    if (typeof value === 'object' && value !== null) return displayNameOf(value as Record<string, unknown>);
   } catch {
     // An unparsable record falls through to the default.
   }
   return 'User';
+}
+
+/**
+ * Gives the signed-in user a new display name, or none (`undefined`: the email's name shows again).
+ * Throws when no one is signed in or local storage refuses the write.
+ */
+export function renameUser(name: string | undefined): void {
+  const user = parseRecord(readRaw());
+  if (!user) throw new Error('No one is signed in');
+  saveUser({ email: user.email, ...(name ? { name } : {}) });
 }
 
 function subscribe(listener: Listener): () => void {

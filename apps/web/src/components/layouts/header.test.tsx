@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { saveUser, USER_STORAGE_KEY } from '@/lib/auth';
@@ -31,6 +32,30 @@ describe('Header', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('Profile opens /profile, from the dropdown and from the phone menu', async () => {
+    const user = userEvent.setup();
+    act(() => saveUser({ email: 'wanjiru@example.com' }));
+    renderApp(
+      <>
+        <Header />
+        <Routes>
+          <Route path="/" element={<p>home page</p>} />
+          <Route path="/profile" element={<p>profile page</p>} />
+        </Routes>
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'wanjiru' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    expect(screen.getByText('profile page')).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await user.click(within(menu).getByRole('link', { name: 'Profile' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('the phone menu opens over an overlay that closes it, and Escape closes it too', async () => {

@@ -5,7 +5,8 @@ import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '@/components/ui/icons';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { logout, useAuth } from '@/lib/auth';
+import { useSignOut } from '@/hooks/use-sign-out';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 import { MobileMenu } from './mobile-menu';
@@ -21,11 +22,7 @@ export function Header() {
   const { user, displayName } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
   const navigate = useNavigate();
-
-  const signOut = () => {
-    logout();
-    void navigate(paths.home.getHref());
-  };
+  const signOut = useSignOut();
 
   return (
     <header className="sticky top-0 z-20 h-14 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -65,7 +62,10 @@ export function Header() {
                   Signed in as <span className="font-medium text-slate-800">{displayName}</span>
                 </p>
               }
-              items={[{ label: 'Profile' }, { label: 'Sign Out', onSelect: signOut }]}
+              items={[
+                { label: 'Profile', onSelect: () => void navigate(paths.profile.getHref()) },
+                { label: 'Sign Out', onSelect: signOut },
+              ]}
             />
           ) : (
             <>

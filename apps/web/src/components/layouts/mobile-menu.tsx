@@ -105,9 +105,9 @@ export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps)
           </Link>
           {displayName !== null && (
             <>
-              <button type="button" className={itemClass} onClick={onClose}>
+              <Link to={paths.profile.getHref()} className={itemClass} onClick={onClose}>
                 Profile
-              </button>
+              </Link>
               <button type="button" className={itemClass} onClick={onSignOut}>
                 Sign Out
               </button>

@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { logout } from '@/lib/auth';
+
+/** Sign Out (spec part 2), the same from every place that offers it: forget the record, go home. */
+export function useSignOut(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    logout();
+    void navigate(paths.home.getHref());
+  }, [navigate]);
+}
