@@ -33,6 +33,8 @@ export interface Config {
     nllbModel: string;
     modelCache: string;
     dtype: string;
+    /** Beam width of the embedded model; 1 decodes greedily. */
+    nllbBeams: number;
     remoteUrl?: string;
     remoteTimeoutMs: number;
     batchWindowMs: number;
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
         ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'] as const,
         'q8',
       ),
+      nllbBeams: integer(env, 'SEMA_NLLB_BEAMS', 1, 1, 8),
       remoteUrl,
       remoteTimeoutMs: integer(env, 'SEMA_TRANSLATION_TIMEOUT_MS', 60_000, 100, 3_600_000),
       modelRetrySeconds: integer(env, 'SEMA_MODEL_RETRY_SECONDS', 30, 1, 3600),

@@ -34,6 +34,8 @@ export interface NllbEngineOptions {
   hubUrl?: string;
   /** ONNX Runtime threads; defaults to the cores this process may use. */
   threads?: number;
+  /** Beam width (`SEMA_NLLB_BEAMS`); 1, the default, decodes greedily. */
+  beams?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Where the download progress bar goes; null for none. Defaults to stderr. */
   progressOutput?: ProgressOutput | null;
@@ -79,11 +81,14 @@ export class NllbEngine implements TranslationEngine {
 
   constructor(private readonly options: NllbEngineOptions) {
     this.source = resolveModelSource(options.model, { cacheDir: options.modelCache, hubUrl: options.hubUrl });
-    this.modelId = `nllb:${this.source.kind === 'folder' ? this.source.path : this.source.id}:${options.dtype}`;
+    const beams = options.beams ?? 1;
+    // Part of the translation cache's key: beam search translates differently from greedy.
+    this.modelId = `nllb:${this.source.kind === 'folder' ? this.source.path : this.source.id}:${options.dtype}${beams > 1 ? `:beams${beams}` : ''}`;
     this.settings = {
       source: this.source,
       dtype: options.dtype,
       threads: options.threads ?? os.availableParallelism(),
+      beams,
     };
     this.state = { state: 'loading', model: options.model };
     this.download = this.newDownload();

@@ -21,6 +21,7 @@ export function createEngine(config: Config['translation'], hooks: EngineHooks):
         model: config.nllbModel,
         modelCache: config.modelCache,
         dtype: config.dtype,
+        beams: config.nllbBeams,
         hubUrl: config.hubUrl,
         loadRetryDelayMs: config.modelRetrySeconds * 1000,
         log: hooks.log,

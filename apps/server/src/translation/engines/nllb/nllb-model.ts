@@ -1,7 +1,7 @@
 /**
  * An NLLB-200 model loaded for translation: transformers.js finds, downloads, caches and opens the
- * files (tokenizer and ONNX sessions); decoding is our own greedy loop. Runs inside the engine's
- * model process, and directly in tests and benchmarks.
+ * files (tokenizer and ONNX sessions); decoding is our own loop, greedy or beam search. Runs inside
+ * the engine's model process, and directly in tests and benchmarks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,15 @@ import {
   type ProgressInfo,
 } from '@huggingface/transformers';
 import type ort from 'onnxruntime-node';
-import { GreedyDecoder, type DecodeStats, type DecoderLayout } from './greedy-decoder.ts';
+import { BeamDecoder } from './beam-decoder.ts';
+import {
+  DecoderRunner,
+  type DecodeJob,
+  type DecodeStats,
+  type Decoder,
+  type DecoderLayout,
+} from './decoder-runner.ts';
+import { GreedyDecoder } from './greedy-decoder.ts';
 import { modelFiles, type ModelSource } from './model-source.ts';
 import { hasLoop } from './repetition-guard.ts';
 
@@ -39,11 +47,21 @@ export interface LoadOptions {
   dtype: string;
   /** ONNX Runtime intra-op threads (the cores we may use). */
   threads: number;
+  /** Beam width (`SEMA_NLLB_BEAMS`); 1, the default, decodes greedily. */
+  beams?: number;
   /** Called while files that were not on disk yet are downloaded. */
   onDownload?: (progress: DownloadProgress) => void;
 }
 
 export interface TranslateStats extends DecodeStats {
+  sourceTokens: number;
+}
+
+/** Sentences as the decoder takes them: one row per piece of at most MAX_SOURCE_TOKENS tokens. */
+export interface PreparedJob {
+  job: DecodeJob;
+  /** Per row, the sentence it belongs to. */
+  owner: number[];
   sourceTokens: number;
 }
 
@@ -61,8 +79,9 @@ export class NllbModel {
   private constructor(
     private readonly tokenizer: PreTrainedTokenizer,
     private readonly model: PreTrainedModel,
-    private readonly decoder: GreedyDecoder,
-    private readonly eos: number,
+    /** The encoder and decoder sessions, for tests and benchmarks that drive a decoder directly. */
+    readonly runner: DecoderRunner,
+    private readonly decoder: Decoder,
   ) {}
 
   static async load(options: LoadOptions): Promise<NllbModel> {
@@ -127,13 +146,15 @@ export class NllbModel {
       const vocabSize = config.vocab_size ?? tokenizer.get_vocab().size;
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.all_special_ids) if (id !== eos && id < vocabSize) suppressed[id] = 1;
-      const decoder = new GreedyDecoder(encoder, decoderSession, layout, {
+      const runner = new DecoderRunner(encoder, decoderSession, layout, {
         pad: config.pad_token_id ?? 1,
         eos,
         decoderStart: config.decoder_start_token_id ?? eos,
         suppressed,
       });
-      return new NllbModel(tokenizer, model, decoder, eos);
+      const beams = options.beams ?? 1;
+      const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
+      return new NllbModel(tokenizer, model, runner, decoder);
     } catch (error) {
       await model.dispose();
       throw error;
@@ -147,9 +168,26 @@ export class NllbModel {
     targetToken: string,
     signal?: AbortSignal,
   ): Promise<{ translations: string[]; stats: TranslateStats }> {
+    const { job, owner, sourceTokens } = this.prepare(sentences, sourceToken, targetToken, signal);
+    const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
+    const generated = await this.decoder.decode(job, stats);
+    const parts: string[][] = sentences.map(() => []);
+    generated.forEach((tokens, row) => {
+      parts[owner[row]!]!.push(this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim());
+    });
+    return { translations: parts.map((pieces) => pieces.filter(Boolean).join(' ')), stats };
+  }
+
+  /** Tokenizes sentences into the decoder's rows, with each row's length cap and loop guard. */
+  prepare(
+    sentences: readonly string[],
+    sourceToken: string,
+    targetToken: string,
+    signal?: AbortSignal,
+  ): PreparedJob {
     const source = this.languageToken(sourceToken);
     const target = this.languageToken(targetToken);
-    // One row per piece of at most MAX_SOURCE_TOKENS tokens; `owner` maps rows back to sentences.
+    const { eos } = this.runner.special;
     const rows: number[][] = [];
     const owner: number[] = [];
     const guardLoops: boolean[] = [];
@@ -160,22 +198,13 @@ export class NllbModel {
       sourceTokens += ids.length;
       for (let start = 0; start < Math.max(ids.length, 1); start += MAX_SOURCE_TOKENS) {
         const piece = ids.slice(start, start + MAX_SOURCE_TOKENS);
-        rows.push([source, ...piece, this.eos]);
+        rows.push([source, ...piece, eos]);
         owner.push(index);
         guardLoops.push(!hasLoop(piece));
         maxNewTokens.push(maxNewTokensFor(piece.length));
       }
     });
-    const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
-    const generated = await this.decoder.decode(
-      { rows, targetToken: target, maxNewTokens, guardLoops, signal },
-      stats,
-    );
-    const parts: string[][] = sentences.map(() => []);
-    generated.forEach((tokens, row) => {
-      parts[owner[row]!]!.push(this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim());
-    });
-    return { translations: parts.map((pieces) => pieces.filter(Boolean).join(' ')), stats };
+    return { job: { rows, targetToken: target, maxNewTokens, guardLoops, signal }, owner, sourceTokens };
   }
 
   async dispose(): Promise<void> {

@@ -6,6 +6,8 @@ export interface WorkerSettings {
   source: ModelSource;
   dtype: string;
   threads: number;
+  /** Beam width; 1 decodes greedily. */
+  beams: number;
 }
 
 export type ToWorker =

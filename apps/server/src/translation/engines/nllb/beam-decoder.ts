@@ -1,0 +1,101 @@
+/**
+ * Beam search over the encoder and the merged decoder (`SEMA_NLLB_BEAMS` > 1): NLLB's published
+ * results use 4 beams, which usually read better than greedy decoding, for about beams times the
+ * decoder work. The rules (scoring, when a row is done) are in `beam-search.ts`.
+ *
+ * One batch holds every running beam of every row, grouped by row. Each step the decoder's own
+ * key/value caches are gathered by the beam each new beam came from; the encoder side (outputs,
+ * mask, cross-attention caches) is the same for all beams of a row and is gathered only when the
+ * batch's rows change: once after the first step (one entry per row becomes one per beam) and when
+ * rows finish and leave the batch.
+ */
+import {
+  BeamRow,
+  compareCandidates,
+  logSumExp,
+  topTokens,
+  type Candidate,
+  type Hypothesis,
+} from './beam-search.ts';
+import {
+  selectBatch,
+  throwIfAborted,
+  type DecodeJob,
+  type DecodeStats,
+  type Decoder,
+  type DecoderRunner,
+} from './decoder-runner.ts';
+
+export class BeamDecoder implements Decoder {
+  constructor(
+    private readonly runner: DecoderRunner,
+    readonly beams: number,
+  ) {}
+
+  /** Per row, the tokens of its best hypothesis. */
+  async decode(job: DecodeJob, stats?: DecodeStats): Promise<number[][]> {
+    return (await this.search(job, stats)).map((hypothesis) => hypothesis.tokens);
+  }
+
+  /** Per row, its best hypothesis with its length-normalised score. */
+  async search(job: DecodeJob, stats?: DecodeStats): Promise<Hypothesis[]> {
+    const { rows } = job;
+    if (rows.length === 0) return [];
+    const { eos, suppressed } = this.runner.special;
+    const searches = rows.map(
+      (_, r) =>
+        new BeamRow({
+          beams: this.beams,
+          eos,
+          maxNewTokens: job.maxNewTokens[r]!,
+          guardLoops: job.guardLoops[r]!,
+        }),
+    );
+    let state = await this.runner.encode(rows);
+    throwIfAborted(job.signal);
+    // The row of each batch entry; a row's beams are consecutive, in the order of its `running`.
+    let entryRows = rows.map((_, r) => r);
+    let inputIds = this.runner.startTokens(rows.length, job.targetToken);
+    let inputLength = 2;
+
+    while (entryRows.length > 0) {
+      const step = await this.runner.step(state, inputIds, inputLength);
+      throwIfAborted(job.signal);
+      if (stats) stats.steps++;
+      const nextRows: number[] = [];
+      const from: number[] = [];
+      const nextTokens: bigint[] = [];
+      for (let first = 0; first < entryRows.length;) {
+        const row = entryRows[first]!;
+        const search = searches[row]!;
+        const candidates: Candidate[] = [];
+        search.running.forEach((beam, b) => {
+          const offset = ((first + b) * inputLength + inputLength - 1) * step.vocab;
+          const normaliser = logSumExp(step.logits, offset, step.vocab, suppressed);
+          const top = topTokens(step.logits, offset, step.vocab, suppressed, 2 * this.beams);
+          top.tokens.forEach((token, i) => {
+            candidates.push({ beam: b, token, sum: beam.sum + (top.values[i]! - normaliser) });
+          });
+        });
+        const width = search.running.length;
+        candidates.sort(compareCandidates);
+        for (const beam of search.advance(candidates)) {
+          nextRows.push(row);
+          from.push(first + beam.from);
+          nextTokens.push(BigInt(beam.tokens[beam.tokens.length - 1]!));
+        }
+        first += width;
+      }
+      if (nextRows.length === 0) break;
+      const sameRows = nextRows.length === entryRows.length && nextRows.every((r, i) => r === entryRows[i]);
+      const inPlace = sameRows && from.every((origin, i) => origin === i);
+      state = inPlace ? step.state : selectBatch(step.state, from, !sameRows);
+      entryRows = nextRows;
+      inputIds = BigInt64Array.from(nextTokens);
+      inputLength = 1;
+    }
+    const best = searches.map((search) => search.best());
+    if (stats) for (const hypothesis of best) stats.generatedTokens += hypothesis.tokens.length;
+    return best;
+  }
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../config.ts';
+import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
+import { createEngine } from '../registry.ts';
+import type { TranslationEngine } from '../types.ts';
+import { resolveModelSource } from './model-source.ts';
+import { NllbModel } from './nllb-model.ts';
+
+const SENTENCES = [
+  'Hello world.',
+  'How are you today, my friend?',
+  'The quick brown fox jumps over the lazy dog near the river bank.',
+];
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+describe('SEMA_NLLB_BEAMS', () => {
+  it('is a whole number from 1 to 8, 1 (greedy) by default', () => {
+    expect(loadConfig({}).translation.nllbBeams).toBe(1);
+    expect(loadConfig({ SEMA_NLLB_BEAMS: '4' }).translation.nllbBeams).toBe(4);
+    for (const bad of ['0', '9', '2.5', 'four']) {
+      expect(() => loadConfig({ SEMA_NLLB_BEAMS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ SEMA_NLLB_BEAMS: bad })).toThrow(
+        /SEMA_NLLB_BEAMS must be a whole number from 1 to 8/,
+      );
+    }
+  });
+
+  describe('set to 4, through the engine and its model process', () => {
+    let engine: TranslationEngine;
+    let inProcess: { beams: string[]; greedy: string[] };
+
+    beforeAll(async () => {
+      const config = loadConfig({ SEMA_NLLB_MODEL: TINY_NLLB, SEMA_NLLB_BEAMS: '4' });
+      engine = createEngine(config.translation, { log: silent });
+      const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
+      const translate = async (beams: number) => {
+        const model = await NllbModel.load({ source, dtype: 'q8', threads: 1, beams });
+        try {
+          return (await model.translate(SENTENCES, 'eng_Latn', 'fra_Latn')).translations;
+        } finally {
+          await model.dispose();
+        }
+      };
+      inProcess = { beams: await translate(4), greedy: await translate(1) };
+      await engine.whenReady();
+    });
+    afterAll(() => engine?.close());
+
+    it('translates with beam search, batched exactly as one by one', async () => {
+      const batched = await engine.translate(SENTENCES, 'eng_Latn', 'fra_Latn');
+      expect(batched).toEqual(inProcess.beams);
+      expect(batched).not.toEqual(inProcess.greedy);
+      const single = [];
+      for (const sentence of SENTENCES)
+        single.push(...(await engine.translate([sentence], 'eng_Latn', 'fra_Latn')));
+      expect(single).toEqual(batched);
+    });
+
+    it('keeps beam translations apart from greedy ones in the translation cache', () => {
+      expect(engine.modelId).toMatch(/:beams4$/);
+      const greedy = createEngine(loadConfig({ SEMA_NLLB_MODEL: TINY_NLLB }).translation, { log: silent });
+      expect(greedy.modelId).not.toMatch(/beams/);
+      return greedy.close();
+    });
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * What the greedy and the beam decoder share: running the encoder and one step of the merged
+ * decoder of an NLLB export (the Optimum / transformers.js layout) with onnxruntime-node, and
+ * gathering the batch-first tensors when the batch changes (rows leave, beams are reordered).
+ */
+import ort from 'onnxruntime-node';
+import { abortError } from '../../errors.ts';
+
+export type Tensor = ort.Tensor;
+
+export interface DecoderLayout {
+  /** Decoder layers (each has decoder and encoder key/value caches). */
+  layers: number;
+  heads: number;
+  headDim: number;
+}
+
+export interface SpecialTokens {
+  pad: number;
+  eos: number;
+  /** NLLB starts decoding from `</s>`, then the target language token. */
+  decoderStart: number;
+  /** 1 for every token that must never be generated (padding, language tokens, …). */
+  suppressed: Uint8Array;
+}
+
+export interface DecodeJob {
+  /** Source rows, each already `[source language, …tokens, </s>]`. */
+  rows: readonly (readonly number[])[];
+  targetToken: number;
+  /** Per row: the most tokens it may generate. */
+  maxNewTokens: readonly number[];
+  /** Per row: whether to stop the row when a repetition loop forms. */
+  guardLoops: readonly boolean[];
+  /** Checked between steps; aborts the whole job. */
+  signal?: AbortSignal;
+}
+
+export interface DecodeStats {
+  steps: number;
+  generatedTokens: number;
+}
+
+/** A decoding strategy: per row, the generated tokens without the start, language and end tokens. */
+export interface Decoder {
+  decode(job: DecodeJob, stats?: DecodeStats): Promise<number[][]>;
+}
+
+/** The batch as the decoder sees it; every tensor is batch-first, one entry per batch row. */
+export interface BatchState {
+  encoderHidden: Tensor;
+  encoderMask: Tensor;
+  decoderCache: Tensor[];
+  encoderCache: Tensor[];
+  /** False until the first decoder step has filled the caches. */
+  started: boolean;
+}
+
+export interface StepResult {
+  /** `[batch, inputLength, vocab]`, row-major. */
+  logits: Float32Array;
+  vocab: number;
+  /** The state for the next step: the same batch rows, caches one position longer. */
+  state: BatchState;
+}
+
+export class DecoderRunner {
+  private readonly allOutputs: string[];
+  private readonly stepOutputs: string[];
+
+  constructor(
+    private readonly encoder: ort.InferenceSession,
+    private readonly decoder: ort.InferenceSession,
+    readonly layout: DecoderLayout,
+    readonly special: SpecialTokens,
+  ) {
+    this.allOutputs = [...decoder.outputNames];
+    this.stepOutputs = this.allOutputs.filter((name) => !name.includes('.encoder.'));
+  }
+
+  /** Runs the encoder over the rows (padded to the longest) and returns the empty-cache state. */
+  async encode(rows: readonly (readonly number[])[]): Promise<BatchState> {
+    const batch = rows.length;
+    const sourceLength = Math.max(...rows.map((row) => row.length));
+    const ids = new BigInt64Array(batch * sourceLength).fill(BigInt(this.special.pad));
+    const mask = new BigInt64Array(batch * sourceLength);
+    rows.forEach((row, r) => {
+      row.forEach((token, i) => {
+        ids[r * sourceLength + i] = BigInt(token);
+        mask[r * sourceLength + i] = 1n;
+      });
+    });
+    const encoderMask = new ort.Tensor('int64', mask, [batch, sourceLength]);
+    const encoded = await this.encoder.run({
+      input_ids: new ort.Tensor('int64', ids, [batch, sourceLength]),
+      attention_mask: encoderMask,
+    });
+    return {
+      encoderHidden: output(encoded, 'last_hidden_state'),
+      encoderMask,
+      decoderCache: this.emptyCache(batch),
+      encoderCache: this.emptyCache(batch),
+      started: false,
+    };
+  }
+
+  /** The first decoder input of every row: `</s> <target>` at once (the language is forced). */
+  startTokens(batch: number, targetToken: number): BigInt64Array {
+    const ids = new BigInt64Array(batch * 2);
+    for (let r = 0; r < batch; r++) {
+      ids[r * 2] = BigInt(this.special.decoderStart);
+      ids[r * 2 + 1] = BigInt(targetToken);
+    }
+    return ids;
+  }
+
+  /** One decoder step over `inputIds` (`[batch, inputLength]`), continuing from the state's caches. */
+  async step(state: BatchState, inputIds: BigInt64Array, inputLength: number): Promise<StepResult> {
+    const batch = inputIds.length / inputLength;
+    const feeds: Record<string, Tensor> = {
+      input_ids: new ort.Tensor('int64', inputIds, [batch, inputLength]),
+      encoder_attention_mask: state.encoderMask,
+      encoder_hidden_states: state.encoderHidden,
+      use_cache_branch: new ort.Tensor('bool', [state.started], [1]),
+    };
+    for (let layer = 0; layer < this.layout.layers; layer++) {
+      feeds[`past_key_values.${layer}.decoder.key`] = state.decoderCache[layer * 2]!;
+      feeds[`past_key_values.${layer}.decoder.value`] = state.decoderCache[layer * 2 + 1]!;
+      feeds[`past_key_values.${layer}.encoder.key`] = state.encoderCache[layer * 2]!;
+      feeds[`past_key_values.${layer}.encoder.value`] = state.encoderCache[layer * 2 + 1]!;
+    }
+    // After the first step only the logits and the decoder's own cache are needed; not fetching
+    // the encoder's (constant) keys and values saves copying them out on every step.
+    const result = await this.decoder.run(feeds, state.started ? this.stepOutputs : this.allOutputs);
+    const decoderCache: Tensor[] = [];
+    const encoderCache: Tensor[] = [];
+    for (let layer = 0; layer < this.layout.layers; layer++) {
+      decoderCache.push(
+        output(result, `present.${layer}.decoder.key`),
+        output(result, `present.${layer}.decoder.value`),
+      );
+      // The encoder's keys and values are computed on the first step only; later outputs of
+      // the merged decoder are placeholders (as in Optimum and transformers.js).
+      if (!state.started) {
+        encoderCache.push(
+          output(result, `present.${layer}.encoder.key`),
+          output(result, `present.${layer}.encoder.value`),
+        );
+      }
+    }
+    const logits = output(result, 'logits');
+    return {
+      logits: logits.data as Float32Array,
+      vocab: logits.dims[2]!,
+      state: {
+        ...state,
+        decoderCache,
+        encoderCache: state.started ? state.encoderCache : encoderCache,
+        started: true,
+      },
+    };
+  }
+
+  private emptyCache(batch: number): Tensor[] {
+    const { layers, heads, headDim } = this.layout;
+    return Array.from(
+      { length: layers * 2 },
+      () => new ort.Tensor('float32', new Float32Array(0), [batch, heads, 0, headDim]),
+    );
+  }
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
+}
+
+/**
+ * The state whose batch row i is the old row `from[i]`: rows may be dropped, repeated or
+ * reordered. `encoderToo` false keeps the encoder side as it is (it must then already match).
+ */
+export function selectBatch(state: BatchState, from: readonly number[], encoderToo = true): BatchState {
+  return {
+    ...state,
+    decoderCache: state.decoderCache.map((tensor) => selectRows(tensor, from)),
+    ...(encoderToo && {
+      encoderHidden: selectRows(state.encoderHidden, from),
+      encoderMask: selectRows(state.encoderMask, from),
+      encoderCache: state.encoderCache.map((tensor) => selectRows(tensor, from)),
+    }),
+  };
+}
+
+function output(result: ort.InferenceSession.OnnxValueMapType, name: string): Tensor {
+  const value = result[name];
+  if (!value) throw new Error(`The model gave no '${name}' output`);
+  return value as Tensor;
+}
+
+/** Gathers along the first (batch) axis: row i of the result is row `from[i]` of the tensor. */
+function selectRows(tensor: Tensor, from: readonly number[]): Tensor {
+  const [batch = 1, ...rest] = tensor.dims;
+  const dims = [from.length, ...rest];
+  if (tensor.type === 'int64') {
+    const data = tensor.data as BigInt64Array;
+    return new ort.Tensor(
+      'int64',
+      gather(data, batch, from, new BigInt64Array((data.length / batch) * from.length)),
+      dims,
+    );
+  }
+  const data = tensor.data as Float32Array;
+  return new ort.Tensor(
+    'float32',
+    gather(data, batch, from, new Float32Array((data.length / batch) * from.length)),
+    dims,
+  );
+}
+
+function gather<T extends Float32Array | BigInt64Array>(
+  data: T,
+  batch: number,
+  from: readonly number[],
+  into: T,
+): T {
+  const rowSize = data.length / batch;
+  from.forEach((row, i) => {
+    (into as Float32Array).set(
+      (data as Float32Array).subarray(row * rowSize, (row + 1) * rowSize),
+      i * rowSize,
+    );
+  });
+  return into;
+}
