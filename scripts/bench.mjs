@@ -12,6 +12,7 @@ const BENCHES = [
   'api',
   'detect',
   'translation',
+  'shared-cache',
   'translation-real',
   'chat',
   'documents',

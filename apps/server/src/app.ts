@@ -5,6 +5,7 @@ import errors from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
 import openapi from './plugins/external/openapi.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
+import redis from './plugins/external/redis.ts';
 import requestContext, { requestIdFrom } from './plugins/external/request-context.ts';
 import security from './plugins/external/security.ts';
 import chat from './plugins/app/chat.ts';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(requestContext);
   await app.register(security);
   await app.register(metrics);
+  await app.register(redis);
   await app.register(rateLimit);
   await app.register(openapi);
 

@@ -46,3 +46,45 @@ describe('parseRateLimit', () => {
     expect(() => parseRateLimit('0/minute')).toThrow(ConfigError);
   });
 });
+
+describe('REDIS_URL', () => {
+  it('is optional: without it the cache and counters stay in the process', () => {
+    const config = loadConfig({});
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.translation.cacheTtlSeconds).toBe(7 * 86_400);
+  });
+
+  it.each([
+    'redis://127.0.0.1:6379/0',
+    'redis://:s3cret@cache.internal:6380/2',
+    'rediss://user:s3cret@redis.example.com',
+    'redis://localhost',
+  ])('accepts %s', (url) => {
+    expect(loadConfig({ REDIS_URL: url }).redisUrl).toBe(url);
+  });
+
+  it.each([
+    ['localhost:6379', /not a URL|scheme/],
+    ['http://127.0.0.1:6379', /the scheme is not redis or rediss/],
+    ['redis://127.0.0.1:99999', /not a URL/],
+    ['redis://127.0.0.1:6379/zero', /the database must be a number/],
+    ['redis://', /not a URL|no host/],
+  ])('refuses %s with a message naming REDIS_URL', (url, why) => {
+    expect(() => loadConfig({ REDIS_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ REDIS_URL: url })).toThrow(/^REDIS_URL must look like redis:\/\//);
+    expect(() => loadConfig({ REDIS_URL: url })).toThrow(why);
+  });
+
+  it('never repeats the password of a refused URL', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://:hunter2@host:6379/x' })).toThrow(
+      "got 'redis://***@host:6379/x'",
+    );
+  });
+
+  it('takes the shared cache TTL in seconds, 0 keeping translations out of Redis', () => {
+    expect(loadConfig({ SEMA_TRANSLATION_CACHE_TTL_SECONDS: '0' }).translation.cacheTtlSeconds).toBe(0);
+    expect(() => loadConfig({ SEMA_TRANSLATION_CACHE_TTL_SECONDS: '-1' })).toThrow(
+      /SEMA_TRANSLATION_CACHE_TTL_SECONDS must be a whole number/,
+    );
+  });
+});

@@ -28,6 +28,8 @@ export interface Config {
   rateLimit: RateLimitConfig | null;
   /** Seconds to wait for in-flight requests on shutdown. */
   shutdownGraceSeconds: number;
+  /** REDIS_URL: where processes share the translation cache and rate-limit counters; none = per process. */
+  redisUrl?: string;
   translation: {
     engine: 'nllb' | 'remote';
     nllbModel: string;
@@ -40,6 +42,8 @@ export interface Config {
     batchWindowMs: number;
     maxBatchSize: number;
     cacheSize: number;
+    /** How long a translation stays in the shared (Redis) cache; 0 keeps translations out of Redis. */
+    cacheTtlSeconds: number;
     queueLimit: number;
     hubUrl?: string;
     /** First wait before loading a failed model again; it doubles up to 15 minutes. */
@@ -101,6 +105,30 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+/** A `redis://` or `rediss://` (TLS) URL with a host, and a database number if it names one. */
+export function parseRedisUrl(raw: string | undefined): string | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  // The URL may hold a password: never repeat it in the message.
+  const shown = text.replace(/\/\/[^@/]*@/, '//***@');
+  const refuse = (why: string) =>
+    new ConfigError(
+      `REDIS_URL must look like redis://[:password@]host[:port][/db] or rediss://… (${why}; got '${shown}')`,
+    );
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    throw refuse('not a URL');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw refuse('the scheme is not redis or rediss');
+  if (!parsed.hostname) throw refuse('no host');
+  const db = parsed.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d{1,5}$/.test(db)) throw refuse('the database must be a number');
+  return text;
+}
+
 const WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
 /** `60/minute`, `10/second`, `1000/hour`, `5000/day`; empty or `off` means no limit. */
@@ -141,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxTextChars: integer(env, 'SEMA_MAX_TEXT_CHARS', MAX_TEXT_CHARS, 1, 1_000_000),
     rateLimit: parseRateLimit(env.SEMA_RATE_LIMIT),
     shutdownGraceSeconds: integer(env, 'SEMA_SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     translation: {
       engine,
       nllbModel: env.SEMA_NLLB_MODEL?.trim() || 'Xenova/nllb-200-distilled-600M',
@@ -158,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
       batchWindowMs: integer(env, 'SEMA_BATCH_WINDOW_MS', 5, 0, 1000),
       maxBatchSize: integer(env, 'SEMA_MAX_BATCH_SIZE', 16, 1, 256),
       cacheSize: integer(env, 'SEMA_TRANSLATION_CACHE_SIZE', 10_000, 0, 10_000_000),
+      cacheTtlSeconds: integer(env, 'SEMA_TRANSLATION_CACHE_TTL_SECONDS', 7 * 86_400, 0, 365 * 86_400),
       queueLimit: integer(env, 'SEMA_QUEUE_LIMIT', 256, 1, 100_000),
       hubUrl: url(env, 'SEMA_HUB_URL'),
       batchMaxTexts: integer(env, 'SEMA_BATCH_MAX_TEXTS', 50, 1, 10_000),

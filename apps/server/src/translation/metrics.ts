@@ -4,6 +4,12 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 export interface TranslationMetrics {
   cacheHits: Counter;
   cacheMisses: Counter;
+  /** Sentences missed in-process and found in the shared (Redis) cache. */
+  sharedCacheHits: Counter;
+  /** Sentences missed in-process and looked up in vain in the shared cache (or while it was away). */
+  sharedCacheMisses: Counter;
+  /** Shared-cache round trips that failed, by `operation` (lookup, store) and `reason`. */
+  sharedCacheErrors: Counter<'operation' | 'reason'>;
   /** Sentences that joined an identical one already being translated. */
   sharedInFlight: Counter;
   rejected: Counter;
@@ -34,6 +40,22 @@ export function createTranslationMetrics(registry: Registry): TranslationMetrics
     cacheMisses: new Counter({
       name: 'sema_translation_cache_misses_total',
       help: 'Sentences not in the cache',
+      registers,
+    }),
+    sharedCacheHits: new Counter({
+      name: 'sema_translation_shared_cache_hits_total',
+      help: 'Sentences not in this process cache that the shared (Redis) cache answered',
+      registers,
+    }),
+    sharedCacheMisses: new Counter({
+      name: 'sema_translation_shared_cache_misses_total',
+      help: 'Sentences not in this process cache that the shared (Redis) cache did not answer',
+      registers,
+    }),
+    sharedCacheErrors: new Counter({
+      name: 'sema_translation_shared_cache_errors_total',
+      help: 'Failed shared-cache round trips (Redis unavailable, too slow or answering garbage)',
+      labelNames: ['operation', 'reason'],
       registers,
     }),
     sharedInFlight: new Counter({

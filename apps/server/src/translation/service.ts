@@ -1,7 +1,8 @@
 /**
  * The translation pipeline around any engine: split the text into sentences, answer what the
- * cache knows, share identical sentences already in flight, batch the rest across concurrent
- * requests, and put the translations back between the original whitespace.
+ * caches know (this process's LRU, then the shared one in Redis), share identical sentences already
+ * in flight, batch the rest across concurrent requests, and put the translations back between the
+ * original whitespace.
  */
 import { LRUCache } from 'lru-cache';
 import { Batcher } from './batcher.ts';
@@ -9,6 +10,7 @@ import { abortable, isAbortError, modelUnavailable } from './errors.ts';
 import type { EngineStatus, TranslationEngine } from './engines/types.ts';
 import type { TranslationMetrics } from './metrics.ts';
 import { joinText, splitText } from './segment.ts';
+import type { SharedTranslationCache } from './shared-cache.ts';
 
 export interface TranslateParams {
   text: string;
@@ -25,6 +27,8 @@ export interface TranslationServiceOptions {
   queueLimit: number;
   /** Sentences kept in the LRU cache; 0 turns it off. */
   cacheSize: number;
+  /** The second level, shared with other server processes (REDIS_URL); none keeps all in-process. */
+  sharedCache?: SharedTranslationCache;
   metrics?: TranslationMetrics;
   /** How long a request waits for a model that is still loading before it gets a 503. */
   loadWaitMs?: number;
@@ -45,12 +49,14 @@ export class TranslationService {
   readonly engine: TranslationEngine;
   private readonly batcher: Batcher;
   private readonly cache: LRUCache<string, string> | undefined;
+  private readonly sharedCache: SharedTranslationCache | undefined;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly metrics: TranslationMetrics | undefined;
 
   constructor(private readonly options: TranslationServiceOptions) {
     this.engine = options.engine;
     this.metrics = options.metrics;
+    this.sharedCache = options.sharedCache;
     this.cache = options.cacheSize > 0 ? new LRUCache({ max: options.cacheSize }) : undefined;
     this.batcher = new Batcher({
       engine: options.engine,
@@ -93,6 +99,7 @@ export class TranslationService {
         this.metrics?.cacheMisses.inc();
       }
     }
+    if (needed.size > 0) await this.fromSharedCache(needed, known);
     // Cached sentences need no model; the rest wait for it to finish loading (briefly).
     if (needed.size > 0) await this.engineReady(signal);
     const fresh = [...needed.keys()].filter((key) => !this.inFlight.has(key)).length;
@@ -129,12 +136,28 @@ export class TranslationService {
   }
 
   async close(): Promise<void> {
+    this.sharedCache?.flush();
     this.batcher.close(modelUnavailable('the server is shutting down'));
     await this.engine.close();
   }
 
   private cacheKey(source: string, target: string, sentence: string): string {
     return `${this.engine.modelId}\u0000${source}\u0000${target}\u0000${sentence}`;
+  }
+
+  /**
+   * Moves what another process already translated from `needed` to `known`, in one round trip.
+   * Sentences this process is translating right now are left to join that work instead.
+   */
+  private async fromSharedCache(needed: Map<string, string>, known: Map<string, string>): Promise<void> {
+    if (!this.sharedCache) return;
+    const keys = [...needed.keys()].filter((key) => !this.inFlight.has(key));
+    const found = await this.sharedCache.lookup(keys);
+    for (const [key, translation] of found) {
+      needed.delete(key);
+      known.set(key, translation);
+      this.cache?.set(key, translation);
+    }
   }
 
   private join(key: string, sentence: string, source: string, target: string): InFlight {
@@ -147,6 +170,7 @@ export class TranslationService {
     const controller = new AbortController();
     const promise = this.batcher.submit(sentence, source, target, controller.signal).then((translation) => {
       this.cache?.set(key, translation);
+      this.sharedCache?.store(key, translation);
       return translation;
     });
     const entry: InFlight = { key, promise, waiters: 1, controller };

@@ -155,6 +155,24 @@ export const EngineStatus = Type.Object(
 );
 export type EngineStatus = Static<typeof EngineStatus>;
 
+export const RedisStatus = Type.Object(
+  {
+    state: Type.Union([
+      Type.Literal('off'),
+      Type.Literal('connecting'),
+      Type.Literal('ready'),
+      Type.Literal('unavailable'),
+    ]),
+    detail: Type.Optional(Type.String({ description: 'Why it is off or not ready' })),
+  },
+  {
+    additionalProperties: true,
+    description:
+      'Redis (REDIS_URL), where server processes share the translation cache and rate-limit counters',
+  },
+);
+export type RedisStatus = Static<typeof RedisStatus>;
+
 export const StatusResponse = Type.Object(
   {
     status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('starting')]),
@@ -162,6 +180,7 @@ export const StatusResponse = Type.Object(
     uptime_seconds: Type.Number(),
     timestamp: Type.String({ format: 'date-time' }),
     engines: Type.Object({ translation: EngineStatus, detection: EngineStatus, chat: EngineStatus }),
+    redis: Type.Optional(RedisStatus),
     limits: Type.Object(
       {
         max_text_chars: Type.Integer(),

@@ -3,6 +3,7 @@ import type { EngineStatus } from '@sema/shared/api/schemas';
 import { createEngine } from '../../translation/engines/registry.ts';
 import { createTranslationMetrics } from '../../translation/metrics.ts';
 import { TranslationService as Pipeline, type TranslateParams } from '../../translation/service.ts';
+import { SharedTranslationCache } from '../../translation/shared-cache.ts';
 
 /** What the rest of the server may use of translation (routes, documents, chat). */
 export interface TranslationService {
@@ -36,11 +37,20 @@ export default fp(
       maxBatchSize: config.maxBatchSize,
       queueLimit: config.queueLimit,
       cacheSize: config.cacheSize,
+      sharedCache:
+        app.redis.client && config.cacheTtlSeconds > 0
+          ? new SharedTranslationCache({
+              client: app.redis.client,
+              ttlSeconds: config.cacheTtlSeconds,
+              log: app.log.child({ service: 'translation-cache' }),
+              metrics,
+            })
+          : undefined,
       metrics,
     });
     app.decorate('translation', service);
     app.engineStatus.set('translation', () => service.status());
     app.addHook('onClose', () => service.close());
   },
-  { name: 'translation', dependencies: ['engine-status', 'metrics'] },
+  { name: 'translation', dependencies: ['engine-status', 'metrics', 'redis'] },
 );

@@ -2,13 +2,19 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/errors.ts';
 
-/** An optional per-IP limit on the API (SEMA_RATE_LIMIT); off by default. */
+/**
+ * An optional per-IP limit on the API (SEMA_RATE_LIMIT); off by default. With REDIS_URL the counters
+ * live in Redis, so every process behind a load balancer spends the same budget; while Redis is
+ * away requests go through unlimited rather than being refused.
+ */
 export default fp(
   async (app) => {
     const limit = app.config.rateLimit;
     if (!limit) return;
+    const redis = app.redis.client;
     await app.register(rateLimit, {
       global: false,
+      ...(redis && { redis, nameSpace: 'sema:rate-limit:', skipOnError: true }),
       max: limit.max,
       timeWindow: limit.windowMs,
       errorResponseBuilder: (_request, context) =>
@@ -28,5 +34,5 @@ export default fp(
       route.onRequest = [app.rateLimit(), ...existing] as typeof route.onRequest;
     });
   },
-  { name: 'rate-limit', dependencies: [] },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

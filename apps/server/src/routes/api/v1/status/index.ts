@@ -38,6 +38,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
         uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
         timestamp: new Date().toISOString(),
         engines,
+        redis: app.redis.status(),
         limits: {
           max_text_chars: app.config.maxTextChars,
           rate_limit: app.config.rateLimit?.raw ?? null,

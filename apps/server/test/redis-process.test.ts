@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StatusResponse } from '@sema/shared/api/schemas';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_SERVER, freePort, startRedis, type TestRedis } from './redis-server.ts';
+
+/** The real server process with REDIS_URL: refused when malformed, and never kept alive by Redis. */
+const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
+const children: ChildProcess[] = [];
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      SEMA_LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      SEMA_NLLB_MODEL: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function statusOf(base: string): Promise<StatusResponse> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      return (await (await fetch(`${base}/status`)).json()) as StatusResponse;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${base} never answered`);
+}
+
+/** SIGTERM, then the exit code and how long the process took to go. */
+async function terminate(server: ReturnType<typeof startServer>) {
+  const started = performance.now();
+  server.child.kill('SIGTERM');
+  const code = await server.exited;
+  return { code, ms: performance.now() - started };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+describe('the server process with REDIS_URL', () => {
+  it('refuses a malformed REDIS_URL with exit 78 and a message naming it, without the password', async () => {
+    const server = startServer({ REDIS_URL: 'redis://:hunter2@cache.internal:6379/main' });
+    expect(await server.exited).toBe(78);
+    expect(server.output()).toContain('Configuration error: REDIS_URL must look like redis://');
+    expect(server.output()).not.toContain('hunter2');
+  });
+
+  describe.skipIf(!REDIS_SERVER)('with a real Redis', () => {
+    let redis: TestRedis;
+    beforeAll(async () => {
+      redis = await startRedis();
+    });
+    afterAll(() => redis.stop());
+
+    it('reports Redis ready on /status and exits promptly on SIGTERM', async () => {
+      const port = await freePort();
+      const server = startServer({ PORT: String(port), REDIS_URL: redis.url });
+      expect((await statusOf(`http://127.0.0.1:${port}`)).redis).toEqual({ state: 'ready' });
+      const { code, ms } = await terminate(server);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(3_000);
+    });
+
+    it('starts, answers and exits promptly on SIGTERM while Redis is down', async () => {
+      const deadPort = await freePort();
+      const port = await freePort();
+      const server = startServer({ PORT: String(port), REDIS_URL: `redis://127.0.0.1:${deadPort}` });
+      const status = await statusOf(`http://127.0.0.1:${port}`);
+      expect(status.redis).toMatchObject({
+        state: 'unavailable',
+        detail: expect.stringMatching(/^connection refused/),
+      });
+      // Reconnect attempts go on in the background, logged now and then, not once per attempt.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const { code, ms } = await terminate(server);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(3_000);
+      expect(server.output().match(/Redis unavailable/g)).toHaveLength(1);
+    });
+  });
+});
