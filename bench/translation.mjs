@@ -2,9 +2,12 @@
 //  1. 64 concurrent one-sentence POST /api/v1/translate requests, every sentence different (cache
 //     off), with the dynamic batcher on (batches of up to 16) versus off (batch size 1), side by side;
 //  2. cache-hit throughput of POST /api/v1/translate versus a bare node:http server answering the
-//     same bytes.
+//     same bytes;
+//  3. greedy decoding versus beam search (4 beams) in-process, batches of 16 sentences.
 // Run alone with `node --import tsx bench/translation.mjs`, or through `npm run bench`.
 import path from 'node:path';
+import { resolveModelSource } from '../apps/server/src/translation/engines/nllb/model-source.ts';
+import { NllbModel } from '../apps/server/src/translation/engines/nllb/nllb-model.ts';
 import { fmt, load, root, startScript, startSema, table } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -157,10 +160,61 @@ export async function run() {
     ]),
   );
   console.log(`Sema / bare: ${fmt(cached.rps / baseline.rps, 2)}`);
+
+  const beams = await beamRun();
+  console.log(
+    `\nDecoding: batches of 16 different sentences, in-process, one thread, rounds alternating (tiny model)`,
+  );
+  console.log(
+    table([
+      ['decoding', 'sentences/s', 'decoder steps per batch'],
+      ['greedy (SEMA_NLLB_BEAMS=1)', fmt(beams.greedy.rate), fmt(beams.greedy.steps, 1)],
+      ['beam search, 4 beams', fmt(beams.beam.rate), fmt(beams.beam.steps, 1)],
+    ]),
+  );
+  console.log(`beam 4 / greedy: ${fmt(beams.beam.rate / beams.greedy.rate, 2)}×`);
   return {
     batching: { on, off, ratio: on.rps / off.rps },
     cache: { sema: cached, bare: baseline, ratio: cached.rps / baseline.rps },
+    beams: { ...beams, ratio: beams.beam.rate / beams.greedy.rate },
   };
+}
+
+/** Greedy and 4-beam models side by side, a round of each in turn so both see the same machine. */
+export async function beamRun(seconds = DURATION * 2) {
+  const source = resolveModelSource(FIXTURE, { cacheDir: '' });
+  const texts = [
+    'Hello there.',
+    'How are you today, my friend?',
+    'The train to the city leaves at nine in the morning.',
+    'Please send me the report before the meeting on Friday afternoon.',
+  ];
+  const sentences = Array.from({ length: 64 }, (_, i) => `${i + 1}. ${texts[i % texts.length]}`);
+  const load = (beams) => NllbModel.load({ source, dtype: 'q8', threads: 1, beams });
+  const runs = { greedy: { model: await load(1) }, beam: { model: await load(4) } };
+  const round = async (run) => {
+    const started = performance.now();
+    for (let i = 0; i < sentences.length; i += 16) {
+      const { stats } = await run.model.translate(sentences.slice(i, i + 16), 'eng_Latn', 'fra_Latn');
+      run.steps += stats.steps;
+      run.batches++;
+    }
+    run.seconds += (performance.now() - started) / 1000;
+    run.count += sentences.length;
+  };
+  const reset = () =>
+    Object.values(runs).forEach((run) => Object.assign(run, { seconds: 0, count: 0, steps: 0, batches: 0 }));
+  reset();
+  for (const run of Object.values(runs)) await round(run); // warm up
+  reset();
+  const stopAt = performance.now() + seconds * 1000;
+  while (performance.now() < stopAt) for (const run of Object.values(runs)) await round(run);
+  const result = {};
+  for (const [name, run] of Object.entries(runs)) {
+    await run.model.dispose();
+    result[name] = { rate: run.count / run.seconds, steps: run.steps / run.batches };
+  }
+  return result;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
