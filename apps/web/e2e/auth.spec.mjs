@@ -114,7 +114,7 @@ describe('local sign-in', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.getByText('kofi', { exact: true }).waitFor();
-    await menu.getByRole('button', { name: 'Profile' }).waitFor();
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
     await page.getByTestId('menu-overlay').click({ position: { x: 20, y: 300 } });
     await menu.waitFor({ state: 'detached' });
 

@@ -51,7 +51,7 @@ export function Header() {
                   <span className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-brand-800">
                     <UserIcon width={16} height={16} />
                   </span>
-                  <span className="max-w-40 truncate" data-testid="display-name">
+                  <span dir="auto" className="max-w-40 truncate" data-testid="display-name">
                     {displayName}
                   </span>
                   <ChevronDownIcon width={16} height={16} />
@@ -59,7 +59,10 @@ export function Header() {
               }
               header={
                 <p className="truncate border-b border-slate-100 px-3 pt-1.5 pb-2 text-xs text-slate-600">
-                  Signed in as <span className="font-medium text-slate-800">{displayName}</span>
+                  Signed in as{' '}
+                  <bdi dir="auto" className="font-medium text-slate-800">
+                    {displayName}
+                  </bdi>
                 </p>
               }
               items={[

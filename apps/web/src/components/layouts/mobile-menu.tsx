@@ -70,7 +70,7 @@ export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps)
               <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
                 <UserIcon width={16} height={16} />
               </span>
-              <span className="truncate" data-testid="display-name-mobile">
+              <span dir="auto" className="truncate" data-testid="display-name-mobile">
                 {displayName}
               </span>
             </p>

@@ -7,10 +7,16 @@ export function Welcome({ displayName }: { displayName: string | null }) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         Welcome to {PRODUCT_NAME}
       </h1>
-      <p className="max-w-xl text-base text-slate-700 sm:text-lg">
-        {displayName
-          ? `Good to see you, ${displayName}. Translate text or chat with the assistant in any of 200+ languages.`
-          : 'Try our translation and chat features. No signup required to get started.'}
+      {/* A name can be long and unbroken, or right to left: it wraps anywhere and keeps its own direction. */}
+      <p className="max-w-xl text-base [overflow-wrap:anywhere] text-slate-700 sm:text-lg">
+        {displayName ? (
+          <>
+            Good to see you, <bdi>{displayName}</bdi>. Translate text or chat with the assistant in any of
+            200+ languages.
+          </>
+        ) : (
+          'Try our translation and chat features. No signup required to get started.'
+        )}
       </p>
     </div>
   );

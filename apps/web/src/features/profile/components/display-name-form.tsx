@@ -63,7 +63,7 @@ export function DisplayNameForm({ user }: { user: StoredUser }) {
           fromEmail ? (
             <>
               Up to {MAX_DISPLAY_NAME_LENGTH} characters. Leave it empty to use the name from your email,{' '}
-              <bdi>{fromEmail}</bdi>.
+              <bdi className="[overflow-wrap:anywhere]">{fromEmail}</bdi>.
             </>
           ) : (
             `Up to ${MAX_DISPLAY_NAME_LENGTH} characters.`
