@@ -37,7 +37,9 @@ export interface DecodeJob {
 }
 
 export interface DecodeStats {
+  /** Decoder runs. */
   steps: number;
+  /** Tokens generated; for beam search, those of the hypotheses returned. */
   generatedTokens: number;
 }
 
