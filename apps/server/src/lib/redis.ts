@@ -43,7 +43,7 @@ export function describeRedisError(error: Error & { code?: string }): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
   if (code === 'ETIMEDOUT' || /connect ETIMEDOUT/.test(message)) return 'connection timed out';
   if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection lost';
-  if (/^(WRONGPASS|NOAUTH)/.test(message) || /AUTH/.test(message)) return 'authentication failed';
+  if (/WRONGPASS|NOAUTH|\bAUTH\b/.test(message)) return 'authentication failed';
   if (/SSL|TLS|CERT/i.test(code) || /SSL|TLS|certificate/i.test(message)) return 'TLS handshake failed';
   return code ? `connection failed (${code})` : 'connection failed';
 }
