@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global window -- used inside page.addInitScript, which runs in the browser */
-// Screenshots for the README: home, language picker, developer and login pages, at desktop and phone
+// Screenshots for the README: home, language picker, developer, login and profile pages, at desktop and phone
 // sizes, written to docs/screenshots/. Run through `node e2e/run.mjs --screenshots` (which starts the
 // server); SCREENSHOT_DIR writes elsewhere, and SCREENSHOT_EXTRA=1 adds review-only states.
 import fs from 'node:fs';
@@ -28,6 +28,15 @@ const shots = {
   },
   developer: async (page) => openApp(page, '/developer'),
   login: async (page) => openApp(page, '/login'),
+  profile: async (page) => {
+    await page.addInitScript(() =>
+      window.localStorage.setItem(
+        'sema_user',
+        JSON.stringify({ email: 'amina@example.com', isLoggedIn: true, name: 'Amina Njeri' }),
+      ),
+    );
+    await openApp(page, '/profile');
+  },
 };
 
 const extra = {
