@@ -1,30 +1,9 @@
-import type { Nodes, Parents } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { frontmatter } from 'micromark-extension-frontmatter';
-import { gfm } from 'micromark-extension-gfm';
 import { addSegment, fillSlot, replaceRanges, type Slot } from '../segments.ts';
 import type { DocumentAdapter } from '../types.ts';
+import { markdownSource } from './markdown-source.ts';
+import { parseMarkdown } from './markdown-syntax.ts';
+import { collectTextRuns } from './markdown-text-runs.ts';
 import { oneLine } from './txt.ts';
-
-/**
- * Markdown (CommonMark + GFM tables, strikethrough and autolinks, YAML/TOML front matter). The file
- * is parsed to an mdast tree with source positions, and only the source ranges of text nodes are
- * replaced, so headings, lists, links, tables, emphasis and every byte of markup stay as written.
- * Code blocks, inline code, raw HTML, front matter, link targets and bare URLs are never touched.
- */
-const SKIPPED = new Set([
-  'code',
-  'inlineCode',
-  'html',
-  'yaml',
-  'toml',
-  'definition',
-  'image',
-  'imageReference',
-]);
-const MATTERS = ['yaml', 'toml'] as const;
 
 interface Edit {
   start: number;
@@ -33,36 +12,31 @@ interface Edit {
   inTable: boolean;
 }
 
+/**
+ * Markdown (CommonMark + GitHub's tables, strikethrough, autolinks, task lists, footnotes and alerts;
+ * YAML/TOML front matter). The file is parsed to a syntax tree with exact source offsets, and only
+ * the ranges of text runs are replaced, so headings, lists, links, tables, emphasis and every byte of
+ * markup stay as written. Code blocks, inline code, raw HTML, front matter, link targets, images
+ * and URLs are never touched.
+ */
 export const markdownAdapter: DocumentAdapter = {
   format: 'md',
   mimeType: 'text/markdown',
   textual: true,
   extract({ text }) {
-    const tree = fromMarkdown(text, {
-      extensions: [gfm(), frontmatter([...MATTERS])],
-      mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown([...MATTERS])],
-    });
+    const source = markdownSource(text);
     const segments: string[] = [];
     const edits: Edit[] = [];
-    // An explicit stack: hostile input can nest thousands of levels deep.
-    const stack: Array<{ node: Nodes; inTable: boolean }> = [{ node: tree, inTable: false }];
-    while (stack.length > 0) {
-      const { node, inTable } = stack.pop()!;
-      if (SKIPPED.has(node.type) || isBareUrl(node, text)) continue;
-      if (node.type === 'text') {
-        const start = node.position?.start.offset;
-        const end = node.position?.end.offset;
-        if (start === undefined || end === undefined) continue;
-        // Soft line breaks inside a paragraph become spaces: the translation is one line.
-        const slot = addSegment(segments, oneLine(node.value));
-        if (slot) edits.push({ start, end, slot, inTable });
-        continue;
-      }
-      if ('children' in node) {
-        const childInTable = inTable || node.type === 'table';
-        for (const child of [...(node as Parents).children].reverse())
-          stack.push({ node: child, inTable: childInTable });
-      }
+    for (const run of collectTextRuns(parseMarkdown(source.body), source.body)) {
+      // Soft line breaks inside a paragraph become spaces: the translation is one line.
+      const slot = addSegment(segments, run.value.includes('\n') ? oneLine(run.value) : run.value);
+      if (slot)
+        edits.push({
+          start: source.toUpload(run.start),
+          end: source.toUpload(run.end),
+          slot,
+          inTable: run.inTable,
+        });
     }
     return {
       segments,
@@ -78,13 +52,6 @@ export const markdownAdapter: DocumentAdapter = {
     };
   },
 };
-
-/** `<https://x.org>` and bare `https://x.org` / `www.x.org` are links whose text is the URL itself. */
-function isBareUrl(node: Nodes, source: string): boolean {
-  if (node.type !== 'link') return false;
-  const start = node.position?.start.offset;
-  return start !== undefined && source[start] !== '[';
-}
 
 /**
  * Escapes what would turn translated words into markup. A backslash before ASCII punctuation is always
