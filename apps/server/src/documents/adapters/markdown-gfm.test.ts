@@ -50,12 +50,23 @@ describe('markdown: links and references', () => {
   });
 
   it('translates the text of defined references and keeps their labels; undefined ones are text', async () => {
+    const markdown = 'Read [the guide][g] and [nothing][missing].\n\n[g]: https://x.org/g\n';
+    const { text } = await read(markdown);
+    expect(text).toBe('READ [THE GUIDE][g] AND \\[NOTHING\\]\\[MISSING\\].\n\n[g]: https://x.org/g\n');
+  });
+
+  it('gives a reference by its own text that text as its label, so it still finds its definition', async () => {
     const markdown =
-      'Read [the guide][g], [Guide] and [nothing][missing].\n\n[g]: https://x.org/g\n[guide]: /guide\n';
+      'See [the *big* guide], [Guide][] and [1].\n\n[the *big* guide]: /g\n[guide]: /h\n[1]: /1\n';
     const { text } = await read(markdown);
     expect(text).toBe(
-      'READ [THE GUIDE][g], [GUIDE] AND \\[NOTHING\\]\\[MISSING\\].\n\n[g]: https://x.org/g\n[guide]: /guide\n',
+      'SEE [THE *BIG* GUIDE][the *big* guide], [GUIDE][Guide] AND [1].\n\n[the *big* guide]: /g\n[guide]: /h\n[1]: /1\n',
     );
+  });
+
+  it('writes the label of a reference before text that follows its bracket directly', async () => {
+    const { text } = await read('Use [PostCSS]’s plugins.\n\n[PostCSS]: https://postcss.org\n');
+    expect(text).toBe('USE [POSTCSS][PostCSS]’S PLUGINS.\n\n[PostCSS]: https://postcss.org\n');
   });
 
   it('finds definitions in quotes and lists, with any case and spacing', () => {
@@ -90,5 +101,14 @@ describe('markdown: GitHub extensions', () => {
   it('keeps alert markers', async () => {
     const { text } = await read('> [!WARNING]\n> Back up your files first.\n');
     expect(text).toBe('> [!WARNING]\n> BACK UP YOUR FILES FIRST.\n');
+  });
+});
+
+describe('markdown: an unchanged translation', () => {
+  it('gives back the file byte for byte', async () => {
+    const markdown =
+      '---\r\ntitle: x\r\n---\r\n# Title\r\n\r\nSee [the guide], ~old~ and https://x.org.[^1]\r\n> quote\r\n> *more*\r\n\r\n[the guide]: /g\r\n[^1]: Note.\r\n';
+    const { text } = await translateFile('same.md', markdown, { translate: async (texts) => texts });
+    expect(text).toBe(markdown);
   });
 });

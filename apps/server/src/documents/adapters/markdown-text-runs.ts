@@ -15,6 +15,24 @@ export interface TextRun {
   inTable: boolean;
 }
 
+/**
+ * A reference link whose label is its own text (`[text]`, `[text][]`): once the text is translated
+ * it would match no definition, so the original `[text]` is to be written after it as its label.
+ */
+export interface ReferenceLabel {
+  /** Where the link starts (its `[`). */
+  linkStart: number;
+  /** Just after the `]` that closes its text: the range [at, end) is where the label goes (empty
+   * after `[text]`, the `[]` of `[text][]`). */
+  at: number;
+  end: number;
+}
+
+export interface MarkdownText {
+  runs: TextRun[];
+  referenceLabels: ReferenceLabel[];
+}
+
 /** Nodes whose children are blocks: walked into. */
 const BLOCK_CONTAINERS = [
   'Document',
@@ -75,6 +93,8 @@ function kindOf(type: NodeType): Kind {
 interface TextFrame {
   kind: 'text';
   node: string;
+  from: number;
+  to: number;
   next: number;
   run: RunBuilder;
   /** Link marks seen so far: a link's text ends at its second (`]`); the rest is its target. */
@@ -94,8 +114,9 @@ type Frame = TextFrame | BlockFrame;
  * Walks the tree with a cursor and an explicit stack (hostile input nests thousands of levels deep)
  * and returns the runs in document order. `source` is the text the tree was parsed from.
  */
-export function collectTextRuns(tree: Tree, source: string): TextRun[] {
+export function collectTextRuns(tree: Tree, source: string): MarkdownText {
   const runs: TextRun[] = [];
+  const referenceLabels: ReferenceLabel[] = [];
   const stack: Frame[] = [];
   const cursor = tree.cursor();
 
@@ -125,7 +146,11 @@ export function collectTextRuns(tree: Tree, source: string): TextRun[] {
           return false;
         case 'linkMark':
           parent.linkMarks += 1;
-          if (parent.node === 'Link' && parent.linkMarks >= 2) parent.ended = true;
+          if (parent.node === 'Link' && parent.linkMarks === 2) {
+            parent.ended = true;
+            const label = referenceLabel(parent, node, source);
+            if (label) referenceLabels.push(label);
+          }
           break;
       }
       flush(parent);
@@ -139,6 +164,8 @@ export function collectTextRuns(tree: Tree, source: string): TextRun[] {
     stack.push({
       kind: 'text',
       node: node.name,
+      from: node.from,
+      to: node.to,
       next: node.from,
       run: new RunBuilder(source),
       linkMarks: 0,
@@ -161,10 +188,17 @@ export function collectTextRuns(tree: Tree, source: string): TextRun[] {
     if (descend && cursor.firstChild()) continue;
     if (descend) leave(cursor);
     while (!cursor.nextSibling()) {
-      if (!cursor.parent()) return runs;
+      if (!cursor.parent()) return { runs, referenceLabels };
       leave(cursor);
     }
   }
+}
+
+/** The label to keep for a link whose text ends at `close` (its `]`), if it is a reference by its text. */
+function referenceLabel(link: TextFrame, close: TreeCursor, source: string): ReferenceLabel | null {
+  if (close.to === link.to) return { linkStart: link.from, at: close.to, end: close.to };
+  if (source.slice(close.to, link.to) === '[]') return { linkStart: link.from, at: close.to, end: link.to };
+  return null;
 }
 
 /**

@@ -25,9 +25,10 @@ export const markdownAdapter: DocumentAdapter = {
   textual: true,
   extract({ text }) {
     const source = markdownSource(text);
+    const { runs, referenceLabels } = collectTextRuns(parseMarkdown(source.body), source.body);
     const segments: string[] = [];
     const edits: Edit[] = [];
-    for (const run of collectTextRuns(parseMarkdown(source.body), source.body)) {
+    for (const run of runs) {
       // Soft line breaks inside a paragraph become spaces: the translation is one line.
       const slot = addSegment(segments, run.value.includes('\n') ? oneLine(run.value) : run.value);
       if (slot)
@@ -38,20 +39,64 @@ export const markdownAdapter: DocumentAdapter = {
           inTable: run.inTable,
         });
     }
+    // `[text]` and `[text][]` become `[translation][text]`, so they still point to their definition.
+    const labels = referenceLabels.map(({ linkStart, at, end }) => {
+      const [open, close] = [source.toUpload(linkStart), source.toUpload(at)];
+      return {
+        edits: editsBetween(edits, open, close),
+        start: close,
+        end: source.toUpload(end),
+        text: text.slice(open, close),
+      };
+    });
     return {
       segments,
-      rebuild: (translations) =>
-        replaceRanges(
-          text,
-          edits.map(({ start, end, slot, inTable }) => ({
-            start,
-            end,
-            text: fillSlot(slot, translations, (t) => escapeMarkdown(oneLine(t), inTable)),
-          })),
-        ),
+      rebuild: (translations) => {
+        const replaced = edits.map(({ start, end, slot, inTable }) => ({
+          start,
+          end,
+          text: fillSlot(slot, translations, (t) => escapeMarkdown(oneLine(t), inTable)),
+        }));
+        // Labels first: an empty one right after `]` must go before text that starts there.
+        return replaceRanges(text, [
+          ...labels.filter((label) => changesText(label, replaced, text)),
+          ...replaced,
+        ]);
+      },
     };
   },
 };
+
+/** Whether the link of a reference label had its text changed (an identical text needs no label). */
+function changesText(
+  label: { edits: [number, number] },
+  replaced: ReadonlyArray<{ start: number; end: number; text: string }>,
+  source: string,
+): boolean {
+  for (let i = label.edits[0]; i < label.edits[1]; i += 1) {
+    const edit = replaced[i]!;
+    if (edit.text !== source.slice(edit.start, edit.end)) return true;
+  }
+  return false;
+}
+
+/** The indices [first, last) of the edits (sorted by start) that start in [from, to). */
+function editsBetween(edits: readonly Edit[], from: number, to: number): [number, number] {
+  const first = firstEditFrom(edits, from);
+  return [first, firstEditFrom(edits, to)];
+}
+
+/** Index of the first edit starting at or after `offset` (binary search). */
+function firstEditFrom(edits: readonly Edit[], offset: number): number {
+  let low = 0;
+  let high = edits.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (edits[middle]!.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /**
  * Escapes what would turn translated words into markup. A backslash before ASCII punctuation is always
