@@ -44,4 +44,17 @@ describe('describeLoadFailure', () => {
       hint: 'Delete /var/cache/sema/Xenova/nllb-200-distilled-600M to download the model again',
     });
   });
+
+  it('names the missing file of a folder that is not there', () => {
+    const error = new Error(
+      'Local file missing at "/srv/models/nllb/config.json" and download aborted due to invalid model ID "/srv/models/nllb".',
+    );
+    expect(describeLoadFailure(error, hub, 'q8').reason).toBe('/srv/models/nllb/config.json is missing');
+  });
+
+  it('ends an unknown reason without a full stop, since the hint follows after one', () => {
+    expect(describeLoadFailure(new Error('Something odd happened.'), hub, 'q8').reason).toBe(
+      'Something odd happened',
+    );
+  });
 });

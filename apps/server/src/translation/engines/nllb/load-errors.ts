@@ -56,7 +56,7 @@ export function describeLoadFailure(error: unknown, source: ModelSource, dtype: 
       hint: provideHint,
     };
   }
-  const notLocal = /file was not found locally at "([^"]+)"/.exec(message)?.[1];
+  const notLocal = /(?:file was not found locally at|Local file missing at) "([^"]+)"/.exec(message)?.[1];
   if (notLocal) return { reason: `${notLocal} is missing`, hint: provideHint };
   if (/ is missing$/.test(message)) return { reason: message, hint: provideHint };
   if (
@@ -85,6 +85,7 @@ function causeMessage(error: unknown): string | undefined {
   return cause instanceof Error ? cause.message : undefined;
 }
 
+/** The message's first line, without a closing full stop (the hint follows after one of ours). */
 function firstLine(message: string): string {
-  return message.split('\n')[0]!.slice(0, 300);
+  return message.split('\n')[0]!.slice(0, 300).replace(/\.+$/, '');
 }
