@@ -19,6 +19,14 @@ export function formatEvent(event: ChatStreamEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
 
+/**
+ * A comment line sent after this long without an event, so that proxies and load balancers with an
+ * idle timeout (often 30–60 s) do not cut an answer while the model thinks without streaming.
+ * EventSource clients ignore comments.
+ */
+export const HEARTBEAT_MS = 15_000;
+export const HEARTBEAT = ': keep-alive\n\n';
+
 const WAIT = Symbol('wait');
 /** Resolves after the microtasks already queued (events parsed from the same read) have run. */
 const nextTurn = () => new Promise<typeof WAIT>((resolve) => setImmediate(resolve, WAIT));
@@ -39,7 +47,27 @@ export function eventStream(
   events: AsyncIterator<ChatStreamEvent>,
   signal: AbortSignal,
   log: FastifyBaseLogger,
+  heartbeatMs = HEARTBEAT_MS,
 ): Readable {
+  /** Waits for `pending`, yielding a heartbeat each `heartbeatMs` it takes. */
+  async function* awaitWithHeartbeat(
+    pending: Promise<IteratorResult<ChatStreamEvent>>,
+  ): AsyncGenerator<string, IteratorResult<ChatStreamEvent>> {
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const beat = new Promise<typeof HEARTBEAT>((resolve) => {
+        timer = setTimeout(resolve, heartbeatMs, HEARTBEAT);
+      });
+      try {
+        const next = await Promise.race([pending, beat]);
+        if (next !== HEARTBEAT) return next;
+      } finally {
+        clearTimeout(timer);
+      }
+      yield HEARTBEAT;
+    }
+  }
+
   async function* lines(): AsyncGenerator<string> {
     // Events that are ready together (one upstream read often holds several) go out in one write;
     // whatever is ready is sent before waiting for more, so nothing is held back.
@@ -50,7 +78,7 @@ export function eventStream(
         if (next === WAIT) {
           yield batch;
           batch = '';
-          next = await pending;
+          next = yield* awaitWithHeartbeat(pending);
         }
         if (next.done) break;
         batch += formatEvent(next.value);

@@ -6,7 +6,7 @@ import {
   type DocumentEvent,
   type TranslateDocumentResponse,
 } from '@sema/shared/api/documents';
-import { SSE_HEADERS } from '../../../../chat/sse.ts';
+import { HEARTBEAT, HEARTBEAT_MS, SSE_HEADERS } from '../../../../chat/sse.ts';
 import type { DocumentTask, TranslatedDocument } from '../../../../documents/document-translator.ts';
 import { ApiError } from '../../../../lib/errors.ts';
 
@@ -52,9 +52,6 @@ export function sendFile(reply: FastifyReply, document: TranslatedDocument, star
   return reply.send(textual ? document.body : Buffer.from(document.body));
 }
 
-/** While the model works, a comment line now and then keeps proxies from closing a quiet stream. */
-const KEEP_ALIVE_MS = 15_000;
-
 /**
  * Streams progress, then the result. The document was already checked, so what can still fail here
  * is the engine (overloaded, model unavailable): that arrives as an `error` event with the status it
@@ -69,7 +66,8 @@ export function sendEvents(
 ): FastifyReply {
   const stream = new PassThrough();
   const write = (event: DocumentEvent) => stream.write(`data: ${JSON.stringify(event)}\n\n`);
-  const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  // While the model works, a comment line now and then keeps proxies from closing a quiet stream.
+  const keepAlive = setInterval(() => stream.write(HEARTBEAT), HEARTBEAT_MS);
   task
     .run({ signal, onProgress: ({ done, total }) => write({ type: 'progress', done, total }) })
     .then((document) => write({ type: 'done', ...toJson(document, startedAt) }))

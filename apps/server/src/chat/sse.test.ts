@@ -1,0 +1,64 @@
+import type { ChatStreamEvent } from '@sema/shared/api/chat';
+import { describe, expect, it } from 'vitest';
+import { eventStream, HEARTBEAT } from './sse.ts';
+
+const silentLog = { error: () => {} } as unknown as Parameters<typeof eventStream>[3];
+
+/** Events with a pause (in ms) before each; a pause of 0 means ready at once. */
+async function* scripted(steps: [number, ChatStreamEvent][]): AsyncGenerator<ChatStreamEvent> {
+  for (const [pause, event] of steps) {
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    yield event;
+  }
+}
+
+async function collect(
+  steps: [number, ChatStreamEvent][],
+  heartbeatMs: number,
+): Promise<{ writes: string[]; body: string }> {
+  const stream = eventStream(
+    { type: 'reasoning', text: 'Let me think.' },
+    scripted(steps),
+    new AbortController().signal,
+    silentLog,
+    heartbeatMs,
+  );
+  const writes: string[] = [];
+  for await (const chunk of stream) writes.push(String(chunk));
+  return { writes, body: writes.join('') };
+}
+
+const done: ChatStreamEvent = { type: 'done', model: 'm', tokens: 3, processingTime: 0.1 };
+
+describe('the chat event stream', () => {
+  it('sends a keep-alive comment while the model is quiet for longer than the heartbeat', async () => {
+    const { writes, body } = await collect(
+      [
+        [130, { type: 'content', text: 'Hello' }],
+        [0, done],
+      ],
+      40,
+    );
+    const beats = writes.filter((write) => write === HEARTBEAT).length;
+    expect(beats).toBeGreaterThanOrEqual(2);
+    // The events themselves arrive whole and in order around the comments.
+    const events = body
+      .split('\n\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as ChatStreamEvent);
+    expect(events.map((event) => event.type)).toEqual(['reasoning', 'content', 'done']);
+  });
+
+  it('sends no comment while events keep coming', async () => {
+    const { body } = await collect(
+      [
+        [5, { type: 'content', text: 'Hel' }],
+        [5, { type: 'content', text: 'lo' }],
+        [0, done],
+      ],
+      1000,
+    );
+    expect(body).not.toContain(': keep-alive');
+    expect(body).toContain('"text":"lo"');
+  });
+});
