@@ -11,6 +11,8 @@ import { fmt, table } from './lib.mjs';
 
 const DEFAULT_ID = 'Xenova/nllb-200-distilled-600M';
 const DTYPE = process.env.SEMA_NLLB_DTYPE ?? 'q8';
+/** The beam width measured beside greedy decoding (SEMA_NLLB_BEAMS when set above 1, else 4). */
+const BEAMS = Math.max(2, Number(process.env.SEMA_NLLB_BEAMS) || 4);
 const SENTENCES = [
   'Good morning, how did you sleep?',
   'The market opens at seven and closes when the last trader goes home.',
@@ -41,6 +43,19 @@ function findModel() {
 
 const megabytes = (kilobytes) => `${fmt(kilobytes / 1024)} MB`;
 
+/** Translates every sentence in batches of `batch`: seconds, generated tokens and the outputs. */
+async function measure(model, target, batch) {
+  let tokens = 0;
+  const outputs = [];
+  const started = performance.now();
+  for (let i = 0; i < SENTENCES.length; i += batch) {
+    const { translations, stats } = await model.translate(SENTENCES.slice(i, i + batch), 'eng_Latn', target);
+    tokens += stats.generatedTokens;
+    outputs.push(...translations);
+  }
+  return { seconds: (performance.now() - started) / 1000, tokens, outputs };
+}
+
 export async function run() {
   const folder = findModel();
   if (!folder) {
@@ -67,19 +82,7 @@ export async function run() {
   for (const target of ['fra_Latn', 'swh_Latn']) {
     await model.translate(SENTENCES.slice(0, 2), 'eng_Latn', target); // warm up
     for (const batch of [1, 16]) {
-      let tokens = 0;
-      const outputs = [];
-      started = performance.now();
-      for (let i = 0; i < SENTENCES.length; i += batch) {
-        const { translations, stats } = await model.translate(
-          SENTENCES.slice(i, i + batch),
-          'eng_Latn',
-          target,
-        );
-        tokens += stats.generatedTokens;
-        outputs.push(...translations);
-      }
-      const seconds = (performance.now() - started) / 1000;
+      const { seconds, tokens, outputs } = await measure(model, target, batch);
       rows.push([
         `eng_Latn → ${target}`,
         String(batch),
@@ -107,7 +110,35 @@ export async function run() {
       `${megabytes(rssSettled)} a second later; peak RSS ${megabytes(peak)}`,
   );
   for (const sample of samples) console.log(`sample ${sample}`);
-  return { rows, peakRssKb: peak };
+
+  // Beam search beside greedy, batches of 16, on the same sentences (quality is for a reader to judge
+  // from the samples; speed is measured).
+  const beamModel = await NllbModel.load({
+    source: { kind: 'folder', path: folder, label: folder },
+    dtype: DTYPE,
+    threads,
+    beams: BEAMS,
+  });
+  const beamRows = [];
+  for (const target of ['fra_Latn', 'swh_Latn']) {
+    await beamModel.translate(SENTENCES.slice(0, 2), 'eng_Latn', target); // warm up
+    const greedy = rows.find((row) => row[0] === `eng_Latn → ${target}` && row[1] === '16');
+    const beam = await measure(beamModel, target, 16);
+    const beamRate = SENTENCES.length / beam.seconds;
+    beamRows.push([
+      `eng_Latn → ${target}`,
+      greedy[2],
+      fmt(beamRate, 1),
+      `${fmt(beamRate / Number(greedy[2].replaceAll(',', '')), 2)}×`,
+    ]);
+    console.log(`sample beam ${BEAMS} ${target}: ${beam.outputs[0]} | ${beam.outputs[8]}`);
+  }
+  await beamModel.dispose();
+  console.log(`\nBeam search (${BEAMS} beams) beside greedy, batches of 16`);
+  console.log(
+    table([['direction', 'greedy sentences/s', `beam ${BEAMS} sentences/s`, 'beam / greedy'], ...beamRows]),
+  );
+  return { rows, beamRows, peakRssKb: peak };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
