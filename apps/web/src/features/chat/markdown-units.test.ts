@@ -44,7 +44,7 @@ describe('MarkdownUnitCutter', () => {
       'Here are some greetings.',
       'They are **common** in Kenya!',
       'Say *Jambo* to anyone.',
-      'Learn `Habari`.',
+      'Learn',
       'Quote me.',
       'Please.',
       'Word',
@@ -72,6 +72,27 @@ describe('MarkdownUnitCutter', () => {
   it('keeps a code block whole and untranslated even when it looks like prose', () => {
     const { translated } = cut('Run this:\n```\nIt is fine. Really.\n```\nOk.', 2);
     expect(translated).toEqual(['Run this:', 'Ok.']);
+  });
+
+  it.each([
+    ['**Tip:** Drink water.', ['Tip:', 'Drink water.']],
+    ['**Step 1**: Boil it.', ['Step 1', 'Boil it.']],
+    ['*Do not drink it.*', ['Do not drink it.']],
+    ['Run `npm install` to get it.', ['Run', 'to get it.']],
+    ['Use ``a `b` c`` here.', ['Use', 'here.']],
+    ['See [the guide](https://example.org/a_b) for more.', ['See', 'the guide', 'for more.']],
+    ['Visit https://example.org/path?q=1.', ['Visit']],
+    ['![A map](map.png) shows the way.', ['shows the way.']],
+    ['They are **common** in Kenya!', ['They are **common** in Kenya!']],
+    ['*Do not drink it.* Boil it first.', ['Do not drink it.', 'Boil it first.']],
+    ['Is it **ready?** Yes.', ['Is it **ready?**', 'Yes.']],
+    ['Open [the page. Now](https://x.org/?a=1) please.', ['Open', 'the page. Now', 'please.']],
+  ])('keeps the inline Markdown of %j and translates only its prose', (line, expected) => {
+    for (const size of [1, 4, 1000]) {
+      const { rebuilt, translated } = cut(line, size);
+      expect(rebuilt).toBe(line);
+      expect(translated).toEqual(expected);
+    }
   });
 
   it('leaves pieces without letters as they are', () => {

@@ -11,20 +11,104 @@ const literal = (text: string): Unit[] => (text ? [{ kind: 'literal', text }] : 
 
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
+/**
+ * The sentences of `text`, as the segmenter finds them but never cut inside a code span, link, image
+ * or URL (`?q=1`, `![`, `[a. b](…)`), and with emphasis closed after a full stop (`*Done.*`,
+ * `**Ready?**`) kept with its sentence.
+ */
 function sentences(text: string): string[] {
-  return Array.from(sentenceSegmenter.segment(text), (segment) => segment.segment);
+  const kept = Array.from(text.matchAll(KEPT_INLINE), (match) => [
+    match.index,
+    match.index + match[0].length,
+  ]);
+  const merged: string[] = [];
+  let offset = 0;
+  for (const { segment } of sentenceSegmenter.segment(text)) {
+    const start = offset;
+    offset += segment.length;
+    if (merged.length === 0) {
+      merged.push(segment);
+      continue;
+    }
+    if (kept.some(([from, to]) => start > from! && start < to!)) {
+      merged[merged.length - 1] += segment;
+      continue;
+    }
+    // Markers right after the full stop, with no space between, close the sentence's emphasis (a
+    // new sentence in emphasis would follow a space).
+    const closing = /^[*_]+[.!?]*\s*/.exec(segment);
+    if (closing && !/\s$/.test(merged.at(-1)!)) {
+      merged[merged.length - 1] += closing[0];
+      if (closing[0].length < segment.length) merged.push(segment.slice(closing[0].length));
+      continue;
+    }
+    merged.push(segment);
+  }
+  return merged;
 }
 
-/** A sentence becomes a translate unit, its trailing space a literal; no letters, nothing to translate. */
+/** A sentence becomes translate units, its trailing space a literal; no letters, nothing to translate. */
 function sentenceUnits(sentence: string): Unit[] {
   const core = sentence.trimEnd();
   if (!/\p{L}/u.test(core)) return literal(sentence);
   const lead = sentence.length - sentence.trimStart().length;
   return [
     ...literal(sentence.slice(0, lead)),
-    { kind: 'translate', text: core.slice(lead) },
+    ...inlineUnits(core.slice(lead)),
     ...literal(sentence.slice(core.length)),
   ];
+}
+
+/**
+ * Inline pieces kept as they are: code spans (commands, names), images, bare URLs; and links, whose
+ * text alone is translated (their target stays). Found in this order of precedence.
+ */
+const KEPT_INLINE =
+  /(?<code>``[^\n]+?``|`[^`\n]+`)|(?<image>!\[[^\]\n]*\]\([^)\n]*\))|(?<open>\[)(?<linkText>[^\]\n]+)(?<target>\]\([^)\n]*\))|(?<url>(?:https?:\/\/|www\.)[^\s<>()]*[^\s<>().,;:!?'"])/g;
+
+/** A sentence wholly in emphasis ("**Do not drink it.**"): the markers, then what is inside. */
+const WHOLE_EMPHASIS = /^(\*\*|__|\*|_)(?=\S)([\s\S]*?\S)\1([.!?:;,]*)$/;
+/** A bold label opening a sentence ("**Tip:** …", "**Step 1**: …"), as answers often start list items. */
+const BOLD_LABEL = /^(\*\*|__)(?=\S)(.+?\S)\1(?=[\s:]|$)/;
+
+/**
+ * The units of one sentence: its prose to translate, and the inline Markdown that must survive the
+ * translation model (which garbles or drops markers, and would "translate" code and URLs). The
+ * prose between kept pieces is translated piece by piece; emphasis in the middle of a sentence is
+ * left to `plainInline`, since cutting the sentence there would cost more fluency than it saves.
+ */
+function inlineUnits(text: string): Unit[] {
+  const whole = WHOLE_EMPHASIS.exec(text);
+  if (whole && !whole[2]!.includes(whole[1]!)) {
+    return [...literal(whole[1]!), ...inlineUnits(whole[2]!), ...literal(whole[1]! + whole[3]!)];
+  }
+  const label = BOLD_LABEL.exec(text);
+  if (label && label[0].length < text.length) {
+    return [
+      ...literal(label[1]!),
+      ...inlineUnits(label[2]!),
+      ...literal(label[1]!),
+      ...inlineUnits(text.slice(label[0].length)),
+    ];
+  }
+  const units: Unit[] = [];
+  let last = 0;
+  for (const match of text.matchAll(KEPT_INLINE)) {
+    units.push(...proseUnits(text.slice(last, match.index)));
+    const { open, linkText, target } = match.groups!;
+    if (linkText !== undefined) units.push(...literal(open!), ...proseUnits(linkText), ...literal(target!));
+    else units.push(...literal(match[0]));
+    last = match.index + match[0].length;
+  }
+  units.push(...proseUnits(text.slice(last)));
+  return units;
+}
+
+/** A stretch of prose: translated without the spaces and joining punctuation at its edges. */
+function proseUnits(text: string): Unit[] {
+  const [, before = '', core = '', after = ''] = /^([\s:;,.\u2013\u2014-]*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  if (!/\p{L}/u.test(core)) return literal(text);
+  return [...literal(before), { kind: 'translate', text: core }, ...literal(after)];
 }
 
 /** List markers, task boxes, heading hashes and quote marks at the start of a line. */
@@ -103,10 +187,18 @@ export class MarkdownUnitCutter {
     }
     const parts = sentences(this.pending.slice(prefix.length));
     if (parts.length < 2) return [];
+    // A code span, link or image still arriving may yet join the sentences after it.
+    if (unfinishedInline(parts.slice(0, -1).join(''))) return [];
     this.lineStarted = true;
     this.pending = parts.at(-1)!;
     return [...literal(prefix), ...parts.slice(0, -1).flatMap(sentenceUnits)];
   }
+}
+
+/** An odd backtick, a `[` not closed yet, or a link target not closed yet. */
+function unfinishedInline(text: string): boolean {
+  const count = (character: string) => text.split(character).length - 1;
+  return count('`') % 2 === 1 || count('[') > count(']') || /\]\([^)]*$/.test(text);
 }
 
 /**

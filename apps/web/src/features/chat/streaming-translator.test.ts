@@ -37,6 +37,15 @@ describe('StreamingTranslator', () => {
     expect(updates.at(-1)).toBe('MOJA. MBILI.\n\nTATU.');
   });
 
+  it('keeps bold labels, code, links and URLs around the translated prose', async () => {
+    const shout = (text: string) => Promise.resolve(text.toUpperCase());
+    const translator = new StreamingTranslator(shout, () => {});
+    translator.push('- **Tip:** Run `npm test` first.\n- Read [the guide](https://example.org/Guide).');
+    expect(await translator.finish()).toBe(
+      '- **TIP:** RUN `npm test` FIRST.\n- READ [THE GUIDE](https://example.org/Guide).',
+    );
+  });
+
   it('sends at most three translations at a time', async () => {
     const { calls, translate } = controlledTranslation();
     const translator = new StreamingTranslator(translate, () => {});
