@@ -1,55 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { StatusResponse } from '@sema/shared/api/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER, freePort, startRedis, type TestRedis } from './redis-server.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
+import {
+  freePort,
+  killServerProcesses,
+  startServerProcess,
+  statusOnceUp,
+  type ServerProcess,
+} from './server-process.ts';
 
 /** The real server process with REDIS_URL: refused when malformed, and never kept alive by Redis. */
-const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
-const children: ChildProcess[] = [];
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      SEMA_LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      SEMA_NLLB_MODEL: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function statusOf(base: string): Promise<StatusResponse> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      return (await (await fetch(`${base}/status`)).json()) as StatusResponse;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`${base} never answered`);
-}
+const startServer = (env: Record<string, string>) => startServerProcess({ SEMA_LOG_LEVEL: 'warn', ...env });
 
 /** SIGTERM, then the exit code and how long the process took to go. */
-async function terminate(server: ReturnType<typeof startServer>) {
+async function terminate(server: ServerProcess) {
   const started = performance.now();
   server.child.kill('SIGTERM');
   const code = await server.exited;
   return { code, ms: performance.now() - started };
 }
 
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
+afterEach(killServerProcesses);
 
 describe('the server process with REDIS_URL', () => {
   it('refuses a malformed REDIS_URL with exit 78 and a message naming it, without the password', async () => {
@@ -69,7 +39,7 @@ describe('the server process with REDIS_URL', () => {
     it('reports Redis ready on /status and exits promptly on SIGTERM', async () => {
       const port = await freePort();
       const server = startServer({ PORT: String(port), REDIS_URL: redis.url });
-      expect((await statusOf(`http://127.0.0.1:${port}`)).redis).toEqual({ state: 'ready' });
+      expect((await statusOnceUp(`http://127.0.0.1:${port}`)).redis).toEqual({ state: 'ready' });
       const { code, ms } = await terminate(server);
       expect(code).toBe(0);
       expect(ms).toBeLessThan(3_000);
@@ -79,7 +49,7 @@ describe('the server process with REDIS_URL', () => {
       const deadPort = await freePort();
       const port = await freePort();
       const server = startServer({ PORT: String(port), REDIS_URL: `redis://127.0.0.1:${deadPort}` });
-      const status = await statusOf(`http://127.0.0.1:${port}`);
+      const status = await statusOnceUp(`http://127.0.0.1:${port}`);
       expect(status.redis).toMatchObject({
         state: 'unavailable',
         detail: expect.stringMatching(/^connection refused/),

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from './server-process.ts';
 
 /**
  * A real `redis-server` for tests, started as a child process on a free port with nothing saved to
@@ -19,16 +20,6 @@ if (!REDIS_SERVER) {
 function findRedisServer(): string | undefined {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   return probe.status === 0 ? 'redis-server' : undefined;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
 }
 
 /** Resolves once something accepts connections on the port (Redis answers PING right after). */
