@@ -246,7 +246,6 @@ export class NllbEngine implements TranslationEngine {
     this.failPending(engineRestarted(`model process ${how}`));
     const loading = this.state.state === 'loading' || this.retrying;
     if (loading && ++this.crashesWhileLoading >= MAX_CRASHES_WHILE_LOADING) {
-      this.crashesWhileLoading = 0;
       this.loadFailed(
         `the translation model process stopped ${MAX_CRASHES_WHILE_LOADING} times while loading the model (${how}); see the server log`,
       );
@@ -254,9 +253,7 @@ export class NllbEngine implements TranslationEngine {
     }
     if (this.retrying) {
       // A crash during a retry is retried as soon as a crash would be, still as an error meanwhile.
-      this.restartTimer = setTimeout(() => {
-        if (!this.closed) this.spawn();
-      }, this.options.restartDelayMs ?? 500);
+      this.spawnLater(this.options.restartDelayMs ?? 500);
       return;
     }
     const delay = Math.min(
@@ -268,9 +265,7 @@ export class NllbEngine implements TranslationEngine {
     this.state = { state: 'loading', model: this.options.model, detail: 'Restarting after a crash' };
     this.download = this.newDownload();
     this.resetReadiness();
-    this.restartTimer = setTimeout(() => {
-      if (!this.closed) this.spawn();
-    }, delay);
+    this.spawnLater(delay);
   }
 
   /**
@@ -279,6 +274,7 @@ export class NllbEngine implements TranslationEngine {
    */
   private loadFailed(detail: string): void {
     this.download.finish();
+    this.crashesWhileLoading = 0; // the retry gets its own three tries
     const worker = this.worker;
     this.worker = undefined;
     if (worker) void stop(worker);
@@ -304,17 +300,21 @@ export class NllbEngine implements TranslationEngine {
     }
     this.retrying = false;
     this.readiness.reject(modelUnavailable(detail));
-    clearTimeout(this.restartTimer);
-    this.restartTimer = setTimeout(() => this.retryLoad(), delay);
+    this.spawnLater(delay, () => {
+      this.retrying = true;
+      this.download = this.newDownload();
+      this.resetReadiness();
+    });
   }
 
-  private retryLoad(): void {
-    if (this.closed) return;
-    this.retrying = true;
-    this.crashesWhileLoading = 0;
-    this.download = this.newDownload();
-    this.resetReadiness();
-    this.spawn();
+  /** Starts a new model process after `delayMs` (after `prepare`), unless the engine closes first. */
+  private spawnLater(delayMs: number, prepare?: () => void): void {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      if (this.closed) return;
+      prepare?.();
+      this.spawn();
+    }, delayMs);
   }
 
   /** A retry is getting somewhere (the hub answers): show it as loading, with progress. */
