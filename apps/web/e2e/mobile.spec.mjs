@@ -1,8 +1,7 @@
-/* global document -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { launchBrowser, newPage, openApp, PHONE, pageWidth } from './lib/browser.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
 let browser;
@@ -10,8 +9,6 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(async () => browser?.close());
-
-const pageWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('a 360 px wide phone', () => {
   for (const path of ['/', '/about', '/developer', '/login', '/signup', '/forgot-password', '/nowhere']) {

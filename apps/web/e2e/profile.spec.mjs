@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 
-import { eventually, launchBrowser, newPage, openApp, PHONE, signInLocally } from './lib/browser.mjs';
+import {
+  eventually,
+  launchBrowser,
+  newPage,
+  openApp,
+  PHONE,
+  signInLocally,
+  pageWidth,
+} from './lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const { AxeBuilder } = require('@axe-core/playwright');
@@ -15,7 +23,6 @@ before(async () => {
 after(async () => browser?.close());
 
 const pathname = (page) => new URL(page.url()).pathname;
-const pageWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 const storedUser = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('sema_user')));
 
 async function violations(page) {

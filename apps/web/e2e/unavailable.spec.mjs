@@ -1,17 +1,14 @@
-/* global document -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { launchBrowser, newPage, openApp, PHONE, pageWidth } from './lib/browser.mjs';
 import { startSemaServer, TINY_NLLB } from './lib/sema-server.mjs';
 
 // The runner's second server, whose translation model cannot load.
 const NO_MODEL_URL = process.env.SEMA_E2E_NO_MODEL_URL;
-
-const pageWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 let browser;
 before(async () => {

@@ -1,4 +1,4 @@
-/* global window -- used inside page.evaluate, which runs in the browser */
+/* global window, document -- used inside page.evaluate, which runs in the browser */
 // Shared e2e helpers: one Chromium per spec file, pages that wait for the app behind the splash,
 // and a record of every request so a test can prove nothing left our origin.
 import { createRequire } from 'node:module';
@@ -44,6 +44,9 @@ export async function newPage(browser, { viewport = DESKTOP, permissions = [], b
   });
   return { context, page, problems };
 }
+
+/** How wide the page is, scrolled content included: above the viewport's width means sideways scrolling. */
+export const pageWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** Opens a route and waits until the splash has gone and the app is interactive. */
 export async function openApp(page, path = '/') {
