@@ -34,6 +34,13 @@ export interface TranslationServiceOptions {
   loadWaitMs?: number;
 }
 
+/** One sentence to translate, with its language pair. */
+interface Sentence {
+  text: string;
+  source: string;
+  target: string;
+}
+
 /** A sentence being translated, shared by every request that needs it. */
 interface InFlight {
   key: string;
@@ -80,28 +87,59 @@ export class TranslationService {
     return this.batcher.queued;
   }
 
-  async translate({ text, source, target }: TranslateParams, signal?: AbortSignal): Promise<string> {
-    if (source === target) return text;
+  async translate(params: TranslateParams, signal?: AbortSignal): Promise<string> {
+    const [translation] = await this.translateAll([params], signal);
+    return translation!;
+  }
 
-    const pieces = splitText(text, source);
-    const sentences = pieces.flatMap((piece) => (piece.kind === 'sentence' ? [piece.text] : []));
-    const keys = sentences.map((sentence) => this.cacheKey(source, target, sentence));
+  /**
+   * Translates several texts as one piece of work: one cache lookup for all their sentences, one
+   * admission to the queue and one abort listener on `signal`, however many texts there are (a
+   * batch request or a document holds hundreds).
+   */
+  async translateAll(items: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]> {
     const known = new Map<string, string>();
-    const needed = new Map<string, string>(); // key → sentence, each once
-    for (const [i, key] of keys.entries()) {
-      if (known.has(key) || needed.has(key)) continue;
-      const cached = this.cache?.get(key);
-      if (cached !== undefined) {
-        known.set(key, cached);
-        this.metrics?.cacheHits.inc();
-      } else {
-        needed.set(key, sentences[i]!);
-        this.metrics?.cacheMisses.inc();
-      }
-    }
+    const needed = new Map<string, Sentence>(); // key → sentence, each once
+    const plans = items.map(({ text, source, target }) => {
+      if (source === target) return undefined;
+      const pieces = splitText(text, source);
+      const keys = pieces.flatMap((piece) => {
+        if (piece.kind !== 'sentence') return [];
+        const key = this.cacheKey(source, target, piece.text);
+        if (!known.has(key) && !needed.has(key)) {
+          const cached = this.cache?.get(key);
+          if (cached !== undefined) {
+            known.set(key, cached);
+            this.metrics?.cacheHits.inc();
+          } else {
+            needed.set(key, { text: piece.text, source, target });
+            this.metrics?.cacheMisses.inc();
+          }
+        }
+        return [key];
+      });
+      return { pieces, keys };
+    });
     if (needed.size > 0) await this.fromSharedCache(needed, known);
     // Cached sentences need no model; the rest wait for it to finish loading (briefly).
     if (needed.size > 0) await this.engineReady(signal);
+    if (needed.size > 0) await this.translateNeeded(needed, known, signal);
+    return items.map((item, i) => {
+      const plan = plans[i];
+      if (!plan) return item.text;
+      return joinText(
+        plan.pieces,
+        plan.keys.map((key) => known.get(key)!),
+      );
+    });
+  }
+
+  /** Sends what no cache knew to the batcher (joining identical sentences already in flight). */
+  private async translateNeeded(
+    needed: Map<string, Sentence>,
+    known: Map<string, string>,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const fresh = [...needed.keys()].filter((key) => !this.inFlight.has(key)).length;
     try {
       this.batcher.admit(fresh);
@@ -118,7 +156,7 @@ export class TranslationService {
     signal?.addEventListener('abort', release, { once: true });
     try {
       const waits = [...needed].map(([key, sentence]) => {
-        const entry = this.join(key, sentence, source, target);
+        const entry = this.join(key, sentence);
         joined.push(entry);
         return entry.promise.then((translation) => known.set(key, translation));
       });
@@ -129,10 +167,6 @@ export class TranslationService {
     } finally {
       signal?.removeEventListener('abort', release);
     }
-    return joinText(
-      pieces,
-      keys.map((key) => known.get(key)!),
-    );
   }
 
   async close(): Promise<void> {
@@ -149,7 +183,7 @@ export class TranslationService {
    * Moves what another process already translated from `needed` to `known`, in one round trip.
    * Sentences this process is translating right now are left to join that work instead.
    */
-  private async fromSharedCache(needed: Map<string, string>, known: Map<string, string>): Promise<void> {
+  private async fromSharedCache(needed: Map<string, Sentence>, known: Map<string, string>): Promise<void> {
     if (!this.sharedCache) return;
     const keys = [...needed.keys()].filter((key) => !this.inFlight.has(key));
     const found = await this.sharedCache.lookup(keys);
@@ -160,7 +194,7 @@ export class TranslationService {
     }
   }
 
-  private join(key: string, sentence: string, source: string, target: string): InFlight {
+  private join(key: string, { text, source, target }: Sentence): InFlight {
     const existing = this.inFlight.get(key);
     if (existing) {
       existing.waiters++;
@@ -168,7 +202,7 @@ export class TranslationService {
       return existing;
     }
     const controller = new AbortController();
-    const promise = this.batcher.submit(sentence, source, target, controller.signal).then((translation) => {
+    const promise = this.batcher.submit(text, source, target, controller.signal).then((translation) => {
       this.cache?.set(key, translation);
       this.sharedCache?.store(key, translation);
       return translation;

@@ -9,6 +9,8 @@ import { SharedTranslationCache } from '../../translation/shared-cache.ts';
 export interface TranslationService {
   /** Translates a whole text; `source` is a resolved catalogue code (detect first for auto). */
   translate(request: TranslateParams, signal?: AbortSignal): Promise<string>;
+  /** Translates several texts as one piece of work (one cache lookup, one abort listener). */
+  translateAll(requests: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]>;
   status(): EngineStatus;
   close(): Promise<void>;
 }

@@ -27,7 +27,10 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
     limits,
     read: (upload, readLimits, options) => reader.prepare(upload, readLimits, options),
     translateTexts: (texts, source, target, signal) =>
-      Promise.all(texts.map((text) => app.translation.translate({ text, source, target }, signal))),
+      app.translation.translateAll(
+        texts.map((text) => ({ text, source, target })),
+        signal,
+      ),
     detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
   });
 

@@ -47,23 +47,13 @@ function prepare(app: App, rawText: string, source: string, where = ''): Prepare
   return { text, source: detection.language, confidence: detection.confidence };
 }
 
-async function translatePrepared(
-  app: App,
-  item: Prepared,
-  target: string,
-  started: number,
-  signal: AbortSignal,
-) {
-  const translated = await app.translation.translate(
-    { text: item.text, source: item.source, target },
-    signal,
-  );
+function translationResult(item: Prepared, target: string, translated: string, processingTime: number) {
   return {
     translated_text: translated,
     source_language: item.source,
     target_language: target,
     confidence_score: item.confidence,
-    processing_time: Math.round(performance.now() - started) / 1000,
+    processing_time: processingTime,
   };
 }
 
@@ -90,7 +80,11 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const { body } = request;
       const target = targetLanguage(body.target_language);
       const item = prepare(app, body.text, sourceLanguage(body.source_language));
-      return translatePrepared(app, item, target, started, clientGoneSignal(reply));
+      const translated = await app.translation.translate(
+        { text: item.text, source: item.source, target },
+        clientGoneSignal(reply),
+      );
+      return translationResult(item, target, translated, Math.round(performance.now() - started) / 1000);
     },
   );
 
@@ -130,20 +124,16 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const items = texts.map((text, i) => prepare(app, text, source, ` (texts[${i}])`));
-
-      // One failure fails the request: stop the other texts' work too.
-      const controller = new AbortController();
-      const clientGone = clientGoneSignal(reply);
-      const signal = AbortSignal.any([controller.signal, clientGone]);
-      try {
-        const translations = await Promise.all(
-          items.map((item) => translatePrepared(app, item, target, started, signal)),
-        );
-        return { translations };
-      } catch (error) {
-        controller.abort();
-        throw error;
-      }
+      const translations = await app.translation.translateAll(
+        items.map((item) => ({ text: item.text, source: item.source, target })),
+        clientGoneSignal(reply),
+      );
+      const processingTime = Math.round(performance.now() - started) / 1000;
+      return {
+        translations: items.map((item, i) =>
+          translationResult(item, target, translations[i]!, processingTime),
+        ),
+      };
     },
   );
 };

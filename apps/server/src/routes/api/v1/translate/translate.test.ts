@@ -189,6 +189,30 @@ describe('POST /api/v1/translate on the tiny model', () => {
       }
     });
 
+    it('translates 50 texts without piling listeners onto one abort signal (no MaxListenersExceededWarning)', async () => {
+      const warnings: Error[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning);
+      process.on('warning', onWarning);
+      try {
+        const texts = Array.from(
+          { length: 50 },
+          (_, i) => `Listener test number ${i}. It has two sentences.`,
+        );
+        const response = await post(app, '/api/v1/translate/batch', {
+          texts,
+          source_language: 'eng_Latn',
+          target_language: 'deu_Latn',
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json<BatchTranslateResponse>().translations).toHaveLength(50);
+        // Warnings are emitted on the next tick.
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off('warning', onWarning);
+      }
+      expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    });
+
     it.each([
       [{ texts: [], target_language: 'fra_Latn' }, 422, /^texts must hold at least one text$/],
       [{ texts: 'Hi.', target_language: 'fra_Latn' }, 422, /texts must be an array/],
