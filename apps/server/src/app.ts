@@ -38,7 +38,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseRateLimit } from './config.ts';
+import { ConfigError, loadConfig, parseRateLimit, parseTrustProxy } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -45,6 +45,31 @@ describe('parseRateLimit', () => {
     expect(parseRateLimit('off')).toBeNull();
     expect(() => parseRateLimit('0/minute')).toThrow(ConfigError);
   });
+});
+
+describe('parseTrustProxy', () => {
+  it('trusts no forwarded header by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(parseTrustProxy('off')).toBe(false);
+  });
+
+  it('reads a hop count or a list of addresses, networks and proxy-addr names', () => {
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' 10.0.0.0/8, loopback ,::1, fd00::/8,192.168.1.7')).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+      'fd00::/8',
+      '192.168.1.7',
+    ]);
+  });
+
+  it.each(['true', '10.0.0.0/33', 'proxy.example.com', '1.2.3', '10.0.0.1,', '99'])(
+    'refuses %s with a message naming SEMA_TRUST_PROXY',
+    (value) => {
+      expect(() => parseTrustProxy(value)).toThrow(/SEMA_TRUST_PROXY/);
+    },
+  );
 });
 
 describe('REDIS_URL', () => {

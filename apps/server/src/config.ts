@@ -2,6 +2,7 @@
  * All configuration comes from environment variables, validated once at start. A bad value stops the
  * server with a message naming the variable, instead of failing later in a request.
  */
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,8 @@ export interface RateLimitConfig {
   raw: string;
 }
 
+export type TrustProxy = false | number | string[];
+
 export interface Config {
   port: number;
   host: string;
@@ -26,6 +29,13 @@ export interface Config {
   webDist: string;
   maxTextChars: number;
   rateLimit: RateLimitConfig | null;
+  /**
+   * SEMA_TRUST_PROXY: which hops may tell the client's address in X-Forwarded-For. `false` (the
+   * default) believes none, so a client cannot pick its own address for the rate limit; a number
+   * trusts that many hops nearest the server; a list trusts those addresses and networks. The client
+   * is then the right-most address that is not trusted. Handed to Fastify's `trustProxy`.
+   */
+  trustProxy: TrustProxy;
   /** Seconds to wait for in-flight requests on shutdown. */
   shutdownGraceSeconds: number;
   /** REDIS_URL: where processes share the translation cache and rate-limit counters; none = per process. */
@@ -129,6 +139,41 @@ export function parseRedisUrl(raw: string | undefined): string | undefined {
   return text;
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One address or network: an IPv4/IPv6 address, optionally with a /prefix, or a proxy-addr name. */
+function isAddressOrNetwork(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `off` (or empty: the default), a hop count such as `1`, or a comma-separated list of addresses,
+ * CIDR networks and the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const text = raw?.trim().toLowerCase();
+  if (!text || text === 'off' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 32) throw new ConfigError(`SEMA_TRUST_PROXY hop count must be at most 32 (got '${raw}')`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrNetwork(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `SEMA_TRUST_PROXY must be off, a hop count, or addresses/networks such as 10.0.0.0/8,loopback (got '${bad || raw}')`,
+    );
+  }
+  return entries;
+}
+
 const WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
 /** `60/minute`, `10/second`, `1000/hour`, `5000/day`; empty or `off` means no limit. */
@@ -168,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(env.SEMA_WEB_DIST?.trim() || path.join(repoRoot, 'apps/web/dist')),
     maxTextChars: integer(env, 'SEMA_MAX_TEXT_CHARS', MAX_TEXT_CHARS, 1, 1_000_000),
     rateLimit: parseRateLimit(env.SEMA_RATE_LIMIT),
+    trustProxy: parseTrustProxy(env.SEMA_TRUST_PROXY),
     shutdownGraceSeconds: integer(env, 'SEMA_SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     translation: {
