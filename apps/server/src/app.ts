@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import errors from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
 import openapi from './plugins/external/openapi.ts';
@@ -28,6 +28,13 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/** Fastify's typings take a hop count as a function: the `hop` nearest hops are trusted. */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * Builds the whole app without listening, so tests can `inject()` into exactly what production runs.
  * Order: external plugins, then our services, then routes.
@@ -38,7 +45,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();

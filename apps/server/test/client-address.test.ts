@@ -69,3 +69,17 @@ describe.skipIf(!HAPROXY)('behind a real HAProxy that appends the client address
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 });
+
+describe('SEMA_TRUST_PROXY as a hop count', () => {
+  it('trusts exactly that many hops nearest the server', async () => {
+    const app = await buildTestApp({ ...LIMIT, SEMA_TRUST_PROXY: '1' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await languages(app, { 'x-forwarded-for': `192.0.2.${i}, 198.51.100.7` })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
