@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, TrustProxy } from './config.ts';
+import drain from './plugins/external/drain.ts';
 import errors from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
 import openapi from './plugins/external/openapi.ts';
@@ -13,6 +14,7 @@ import detector from './plugins/app/detector.ts';
 import engineStatus from './plugins/app/engine-status.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import translation from './plugins/app/translation.ts';
+import probeRoutes from './routes/probes/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
@@ -46,6 +48,8 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
+    // While closing, requests still reach our drain hook, which answers 503 in our own error shape.
+    return503OnClosing: false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -54,6 +58,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
 
   await app.register(errors);
   await app.register(requestContext);
+  await app.register(drain);
   await app.register(security);
   await app.register(metrics);
   await app.register(redis);
@@ -65,6 +70,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(translation);
   await app.register(chat);
 
+  await app.register(probeRoutes);
   await app.register(statusRoutes, { prefix: '/status' });
   await app.register(statusRoutes, { prefix: '/api/v1/status' });
   await app.register(languageRoutes, { prefix: '/api/v1/languages' });

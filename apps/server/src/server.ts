@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config, { forceCloseConnections: 'idle', return503OnClosing: true });
+  const app = await buildApp(config, { forceCloseConnections: 'idle' });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
+    // Readiness fails and new requests are refused from this moment, before the listener closes.
+    app.draining = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');

@@ -27,6 +27,8 @@ export type ApiErrorCode =
   | 'TIMEOUT'
   | 'INTERNAL_ERROR'
   | 'CLIENT_CLOSED'
+  | 'NOT_READY'
+  | 'SHUTTING_DOWN'
   | ChatErrorCode;
 
 export type ChatErrorCode =

@@ -173,6 +173,12 @@ export const RedisStatus = Type.Object(
 );
 export type RedisStatus = Static<typeof RedisStatus>;
 
+export const ProbeResponse = Type.Object(
+  { status: Type.Union([Type.Literal('alive'), Type.Literal('ready')]) },
+  { description: 'A probe that passed; a failing one answers 503 with the usual error body' },
+);
+export type ProbeResponse = Static<typeof ProbeResponse>;
+
 export const StatusResponse = Type.Object(
   {
     status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('starting')]),

@@ -1,0 +1,120 @@
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './build-test-app.ts';
+
+/** A request over a raw socket: `head` is sent at once, `rest` when the caller says so. */
+function rawRequest(port: number, head: string, rest: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  let text = '';
+  socket.on('data', (chunk) => (text += chunk));
+  const response = new Promise<string>((resolve) => socket.on('close', () => resolve(text)));
+  const connected = new Promise<() => void>((resolve) =>
+    socket.once('connect', () => {
+      socket.write(head);
+      resolve(() => socket.end(rest));
+    }),
+  );
+  return { connected, response };
+}
+
+const apps: App[] = [];
+async function app(env: Record<string, string> = {}): Promise<App> {
+  const built = await buildTestApp(env);
+  apps.push(built);
+  return built;
+}
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((built) => built.close()));
+});
+
+describe('liveness and readiness probes', () => {
+  it('/readyz says 200 only once the translation model is loaded; /livez says 200 throughout', async () => {
+    const server = await app();
+    // The tiny model is still loading right after start.
+    const early = await server.inject('/readyz');
+    expect(early.statusCode).toBe(503);
+    expect(early.json()).toMatchObject({
+      code: 'NOT_READY',
+      detail: expect.stringMatching(/translation engine is loading/),
+    });
+    expect(early.headers['retry-after']).toBeDefined();
+    expect((await server.inject('/livez')).statusCode).toBe(200);
+
+    await (server.translation as unknown as { engine: { whenReady(): Promise<void> } }).engine.whenReady();
+    const ready = await server.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    expect((await server.inject({ method: 'HEAD', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('/readyz says 503 with the reason when the model cannot be loaded', async () => {
+    const server = await app({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
+    let response;
+    for (let i = 0; i < 100; i++) {
+      response = await server.inject('/readyz');
+      if (/engine is error/.test(response.json().detail)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(response!.statusCode).toBe(503);
+    expect(response!.json()).toMatchObject({
+      code: 'NOT_READY',
+      detail: expect.stringMatching(/translation engine is error: .+/),
+    });
+    // /status, for people, still answers 200 with the whole story.
+    expect((await server.inject('/status')).statusCode).toBe(200);
+  });
+
+  it('while draining, /readyz says 503 SHUTTING_DOWN, new work gets 503 in our shape, work in flight finishes', async () => {
+    const server = await app();
+    await (server.translation as unknown as { engine: { whenReady(): Promise<void> } }).engine.whenReady();
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as net.AddressInfo;
+    // Requests whose headers are still arriving when the server starts closing, as on a busy keep-alive connection.
+    const body = JSON.stringify({ text: 'Hello there, friend.' });
+    const pending = [
+      rawRequest(port, 'GET /readyz HTTP/1.1\r\nHost: x\r\n', '\r\n'),
+      rawRequest(
+        port,
+        `POST /api/v1/detect-language HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n`,
+        `\r\n${body}`,
+      ),
+    ];
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        text: 'A sentence that is in flight when the server closes. '.repeat(40),
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
+      }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const sockets = await Promise.all(pending.map((request) => request.connected));
+    // As server.ts does on SIGTERM: drain from this moment, then close.
+    server.draining = true;
+    const closing = server.close();
+    sockets.forEach((finish) => finish());
+    const [ready, fresh] = (await Promise.all(pending.map((request) => request.response))) as [
+      string,
+      string,
+    ];
+    expect(ready).toMatch(/^HTTP\/1\.1 503/);
+    expect(ready).toMatch(/"code":"SHUTTING_DOWN"/);
+    expect(fresh).toMatch(/^HTTP\/1\.1 503/);
+    expect(fresh).toMatch(/connection: close/i);
+    expect(fresh).toMatch(/retry-after: 1/i);
+    expect(fresh.split('\r\n\r\n')[1]).toMatch(
+      /^\{"detail":"This server is shutting down[^"]*","code":"SHUTTING_DOWN"\}$/,
+    );
+    expect((await inFlight).status).toBe(200);
+    await closing;
+  });
+
+  it('are not rate-limited', async () => {
+    const server = await app({ SEMA_RATE_LIMIT: '2/minute' });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await server.inject('/livez')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+  });
+});
