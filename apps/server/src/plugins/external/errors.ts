@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isWebRoute } from '@sema/shared/web-routes';
 import { ApiError } from '../../lib/errors.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
+
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept !== undefined && /\btext\/html\b/i.test(accept);
+}
 
 function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/status') || url.startsWith('/metrics');
@@ -63,12 +68,19 @@ export default fp(
     const indexHtml = path.join(app.config.webDist, 'index.html');
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      // The web app routes on the client: any other GET that accepts HTML gets index.html.
-      if (request.method === 'GET' && !isApiPath(url) && fs.existsSync(indexHtml)) {
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .send(fs.createReadStream(indexHtml));
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (isRead && !isApiPath(url) && fs.existsSync(indexHtml)) {
+        // The web app routes on the client: its own pages get the app shell. Another path gets it
+        // too when a browser asks for a page (so the app can show its not-found page), but with 404,
+        // so that a probe of a mistyped or future route never looks healthy.
+        const isPage = isWebRoute(url);
+        if (isPage || acceptsHtml(request.headers.accept)) {
+          return reply
+            .code(isPage ? 200 : 404)
+            .type('text/html; charset=utf-8')
+            .header('Cache-Control', 'no-cache')
+            .send(fs.createReadStream(indexHtml));
+        }
       }
       return reply.code(404).send({ detail: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
     });
