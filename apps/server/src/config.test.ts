@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('reads a comma-separated list of remote servers, each checked', () => {
+    const config = loadConfig({
+      SEMA_TRANSLATION_ENGINE: 'remote',
+      SEMA_TRANSLATION_URL: 'http://inference-1:3000/, http://inference-2:3000',
+    });
+    expect(config.translation.remoteUrls).toEqual(['http://inference-1:3000', 'http://inference-2:3000']);
+    expect(() => loadConfig({ SEMA_TRANSLATION_URL: 'http://a:1,ftp://b' })).toThrow(/SEMA_TRANSLATION_URL/);
+  });
+
   it('needs a URL for the remote engine', () => {
     expect(() => loadConfig({ SEMA_TRANSLATION_ENGINE: 'remote' })).toThrow(/SEMA_TRANSLATION_URL/);
   });

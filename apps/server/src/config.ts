@@ -47,7 +47,8 @@ export interface Config {
     dtype: string;
     /** Beam width of the embedded model; 1 decodes greedily. */
     nllbBeams: number;
-    remoteUrl?: string;
+    /** The servers the remote engine forwards to (SEMA_TRANSLATION_URL, comma-separated). */
+    remoteUrls: string[];
     remoteTimeoutMs: number;
     batchWindowMs: number;
     maxBatchSize: number;
@@ -113,6 +114,13 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
     throw new ConfigError(`${name} must be an http(s) URL (got '${raw}')`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** A comma-separated list of http(s) URLs (empty when unset). */
+function urlList(env: Env, name: string): string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  return raw.split(',').map((entry) => url({ [name]: entry }, name)!);
 }
 
 /** A `redis://` or `rediss://` (TLS) URL with a host, and a database number if it names one. */
@@ -195,8 +203,8 @@ export function loadConfig(env: Env = process.env): Config {
   const chatBaseUrl = url(env, 'SEMA_CHAT_BASE_URL', 'https://router.huggingface.co/v1')!;
   const defaultProvider = apiKey || env.SEMA_CHAT_BASE_URL?.trim() ? 'openai' : 'local';
   const engine = oneOf(env, 'SEMA_TRANSLATION_ENGINE', ['nllb', 'remote'] as const, 'nllb');
-  const remoteUrl = url(env, 'SEMA_TRANSLATION_URL');
-  if (engine === 'remote' && !remoteUrl) {
+  const remoteUrls = urlList(env, 'SEMA_TRANSLATION_URL');
+  if (engine === 'remote' && remoteUrls.length === 0) {
     throw new ConfigError(
       'SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL (the base URL of another Sema API)',
     );
@@ -227,7 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
         'q8',
       ),
       nllbBeams: integer(env, 'SEMA_NLLB_BEAMS', 1, 1, 8),
-      remoteUrl,
+      remoteUrls,
       remoteTimeoutMs: integer(env, 'SEMA_TRANSLATION_TIMEOUT_MS', 60_000, 100, 3_600_000),
       modelRetrySeconds: integer(env, 'SEMA_MODEL_RETRY_SECONDS', 30, 1, 3600),
       batchWindowMs: integer(env, 'SEMA_BATCH_WINDOW_MS', 5, 0, 1000),

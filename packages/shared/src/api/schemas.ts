@@ -141,6 +141,12 @@ export const EngineStatus = Type.Object(
   {
     state: EngineState,
     model: Type.Optional(Type.String()),
+    model_id: Type.Optional(
+      Type.String({
+        description:
+          'Exactly which model translates (name or content fingerprint, weights variant, decoding); servers whose translation engines report the same model_id share cached translations',
+      }),
+    ),
     progress: Type.Optional(Type.Number({ description: 'Download or load progress, 0 to 1' })),
     detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),
     next_attempt_at: Type.Optional(

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toModelCode } from '@sema/shared/languages/catalogue';
 import { abortError, abortable, engineRestarted, isAbortError, modelUnavailable } from '../errors.ts';
 import { DownloadProgress, type ProgressOutput } from './nllb/download-progress.ts';
-import { resolveModelSource, type ModelSource } from './nllb/model-source.ts';
+import { folderFingerprint, resolveModelSource, type ModelSource } from './nllb/model-source.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
 import type { FromWorker, ToWorker, WorkerSettings } from './nllb/protocol.ts';
 import type { EngineStatus, TranslationEngine } from './types.ts';
@@ -83,7 +83,10 @@ export class NllbEngine implements TranslationEngine {
     this.source = resolveModelSource(options.model, { cacheDir: options.modelCache, hubUrl: options.hubUrl });
     const beams = options.beams ?? 1;
     // Part of the translation cache's key: beam search translates differently from greedy.
-    this.modelId = `nllb:${this.source.kind === 'folder' ? this.source.path : this.source.id}:${options.dtype}${beams > 1 ? `:beams${beams}` : ''}`;
+    // Never a path: the id is shown on /status and shared with other servers through the cache.
+    const model =
+      this.source.kind === 'folder' ? folderFingerprint(this.source.path, options.dtype) : this.source.id;
+    this.modelId = `nllb:${model}:${options.dtype}${beams > 1 ? `:beams${beams}` : ''}`;
     this.settings = {
       source: this.source,
       dtype: options.dtype,
@@ -103,7 +106,8 @@ export class NllbEngine implements TranslationEngine {
 
   status(): EngineStatus {
     const progress = this.state.state === 'loading' ? this.download.fraction() : undefined;
-    return progress === undefined ? { ...this.state } : { ...this.state, progress: round(progress) };
+    const state = { ...this.state, model_id: this.modelId };
+    return progress === undefined ? state : { ...state, progress: round(progress) };
   }
 
   whenReady(): Promise<void> {

@@ -15,7 +15,7 @@ export interface EngineHooks {
 export function createEngine(config: Config['translation'], hooks: EngineHooks): TranslationEngine {
   switch (config.engine) {
     case 'remote':
-      return new RemoteEngine({ url: config.remoteUrl!, timeoutMs: config.remoteTimeoutMs }).start();
+      return new RemoteEngine({ urls: config.remoteUrls, timeoutMs: config.remoteTimeoutMs }).start();
     case 'nllb':
       return new NllbEngine({
         model: config.nllbModel,

@@ -53,7 +53,7 @@ describe('RemoteEngine against another Sema server', () => {
   });
 
   it("passes the remote's status and detail on", async () => {
-    const engine = new RemoteEngine({ url: upstreamUrl, timeoutMs: 5000 });
+    const engine = new RemoteEngine({ urls: [upstreamUrl], timeoutMs: 5000 });
     const error = await engine.translate(['Hi.'], 'eng_Latn', 'xxx_Latn').catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       statusCode: 422,
@@ -85,7 +85,7 @@ describe('RemoteEngine with servers that misbehave', () => {
       });
     });
     try {
-      const engine = new RemoteEngine({ url: spec.url, timeoutMs: 5000 });
+      const engine = new RemoteEngine({ urls: [spec.url], timeoutMs: 5000 });
       expect(await engine.translate(['One.', 'Two.', 'Three.'], 'eng_Latn', 'fra_Latn')).toEqual([
         '<One.>',
         '<Two.>',
@@ -101,7 +101,7 @@ describe('RemoteEngine with servers that misbehave', () => {
   it('gives up after the timeout with 504', async () => {
     const silent = await plainServer(() => {});
     try {
-      const engine = new RemoteEngine({ url: silent.url, timeoutMs: 200 });
+      const engine = new RemoteEngine({ urls: [silent.url], timeoutMs: 200 });
       const error = await engine
         .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
         .catch((caught: unknown) => caught);
@@ -122,7 +122,7 @@ describe('RemoteEngine with servers that misbehave', () => {
         .end(JSON.stringify({ detail: 'The translation queue is full', code: 'OVERLOADED' }));
     });
     try {
-      const engine = new RemoteEngine({ url: busy.url, timeoutMs: 5000 });
+      const engine = new RemoteEngine({ urls: [busy.url], timeoutMs: 5000 });
       const error = await engine
         .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
         .catch((caught: unknown) => caught);
@@ -139,7 +139,7 @@ describe('RemoteEngine with servers that misbehave', () => {
   it('says when the remote cannot be reached, and reports it in status', async () => {
     const gone = await plainServer(() => {});
     await gone.close();
-    const engine = new RemoteEngine({ url: gone.url, timeoutMs: 5000 }).start();
+    const engine = new RemoteEngine({ urls: [gone.url], timeoutMs: 5000 }).start();
     await expect(engine.whenReady()).rejects.toThrow(/cannot reach/);
     expect(engine.status()).toMatchObject({ state: 'error', detail: expect.stringMatching(/ECONNREFUSED/) });
     const error = await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn').catch((caught: unknown) => caught);
@@ -151,3 +151,113 @@ describe('RemoteEngine with servers that misbehave', () => {
     await engine.close();
   });
 });
+
+describe('RemoteEngine over several servers', () => {
+  it('retries a call whose connection was cut, once, so the client never sees the failure', async () => {
+    let calls = 0;
+    const flaky = await plainServer((request, response) => {
+      if (request.url === '/status') return void response.writeHead(200).end('{}');
+      calls++;
+      // The first call dies with its connection, like a node killed mid-batch.
+      if (calls === 1) return void request.socket.destroy();
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ translations: [{ translated_text: 'Salut.' }] }));
+    });
+    try {
+      const engine = new RemoteEngine({ urls: [flaky.url], timeoutMs: 5000 });
+      expect(await engine.translate(['Hi.'], 'eng_Latn', 'fra_Latn')).toEqual(['Salut.']);
+      expect(calls).toBe(2);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('loses no request when one of two inference servers is killed under load, and uses it again once it is back', async () => {
+    const nodes = await Promise.all([buildTestApp(), buildTestApp()]);
+    await Promise.all(nodes.map((node) => (node.translation as TranslationService).engine.whenReady()));
+    const urls = await Promise.all(nodes.map((node) => node.listen({ port: 0, host: '127.0.0.1' })));
+    const engine = new RemoteEngine({ urls, timeoutMs: 5000, probeIntervalMs: 50 }).start();
+    const replacement: App[] = [];
+    try {
+      await engine.whenReady();
+      let n = 0;
+      const round = () =>
+        Promise.all(
+          Array.from({ length: 24 }, () =>
+            engine.translate([`Sentence number ${n++}.`], 'eng_Latn', 'fra_Latn'),
+          ),
+        );
+      expect((await round()).flat()).toHaveLength(24);
+      // Kill the second node while a round is in flight: every call still gets its translation.
+      const during = round();
+      nodes[1]!.server.closeAllConnections();
+      await nodes[1]!.close();
+      expect((await during).flat()).toHaveLength(24);
+      expect((await round()).flat()).toHaveLength(24);
+      await waitFor(
+        () =>
+          engine.status().state === 'ready' &&
+          /ECONNREFUSED|cannot reach/.test(JSON.stringify(engineEndpoints(engine))),
+      );
+
+      // The node comes back on the same address: the probe marks it up and it gets work again.
+      const port = Number(new URL(urls[1]!).port);
+      const back = await buildTestApp();
+      replacement.push(back);
+      await (back.translation as TranslationService).engine.whenReady();
+      await back.listen({ port, host: '127.0.0.1' });
+      await waitFor(() => engineEndpoints(engine).every((endpoint) => endpoint.state === 'ready'));
+      let served = 0;
+      back.server.on('request', (request: http.IncomingMessage) => {
+        if (request.url?.startsWith('/api/v1/translate')) served++;
+      });
+      await round();
+      expect(served).toBeGreaterThan(0);
+    } finally {
+      await engine.close();
+      for (const app of [nodes[0]!, ...replacement]) {
+        app.server.closeAllConnections();
+        await app.close();
+      }
+    }
+  });
+
+  it('keys cached translations by the model the servers report, not by how they are reached', async () => {
+    const node = await buildTestApp();
+    try {
+      await (node.translation as TranslationService).engine.whenReady();
+      const url = await node.listen({ port: 0, host: '127.0.0.1' });
+      const byAddress = new RemoteEngine({ urls: [url], timeoutMs: 5000 }).start();
+      const byName = new RemoteEngine({
+        urls: [url.replace('127.0.0.1', 'localhost')],
+        timeoutMs: 5000,
+      }).start();
+      await Promise.all([byAddress.whenReady(), byName.whenReady()]);
+      const local = (node.translation as TranslationService).engine.modelId;
+      expect(local).toMatch(/^nllb:tiny-nllb@[0-9a-f]{12}:q8$/);
+      expect(byAddress.modelId).toBe(local);
+      expect(byName.modelId).toBe(local);
+      expect(byAddress.status().model_id).toBe(local);
+      await Promise.all([byAddress.close(), byName.close()]);
+    } finally {
+      node.server.closeAllConnections();
+      await node.close();
+    }
+  });
+});
+
+/** The per-server states, as /status would tell them apart. */
+function engineEndpoints(engine: RemoteEngine): { state: string; detail?: string }[] {
+  return (engine as unknown as { endpoints: { state: { state: string; detail?: string } }[] }).endpoints.map(
+    (endpoint) => endpoint.state,
+  );
+}
+
+async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

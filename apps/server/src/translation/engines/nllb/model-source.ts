@@ -2,6 +2,7 @@
  * Where the NLLB model comes from: a local folder (used as is, fully offline) or a Hugging Face hub
  * id (downloaded once into the cache folder, then read from there with no network).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,4 +70,23 @@ function isDirectory(candidate: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Names a model folder by what is in it, not where it is: its name, then a hash of its config and of
+ * the sizes of the files a translation reads. Servers holding the same model at different paths
+ * share cached translations; new weights put in the same folder do not reuse the old ones.
+ */
+export function folderFingerprint(folder: string, dtype: string): string {
+  const hash = createHash('sha256');
+  for (const file of modelFiles(dtype)) {
+    const full = path.join(folder, file);
+    try {
+      hash.update(`${file}:${fs.statSync(full).size}\n`);
+      if (file === 'config.json') hash.update(fs.readFileSync(full));
+    } catch {
+      hash.update(`${file}:missing\n`);
+    }
+  }
+  return `${path.basename(folder)}@${hash.digest('hex').slice(0, 12)}`;
 }

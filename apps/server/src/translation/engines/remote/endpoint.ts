@@ -1,0 +1,207 @@
+/**
+ * One server the remote engine forwards to: its calls, its failures and its health. The engine
+ * (remote.ts) spreads work over several of these and retries on another when one fails.
+ */
+import { ApiError } from '../../../lib/errors.ts';
+import { abortError, isAbortError } from '../../errors.ts';
+import type { EngineStatus } from '../types.ts';
+
+/** Sentences sent per call to a server without the batch route. */
+const SINGLE_CONCURRENCY = 4;
+
+/**
+ * A failure worth trying again on another server: it could not be reached or failed itself (then
+ * it is marked down), or it is busy or still loading (a 503: it stays up, its Retry-After stands).
+ */
+export class EndpointFailure extends ApiError {
+  override name = 'EndpointFailure';
+  get marksDown(): boolean {
+    return this.statusCode !== 503;
+  }
+}
+
+export class RemoteEndpoint {
+  readonly base: string;
+  /** What its /status last said (or what the last call showed). */
+  state: EngineStatus;
+  /** The model it reports translating with (`model_id` on its /status), once known. */
+  modelId: string | undefined;
+  private batchRoute = true;
+
+  constructor(
+    url: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.base = url.replace(/\/+$/, '');
+    this.state = { state: 'loading', model: this.base };
+  }
+
+  get usable(): boolean {
+    return this.state.state !== 'error';
+  }
+
+  async translate(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    if (this.batchRoute) {
+      const answer = await this.post(
+        '/api/v1/translate/batch',
+        { texts: sentences, source_language: source, target_language: target },
+        signal,
+      );
+      if (answer !== 'no-route') {
+        const translations = (answer as { translations?: { translated_text?: unknown }[] }).translations;
+        if (!Array.isArray(translations) || translations.length !== sentences.length) {
+          throw this.badAnswer('the batch answer has no translations array of the right length');
+        }
+        return translations.map((item) => this.text(item?.translated_text));
+      }
+      this.batchRoute = false;
+    }
+    const results: string[] = new Array<string>(sentences.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < sentences.length) {
+        const index = next++;
+        const answer = await this.post(
+          '/api/v1/translate',
+          { text: sentences[index], source_language: source, target_language: target },
+          signal,
+        );
+        if (answer === 'no-route') throw this.badAnswer('it has no /api/v1/translate route');
+        results[index] = this.text((answer as { translated_text?: unknown }).translated_text);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SINGLE_CONCURRENCY, sentences.length) }, worker));
+    return results;
+  }
+
+  /** Reads its /status: ready if it answers and its translation engine is not in error. */
+  async probe(): Promise<void> {
+    try {
+      const response = await fetch(`${this.base}/status`, {
+        signal: AbortSignal.timeout(Math.min(this.timeoutMs, 10_000)),
+      });
+      const body = (await response.json().catch(() => undefined)) as
+        { engines?: { translation?: EngineStatus } } | undefined;
+      const remote = body?.engines?.translation;
+      if (typeof remote?.model_id === 'string') this.modelId = remote.model_id;
+      if (!response.ok) {
+        this.markDown(`${this.base}/status answered ${response.status}`);
+      } else if (remote?.state === 'error') {
+        this.markDown(`the remote engine is in error: ${remote.detail ?? 'no reason given'}`);
+      } else if (remote?.state === 'loading') {
+        this.state = {
+          state: 'loading',
+          model: this.base,
+          ...(remote.progress === undefined ? {} : { progress: remote.progress }),
+        };
+      } else {
+        this.state = { state: 'ready', model: remote?.model ? `${this.base} (${remote.model})` : this.base };
+      }
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause;
+      this.markDown(`cannot reach ${this.base} (${cause?.code ?? (error as Error).message})`);
+    }
+  }
+
+  markDown(detail: string): void {
+    this.state = { state: 'error', model: this.base, detail };
+  }
+
+  /** POSTs JSON; resolves with the parsed body, or 'no-route' for 404/405. */
+  private async post(route: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: combined,
+      });
+    } catch (error) {
+      throw this.fetchFailure(error, signal, timeout);
+    }
+    if (response.status === 404 || response.status === 405) {
+      await response.body?.cancel();
+      return 'no-route';
+    }
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch (error) {
+      if (isAbortError(error) || timeout.aborted) throw this.fetchFailure(error, signal, timeout);
+      parsed = undefined;
+    }
+    if (!response.ok) throw this.remoteError(response, parsed);
+    if (parsed === undefined) throw this.badAnswer(`it answered ${response.status} without JSON`);
+    if (this.state.state !== 'ready') this.state = { state: 'ready', model: this.base };
+    return parsed;
+  }
+
+  private fetchFailure(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal): Error {
+    if (signal?.aborted) return abortError(signal);
+    if (timeout.aborted) {
+      // Not retried elsewhere: the text may simply be long, and a second wait would double it.
+      return new ApiError(
+        504,
+        'TIMEOUT',
+        `The remote translation server ${this.base} did not answer within ${this.timeoutMs / 1000} s`,
+      );
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    this.markDown(`cannot reach ${this.base} (${reason})`);
+    return new EndpointFailure(
+      502,
+      'UPSTREAM_ERROR',
+      `Cannot reach the remote translation server ${this.base} (${reason})`,
+    );
+  }
+
+  /** The remote's status and detail go through: its 503 stays a 503 with its Retry-After. */
+  private remoteError(response: Response, body: unknown): ApiError {
+    const detail =
+      typeof (body as { detail?: unknown })?.detail === 'string'
+        ? (body as { detail: string }).detail
+        : undefined;
+    const said = detail ?? `HTTP ${response.status} ${response.statusText}`.trim();
+    const retryAfter = response.headers.get('retry-after');
+    const headers: Record<string, string> = retryAfter ? { 'Retry-After': retryAfter } : {};
+    if (response.status === 503)
+      return new EndpointFailure(503, 'MODEL_UNAVAILABLE', `Remote translation server: ${said}`, headers);
+    if (response.status === 429)
+      return new ApiError(429, 'RATE_LIMITED', `Remote translation server: ${said}`, headers);
+    if (response.status >= 400 && response.status < 500) {
+      const code = (body as { code?: unknown })?.code;
+      return new ApiError(
+        response.status,
+        typeof code === 'string' ? code : 'UPSTREAM_ERROR',
+        `Remote translation server: ${said}`,
+      );
+    }
+    return new EndpointFailure(
+      502,
+      'UPSTREAM_ERROR',
+      `Remote translation server failed (${response.status}): ${said}`,
+    );
+  }
+
+  private badAnswer(why: string): ApiError {
+    return new EndpointFailure(
+      502,
+      'UPSTREAM_ERROR',
+      `The remote translation server ${this.base} gave an unusable answer: ${why}`,
+    );
+  }
+
+  private text(value: unknown): string {
+    if (typeof value !== 'string') throw this.badAnswer('translated_text is missing');
+    return value;
+  }
+}
