@@ -77,7 +77,7 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     const nllb = engine();
     expect(nllb.status().state).toBe('loading');
     await nllb.whenReady();
-    expect(nllb.status()).toEqual({ state: 'ready', model: TINY_NLLB });
+    expect(nllb.status()).toEqual({ state: 'ready', model: TINY_NLLB, model_id: nllb.modelId });
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
   });
 
@@ -245,7 +245,11 @@ describe('NllbEngine with a hub model', () => {
     const lateHub = await startFakeHub('sema-test/tiny-nllb', TINY_NLLB, { port });
     try {
       await until(() => nllb.status().state === 'ready', 20_000);
-      expect(nllb.status()).toEqual({ state: 'ready', model: 'sema-test/tiny-nllb' });
+      expect(nllb.status()).toEqual({
+        state: 'ready',
+        model: 'sema-test/tiny-nllb',
+        model_id: 'nllb:sema-test/tiny-nllb:q8',
+      });
       expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toHaveLength(2);
     } finally {
       await lateHub.close();
