@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, TrustProxy } from './config.ts';
 import drain from './plugins/external/drain.ts';
-import errors from './plugins/external/errors.ts';
+import errors, { answerFrameworkError } from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
 import openapi from './plugins/external/openapi.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
@@ -50,11 +50,20 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     trustProxy: trustProxyOption(config.trustProxy),
     // While closing, requests still reach our drain hook, which answers 503 in our own error shape.
     return503OnClosing: false,
+    // A path Fastify cannot decode is refused before any route: answered in our shape too.
+    frameworkErrors: answerFrameworkError,
+    // A JSON body holding __proto__ or constructor.prototype keys is accepted with those keys
+    // dropped: they are never fields of ours, and refusing them as "malformed" would be untrue.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  // JSON is the one body type of the API (the document route adds multipart in its own scope);
+  // text/plain, which Fastify parses by default, is refused with 415 instead of failing validation.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(errors);
   await app.register(requestContext);

@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'BAD_REQUEST'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'RATE_LIMITED'
   | 'MODEL_UNAVAILABLE'
   | 'OVERLOADED'

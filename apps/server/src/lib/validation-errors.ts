@@ -24,7 +24,8 @@ export function describeValidationError(errors: FastifySchemaValidationError[], 
       return MISSING_FIELD_MESSAGES[missing] ?? `${missing} is required`;
     }
     case 'type':
-      return `${field} must be ${params.type === 'array' ? 'an array' : `a ${String(params.type)}`}`;
+      if (error.instancePath === '' && context === 'body') return 'The request body must be a JSON object';
+      return `${field} must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${String(params.type)}`;
     case 'additionalProperties':
       return `Unknown field: ${String(params.additionalProperty)}`;
     case 'maxLength':

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isWebRoute } from '@sema/shared/web-routes';
 import { ApiError } from '../../lib/errors.ts';
+import { frameworkError, genericClientError, type ClientError } from '../../lib/framework-errors.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
+import { RouteMethods } from '../../lib/route-methods.ts';
 
 function acceptsHtml(accept: string | undefined): boolean {
   return accept !== undefined && /\btext\/html\b/i.test(accept);
@@ -14,12 +16,32 @@ function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/status') || url.startsWith('/metrics');
 }
 
+function send(reply: FastifyReply, { status, code, detail }: ClientError): FastifyReply {
+  return reply.code(status).send({ detail, code });
+}
+
+/** Fastify's own refusals (a path it cannot decode) in our shape; see `frameworkErrors` in app.ts. */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const known = frameworkError(error.code, { bodyLimit: 0 });
+  void send(reply, known ?? genericClientError(400));
+  request.log.info({ code: error.code }, 'request refused by the router');
+}
+
 /**
- * The one error handler: every failure becomes JSON `{ detail, code }` with a fitting status.
- * 5xx details are never sent; they are logged with the request id instead.
+ * The one error handler: every failure becomes JSON `{ detail, code }` with a fitting status, and
+ * never a framework message meant for developers. 5xx details are never sent; they are logged with
+ * the request id instead. The not-found handler answers 405 with `Allow` for a known path asked with
+ * the wrong method, the web app's shell for its pages, and a JSON 404 for the rest.
  */
 export default fp(
   async (app) => {
+    const routes = new RouteMethods();
+    app.addHook('onRoute', (route) => routes.add(route.url, route.method));
+
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       if (error instanceof ApiError) {
         if (error.statusCode >= 500)
@@ -38,29 +60,17 @@ export default fp(
         const detail = describeValidationError(error.validation, error.validationContext ?? 'body');
         return reply.code(422).send({ detail, code: 'VALIDATION_ERROR' });
       }
-      switch (error.code) {
-        case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-          return reply
-            .code(400)
-            .send({ detail: `Malformed JSON body: ${error.message}`, code: 'BAD_REQUEST' });
-        case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return reply.code(413).send({
-            detail: `Request body is too large (the limit is ${app.initialConfig.bodyLimit ?? 1048576} bytes)`,
-            code: 'PAYLOAD_TOO_LARGE',
-          });
-        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-          return reply.code(415).send({
-            detail: 'Unsupported content type: send application/json',
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-          });
+      const known = frameworkError(error.code, {
+        bodyLimit: app.initialConfig.bodyLimit ?? 1048576,
+        contentType: request.headers['content-type'],
+      });
+      if (known) return send(reply, known);
+      if (error instanceof SyntaxError) return send(reply, genericClientError(400));
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        request.log.info({ err: error }, 'client error');
+        return send(reply, genericClientError(status));
       }
-      if (error instanceof SyntaxError || error.statusCode === 400) {
-        return reply.code(400).send({ detail: `Bad request: ${error.message}`, code: 'BAD_REQUEST' });
-      }
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status < 500) return reply.code(status).send({ detail: error.message, code: 'BAD_REQUEST' });
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL_ERROR' });
     });
@@ -68,6 +78,16 @@ export default fp(
     const indexHtml = path.join(app.config.webDist, 'index.html');
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
+      const allowed = routes.allowed(url);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        return reply
+          .code(405)
+          .header('Allow', allowed.join(', '))
+          .send({
+            detail: `Method ${request.method} is not allowed on ${url}: use ${allowed.join(' or ')}`,
+            code: 'METHOD_NOT_ALLOWED',
+          });
+      }
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       if (isRead && !isApiPath(url) && fs.existsSync(indexHtml)) {
         // The web app routes on the client: its own pages get the app shell. Another path gets it

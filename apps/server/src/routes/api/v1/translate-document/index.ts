@@ -38,7 +38,8 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
     limits: {
       fileSize: limits.maxFileBytes,
-      files: 1,
+      // Tools sometimes send more than one file part: the first one named "file" is kept, the rest drained.
+      files: 4,
       fields: 10,
       fieldSize: 1024,
       parts: 12,

@@ -49,6 +49,12 @@ export async function readDocumentRequest(
   } catch (error) {
     throw multipartError(error, maxFileBytes);
   }
+  if (!upload && fields.file !== undefined) {
+    throw documentError(
+      'DOCUMENT_MISSING',
+      'The "file" part has no filename, so it arrived as a text field: send it as a file (with curl: -F file=@report.txt).',
+    );
+  }
   if (!upload)
     throw documentError(
       'DOCUMENT_MISSING',
@@ -109,8 +115,12 @@ function multipartError(error: unknown, maxFileBytes: number): unknown {
       'The form has too many parts: send one file and the language fields.',
     );
   }
-  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION') {
-    return new ApiError(400, 'BAD_REQUEST', 'The multipart form could not be read.');
-  }
-  return error;
+  if (error instanceof ApiError || (error as Error | null)?.name === 'AbortError') return error;
+  // Anything else the multipart reader throws is a form that is cut short or not multipart at all
+  // (no boundary, a boundary that never closes, a truncated body, broken part headers).
+  return new ApiError(
+    400,
+    'BAD_REQUEST',
+    `The multipart form could not be read${code === 'FST_PROTO_VIOLATION' ? ' (it breaks the multipart format)' : ': it is incomplete or has no boundary'}. Send a complete multipart/form-data body.`,
+  );
 }
