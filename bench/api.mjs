@@ -9,7 +9,9 @@ const detectBody = JSON.stringify({
 });
 
 export async function run() {
+  // The default configuration, logging included: it must not cost throughput.
   const sema = await startSema({
+    SEMA_LOG_LEVEL: 'info',
     SEMA_TRANSLATION_ENGINE: 'nllb',
     SEMA_NLLB_MODEL: '/nonexistent-model-for-bench',
   });
@@ -31,6 +33,18 @@ export async function run() {
     duration: DURATION,
   });
   await sema.stop();
+
+  // The same server writing one log line per request (SEMA_LOG_LEVEL=debug), to show what logging costs.
+  const verbose = await startSema(
+    {
+      SEMA_LOG_LEVEL: 'debug',
+      SEMA_TRANSLATION_ENGINE: 'nllb',
+      SEMA_NLLB_MODEL: '/nonexistent-model-for-bench',
+    },
+    { stdout: 'ignore' },
+  );
+  results.semaLanguagesLogged = await load({ url: `${verbose.url}/api/v1/languages`, duration: DURATION });
+  await verbose.stop();
 
   const bare = await startScript(path.join(root, 'bench/bare-server.mjs'), {
     BARE_LANGUAGES: languagesBytes,
@@ -56,6 +70,7 @@ export async function run() {
     table([
       ['endpoint', 'Sema req/s', 'bare req/s', 'ratio', 'Sema p99', 'bare p99', 'errors'],
       row('GET /api/v1/languages', results.semaLanguages, results.bareLanguages),
+      row('  same, every request logged (debug)', results.semaLanguagesLogged, results.bareLanguages),
       row('POST /api/v1/detect-language', results.semaDetect, results.bareDetect),
     ]),
   );

@@ -7,13 +7,16 @@ import { freePort } from '../scripts/lib/free-port.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Starts the real Sema server (as `npm start` does) and resolves when /status answers. */
-export async function startSema(env = {}) {
+/**
+ * Starts the real Sema server (as `npm start` does) and resolves when /status answers. Its output
+ * goes to this terminal, or nowhere with `{ stdout: 'ignore' }` (a log line per request, say).
+ */
+export async function startSema(env = {}, { stdout = 'inherit' } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEMA_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}/status`, child);
   return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };

@@ -1,6 +1,7 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, TrustProxy } from './config.ts';
+import accessLog from './plugins/external/access-log.ts';
 import drain from './plugins/external/drain.ts';
 import errors, { answerFrameworkError } from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
@@ -44,6 +45,8 @@ function trustProxyOption(
 export async function buildApp(config: Config, options: FastifyServerOptions = {}): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Our access-log plugin writes one line per request at most (see there), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -67,6 +70,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
 
   await app.register(errors);
   await app.register(requestContext);
+  await app.register(accessLog);
   await app.register(drain);
   await app.register(security);
   await app.register(metrics);

@@ -2,6 +2,7 @@
  * The process: read the configuration, build the app, listen, and shut down gracefully (finish
  * in-flight requests, close the engines) on SIGTERM or SIGINT.
  */
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -17,13 +18,23 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config, { forceCloseConnections: 'idle' });
+  // Log lines are written asynchronously, so logging never blocks a request; every way out of the
+  // process below flushes what is still buffered.
+  const logDestination = pino.destination({ dest: 1, sync: false });
+  const exit = (code: number): never => {
+    logDestination.flushSync();
+    process.exit(code);
+  };
+  const app = await buildApp(config, {
+    forceCloseConnections: 'idle',
+    logger: { level: config.logLevel, stream: logDestination },
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) {
       app.log.warn(`${signal} again: exiting now`);
-      process.exit(1);
+      exit(1);
     }
     closing = true;
     // Readiness fails and new requests are refused from this moment, before the listener closes.
@@ -31,14 +42,14 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing in-flight requests`);
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      exit(1);
     }, config.shutdownGraceSeconds * 1000);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
+        exit(1);
       },
     );
   };
@@ -49,7 +60,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.error({ err: error }, `could not listen on ${config.host}:${config.port}`);
-    process.exit(1);
+    exit(1);
   }
 }
 

@@ -44,8 +44,8 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       if (error instanceof ApiError) {
-        if (error.statusCode >= 500)
-          request.log.warn({ code: error.code, detail: error.detail }, 'request failed');
+        // Logged once, by the access log, with the status and this reason.
+        if (error.statusCode >= 500) reply.failure = { code: error.code, detail: error.detail };
         return reply
           .code(error.statusCode)
           .headers(error.headers)
@@ -72,6 +72,7 @@ export default fp(
         return send(reply, genericClientError(status));
       }
       request.log.error({ err: error }, 'unhandled error');
+      reply.failure = { code: 'INTERNAL_ERROR', detail: error.message };
       return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL_ERROR' });
     });
 
