@@ -1,4 +1,10 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type http from 'node:http';
+import Fastify, {
+  LogController,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, TrustProxy } from './config.ts';
 import accessLog from './plugins/external/access-log.ts';
@@ -31,6 +37,25 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/**
+ * The timeouts of the HTTP server, set explicitly rather than left to Node's defaults: headers must
+ * arrive within `headersMs` (a client trickling them forever is cut off), the whole request within
+ * `requestMs` (Node then answers 408 and closes), and a connection with nothing moving is closed
+ * after `idleMs`. Node checks the first two every `checkEveryMs`.
+ */
+function serverTimeouts(timeouts: Config['timeouts']): Partial<FastifyHttpOptions<http.Server>> {
+  return {
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
+    },
+  };
+}
+
 /** Fastify's typings take a hop count as a function: the `hop` nearest hops are trusted. */
 function trustProxyOption(
   trust: TrustProxy,
@@ -59,6 +84,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     // dropped: they are never fields of ours, and refusing them as "malformed" would be untrue.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
+    ...serverTimeouts(config.timeouts),
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();

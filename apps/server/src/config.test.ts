@@ -11,6 +11,14 @@ describe('loadConfig', () => {
     expect(config.translation.nllbModel).toBe('Xenova/nllb-200-distilled-600M');
     expect(config.chat.provider).toBe('local');
     expect(config.chat.model).toBe('deepseek-ai/DeepSeek-R1-Distill-Qwen-32B');
+    expect(config.timeouts).toEqual({
+      headersMs: 20_000,
+      requestMs: 120_000,
+      idleMs: 300_000,
+      keepAliveMs: 72_000,
+      streamStallMs: 60_000,
+    });
+    expect([config.maxChatsPerClient, config.maxDocumentsPerClient]).toEqual([3, 2]);
   });
 
   it('chooses the OpenAI-compatible chat provider when a key or base URL is given', () => {
@@ -27,6 +35,8 @@ describe('loadConfig', () => {
     ['SEMA_TRANSLATION_ENGINE', 'magic', /SEMA_TRANSLATION_ENGINE must be one of nllb, remote/],
     ['SEMA_CHAT_BASE_URL', 'ftp://x', /SEMA_CHAT_BASE_URL must be an http\(s\) URL/],
     ['SEMA_RATE_LIMIT', 'lots', /SEMA_RATE_LIMIT must look like 60\/minute/],
+    ['SEMA_MAX_CHATS_PER_CLIENT', '0', /SEMA_MAX_CHATS_PER_CLIENT must be a whole number from 1/],
+    ['SEMA_HEADERS_TIMEOUT_MS', '5', /SEMA_HEADERS_TIMEOUT_MS must be a whole number from 100/],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -36,6 +36,22 @@ export interface Config {
    * is then the right-most address that is not trusted. Handed to Fastify's `trustProxy`.
    */
   trustProxy: TrustProxy;
+  /** Chat answers (streamed or not) one client may have running at once. */
+  maxChatsPerClient: number;
+  /** Document translations one client may have running at once. */
+  maxDocumentsPerClient: number;
+  /**
+   * How long the server waits on a client: for the request headers (against clients that send them
+   * slowly forever), for the whole request (a 5 MB upload on a slow phone network fits), on an idle
+   * connection, between keep-alive requests, and for a streaming client to take what was sent.
+   */
+  timeouts: {
+    headersMs: number;
+    requestMs: number;
+    idleMs: number;
+    keepAliveMs: number;
+    streamStallMs: number;
+  };
   /** Seconds to wait for in-flight requests on shutdown. */
   shutdownGraceSeconds: number;
   /** REDIS_URL: where processes share the translation cache and rate-limit counters; none = per process. */
@@ -223,6 +239,15 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: parseRateLimit(env.SEMA_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.SEMA_TRUST_PROXY),
     shutdownGraceSeconds: integer(env, 'SEMA_SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    maxChatsPerClient: integer(env, 'SEMA_MAX_CHATS_PER_CLIENT', 3, 1, 10_000),
+    maxDocumentsPerClient: integer(env, 'SEMA_MAX_DOCUMENTS_PER_CLIENT', 2, 1, 10_000),
+    timeouts: {
+      headersMs: integer(env, 'SEMA_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
+      requestMs: integer(env, 'SEMA_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      idleMs: integer(env, 'SEMA_IDLE_TIMEOUT_MS', 300_000, 100, 3_600_000),
+      keepAliveMs: integer(env, 'SEMA_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000),
+      streamStallMs: integer(env, 'SEMA_STREAM_STALL_MS', 60_000, 100, 3_600_000),
+    },
     redisUrl: parseRedisUrl(env.REDIS_URL),
     translation: {
       engine,

@@ -19,6 +19,7 @@ export type ApiErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'RATE_LIMITED'
+  | 'TOO_MANY_CONCURRENT'
   | 'MODEL_UNAVAILABLE'
   | 'OVERLOADED'
   | 'NO_LETTERS'

@@ -3,10 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { eventStream, SSE_HEADERS } from '../../../../chat/sse.ts';
+import { ClientCaps } from '../../../../lib/client-caps.ts';
+import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
 
 /** POST /api/v1/chat: one answer as JSON, or streamed as server-sent events with `stream: true`. */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
   const limit = app.config.chat.maxInputChars;
+  const caps = new ClientCaps(app.config.maxChatsPerClient, 'chat answers');
   app.post(
     '/',
     {
@@ -20,7 +23,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           '`{"type":"reasoning","text"}`, `{"type":"content","text"}`, then `{"type":"done","model","tokens","processingTime"}` ' +
           'or `{"type":"error","detail","code"}`. Closing the connection stops the generation. ' +
           `Limits: at most ${limit} characters over all messages, max_tokens 1 to 8192 (default 1000), temperature 0 to 2 (default 0.7). ` +
-          'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503).',
+          'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503); ' +
+          `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client.`,
         body: ChatRequest,
         response: {
           200: ChatResponse,
@@ -34,9 +38,11 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      const release = caps.acquire(request.ip);
       const controller = new AbortController();
       // The client went away before the answer was complete: stop the model.
       reply.raw.on('close', () => {
+        release();
         if (!reply.raw.writableFinished)
           controller.abort(new DOMException('Client closed the connection', 'AbortError'));
       });
@@ -48,6 +54,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       if (first.done) throw new Error('chat stream ended without a done event');
       // The schema types the JSON answer; a stream is sent through the untyped reply.
       const raw: FastifyReply = reply;
+      closeWhenStalled(reply, app.config.timeouts.streamStallMs);
       return raw.headers(SSE_HEADERS).send(eventStream(first.value, events, controller.signal, request.log));
     },
   );

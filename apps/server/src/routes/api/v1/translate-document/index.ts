@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -13,13 +12,16 @@ import { createDocumentTranslator } from '../../../../documents/document-transla
 import { formatBytes } from '../../../../documents/errors.ts';
 import { documentLimits, READER_LIMITS } from '../../../../documents/limits.ts';
 import { DocumentReader } from '../../../../documents/worker/document-reader.ts';
+import { ClientCaps } from '../../../../lib/client-caps.ts';
 import { ApiError } from '../../../../lib/errors.ts';
+import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
 import { readDocumentRequest } from './request.ts';
 import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
 
 /** POST /api/v1/translate/document: translate a whole file and get the same format back. */
 const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
   const limits = documentLimits(app.config.documents);
+  const caps = new ClientCaps(app.config.maxDocumentsPerClient, 'document translations');
   // Parsers run in a worker thread with a time and memory limit: a hostile file cannot stall the server.
   const reader = new DocumentReader({ ...READER_LIMITS, log: app.log });
   app.addHook('onClose', () => reader.close());
@@ -99,24 +101,28 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
           413: ErrorResponse,
           415: ErrorResponse,
           422: ErrorResponse,
+          429: ErrorResponse,
           503: ErrorResponse,
         },
       },
     },
     async (request, reply) => {
       const startedAt = performance.now();
+      const release = caps.acquire(request.ip);
       const controller = new AbortController();
-      // A chunk's texts are translated concurrently, each listening to this signal for a while.
-      setMaxListeners(64, controller.signal);
       // The client went away before the translation was complete: stop the engine work.
       reply.raw.on('close', () => {
+        release();
         if (!reply.raw.writableFinished)
           controller.abort(new DOMException('Client closed the connection', 'AbortError'));
       });
       const { upload, source, target, options } = await readDocumentRequest(request, limits.maxFileBytes);
       const task = await documents.prepare(upload, source, target, options);
       const mode = responseMode(request.query, request.headers.accept);
-      if (mode === 'events') return sendEvents(reply, task, controller.signal, startedAt, request.log);
+      if (mode === 'events') {
+        closeWhenStalled(reply, app.config.timeouts.streamStallMs);
+        return sendEvents(reply, task, controller.signal, startedAt, request.log);
+      }
       try {
         const document = await task.run({ signal: controller.signal });
         if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));

@@ -1,0 +1,139 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './build-test-app.ts';
+import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
+
+/**
+ * Clients that send or read slowly, or open many long requests at once, cannot tie the server up.
+ * The timeouts are shortened here; the defaults are in config.ts.
+ */
+let app: App;
+let fake: FakeOpenAi;
+let port: number;
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  app = await buildTestApp({
+    SEMA_CHAT_BASE_URL: fake.baseUrl,
+    SEMA_HEADERS_TIMEOUT_MS: '300',
+    SEMA_REQUEST_TIMEOUT_MS: '600',
+    SEMA_STREAM_STALL_MS: '400',
+    SEMA_MAX_CHATS_PER_CLIENT: '2',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  app.server.closeAllConnections();
+  await app.close();
+  await fake.close();
+});
+
+/** Opens a socket and feeds it `pieces` one by one, `everyMs` apart, until the server closes it. */
+function trickle(pieces: string[], everyMs: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk));
+  const started = Date.now();
+  const closed = new Promise<{ received: string; afterMs: number }>((resolve) => {
+    socket.on('close', () => resolve({ received, afterMs: Date.now() - started }));
+    socket.on('error', () => {});
+  });
+  let i = 0;
+  const timer = setInterval(() => {
+    if (socket.destroyed || i >= pieces.length) return clearInterval(timer);
+    socket.write(pieces[i++]!);
+  }, everyMs);
+  return { socket, closed, stop: () => clearInterval(timer) };
+}
+
+const ok = async () => (await fetch(`http://127.0.0.1:${port}/livez`)).status;
+
+describe('slow senders', () => {
+  it('closes a connection whose headers trickle in forever (slowloris), serving others meanwhile', async () => {
+    const headers = [
+      'GET /api/v1/languages HTTP/1.1\r\n',
+      'Host: x\r\n',
+      ...Array(200).fill('X-Slow: 1\r\n'),
+    ];
+    const slow = trickle(headers, 50);
+    expect(await ok()).toBe(200);
+    const { received, afterMs } = await slow.closed;
+    slow.stop();
+    expect(afterMs).toBeLessThan(5000);
+    // Node answers a request that took too long with a bare 408 and closes.
+    expect(received === '' || /^HTTP\/1\.1 408/.test(received)).toBe(true);
+  });
+
+  it('closes a connection whose body trickles in byte by byte past the request timeout', async () => {
+    const body = JSON.stringify({ text: 'Hello there, my friend.' });
+    const head = `POST /api/v1/detect-language HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const slow = trickle([head, ...body.split('')], 100);
+    expect(await ok()).toBe(200);
+    const { received, afterMs } = await slow.closed;
+    slow.stop();
+    expect(afterMs).toBeLessThan(5000);
+    expect(received).not.toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+describe('slow readers', () => {
+  it('closes a chat stream whose client stopped reading', async () => {
+    // Large chunks fill the socket buffers quickly, so the stall shows within the test.
+    const word = `${'x'.repeat(16 * 1024)} `;
+    fake.enqueue({ kind: 'answer', content: word.repeat(1024), delayMs: 0 });
+    const body = JSON.stringify({ messages: [{ role: 'user', content: 'Write a lot.' }], stream: true });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/v1/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    socket.pause(); // stops reading what the server sends
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    // Well past the stall limit, read again: what the server wrote before it gave up, then the end.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    socket.resume();
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(received).not.toMatch(/"type":"done"/);
+    // The server is free again (the upstream answer is dropped with the connection).
+    expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+  });
+});
+
+describe('per-client caps on long requests', () => {
+  it('answers a third concurrent chat from one client with 429 and Retry-After, and frees the slot when one ends', async () => {
+    fake.setDefault({ kind: 'slow', intervalMs: 20 });
+    const controllers = [new AbortController(), new AbortController()];
+    const post = (signal?: AbortSignal) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Hi' }], stream: true }),
+        signal,
+      });
+    try {
+      const open = await Promise.all(controllers.map((controller) => post(controller.signal)));
+      expect(open.map((response) => response.status)).toEqual([200, 200]);
+      const third = await post();
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('5');
+      expect(await third.json()).toEqual({
+        code: 'TOO_MANY_CONCURRENT',
+        detail: 'Too many chat answers at once from your address (the limit is 2): wait for one to finish',
+      });
+      controllers[0]!.abort();
+      await fake.nextDisconnect();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      controllers[0] = new AbortController();
+      const again = await post(controllers[0].signal);
+      expect(again.status).toBe(200);
+    } finally {
+      controllers.forEach((controller) => controller.abort());
+      fake.reset();
+    }
+  });
+});
