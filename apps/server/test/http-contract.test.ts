@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
@@ -47,6 +49,24 @@ describe('the HTTP contract every route keeps', () => {
     const response = await post('/api/v1/detect-language', 'text=hello', 'application/x-www-form-urlencoded');
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('never shows where the server keeps its files (the model folder, the repository)', async () => {
+    const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    await (app.translation as unknown as { engine: { whenReady(): Promise<void> } }).engine.whenReady();
+    for (const url of [
+      '/status',
+      '/api/v1/status',
+      '/readyz',
+      '/api/v1/openapi.json',
+      '/api/v1/languages/eng_Latn',
+    ]) {
+      const response = await app.inject(url);
+      expect(response.body, url).not.toContain(repository);
+      expect(response.body, url).not.toMatch(/node_modules|\/fixtures\//);
+    }
+    const status = (await app.inject('/status')).json();
+    expect(status.engines.translation.model).toBe('tiny-nllb');
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

@@ -77,7 +77,7 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     const nllb = engine();
     expect(nllb.status().state).toBe('loading');
     await nllb.whenReady();
-    expect(nllb.status()).toEqual({ state: 'ready', model: TINY_NLLB, model_id: nllb.modelId });
+    expect(nllb.status()).toEqual({ state: 'ready', model: 'tiny-nllb', model_id: nllb.modelId });
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
   });
 

@@ -14,6 +14,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { toModelCode } from '@sema/shared/languages/catalogue';
@@ -61,6 +62,7 @@ export class NllbEngine implements TranslationEngine {
   readonly name = 'nllb';
   readonly modelId: string;
   readonly maxConcurrentBatches = 1;
+  private readonly modelName: string;
   private readonly source: ModelSource;
   private readonly settings: WorkerSettings;
   private worker: ChildProcess | undefined;
@@ -93,7 +95,9 @@ export class NllbEngine implements TranslationEngine {
       threads: options.threads ?? os.availableParallelism(),
       beams,
     };
-    this.state = { state: 'loading', model: options.model };
+    // A local folder is named by its last part: /status is public, the server's paths are not.
+    this.modelName = this.source.kind === 'folder' ? path.basename(this.source.path) : this.source.id;
+    this.state = { state: 'loading', model: this.modelName };
     this.download = this.newDownload();
     this.resetReadiness();
   }
@@ -216,7 +220,7 @@ export class NllbEngine implements TranslationEngine {
         this.loadFailures = 0;
         this.retrying = false;
         this.download.finish();
-        this.state = { state: 'ready', model: this.options.model };
+        this.state = { state: 'ready', model: this.modelName };
         this.options.log.info(
           `translation model ${this.options.model} ready in ${message.seconds.toFixed(1)} s`,
         );
@@ -266,7 +270,7 @@ export class NllbEngine implements TranslationEngine {
     );
     this.crashesInARow++;
     this.options.log.error(`translation model process stopped (${how}); restarting in ${delay} ms`);
-    this.state = { state: 'loading', model: this.options.model, detail: 'Restarting after a crash' };
+    this.state = { state: 'loading', model: this.modelName, detail: 'Restarting after a crash' };
     this.download = this.newDownload();
     this.resetReadiness();
     this.spawnLater(delay);
@@ -289,7 +293,7 @@ export class NllbEngine implements TranslationEngine {
     this.loadFailures++;
     this.state = {
       state: 'error',
-      model: this.options.model,
+      model: this.modelName,
       detail,
       next_attempt_at: new Date(Date.now() + delay).toISOString(),
     };
@@ -324,7 +328,7 @@ export class NllbEngine implements TranslationEngine {
   /** A retry is getting somewhere (the hub answers): show it as loading, with progress. */
   private loadingAgain(): void {
     this.retrying = false;
-    this.state = { state: 'loading', model: this.options.model, detail: 'Trying again to load the model' };
+    this.state = { state: 'loading', model: this.modelName, detail: 'Trying again to load the model' };
   }
 
   private failPending(error: Error): void {
