@@ -63,6 +63,8 @@ export async function run() {
     SEMA_CHAT_API_KEY: 'bench-key',
     SEMA_CHAT_MODEL: 'bench/model',
     SEMA_RATE_LIMIT: 'off',
+    // The bench is one client opening many streams at once: lift the per-client cap for it.
+    SEMA_MAX_CHATS_PER_CLIENT: String(CONCURRENT),
   });
   const messages = [{ role: 'user', content: 'How do I cook rice?' }];
   const direct = {
