@@ -15,7 +15,17 @@ export async function startSema(env = {}, { stdout = 'inherit' } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEMA_LOG_LEVEL: 'warn', ...env },
+    // Chat is off unless a bench asks for it (the default local model would be downloaded at start).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEMA_LOG_LEVEL: 'warn',
+      ...(Object.keys(env).some((name) => name.startsWith('SEMA_CHAT_'))
+        ? {}
+        : { SEMA_CHAT_PROVIDER: 'none' }),
+      ...env,
+    },
     stdio: ['ignore', stdout, 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}/status`, child);

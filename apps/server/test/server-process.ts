@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StatusResponse } from '@sema/shared/api/schemas';
+import { chatOffUnlessAsked } from './build-test-app.ts';
 
 /**
  * The real server as its own process, for tests of what only a process shows: exit codes, signals,
@@ -30,6 +31,7 @@ export function startServerProcess(env: Record<string, string>) {
       SEMA_LOG_LEVEL: 'error',
       HOST: '127.0.0.1',
       SEMA_NLLB_MODEL: '/nonexistent',
+      ...chatOffUnlessAsked(env),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

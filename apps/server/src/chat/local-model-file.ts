@@ -18,6 +18,11 @@ export function progressBar(fraction: number, width = 20): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(clamped * 100)).padStart(3)}%`;
 }
 
+/** How long the hub may take to answer at all before the download is called off. */
+export const HUB_ANSWER_MS = 15_000;
+/** How long a download may go without a byte before it is called off. */
+export const DOWNLOAD_STALL_MS = 60_000;
+
 export interface ResolveOptions {
   /** Folder that holds downloaded models. */
   directory: string;
@@ -26,7 +31,9 @@ export interface ResolveOptions {
   /** Access token for gated hub models. */
   hubToken?: string;
   onProgress: (fraction: number, downloadedBytes: number, totalBytes: number) => void;
-  signal?: AbortSignal;
+  /** Overrides of HUB_ANSWER_MS and DOWNLOAD_STALL_MS (tests). */
+  hubAnswerMs?: number;
+  stallMs?: number;
 }
 
 export class ModelFileMissing extends Error {
@@ -45,14 +52,60 @@ export async function resolveLocalModel(
     return file;
   }
   fs.mkdirSync(options.directory, { recursive: true });
-  return resolveModelFile(source, {
-    directory: options.directory,
-    cli: false,
-    verify: false,
-    signal: options.signal,
-    ...(options.hubEndpoint ? { endpoints: { huggingFace: options.hubEndpoint } } : {}),
-    ...(options.hubToken ? { tokens: { huggingFace: options.hubToken } } : {}),
-    onProgress: ({ totalSize, downloadedSize }) =>
-      options.onProgress(totalSize > 0 ? downloadedSize / totalSize : 0, downloadedSize, totalSize),
-  });
+  // node-llama-cpp's downloader waits forever for a hub it cannot reach (and ignores its abort
+  // signal then), which left the chat "loading 0%" for good offline. So the hub is asked first,
+  // briefly, and the download itself is given up when no byte arrives for a while.
+  await checkReachable(hubUrl(source, options.hubEndpoint), options.hubAnswerMs ?? HUB_ANSWER_MS);
+  const stallMs = options.stallMs ?? DOWNLOAD_STALL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let stalled!: (error: Error) => void;
+  const watchdog = new Promise<never>((_resolve, reject) => (stalled = reject));
+  const rearm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => stalled(new Error(`the download stalled: no data for ${Math.round(stallMs / 1000)} s`)),
+      stallMs,
+    );
+  };
+  rearm();
+  try {
+    return await Promise.race([
+      resolveModelFile(source, {
+        directory: options.directory,
+        cli: false,
+        verify: false,
+        ...(options.hubEndpoint ? { endpoints: { huggingFace: options.hubEndpoint } } : {}),
+        ...(options.hubToken ? { tokens: { huggingFace: options.hubToken } } : {}),
+        onProgress: ({ totalSize, downloadedSize }) => {
+          rearm();
+          options.onProgress(totalSize > 0 ? downloadedSize / totalSize : 0, downloadedSize, totalSize);
+        },
+      }),
+      watchdog,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Where a model URI is fetched from: a plain URL as it is, a hub URI from the hub's root. */
+export function hubUrl(source: string, hubEndpoint: string | undefined): string {
+  if (/^https?:\/\//i.test(source)) return source;
+  return hubEndpoint ?? 'https://huggingface.co/';
+}
+
+/** Resolves once `url`'s server answers at all (any status); rejects saying why it could not be reached. */
+export async function checkReachable(url: string, timeoutMs: number): Promise<void> {
+  const host = new URL(url).host;
+  try {
+    const response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const timedOut = (error as Error).name === 'TimeoutError';
+    const why = timedOut
+      ? `no answer within ${Math.round(timeoutMs / 1000)} s`
+      : (cause ?? (error as Error).message);
+    throw new Error(`cannot reach ${host} (${why})`);
+  }
 }

@@ -211,10 +211,8 @@ describe('LocalProvider with a hub URI', () => {
       loadWaitMs: 300,
     });
     try {
-      expect(local.status()).toMatchObject({
-        state: 'ready',
-        detail: 'Downloaded (once) and loaded on first use',
-      });
+      // Nothing is loaded yet: never "ready" before it is.
+      expect(local.status()).toMatchObject({ state: 'loading', detail: 'Not loaded yet: it loads at start' });
       const early = await local
         .complete({
           messages: [user('hi')],
@@ -250,23 +248,73 @@ describe('LocalProvider with a hub URI', () => {
     }
   });
 
-  it('reports a failed download as not configured, saying what failed', async () => {
+  it('reports a failed download at once, with the reason and what to do, and tries again later by itself', async () => {
     const { provider: local } = provider('hf:sema/absent/absent.gguf', {
       hubEndpoint: endpoint,
       modelsDirectory: path.join(work, 'absent'),
     });
-    const error = await local
-      .complete({
-        messages: [user('hi')],
-        maxTokens: 5,
-        temperature: 0,
-        signal: new AbortController().signal,
-      })
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ statusCode: 503, code: 'CHAT_NOT_CONFIGURED' });
-    expect((error as ApiError).detail).toMatch(
-      /^Chat is not configured: could not download hf:sema\/absent\/absent\.gguf: /,
-    );
-    expect(local.status().state).toBe('error');
+    try {
+      const error = await local
+        .complete({
+          messages: [user('hi')],
+          maxTokens: 5,
+          temperature: 0,
+          signal: new AbortController().signal,
+        })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ statusCode: 503, code: 'MODEL_UNAVAILABLE' });
+      expect((error as ApiError).detail).toMatch(
+        /^The chat model is not available: could not download hf:sema\/absent\/absent\.gguf: .+\. The server keeps trying; to chat without downloading it, set SEMA_CHAT_LOCAL_MODEL to a GGUF file on disk/,
+      );
+      expect(local.status()).toMatchObject({ state: 'error', next_attempt_at: expect.any(String) });
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('LocalProvider offline', () => {
+  it('says at once that the hub cannot be reached, fails requests without waiting, and recovers when it can', async () => {
+    // A port nothing listens on: the hub is unreachable (a machine without internet).
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { provider: local } = provider('hf:sema/tiny-chat/tiny-chat.gguf', {
+      hubEndpoint: `http://127.0.0.1:${port}/`,
+      modelsDirectory: path.join(work, 'offline'),
+      retryDelayMs: 200,
+      // A request that waited for the model would time the test out: it must fail at once.
+      loadWaitMs: 60_000,
+    });
+    try {
+      local.warmUp();
+      await vi.waitFor(() => expect(local.status().state).toBe('error'), { timeout: 10_000, interval: 20 });
+      expect(local.status().detail).toMatch(/cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+      const error = await local
+        .complete({
+          messages: [user('hi')],
+          maxTokens: 5,
+          temperature: 0,
+          signal: new AbortController().signal,
+        })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ statusCode: 503, code: 'MODEL_UNAVAILABLE' });
+      // The hub comes back on the same port: the next background attempt downloads and loads.
+      const bytes = fs.readFileSync(fixture);
+      const hub = http.createServer((req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
+        res.end(req.method === 'HEAD' ? undefined : bytes);
+      });
+      await new Promise<void>((resolve) => hub.listen(port, '127.0.0.1', resolve));
+      try {
+        await vi.waitFor(() => expect(local.status().state).toBe('ready'), { timeout: 15_000, interval: 50 });
+      } finally {
+        hub.closeAllConnections();
+        await new Promise<void>((resolve) => hub.close(() => resolve()));
+      }
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -28,6 +28,11 @@ export interface LocalProviderOptions {
   loadWaitMs?: number;
   hubEndpoint?: string;
   hubToken?: string;
+  /** First wait before trying a failed model again; it doubles up to 15 minutes. */
+  retryDelayMs?: number;
+  /** Overrides of how long the hub may stay silent (tests). */
+  hubAnswerMs?: number;
+  stallMs?: number;
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }
 
@@ -43,11 +48,11 @@ type LoadState =
   | { state: 'downloading'; progress: number }
   | { state: 'loading' }
   | { state: 'ready' }
-  /** Cannot run as configured (package missing, file missing, download failed). */
-  | { state: 'unavailable'; reason: string };
+  /** Cannot run now (package or file missing, hub unreachable, download failed); tried again at `nextAttempt`. */
+  | { state: 'unavailable'; error: ApiError; nextAttempt: number };
 
-/** Waiting for a failed download again makes no sense before this long. */
-const RETRY_AFTER_FAILURE_MS = 30_000;
+const DEFAULT_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 15 * 60_000;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -58,7 +63,9 @@ export class LocalProvider implements ChatProvider {
   readonly model: string;
   private load: LoadState = { state: 'idle' };
   private loading: Promise<Loaded> | undefined;
-  private failedAt = 0;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
   /** One generation at a time: the context has one sequence, and the CPU is shared anyway. */
   private turn: Promise<void> = Promise.resolve();
   private loggedTenths = -1;
@@ -71,13 +78,8 @@ export class LocalProvider implements ChatProvider {
     const base = { provider: this.name, model: this.model };
     switch (this.load.state) {
       case 'idle':
-        return {
-          ...base,
-          state: 'ready',
-          detail: isModelUri(this.options.model)
-            ? 'Downloaded (once) and loaded on first use'
-            : 'Loaded on first use',
-        };
+        // Never "ready" before it is: nothing is loaded yet.
+        return { ...base, state: 'loading', detail: 'Not loaded yet: it loads at start' };
       case 'downloading':
         return {
           ...base,
@@ -90,7 +92,12 @@ export class LocalProvider implements ChatProvider {
       case 'ready':
         return { ...base, state: 'ready' };
       case 'unavailable':
-        return { ...base, state: 'error', detail: chatNotConfigured(this.load.reason).detail };
+        return {
+          ...base,
+          state: 'error',
+          detail: this.load.error.detail,
+          next_attempt_at: new Date(this.load.nextAttempt).toISOString(),
+        };
     }
   }
 
@@ -160,6 +167,8 @@ export class LocalProvider implements ChatProvider {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
     const loading = this.loading;
     this.loading = undefined;
     const loaded = await loading?.catch(() => undefined);
@@ -196,19 +205,52 @@ export class LocalProvider implements ChatProvider {
     }
   }
 
+  /**
+   * The model, loading it if nothing is under way. While it cannot be had, every request fails at
+   * once with the reason; the attempt is repeated in the background, 30 s after the first failure,
+   * doubling to every 15 minutes.
+   */
   private ensureLoaded(): Promise<Loaded> {
-    if (this.load.state === 'unavailable' && Date.now() - this.failedAt < RETRY_AFTER_FAILURE_MS) {
-      return Promise.reject(chatNotConfigured(this.load.reason));
-    }
-    this.loading ??= this.loadModel().catch((error: unknown) => {
-      this.loading = undefined;
-      this.failedAt = Date.now();
-      const reason = error instanceof ModelFileMissing ? error.message : describe(error);
-      this.load = { state: 'unavailable', reason };
-      this.options.log.error(`local chat model unavailable: ${reason}`);
-      throw chatNotConfigured(reason);
-    });
+    if (this.load.state === 'unavailable') return Promise.reject(this.load.error);
+    this.loading ??= this.loadModel().then(
+      (loaded) => {
+        this.failures = 0;
+        return loaded;
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        const failure = this.failure(error);
+        const delay = Math.min(
+          MAX_RETRY_DELAY_MS,
+          (this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) * 2 ** this.failures++,
+        );
+        this.load = { state: 'unavailable', error: failure, nextAttempt: Date.now() + delay };
+        this.options.log.error(`local chat model unavailable: ${failure.detail}`);
+        if (!this.closed) {
+          this.retryTimer = setTimeout(() => {
+            this.load = { state: 'idle' };
+            this.warmUp();
+          }, delay);
+          this.retryTimer.unref();
+        }
+        throw failure;
+      },
+    );
     return this.loading;
+  }
+
+  /** What a request is told while the model cannot be had, and /status too. */
+  private failure(error: unknown): ApiError {
+    // A file that is not there, or the package missing: the configuration must change.
+    if (error instanceof ModelFileMissing || /node-llama-cpp is not installed/.test(describe(error))) {
+      return chatNotConfigured(describe(error));
+    }
+    return new ApiError(
+      503,
+      'MODEL_UNAVAILABLE',
+      `The chat model is not available: ${describe(error)}. The server keeps trying; to chat without downloading it, set SEMA_CHAT_LOCAL_MODEL to a GGUF file on disk, or SEMA_CHAT_API_KEY (or HF_TOKEN) or SEMA_CHAT_BASE_URL to use a hosted model`,
+      { 'Retry-After': String(Math.ceil((this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) / 1000)) },
+    );
   }
 
   private async loadModel(): Promise<Loaded> {
@@ -224,6 +266,8 @@ export class LocalProvider implements ChatProvider {
       directory: this.options.modelsDirectory,
       hubEndpoint: this.options.hubEndpoint,
       hubToken: this.options.hubToken,
+      hubAnswerMs: this.options.hubAnswerMs,
+      stallMs: this.options.stallMs,
       onProgress: (fraction, downloaded, total) => this.reportDownload(fraction, downloaded, total),
     }).catch((error: unknown) => {
       if (error instanceof ModelFileMissing) throw error;

@@ -30,6 +30,7 @@ export function createChatProvider(config: Config, context: RegistryContext): Ch
         threads: chat.threads,
         hubEndpoint: config.translation.hubUrl,
         hubToken: chat.apiKey,
+        retryDelayMs: config.translation.modelRetrySeconds * 1000,
         log: context.log,
       });
     case 'none':

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { createChatService, type ChatService } from '../../chat/chat-service.ts';
-import { isModelUri } from '../../chat/local-model-file.ts';
 import { LocalProvider } from '../../chat/local-provider.ts';
 import { createChatMetrics } from '../../chat/metrics.ts';
 import { createChatProvider } from '../../chat/registry.ts';
@@ -29,11 +28,10 @@ export default fp(
     );
     app.decorate('chat', service);
     app.engineStatus.set('chat', () => service.status());
-    // A model file on disk loads in well under a second: do it now, so /status tells at once whether
-    // it works. A hub model is only downloaded when someone first chats.
-    if (provider instanceof LocalProvider && !isModelUri(app.config.chat.localModel)) {
-      app.addHook('onReady', async () => provider.warmUp());
-    }
+    // The local model is fetched and loaded at start, like the translation model, so that /status
+    // tells the truth from the first moment (loading, ready, or why not) and the first chat does not
+    // wait for a download.
+    if (provider instanceof LocalProvider) app.addHook('onReady', async () => provider.warmUp());
     app.addHook('onClose', async () => service.close());
     log.info(`chat provider: ${provider.name}${provider.model ? ` (${provider.model})` : ''}`);
   },
