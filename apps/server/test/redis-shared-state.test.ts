@@ -153,7 +153,7 @@ describe.skipIf(!REDIS_SERVER)('REDIS_URL while Redis goes away and comes back',
   });
   afterAll(() => redis.stop());
 
-  it('translates and lets requests through without Redis, says so on /status, and uses Redis again once it is back', async () => {
+  it('translates without Redis, counts the rate limit per process meanwhile, says so on /status, and uses Redis again once it is back', async () => {
     const env = { SEMA_RATE_LIMIT: '3/minute' };
     const a = await appOn(redis.url, env);
     const b = await appOn(redis.url, env);
@@ -166,17 +166,21 @@ describe.skipIf(!REDIS_SERVER)('REDIS_URL while Redis goes away and comes back',
     expect(await redisStatus(a)).toEqual({
       state: 'unavailable',
       detail: expect.stringMatching(
-        /^(connection refused|connection lost); retrying, meanwhile translations are cached per process and the rate limit is not enforced$/,
+        /^(connection refused|connection lost); retrying, meanwhile translations are cached and the rate limit counted per process$/,
       ),
     });
 
-    // Translation works on its own engine, well past the rate limit's 3 requests.
+    // Translation works on its own engine: 5 requests, past the shared budget of 3, but within each
+    // process's own (a gets 3, b gets 2).
     const text = 'Nobody remembers this sentence yet.';
     for (let i = 0; i < 5; i++) {
       const response = await translate(i % 2 ? b : a, `${text} Number ${i}.`);
       expect(response.statusCode).toBe(200);
     }
     expect(await metric(a, 'sema_translation_shared_cache_errors_total')).toBeGreaterThan(0);
+    // The limit still holds, per process: a's fourth request is refused.
+    expect((await a.inject({ method: 'GET', url: '/api/v1/languages/popular' })).statusCode).toBe(429);
+    expect((await b.inject({ method: 'GET', url: '/api/v1/languages/popular' })).statusCode).toBe(200);
 
     await redis.start();
     await waitUntil(async () => (await redisStatus(a))?.state === 'ready', 'a reports Redis ready again');

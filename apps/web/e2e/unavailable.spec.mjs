@@ -48,6 +48,19 @@ describe(
       await context.close();
     });
 
+    it('chat mode says chat is off before anyone types, with the setup folded away for the administrator', async () => {
+      const { context, page } = await newPage(browser, { viewport: PHONE, baseURL: NO_MODEL_URL });
+      await openApp(page, '/');
+      const chatNotice = page.getByRole('status').filter({ hasText: 'Chat is turned off on this server.' });
+      assert.equal(await chatNotice.count(), 0, 'no chat notice in translate mode');
+      await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Chat' }).click();
+      await chatNotice.waitFor();
+      await chatNotice.getByText("Details for the server's administrator").click();
+      await chatNotice.getByText(/SEMA_CHAT_API_KEY/).waitFor();
+      assert.ok((await pageWidth(page)) <= PHONE.width, `page is ${await pageWidth(page)} px wide`);
+      await context.close();
+    });
+
     it('/developer shows the unreachable model folder without widening a phone screen', async () => {
       const { context, page } = await newPage(browser, { viewport: PHONE, baseURL: NO_MODEL_URL });
       await openApp(page, '/developer');

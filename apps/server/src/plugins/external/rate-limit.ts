@@ -1,20 +1,28 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/errors.ts';
+import { fallbackStore } from '../../lib/rate-limit-store.ts';
+import { throttledWarning } from '../../lib/throttled-warning.ts';
 
 /**
  * An optional per-IP limit on the API (SEMA_RATE_LIMIT); off by default. With REDIS_URL the counters
  * live in Redis, so every process behind a load balancer spends the same budget; while Redis is
- * away requests go through unlimited rather than being refused.
+ * away each process counts on its own (the limit holds per process), and Redis counts again as soon
+ * as it answers.
  */
 export default fp(
   async (app) => {
     const limit = app.config.rateLimit;
     if (!limit) return;
-    const redis = app.redis.client;
+    const warn = throttledWarning(app.log);
     await app.register(rateLimit, {
       global: false,
-      ...(redis && { redis, nameSpace: 'sema:rate-limit:', skipOnError: true }),
+      store: fallbackStore({
+        redis: app.redis.client,
+        prefix: 'sema:rate-limit:',
+        onRedisError: (error) =>
+          warn({ err: error }, 'Redis could not count a request: this process counts on its own meanwhile'),
+      }),
       max: limit.max,
       timeWindow: limit.windowMs,
       errorResponseBuilder: (_request, context) =>

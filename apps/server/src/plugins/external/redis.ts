@@ -38,7 +38,7 @@ export default fp(
     }
     const connection = new RedisConnection({ url, log: app.log.child({ service: 'redis' }) });
     const meanwhile = app.config.rateLimit
-      ? 'meanwhile translations are cached per process and the rate limit is not enforced'
+      ? 'meanwhile translations are cached and the rate limit counted per process'
       : 'meanwhile translations are cached per process';
     app.decorate('redis', {
       client: connection.client,

@@ -96,7 +96,14 @@ export class NllbEngine implements TranslationEngine {
       beams,
     };
     // A local folder is named by its last part: /status is public, the server's paths are not.
-    this.modelName = this.source.kind === 'folder' ? path.basename(this.source.path) : this.source.id;
+    // (A hub id is `org/name`; anything else that is not a folder is a folder that is missing.)
+    const looksLikePath = (name: string) => /^[./~\\]/.test(name) || name.split('/').length > 2;
+    this.modelName =
+      this.source.kind === 'folder'
+        ? path.basename(this.source.path)
+        : looksLikePath(this.source.id)
+          ? path.basename(this.source.id)
+          : this.source.id;
     this.state = { state: 'loading', model: this.modelName };
     this.download = this.newDownload();
     this.resetReadiness();

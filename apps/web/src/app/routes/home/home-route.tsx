@@ -11,7 +11,7 @@ import type { Mode } from '@/features/conversation/types';
 import { TranslateBar } from '@/features/languages/components/translate-bar';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { refreshStatus } from '@/features/status/api/get-status';
-import { TranslationEngineNotice } from '@/features/status/components/engine-notice';
+import { EngineNotice } from '@/features/status/components/engine-notice';
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -69,7 +69,8 @@ export function HomeRoute() {
       <div
         className={cn('mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 sm:px-4', started ? 'pb-4' : 'pb-2')}
       >
-        {mode === 'translate' && <TranslationEngineNotice />}
+        <EngineNotice engine="translation" />
+        {mode === 'chat' && <EngineNotice engine="chat" />}
         <Composer
           mode={mode}
           onModeChange={setMode}

@@ -4,14 +4,14 @@ import { useStatus } from '../api/get-status';
 import { engineNotReadyMessage } from '../engine-message';
 
 /**
- * Says plainly when the translation model cannot answer yet (downloading, failed, turned off),
- * instead of letting translations fail without explanation.
+ * Says plainly when an engine cannot answer yet (downloading, failed, turned off), before anyone
+ * types, instead of letting a translation or a chat fail without explanation.
  */
-export function TranslationEngineNotice() {
+export function EngineNotice({ engine }: { engine: 'translation' | 'chat' }) {
   const { data } = useStatus();
-  const notice = engineNotReadyMessage('translation', data?.engines.translation);
+  const notice = engineNotReadyMessage(engine, data?.engines[engine]);
   if (!notice) return null;
-  const loading = data?.engines.translation.state === 'loading';
+  const loading = data?.engines[engine].state === 'loading';
   return (
     <div
       role="status"
