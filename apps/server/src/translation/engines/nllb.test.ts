@@ -123,6 +123,26 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
   });
 
+  it('replaces a model process that hangs (stopped mid-batch): the batch gets a clear 503, none waits forever', async () => {
+    const nllb = engine({ hangTimeoutMs: 1500 });
+    await nllb.whenReady();
+    const worker = (nllb as unknown as { worker: { pid: number } }).worker;
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} keeps the stopped worker busy.`);
+    const inFlight = nllb.translate(long, 'eng_Latn', 'fra_Latn');
+    process.kill(worker.pid, 'SIGSTOP'); // alive but silent, as a process stuck in native code
+    const error = await inFlight.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      statusCode: 503,
+      code: 'MODEL_UNAVAILABLE',
+      headers: { 'Retry-After': '2' },
+    });
+    expect((error as ApiError).detail).toMatch(/engine stopped \(model process SIGKILL\) and is restarting/);
+    await nllb.whenReady();
+    expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
+    expect((nllb as unknown as { worker: { pid: number } }).worker.pid).not.toBe(worker.pid);
+  });
+
   it('reports a folder without the model files as an error with the reason and a hint', async () => {
     const empty = tempDir();
     fs.writeFileSync(path.join(empty, 'config.json'), '{}');

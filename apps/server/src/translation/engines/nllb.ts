@@ -46,7 +46,12 @@ export interface NllbEngineOptions {
   restartDelayMs?: number;
   /** First delay before trying again to load a model that failed; doubles each time (max 15 min). */
   loadRetryDelayMs?: number;
+  /** How long the model process may stay silent while it has work before it is replaced. */
+  hangTimeoutMs?: number;
 }
+
+/** A model process that says nothing for this long while it has work is taken for hung. */
+const DEFAULT_HANG_TIMEOUT_MS = 30_000;
 
 interface Pending {
   resolve(translations: string[]): void;
@@ -74,6 +79,9 @@ export class NllbEngine implements TranslationEngine {
   /** Crashes before the model was ever ready: the load itself kills the worker. */
   private crashesWhileLoading = 0;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** When the model process last sent anything, and the timer that watches for its silence. */
+  private lastHeard = 0;
+  private watchdog: NodeJS.Timeout | undefined;
   /** Failed loads in a row, for the retry back-off. */
   private loadFailures = 0;
   /** Set while a load is retried after a failure: it stays an error until the model is ready. */
@@ -111,6 +119,9 @@ export class NllbEngine implements TranslationEngine {
 
   /** Starts the worker, which loads (or downloads) the model in the background. */
   start(): this {
+    const hangMs = this.options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS;
+    this.watchdog = setInterval(() => this.checkAlive(), Math.max(50, Math.min(5_000, hangMs / 4)));
+    this.watchdog.unref();
     this.spawn();
     return this;
   }
@@ -172,6 +183,7 @@ export class NllbEngine implements TranslationEngine {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.restartTimer);
+    clearInterval(this.watchdog);
     this.failPending(modelUnavailable('the server is shutting down'));
     const worker = this.worker;
     this.worker = undefined;
@@ -204,7 +216,11 @@ export class NllbEngine implements TranslationEngine {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.worker = worker;
-    worker.on('message', (message: FromWorker) => this.onMessage(message));
+    this.lastHeard = Date.now();
+    worker.on('message', (message: FromWorker) => {
+      if (this.worker === worker) this.lastHeard = Date.now();
+      this.onMessage(message);
+    });
     worker.on('error', (error) => this.options.log.error({ err: error }, 'translation model process failed'));
     worker.on('exit', (code, signal) => this.onExit(worker, signal ?? `exit code ${code}`));
     this.post(worker, { type: 'start', settings: this.settings });
@@ -215,8 +231,29 @@ export class NllbEngine implements TranslationEngine {
     if (worker.connected) worker.send(message);
   }
 
+  /**
+   * Replaces a model process that went silent while it had work (stopped, swapped out, stuck in a
+   * native call): its batch fails with a clear 503 and a new process starts, as after a crash.
+   */
+  private checkAlive(): void {
+    const worker = this.worker;
+    const silentMs = Date.now() - this.lastHeard;
+    if (
+      !worker ||
+      this.pending.size === 0 ||
+      silentMs < (this.options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS)
+    )
+      return;
+    this.options.log.error(
+      `translation model process silent for ${Math.round(silentMs / 1000)} s with work to do: replacing it`,
+    );
+    worker.kill('SIGKILL');
+  }
+
   private onMessage(message: FromWorker): void {
     switch (message.type) {
+      case 'heartbeat':
+        return;
       case 'download':
         // A retry that reaches the hub again is a load in progress, with its progress shown.
         if (this.retrying) this.loadingAgain();

@@ -18,6 +18,11 @@ export type ToWorker =
 export type FromWorker =
   | ({ type: 'download' } & DownloadProgress)
   | { type: 'ready'; seconds: number }
+  /** Sent every HEARTBEAT_MS while the process lives, busy or not: silence means it hangs. */
+  | { type: 'heartbeat' }
   | { type: 'load-failed'; reason: string; hint: string }
   | { type: 'translated'; id: number; translations: string[]; stats: TranslateStats }
   | { type: 'failed'; id: number; message: string; aborted: boolean };
+
+/** How often the model process says it is alive. */
+export const HEARTBEAT_MS = 1_000;

@@ -5,12 +5,15 @@
  */
 import { describeLoadFailure } from './load-errors.ts';
 import { NllbModel } from './nllb-model.ts';
-import type { FromWorker, ToWorker, WorkerSettings } from './protocol.ts';
+import { HEARTBEAT_MS, type FromWorker, type ToWorker, type WorkerSettings } from './protocol.ts';
 
 if (!process.send) throw new Error('worker.ts must run as a child process with an IPC channel');
 const send = (message: FromWorker) => process.send!(message);
 // Without the server there is nobody to answer: do not linger holding the model's memory.
 process.on('disconnect', () => process.exit(0));
+// The event loop turns between decoder steps, so this goes out while a batch runs too; a process
+// that is stopped or stuck stays silent, and the server replaces it.
+setInterval(() => send({ type: 'heartbeat' }), HEARTBEAT_MS);
 
 const cancels = new Map<number, AbortController>();
 let queue: Promise<void> = Promise.resolve();
