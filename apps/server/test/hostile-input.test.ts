@@ -222,6 +222,18 @@ describe('multipart as browsers and tools really send it', () => {
     expect(expectShape(response, 400, 'DOCUMENT_MISSING').detail).toMatch(/has no filename.*-F file=@/);
   });
 
+  it('translates a file part without a filename but with a file content type (as FormData sends a nameless Blob)', async () => {
+    const response = await sendDocument(
+      multipart([
+        field('target_language', 'fra_Latn'),
+        field('source_language', 'eng_Latn'),
+        file('file', undefined, TEXT, 'application/octet-stream'),
+      ]),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().file_name).toBe('document.fra_Latn.txt');
+  });
+
   it('reads fields sent after the file, and keeps only the first of several files', async () => {
     const response = await sendDocument(
       multipart([

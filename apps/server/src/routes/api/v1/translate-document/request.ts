@@ -41,7 +41,8 @@ export async function readDocumentRequest(
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname === 'file' && !upload) {
-        upload = { fileName: part.filename, mimeType: part.mimetype, bytes: await part.toBuffer() };
+        // A browser's FormData may send a file part with no filename at all (only its content type).
+        upload = { fileName: part.filename ?? '', mimeType: part.mimetype, bytes: await part.toBuffer() };
       } else {
         part.file.resume(); // another file part: drained, not kept
       }
