@@ -101,6 +101,23 @@ describe('the HTTP contract every route keeps', () => {
       headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' },
     });
     expect(preflight.statusCode).toBe(204);
+    // A public API: any origin, never with credentials.
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('sends a strict content security policy: no inline or foreign scripts, no framing', async () => {
+    const csp = String((await app.inject('/status')).headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(csp).not.toMatch(/unsafe-eval/);
   });
 
   it('serves an OpenAPI document listing every endpoint, and the explorer', async () => {
