@@ -7,6 +7,9 @@ declare module 'fastify' {
   }
 }
 
+/** 503s that are the server working as meant (a probe while loading or draining, load shedding). */
+const EXPECTED_503 = new Set(['NOT_READY', 'SHUTTING_DOWN', 'OVERLOADED']);
+
 /** A request slower than this is worth a warning (streams excepted: they last as long as an answer). */
 export const SLOW_REQUEST_MS = 2000;
 
@@ -29,7 +32,9 @@ export default fp(
         ms,
         ...(reply.failure ?? {}),
       };
-      if (status >= 500) request.log.error(line, 'request failed');
+      if (status >= 500 && !EXPECTED_503.has(reply.failure?.code ?? ''))
+        request.log.error(line, 'request failed');
+      else if (status >= 500) request.log.warn(line, 'request refused');
       else if (ms >= SLOW_REQUEST_MS && !isStream(reply.getHeader('content-type')))
         request.log.warn(line, 'slow request');
       else request.log.debug(line, 'request');
