@@ -28,7 +28,13 @@ export type FakeScenario =
   /** Streams a word every `intervalMs` until the client goes away. */
   | { kind: 'slow'; intervalMs: number }
   /** Accepts the request and never answers. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Streams `before`, then cuts the connection (a reset in the middle of the answer). */
+  | { kind: 'reset'; before: string }
+  /** Streams `before`, then goes silent with the connection open. */
+  | { kind: 'stall'; before: string }
+  /** Streams `before`, then lines that are not the protocol, then ends without `[DONE]`. */
+  | { kind: 'garbage'; before: string; lines: string[] };
 
 export interface RecordedRequest {
   path: string;
@@ -145,6 +151,21 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
         return json(200, scenario.body);
       case 'hang':
         return;
+      case 'reset':
+        startStream();
+        res.write(chunk({ role: 'assistant', content: scenario.before }));
+        await sleep(5);
+        return void req.socket.destroy();
+      case 'stall':
+        startStream();
+        res.write(chunk({ role: 'assistant', content: scenario.before }));
+        return;
+      case 'garbage':
+        startStream();
+        res.write(chunk({ role: 'assistant', content: scenario.before }));
+        for (const line of scenario.lines) res.write(`${line}\n\n`);
+        finished = true;
+        return res.end();
       case 'mid-stream-error':
         startStream();
         res.write(chunk({ role: 'assistant', content: scenario.before }));

@@ -256,6 +256,67 @@ describe('POST /api/v1/chat upstream errors', () => {
   });
 });
 
+describe('POST /api/v1/chat when the upstream breaks in the middle of an answer', () => {
+  let impatient: App;
+  beforeAll(async () => {
+    impatient = await buildTestApp({
+      SEMA_CHAT_BASE_URL: fake.baseUrl,
+      SEMA_CHAT_API_KEY: KEY,
+      SEMA_CHAT_TIMEOUT_MS: '300',
+    });
+  });
+  afterAll(() => impatient.close());
+  const stream = (server: App) =>
+    server.inject({ method: 'POST', url: '/api/v1/chat', payload: { messages: [user('x')], stream: true } });
+
+  it('ends a stream whose upstream connection was reset with the network error, after what had come', async () => {
+    fake.enqueue({ kind: 'reset', before: 'Half an ' });
+    const response = await stream(app);
+    expect(response.statusCode).toBe(200);
+    const events = parseEvents(response.body);
+    // (Text before any </think> may be reasoning, R1-style, until the answer says otherwise.)
+    expect(joined(events, 'reasoning') + joined(events, 'content')).toBe('Half an ');
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      detail: CHAT_ERRORS.NETWORK_ERROR,
+      code: 'NETWORK_ERROR',
+    });
+  });
+
+  it('ends a stream whose upstream went silent mid-answer after SEMA_CHAT_TIMEOUT_MS, and hangs up on it', async () => {
+    fake.enqueue({ kind: 'stall', before: 'Thinking about ' });
+    const disconnected = fake.nextDisconnect();
+    const response = await stream(impatient);
+    const events = parseEvents(response.body);
+    // (Text before any </think> may be reasoning, R1-style, until the answer says otherwise.)
+    expect(joined(events, 'reasoning') + joined(events, 'content')).toBe('Thinking about ');
+    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'NETWORK_ERROR' });
+    await disconnected; // nothing left running upstream
+  });
+
+  it('ends a stream with malformed events and no [DONE] cleanly, keeping what was good', async () => {
+    fake.enqueue({
+      kind: 'garbage',
+      before: 'Good part. ',
+      lines: [
+        'data: {not json',
+        'data: {"choices": []}',
+        'event: nonsense',
+        'data: {"choices":[{"delta":{"content":',
+      ],
+    });
+    const response = await stream(app);
+    expect(response.statusCode).toBe(200);
+    const events = parseEvents(response.body);
+    // (Text before any </think> may be reasoning, R1-style, until the answer says otherwise.)
+    expect(joined(events, 'reasoning') + joined(events, 'content')).toBe('Good part. ');
+    expect(['done', 'error']).toContain(events.at(-1)!.type);
+    // The server is fine afterwards.
+    fake.enqueue({ kind: 'answer', content: 'Fine.' });
+    expect(parseEvents((await stream(app)).body).at(-1)).toMatchObject({ type: 'done' });
+  });
+});
+
 describe('POST /api/v1/chat validation', () => {
   it.each([
     [{ messages: [] }, 'messages must have at least 1 item'],
