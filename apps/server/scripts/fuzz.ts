@@ -31,7 +31,7 @@ try {
     runs: () => runs,
     only: values.only,
     survey: values.survey,
-    onOperation: (id, cases) => console.log(`  ${id}: ${cases} cases`),
+    onOperation: (id, cases) => console.log(`  ${id}: ${cases} cases, memory now ${mb(server.rss())}`),
   });
   console.log(`\n${stats.cases} cases in ${(stats.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   console.log('by operation and status:');

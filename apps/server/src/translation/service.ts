@@ -80,25 +80,37 @@ export class TranslationService {
     return this.batcher.queued;
   }
 
-  async translate({ text, source, target }: TranslateParams, signal?: AbortSignal): Promise<string> {
-    if (source === target) return text;
+  async translate(params: TranslateParams, signal?: AbortSignal): Promise<string> {
+    return (await this.translateMany([params], signal))[0]!;
+  }
 
-    const pieces = splitText(text, source);
-    const sentences = pieces.flatMap((piece) => (piece.kind === 'sentence' ? [piece.text] : []));
-    const keys = sentences.map((sentence) => this.cacheKey(source, target, sentence));
+  /**
+   * Translates the texts of one request (a batch, a document). Their new sentences are admitted to
+   * the queue together, all or none: texts of one request admitted one by one would fill the queue
+   * with their own sentences and refuse the rest, so an idle server would never answer a request
+   * holding more sentences than the queue limit.
+   */
+  async translateMany(items: TranslateParams[], signal?: AbortSignal): Promise<string[]> {
     const known = new Map<string, string>();
-    const needed = new Map<string, string>(); // key → sentence, each once
-    for (const [i, key] of keys.entries()) {
-      if (known.has(key) || needed.has(key)) continue;
-      const cached = this.cache?.get(key);
-      if (cached !== undefined) {
-        known.set(key, cached);
-        this.metrics?.cacheHits.inc();
-      } else {
-        needed.set(key, sentences[i]!);
-        this.metrics?.cacheMisses.inc();
+    const needed = new Map<string, Omit<TranslateParams, 'text'> & { sentence: string }>(); // each once
+    const plans = items.map(({ text, source, target }) => {
+      if (source === target) return { text, pieces: undefined, keys: [] };
+      const pieces = splitText(text, source);
+      const sentences = pieces.flatMap((piece) => (piece.kind === 'sentence' ? [piece.text] : []));
+      const keys = sentences.map((sentence) => this.cacheKey(source, target, sentence));
+      for (const [i, key] of keys.entries()) {
+        if (known.has(key) || needed.has(key)) continue;
+        const cached = this.cache?.get(key);
+        if (cached !== undefined) {
+          known.set(key, cached);
+          this.metrics?.cacheHits.inc();
+        } else {
+          needed.set(key, { sentence: sentences[i]!, source, target });
+          this.metrics?.cacheMisses.inc();
+        }
       }
-    }
+      return { text, pieces, keys };
+    });
     if (needed.size > 0) await this.fromSharedCache(needed, known);
     // Cached sentences need no model; the rest wait for it to finish loading (briefly).
     if (needed.size > 0) await this.engineReady(signal);
@@ -117,7 +129,7 @@ export class TranslationService {
     };
     signal?.addEventListener('abort', release, { once: true });
     try {
-      const waits = [...needed].map(([key, sentence]) => {
+      const waits = [...needed].map(([key, { sentence, source, target }]) => {
         const entry = this.join(key, sentence, source, target);
         joined.push(entry);
         return entry.promise.then((translation) => known.set(key, translation));
@@ -129,9 +141,13 @@ export class TranslationService {
     } finally {
       signal?.removeEventListener('abort', release);
     }
-    return joinText(
-      pieces,
-      keys.map((key) => known.get(key)!),
+    return plans.map((plan) =>
+      plan.pieces
+        ? joinText(
+            plan.pieces,
+            plan.keys.map((key) => known.get(key)!),
+          )
+        : plan.text,
     );
   }
 
@@ -149,7 +165,7 @@ export class TranslationService {
    * Moves what another process already translated from `needed` to `known`, in one round trip.
    * Sentences this process is translating right now are left to join that work instead.
    */
-  private async fromSharedCache(needed: Map<string, string>, known: Map<string, string>): Promise<void> {
+  private async fromSharedCache(needed: Map<string, unknown>, known: Map<string, string>): Promise<void> {
     if (!this.sharedCache) return;
     const keys = [...needed.keys()].filter((key) => !this.inFlight.has(key));
     const found = await this.sharedCache.lookup(keys);

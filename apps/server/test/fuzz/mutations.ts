@@ -190,13 +190,11 @@ export function mutateUrl(request: FuzzRequest, hasPathParameters: boolean): fc.
         kind: 'extra-query',
         url: join(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`),
       })),
-    fc
-      .integer({ min: 1_000, max: 12_000 })
-      .map((length) => ({
-        ...request,
-        kind: 'long-query',
-        url: join(`q=${'%F0%9F%98%80'.repeat(length / 12)}`),
-      })),
+    fc.integer({ min: 1_000, max: 12_000 }).map((length) => ({
+      ...request,
+      kind: 'long-query',
+      url: join(`q=${'%F0%9F%98%80'.repeat(length / 12)}`),
+    })),
   ];
   if (query)
     options.push(fc.constant({ ...request, kind: 'repeated-query', url: `${path}?${query}&${query}` }));

@@ -76,6 +76,12 @@ function apiHints(codes: string[], regions: string[], limits: Limits): Hints {
   );
   const limitText = (max: number) =>
     fc.constantFrom(new Repeated('word ', Math.floor(max / 5)), new Repeated('x', max + 1));
+  // Word-like text in many scripts mostly, and any code points (lone surrogates too) now and then.
+  const anyText = fc.oneof(
+    { weight: 6, arbitrary: shortText(8) },
+    fc.string({ unit: 'grapheme', maxLength: 60 }),
+    fc.string({ unit: 'binary', maxLength: 60 }),
+  );
   const hints: Record<string, fc.Arbitrary<unknown>> = {
     source_language: languageCode,
     target_language: languageCode,
@@ -201,7 +207,7 @@ export async function runFuzz(server: FuzzServer, options: FuzzOptions): Promise
         if (!problem) return;
         const report = await describeCase(request, response.status, response.body, problem);
         if (!options.survey) throw new Error(report);
-        const key = `${operation.id} ${response.status} ${problem.replace(/:.*/s, '')}`;
+        const key = `${operation.id} ${response.status} (${request.kind}) ${problem.replace(/:.*/s, '')}`;
         (stats.problems[key] ??= { count: 0, example: report }).count++;
       }),
       { seed: options.seed, numRuns: options.runs(operation) },

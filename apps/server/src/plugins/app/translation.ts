@@ -9,6 +9,8 @@ import { SharedTranslationCache } from '../../translation/shared-cache.ts';
 export interface TranslationService {
   /** Translates a whole text; `source` is a resolved catalogue code (detect first for auto). */
   translate(request: TranslateParams, signal?: AbortSignal): Promise<string>;
+  /** Translates the texts of one request, admitted to the queue together (so never refused by its own size when idle). */
+  translateMany(requests: TranslateParams[], signal?: AbortSignal): Promise<string[]>;
   status(): EngineStatus;
   close(): Promise<void>;
 }

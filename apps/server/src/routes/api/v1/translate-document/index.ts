@@ -26,8 +26,12 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
   const documents = createDocumentTranslator({
     limits,
     read: (upload, readLimits, options) => reader.prepare(upload, readLimits, options),
+    // One call per chunk, so that its sentences are admitted to the queue together.
     translateTexts: (texts, source, target, signal) =>
-      Promise.all(texts.map((text) => app.translation.translate({ text, source, target }, signal))),
+      app.translation.translateMany(
+        texts.map((text) => ({ text, source, target })),
+        signal,
+      ),
     detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
   });
 

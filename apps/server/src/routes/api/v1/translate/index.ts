@@ -58,6 +58,10 @@ async function translatePrepared(
     { text: item.text, source: item.source, target },
     signal,
   );
+  return answer(item, translated, target, started);
+}
+
+function answer(item: Prepared, translated: string, target: string, started: number) {
   return {
     translated_text: translated,
     source_language: item.source,
@@ -136,10 +140,12 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const clientGone = clientGoneSignal(reply);
       const signal = AbortSignal.any([controller.signal, clientGone]);
       try {
-        const translations = await Promise.all(
-          items.map((item) => translatePrepared(app, item, target, started, signal)),
+        // One call, so that the batch's sentences are admitted to the queue together.
+        const translated = await app.translation.translateMany(
+          items.map((item) => ({ text: item.text, source: item.source, target })),
+          signal,
         );
-        return { translations };
+        return { translations: items.map((item, i) => answer(item, translated[i]!, target, started)) };
       } catch (error) {
         controller.abort();
         throw error;
