@@ -96,12 +96,9 @@ function apiHints(codes: string[], regions: string[], limits: Limits): Hints {
       fc.constantFrom(...codes.map((code) => code.slice(0, 3))),
       fc.constantFrom('', 'a', 'sw', 'ÉNG'),
     ),
-    text: fc.oneof({ weight: 12, arbitrary: shortText(8) }, limitText(limits.max_text_chars)),
-    'texts[]': shortText(5),
-    content: fc.oneof(
-      { weight: 20, arbitrary: shortText(8) },
-      limitText(limits.max_chat_input_chars ?? 32_000),
-    ),
+    text: fc.oneof({ weight: 12, arbitrary: anyText }, limitText(limits.max_text_chars)),
+    'texts[]': anyText,
+    content: fc.oneof({ weight: 20, arbitrary: anyText }, limitText(limits.max_chat_input_chars ?? 32_000)),
   };
   return (name) => hints[name];
 }
