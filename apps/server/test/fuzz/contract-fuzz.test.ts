@@ -29,7 +29,8 @@ describe('the API under generated requests from its own OpenAPI document', () =>
     for (const [id, statuses] of Object.entries(stats.byOperation)) {
       expect(statuses['200'], `${id} never answered 200: ${JSON.stringify(statuses)}`).toBeGreaterThan(0);
     }
-    // Generous: caches fill and code warms up, but a leak per request would pass this in a few thousand.
-    expect(stats.rssAfter - stats.rssBefore).toBeLessThan(256 * 1024 * 1024);
+    // Generous: caches fill, code warms up and the PDF reader loads once (~240 MB); a leak of a few
+    // hundred kilobytes per request would still cross it in a few thousand cases.
+    expect(stats.rssAfter - stats.rssBefore).toBeLessThan(512 * 1024 * 1024);
   }, 240_000);
 });

@@ -81,7 +81,13 @@ export function requestArbitrary(
             weight: 1,
             arbitrary: fc.constant({ ...multipart, kind: 'wrong-content-type', contentType: wrongType }),
           },
-          { weight: 1, arbitrary: mutateUrl(multipart, hasPathParameters) },
+          {
+            weight: 1,
+            arbitrary: mutateUrl(multipart, hasPathParameters).map((r) => ({
+              ...r,
+              kind: `${kind}+${r.kind}`,
+            })),
+          },
         );
       });
   }

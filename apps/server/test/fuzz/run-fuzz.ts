@@ -98,6 +98,11 @@ function apiHints(codes: string[], regions: string[], limits: Limits): Hints {
     ),
     text: fc.oneof({ weight: 12, arbitrary: anyText }, limitText(limits.max_text_chars)),
     'texts[]': anyText,
+    // Mostly a few texts, sometimes around the server's batch limit (50 by default) on either side.
+    texts: fc.oneof(
+      { weight: 6, arbitrary: fc.array(anyText, { minLength: 0, maxLength: 4 }) },
+      fc.array(shortText(12), { minLength: 40, maxLength: 60 }),
+    ),
     content: fc.oneof({ weight: 20, arbitrary: anyText }, limitText(limits.max_chat_input_chars ?? 32_000)),
   };
   return (name) => hints[name];
