@@ -50,6 +50,9 @@ try {
 } catch (error) {
   failed = true;
   console.error(error instanceof Error ? error.message : error);
+  // fast-check keeps the case's own report (request, response, what is wrong) as the cause.
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) console.error(`\n${cause.message}`);
   console.error(`\nreplay: ${replay}`);
 } finally {
   closeConnections();
