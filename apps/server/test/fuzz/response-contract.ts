@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FuzzResponse } from './http-client.ts';
+import { CLOSED_DURING_UPLOAD, type FuzzResponse } from './http-client.ts';
 import type { OpenApiDocument, Operation } from './operations.ts';
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -29,6 +29,7 @@ export function createResponseChecker(document: OpenApiDocument) {
 
   /** `upstreamFailed`: the fake chat upstream was told to fail, so a documented 502/503/504 is right. */
   return (operation: Operation, response: FuzzResponse, upstreamFailed = false): string | undefined => {
+    if (response.status === CLOSED_DURING_UPLOAD) return undefined;
     const status = String(response.status);
     const documented = operation.responses[status] ?? operation.responses.default;
     if (!documented) return `status ${status} is not documented for ${operation.id}`;
