@@ -148,6 +148,17 @@ describe('TranslationService on the tiny model', () => {
     await Promise.all(busy);
   });
 
+  it('admits the texts of one request together: an idle server never refuses a request by its own size', async () => {
+    // Eight texts of two sentences each: sixteen sentences against a queue of four.
+    const { service } = pipeline({ queueLimit: 4, cacheSize: 0 });
+    const texts = Array.from({ length: 8 }, (_, i) => `Text ${i} opens. Text ${i} closes.`);
+    const translations = await service.translateAll(
+      texts.map((text) => ({ text, source: 'eng_Latn', target: 'deu_Latn' })),
+    );
+    expect(translations).toHaveLength(8);
+    expect(translations.every((translation) => translation.length > 0)).toBe(true);
+  });
+
   it('drops the queued sentences of a request whose client went away', async () => {
     // One sentence per engine call, so the abandoned request waits behind twenty others.
     const { service, metric } = pipeline({ maxBatchSize: 1, cacheSize: 0 });

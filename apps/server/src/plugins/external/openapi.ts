@@ -1,11 +1,33 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { ErrorResponse } from '@sema/shared/api/schemas';
 import { SEMA_VERSION } from '../../lib/version.ts';
+
+/**
+ * Failures any route can answer with, whatever it does, documented on every route: a path Fastify
+ * cannot decode (400), parameters or a query that fail validation (422), the rate limit or a
+ * client's cap (429), and a server draining or overloaded (503). Routes that take a body can also
+ * refuse its size (413) and its type (415).
+ */
+const ANY_ROUTE = [400, 422, 429, 503] as const;
+const WITH_BODY = [413, 415] as const;
+
+function withCommonErrors(schema: { response?: Record<string | number, unknown> }, method: string): void {
+  const response = (schema.response ??= {});
+  const statuses = method === 'POST' ? [...ANY_ROUTE, ...WITH_BODY] : ANY_ROUTE;
+  for (const status of statuses) response[status] ??= ErrorResponse;
+}
 
 /** OpenAPI generated from the route schemas, with the interactive explorer at /api/v1/docs. */
 export default fp(
   async (app) => {
+    app.addHook('onRoute', (route) => {
+      const schema = route.schema as
+        { hide?: boolean; response?: Record<string | number, unknown> } | undefined;
+      if (!schema || schema.hide) return;
+      withCommonErrors(schema, [route.method].flat()[0] ?? 'GET');
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

@@ -376,6 +376,13 @@ describe('POST /api/v1/chat with stream: true', () => {
     expect(fake.requests[0]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
   });
 
+  it('documents the event stream in the OpenAPI document beside the JSON answer', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const content = spec.paths['/api/v1/chat'].post.responses['200'].content;
+    expect(Object.keys(content).sort()).toEqual(['application/json', 'text/event-stream']);
+    expect(content['application/json'].schema.required).toContain('content');
+  });
+
   it('streams an R1-style answer (lone </think>) with the reasoning separated', async () => {
     fake.enqueue({ kind: 'answer', content: 'The user wants a greeting.\n</think>\n\nHello there!' });
     const events = parseEvents((await post({ messages: [user('hi')], stream: true })).body);

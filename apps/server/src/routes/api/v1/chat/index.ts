@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { eventStream, SSE_HEADERS } from '../../../../chat/sse.ts';
@@ -27,7 +28,17 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client.`,
         body: ChatRequest,
         response: {
-          200: ChatResponse,
+          200: {
+            description: 'The answer as JSON, or with `stream: true` as server-sent events (see above)',
+            content: {
+              'application/json': { schema: ChatResponse },
+              'text/event-stream': {
+                schema: Type.String({
+                  description: 'ChatStreamEvent objects, one per data: line, then done or error',
+                }),
+              },
+            },
+          },
           413: ErrorResponse,
           422: ErrorResponse,
           429: ErrorResponse,

@@ -382,3 +382,22 @@ describe('limits are published', () => {
     expect(Object.keys(operation.responses['200'].content)).toContain('application/json');
   });
 });
+
+describe('a document with more sentences than the translation queue holds', () => {
+  it('is translated on an idle server, not refused as overloaded', async () => {
+    const small = await buildTestApp({ SEMA_NLLB_MODEL: tinyModel, SEMA_QUEUE_LIMIT: '2' });
+    try {
+      await small.translation.translate({ text: 'Warm up.', source: 'eng_Latn', target: 'fra_Latn' });
+      const text = Array.from({ length: 6 }, (_, i) => `Line ${i} of the notes.`).join('\n');
+      const response = await small.inject({
+        method: 'POST',
+        url: '/api/v1/translate/document',
+        payload: form('notes.txt', text, { target_language: 'fra_Latn', source_language: 'eng_Latn' }),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.split('\n')).toHaveLength(6);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+});

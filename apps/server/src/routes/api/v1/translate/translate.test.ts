@@ -326,6 +326,17 @@ describe('queueing on a real HTTP server', () => {
     await answered.text();
   });
 
+  it('answers a batch with more sentences than the queue holds when nothing else waits', async () => {
+    const texts = ['First one. Second one.', 'Third one. Fourth one.'];
+    const response = await fetch(`${base}/api/v1/translate/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ texts, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { translations: unknown[] }).translations).toHaveLength(2);
+  });
+
   it('drops the queued sentences of a client that disconnects', async () => {
     const controller = new AbortController();
     const request = fetch(`${base}/api/v1/translate`, {
