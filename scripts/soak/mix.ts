@@ -63,9 +63,15 @@ async function call(
       hostile,
     };
   } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    // A server may refuse an oversized body and close before it has all been sent: the client then
+    // sees the connection closed under it. For a hostile request that is a refusal, not a failure.
+    const refused = hostile && (code === 'EPIPE' || code === 'ECONNRESET');
     const reason = controller.signal.aborted
       ? 'no-answer'
-      : `error:${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name}`;
+      : refused
+        ? 'refused-while-sending'
+        : `error:${code}`;
     return { op, status: reason, ms: performance.now() - started, hostile };
   } finally {
     clearTimeout(deadline);

@@ -68,7 +68,9 @@ export function judge(input: {
       typeof o.status === 'number' && o.status >= 400 && o.code ? `${o.status} ${o.code}` : String(o.status);
     statuses[key] = (statuses[key] ?? 0) + 1;
   }
-  const unanswered = outcomes.filter((o) => typeof o.status === 'string' && o.status !== 'walked-away');
+  const unanswered = outcomes.filter(
+    (o) => typeof o.status === 'string' && o.status !== 'walked-away' && o.status !== 'refused-while-sending',
+  );
   if (unanswered.length > 0)
     failures.push(
       `${unanswered.length} requests got no answer (${[...new Set(unanswered.map((o) => `${o.op}: ${o.status}`))].join(', ')})`,
