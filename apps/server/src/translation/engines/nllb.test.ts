@@ -276,6 +276,25 @@ describe('NllbEngine with a hub model', () => {
     }
   });
 
+  it('recovers from a download cut off mid-file, and never loads the partial file', async () => {
+    const flaky = await startFakeHub('sema-test/tiny-nllb', TINY_NLLB, {
+      chunkBytes: 4096,
+      cut: { file: 'onnx/decoder_model_merged_quantized.onnx', afterBytes: 8192 },
+    });
+    try {
+      const nllb = engine({ model: 'sema-test/tiny-nllb', hubUrl: flaky.url, loadRetryDelayMs: 200 });
+      // The first attempt fails with the cut; the retry downloads the file whole and loads it.
+      await until(() => nllb.status().state === 'ready', 20_000);
+      expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toHaveLength(2);
+      const decoderDownloads = flaky.requests.filter((url) =>
+        url.endsWith('decoder_model_merged_quantized.onnx'),
+      );
+      expect(decoderDownloads.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('says so when the hub has no such model', async () => {
     const nllb = engine({ model: 'sema-test/no-such-model', hubUrl: hub.url });
     await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);

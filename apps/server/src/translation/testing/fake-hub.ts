@@ -22,7 +22,13 @@ export async function startFakeHub(
    * `chunkDelayMs` pauses between chunks, for a download slow enough to watch; `port` starts the hub
    * where a server was already told to look (one that came online late).
    */
-  options: { chunkBytes?: number; chunkDelayMs?: number; port?: number } = {},
+  options: {
+    chunkBytes?: number;
+    chunkDelayMs?: number;
+    port?: number;
+    /** Cuts the connection of the first download of `file` after `afterBytes`, as a network drop would. */
+    cut?: { file: string; afterBytes: number };
+  } = {},
 ): Promise<FakeHub> {
   const requests: string[] = [];
   const prefix = `/${modelId}/resolve/main/`;
@@ -38,9 +44,12 @@ export async function startFakeHub(
     }
     const body = fs.readFileSync(file);
     response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length });
+    const cut = options.cut && url.endsWith(`/${options.cut.file}`) ? options.cut : undefined;
+    if (cut) options.cut = undefined; // only the first time
     let offset = 0;
     const pump = () => {
       while (offset < body.length) {
+        if (cut && offset >= cut.afterBytes) return void request.socket.destroy();
         const chunk = body.subarray(offset, offset + chunkBytes);
         offset += chunk.length;
         const flowing = response.write(chunk);
