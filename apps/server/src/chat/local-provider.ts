@@ -1,7 +1,8 @@
 /**
  * The embedded chat model: a GGUF file run by node-llama-cpp on the CPU. It is the default when no
  * API key is configured. node-llama-cpp (~725 MB of packages) is imported only when this provider is
- * used, and the model is fetched and loaded on first use, so a server that never chats pays nothing.
+ * used (a server with a hosted provider, or none, never loads it); the model is fetched and loaded
+ * when the server starts, so that /status is true from the first moment.
  */
 import path from 'node:path';
 import type { EngineStatus } from '@sema/shared/api/schemas';
