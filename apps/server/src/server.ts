@@ -40,6 +40,16 @@ async function main(): Promise<void> {
     // Readiness fails and new requests are refused from this moment, before the listener closes.
     app.draining = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
+    // A kept-alive connection whose last response ends during the drain would otherwise hold the
+    // close until its keep-alive timeout: close such connections as soon as they are idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+    idle.unref();
+    // Answers still streaming shortly before the grace period ends are closed with an error event.
+    const streams = setTimeout(
+      () => app.endOpenStreams(),
+      Math.max(0, config.shutdownGraceSeconds * 1000 - 2000),
+    );
+    streams.unref();
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       exit(1);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
+import { startFakeOpenAi } from './fake-openai.ts';
 
 /** A request over a raw socket: `head` is sent at once, `rest` when the caller says so. */
 function rawRequest(port: number, head: string, rest: string) {
@@ -116,5 +117,38 @@ describe('liveness and readiness probes', () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await server.inject('/livez')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describe('an answer still streaming when shutdown runs out of time', () => {
+  it('ends with a SHUTTING_DOWN error event, so the server can close within its grace period', async () => {
+    const fake = await startFakeOpenAi();
+    fake.setDefault({ kind: 'slow', intervalMs: 20 }); // an answer that never ends
+    const server = await app({ SEMA_CHAT_BASE_URL: fake.baseUrl });
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.server.address() as net.AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Talk for ever.' }], stream: true }),
+      });
+      expect(response.status).toBe(200);
+      const body = response.text();
+      const disconnected = fake.nextDisconnect();
+      server.draining = true;
+      const closing = server.close();
+      // What server.ts does shortly before the grace period ends.
+      server.endOpenStreams();
+      const events = (await body)
+        .split('\n\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as { type: string; code?: string });
+      expect(events.at(-1)).toMatchObject({ type: 'error', code: 'SHUTTING_DOWN' });
+      await disconnected; // the upstream answer was stopped too
+      await closing;
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAi } from './fake-openai.ts';
 import { freePort, killServerProcesses, startServerProcess, statusOnceUp } from './server-process.ts';
 
 afterEach(killServerProcesses);
@@ -38,5 +39,34 @@ describe('the server process', () => {
     expect(response).toMatch(/^HTTP\/1\.1 200/);
     expect(response).toMatch(/"detected_language":"[a-z]{3}_[A-Z][a-z]{3}"/);
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe('the server process with an answer that never ends', () => {
+  it('on SIGTERM ends the open stream with SHUTTING_DOWN before its grace period runs out, and exits 0', async () => {
+    const fake = await startFakeOpenAi();
+    fake.setDefault({ kind: 'slow', intervalMs: 50 });
+    try {
+      const port = await freePort();
+      const server = startServerProcess({
+        PORT: String(port),
+        SEMA_CHAT_BASE_URL: fake.baseUrl,
+        SEMA_SHUTDOWN_GRACE_SECONDS: '3',
+      });
+      const base = `http://127.0.0.1:${port}`;
+      await statusOnceUp(base);
+      const response = await fetch(`${base}/api/v1/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Talk for ever.' }], stream: true }),
+      });
+      const body = response.text();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      server.child.kill('SIGTERM');
+      expect(await body).toMatch(/"code":"SHUTTING_DOWN"/);
+      expect(await server.exited).toBe(0);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -84,8 +84,9 @@ export function eventStream(
         batch += formatEvent(next.value);
       }
     } catch (error) {
-      if (signal.aborted) return; // the client left; nobody to tell
-      batch += formatEvent(errorEvent(error, log));
+      // The client left: nobody to tell. The server stopping it says why.
+      if (signal.aborted && !(signal.reason instanceof ApiError)) return;
+      batch += formatEvent(errorEvent(signal.aborted ? signal.reason : error, log));
     }
     if (batch) yield batch;
   }

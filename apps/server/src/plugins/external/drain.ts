@@ -5,6 +5,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** True from the moment the server starts closing (SIGTERM): readiness fails, new work is refused. */
     draining: boolean;
+    /** Streams that could run for ever (chat answers), each with how to end it early. */
+    openStreams: Set<(reason: ApiError) => void>;
+    /**
+     * Ends every open stream with a `SHUTTING_DOWN` error event, so that shutdown does not wait
+     * past its grace period for an answer that is still being written.
+     */
+    endOpenStreams(): void;
   }
   interface FastifyContextConfig {
     /** A route that still answers while the server drains (the probes, which say so themselves). */
@@ -20,6 +27,16 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('draining', false);
+    app.decorate('openStreams', new Set<(reason: ApiError) => void>());
+    app.decorate('endOpenStreams', () => {
+      const reason = new ApiError(
+        503,
+        'SHUTTING_DOWN',
+        'This server is shutting down; send the message again and another server will answer it',
+      );
+      for (const end of app.openStreams) end(reason);
+      app.openStreams.clear();
+    });
     app.addHook('preClose', async () => {
       app.draining = true;
     });

@@ -66,6 +66,10 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       // The schema types the JSON answer; a stream is sent through the untyped reply.
       const raw: FastifyReply = reply;
       closeWhenStalled(reply, app.config.timeouts.streamStallMs);
+      // On shutdown, an answer still streaming when the grace period runs out ends with an error event.
+      const end = (reason: Error) => controller.abort(reason);
+      app.openStreams.add(end);
+      reply.raw.once('close', () => app.openStreams.delete(end));
       return raw.headers(SSE_HEADERS).send(eventStream(first.value, events, controller.signal, request.log));
     },
   );
