@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, TrustProxy } from './config.ts';
+import { answerClientError } from './lib/framework-errors.ts';
 import accessLog from './plugins/external/access-log.ts';
 import drain from './plugins/external/drain.ts';
 import errors, { answerFrameworkError } from './plugins/external/errors.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     return503OnClosing: false,
     // A path Fastify cannot decode is refused before any route: answered in our shape too.
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A JSON body holding __proto__ or constructor.prototype keys is accepted with those keys
     // dropped: they are never fields of ours, and refusing them as "malformed" would be untrue.
     onProtoPoisoning: 'remove',

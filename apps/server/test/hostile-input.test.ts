@@ -69,6 +69,15 @@ describe('the one error shape', () => {
     });
   });
 
+  it('answers bytes that are not HTTP, and headers too large, in our shape', async () => {
+    const garbage = await raw('HELLO THERE\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400/);
+    expect(bodyOf(garbage)).toEqual({ detail: 'The request is not valid HTTP', code: 'BAD_REQUEST' });
+    const huge = await raw(`GET /livez HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431/);
+    expect(bodyOf(huge)).toEqual({ detail: 'The request headers are too large', code: 'BAD_REQUEST' });
+  });
+
   it('answers a known path with the wrong method with 405 and Allow', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/api/v1/translate' });
     expectShape(response, 405, 'METHOD_NOT_ALLOWED');

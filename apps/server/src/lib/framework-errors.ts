@@ -1,3 +1,6 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+
 /**
  * What the client is told when Fastify or one of its plugins refuses a request. Their own messages
  * are written for developers ("Body is not valid JSON but content-type is set to …"); these say
@@ -74,4 +77,26 @@ export function genericClientError(status: number): ClientError {
     code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
     detail: detail[status] ?? `Bad request (HTTP ${status})`,
   };
+}
+
+/**
+ * What Node's HTTP parser refuses before any route runs (a request that took too long to arrive,
+ * headers too large, bytes that are not HTTP), answered on the raw socket in our shape too
+ * (Fastify's `clientErrorHandler`).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, code, detail } =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? genericClientError(408)
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? genericClientError(431)
+        : { status: 400, code: 'BAD_REQUEST', detail: 'The request is not valid HTTP' };
+  const body = JSON.stringify({ detail, code: status === 408 ? 'TIMEOUT' : code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
