@@ -102,6 +102,7 @@ describe('liveness and readiness probes', () => {
     ];
     expect(ready).toMatch(/^HTTP\/1\.1 503/);
     expect(ready).toMatch(/"code":"SHUTTING_DOWN"/);
+    expect(ready).toMatch(/connection: close/i);
     expect(fresh).toMatch(/^HTTP\/1\.1 503/);
     expect(fresh).toMatch(/connection: close/i);
     expect(fresh).toMatch(/retry-after: 1/i);

@@ -37,7 +37,7 @@ export default fp(
       else if (status >= 500) request.log.warn(line, 'request refused');
       else if (ms >= SLOW_REQUEST_MS && !isStream(reply.getHeader('content-type')))
         request.log.warn(line, 'slow request');
-      else request.log.debug(line, 'request');
+      else if (!request.routeOptions.config.quietWhenFine) request.log.debug(line, 'request');
     });
   },
   { name: 'access-log' },

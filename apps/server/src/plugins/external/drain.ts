@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route that still answers while the server drains (the probes, which say so themselves). */
     answersWhileDraining?: boolean;
+    /** Asked every few seconds by machines (the probes): logged only when it fails. */
+    quietWhenFine?: boolean;
   }
 }
 
@@ -39,6 +41,11 @@ export default fp(
     });
     app.addHook('preClose', async () => {
       app.draining = true;
+    });
+    // Every answer given while draining closes its connection, the probes' too: a kept-alive
+    // connection would otherwise hold the shutdown until its keep-alive timeout.
+    app.addHook('onSend', async (_request, reply) => {
+      if (app.draining) reply.header('Connection', 'close');
     });
     app.addHook('onRequest', async (request, reply) => {
       if (!app.draining || request.routeOptions.config.answersWhileDraining) return;

@@ -26,12 +26,11 @@ export function notReadyReason(app: App): ApiError | undefined {
  * Probes for load balancers and orchestrators, whose status code says it all: `/livez` answers 200
  * while the process serves requests; `/readyz` answers 200 only when translation can run now, and
  * 503 while the model loads, after it failed, and while the server drains on shutdown. Both are
- * cheap, never rate-limited, and logged only when they fail. `/status` stays the page for people.
+ * cheap and never rate-limited; a failing probe is a warning in the log. `/status` stays the page for people.
  */
 const probes: FastifyPluginAsyncTypebox = async (app) => {
   const options = (summary: string, description: string) => ({
-    logLevel: 'warn' as const,
-    config: { answersWhileDraining: true },
+    config: { answersWhileDraining: true, quietWhenFine: true },
     schema: {
       tags: ['status'],
       summary,
