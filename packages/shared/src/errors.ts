@@ -5,6 +5,8 @@ export const REQUEST_ERRORS = {
   httpStatus: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
   requestFailed: (status: number) => `Request failed with status ${status}`,
   network: 'Network error occurred',
+  /** The browser could not reach the server at all (offline, DNS, a dropped connection). */
+  unreachable: 'Network error. Please check your connection.',
   unexpected: 'An unexpected error occurred',
   languages: 'Failed to fetch languages',
 } as const;
@@ -40,7 +42,7 @@ export type ChatErrorCode =
 export const CHAT_ERRORS = {
   AUTH_ERROR: 'Authentication failed. Please check your Hugging Face token.',
   RATE_LIMIT: 'Rate limit exceeded. Please try again later.',
-  NETWORK_ERROR: 'Network error. Please check your connection.',
+  NETWORK_ERROR: REQUEST_ERRORS.unreachable,
   CHAT_ERROR: 'Failed to get AI response',
   noChoices: 'No response from chat API',
   invalidFormat: 'Invalid response format from chat API',

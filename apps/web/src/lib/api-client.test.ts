@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ApiError, apiRequest, errorMessage, setApiOrigin } from './api-client';
+import { ApiError, apiRequest, errorMessage, setApiOrigin, unreachable } from './api-client';
 
 /** A real HTTP server whose answers cover each failure shape the request layer must word. */
 const server = http.createServer((request, response) => {
@@ -78,13 +78,23 @@ describe('apiRequest', () => {
     await expect(apiRequest('/not-json')).rejects.toThrow('HTTP 502: Bad Gateway');
   });
 
-  it("says 'Network error occurred' when the server cannot be reached", async () => {
+  it("says 'Network error. Please check your connection.' when the server cannot be reached", async () => {
     setApiOrigin('http://127.0.0.1:1');
     try {
-      await expect(apiRequest('/ok')).rejects.toMatchObject({ message: 'Network error occurred', status: 0 });
+      await expect(apiRequest('/ok')).rejects.toMatchObject({
+        message: 'Network error. Please check your connection.',
+        status: 0,
+        code: 'NETWORK_ERROR',
+      });
     } finally {
       setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     }
+  });
+
+  it("says 'Network error occurred' when fetch fails with something that is not an Error", () => {
+    expect(unreachable('socket gone')).toMatchObject({ message: 'Network error occurred', status: 0 });
+    const abort = new DOMException('Stopped', 'AbortError');
+    expect(unreachable(abort)).toBe(abort);
   });
 
   it('lets a cancelled request reject as an AbortError', async () => {

@@ -60,12 +60,21 @@ export async function apiRequest<T>(
       signal,
     });
   } catch (error) {
-    // A cancelled request stays an AbortError so callers can tell it from a failure.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(REQUEST_ERRORS.network, 0);
+    throw unreachable(error);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return (await response.json()) as T;
+}
+
+/**
+ * What a failed `fetch` means: a cancelled request stays an AbortError (callers tell it from a
+ * failure); a browser that cannot reach the server gets the spec's network message (code
+ * NETWORK_ERROR, status 0); anything that is not even an Error is 'Network error occurred'.
+ */
+export function unreachable(error: unknown): Error {
+  if (isAbortError(error)) return error as DOMException;
+  if (error instanceof Error) return new ApiError(REQUEST_ERRORS.unreachable, 0, 'NETWORK_ERROR');
+  return new ApiError(REQUEST_ERRORS.network, 0);
 }
 
 /** The readable message of anything thrown (spec part 8: 'An unexpected error occurred' otherwise). */

@@ -34,6 +34,9 @@ export default fp(
     if (provider instanceof LocalProvider) app.addHook('onReady', async () => provider.warmUp());
     app.addHook('onClose', async () => service.close());
     log.info(`chat provider: ${provider.name}${provider.model ? ` (${provider.model})` : ''}`);
+    // The web app only tells people that chat is off; how to turn it on is for whoever runs the server.
+    const status = provider.status();
+    if (status.state === 'disabled') log.warn(status.detail ?? 'chat is turned off');
   },
   { name: 'chat', dependencies: ['engine-status', 'metrics'] },
 );

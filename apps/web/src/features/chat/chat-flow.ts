@@ -106,12 +106,13 @@ export async function runChatFlow(
   // joke" looks Hungarian): in a conversation, people keep to their language, so the previous turn's
   // language wins then.
   let detected: string | undefined;
+  let confidence: number | undefined;
   if (asked) {
     try {
       const detection = await api.detect(input.text, input.signal);
       const previous = input.earlier.findLast((reply) => reply.detectedLanguage)?.detectedLanguage;
-      detected =
-        detection.confidence < CONFIDENT_DETECTION && previous ? previous : detection.detected_language;
+      if (detection.confidence < CONFIDENT_DETECTION && previous) detected = previous;
+      else [detected, confidence] = [detection.detected_language, detection.confidence];
     } catch (error) {
       if (isAbortError(error)) return stoppedEarly();
       if (!(error instanceof ApiError && NO_LANGUAGE_CODES.has(error.code ?? ''))) {
@@ -136,7 +137,11 @@ export async function runChatFlow(
   }
   const language = detected ?? ENGLISH;
   const translationUsed = language !== ENGLISH;
-  update({ detectedLanguage: language, translationUsed });
+  update({
+    detectedLanguage: language,
+    translationUsed,
+    ...(confidence !== undefined && detected === language ? { detectionConfidence: confidence } : {}),
+  });
 
   // 3. The question in English.
   let question = asked ? input.text : DEFAULT_DOCUMENT_QUESTION;

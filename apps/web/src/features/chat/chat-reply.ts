@@ -4,6 +4,9 @@
  */
 export type FlowStep = 'detection' | 'translation' | 'chat';
 
+/** What a reply says when the server has no chat (the notice above the input says the same). */
+export const CHAT_TURNED_OFF = 'Chat is turned off on this server.';
+
 /** Spec part 3: what the chat-mode flow produced. */
 export interface ChatFlowResult {
   userMessage: { original: string; translated: string; detectedLanguage: string; displayText: string };
@@ -38,6 +41,8 @@ export interface ChatReply {
   status: 'preparing' | 'streaming' | 'done' | 'stopped' | 'error';
   /** The user's language, once detected. */
   detectedLanguage?: string;
+  /** How sure the detector was (0–1), when the language came from detecting this message. */
+  detectionConfidence?: number;
   /** The question was not English, so the answer is translated back. */
   translationUsed: boolean;
   /** What the user wrote (empty when they sent a document alone), and in English what the model was asked. */

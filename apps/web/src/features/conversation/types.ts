@@ -50,6 +50,8 @@ export interface ChatMessage {
   errorDetail?: string;
   /** The detected source language's code, when the user asked for Auto Detect. */
   detectedLanguage?: string;
+  /** How sure the detector was of `detectedLanguage` (0–1). */
+  detectionConfidence?: number;
   /** Room for a feature's own data (e.g. a translated document's download link). */
   extra?: Record<string, unknown>;
 }

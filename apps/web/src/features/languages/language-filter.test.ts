@@ -49,6 +49,10 @@ describe('language filter', () => {
 
   it("shows Auto Detect for no search or one containing 'auto' or 'detect'", () => {
     expect(autoDetectMatches('')).toBe(true);
+    expect(autoDetectMatches('', 'Popular')).toBe(true);
+    // A region does not contain Auto Detect, unless the search asks for it.
+    expect(autoDetectMatches('', 'Europe')).toBe(false);
+    expect(autoDetectMatches('auto', 'Europe')).toBe(true);
     expect(autoDetectMatches('Auto')).toBe(true);
     expect(autoDetectMatches('detect')).toBe(true);
     expect(autoDetectMatches('  DETECTION ')).toBe(true);
@@ -58,5 +62,9 @@ describe('language filter', () => {
   it('words the two empty-list messages as the spec does', () => {
     expect(emptyListMessage('All', 'xyz')).toBe('No languages found matching "xyz"');
     expect(emptyListMessage('Americas', '')).toBe('No languages found for Americas');
+    // The search finds Swahili, but not under Europe: the filter is why the list is empty.
+    expect(emptyListMessage('Europe', 'swahili', list)).toBe('No languages found for Europe');
+    expect(emptyListMessage('Europe', 'xyz', list)).toBe('No languages found matching "xyz"');
+    expect(emptyListMessage('All', 'swahili', list)).toBe('No languages found matching "swahili"');
   });
 });

@@ -48,15 +48,30 @@ export function filterLanguages(
   return folded ? list.filter((language) => matchesQuery(language, folded)) : list;
 }
 
-/** Whether the source picker's Auto Detect entry shows for this search (spec: 'auto' or 'detect'). */
-export function autoDetectMatches(query: string): boolean {
+/**
+ * Whether the source picker's Auto Detect entry is listed: a search matches it when it contains
+ * 'auto' or 'detect' (spec part 2); with no search it belongs to All and Popular, not to a region
+ * (so an empty region tab says so instead of showing Auto Detect alone).
+ */
+export function autoDetectMatches(query: string, filter: LanguageFilter = 'All'): boolean {
   const folded = fold(query.trim());
-  return folded === '' || folded.includes('auto') || folded.includes('detect');
+  if (folded === '') return filter === 'All' || filter === 'Popular';
+  return folded.includes('auto') || folded.includes('detect');
 }
 
-/** The message for an empty list (spec part 2). */
-export function emptyListMessage(filter: LanguageFilter, query: string): string {
-  return query.trim() ? `No languages found matching "${query.trim()}"` : `No languages found for ${filter}`;
+/**
+ * Why the list is empty (spec part 2): 'No languages found for {filter}' when the tab is what hides
+ * the search's languages (or a tab has none), else 'No languages found matching "{query}"'.
+ */
+export function emptyListMessage(
+  filter: LanguageFilter,
+  query: string,
+  languages: readonly LanguageWithCode[] = [],
+): string {
+  const search = query.trim();
+  if (!search) return `No languages found for ${filter}`;
+  const foundElsewhere = filter !== 'All' && filterLanguages(languages, 'All', search).length > 0;
+  return foundElsewhere ? `No languages found for ${filter}` : `No languages found matching "${search}"`;
 }
 
 export function isAuto(code: string): boolean {

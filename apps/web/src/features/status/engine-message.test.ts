@@ -32,8 +32,12 @@ describe('engineNotReadyMessage', () => {
         'Translation is unavailable on this server right now. The server keeps trying, and this note goes away when it works.',
       detail: 'cannot download',
     });
-    expect(engineNotReadyMessage('translation', { state: 'disabled' })).toEqual({
-      message: 'Translation is turned off on this server.',
-    });
+    // Setup instructions are for the administrator (docs, server log), not for the person chatting.
+    expect(
+      engineNotReadyMessage('chat', {
+        state: 'disabled',
+        detail: 'Chat is not configured: set SEMA_CHAT_API_KEY',
+      }),
+    ).toEqual({ message: 'Chat is turned off on this server.' });
   });
 });

@@ -25,7 +25,9 @@ export function engineNotReadyMessage(what: string, engine: EngineStatus | undef
       return { message: `${capitalised(what)} is unavailable on this server right now.${retrying}`, detail };
     }
     case 'disabled':
-      return { message: `${capitalised(what)} is turned off on this server.`, detail };
+      // Turned off on purpose: the person using the app can do nothing about it, so no setup details
+      // (they are in the docs and the server's log).
+      return { message: `${capitalised(what)} is turned off on this server.` };
   }
 }
 

@@ -9,8 +9,7 @@ import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
 import type { Mode } from '@/features/conversation/types';
 import { TranslateBar } from '@/features/languages/components/translate-bar';
-import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
-import { refreshStatus } from '@/features/status/api/get-status';
+import { refreshStatus, useStatus } from '@/features/status/api/get-status';
 import { EngineNotice } from '@/features/status/components/engine-notice';
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
@@ -31,9 +30,9 @@ export function HomeRoute() {
   const [target, setTarget] = useState(DEFAULT_TARGET_LANGUAGE);
   const [file, setFile] = useState<File | null>(null);
   const conversation = useMessages();
+  const { data: status } = useStatus();
   const translation = useTranslation();
-  const { nameOf } = useLanguageLookup();
-  const send = useSendMessage({ conversation, translation, languageName: nameOf });
+  const send = useSendMessage({ conversation, translation });
   const { isDragging, handlers } = useFileDrop(setFile);
   const started = conversation.messages.length > 0;
 
@@ -86,6 +85,7 @@ export function HomeRoute() {
               />
             ) : undefined
           }
+          maxChars={status?.limits.max_text_chars}
           onSend={({ text, file: sentFile }) => {
             void send({ mode, text, file: sentFile, sourceLanguage: source, targetLanguage: target });
             setFile(null);

@@ -7,6 +7,7 @@ import { LoadingDots } from '@/features/conversation/components/loading-dots';
 import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
 import { DOCUMENT_MESSAGE_KIND, documentReplyOf } from '@/features/documents/document-reply';
 import type { ChatMessage, MessageRenderer } from '@/features/conversation/types';
+import { DetectedLanguage } from '@/features/languages/components/detected-language';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
 
@@ -26,8 +27,6 @@ export function preloadRenderers(kind: 'chat' | 'document'): void {
 
 /** A translation: the text in its language, the detected source, or the spec's failure note. */
 function TranslationContent({ message }: { message: ChatMessage }) {
-  const { find } = useLanguageLookup();
-  const detected = message.detectedLanguage ? find(message.detectedLanguage) : undefined;
   const target = message.translationData?.targetLanguage;
   return (
     <div className="flex flex-col gap-1.5">
@@ -43,17 +42,7 @@ function TranslationContent({ message }: { message: ChatMessage }) {
       {message.error && <p className="text-sm font-medium text-red-700">{UI_ERRORS.translateNote}</p>}
       {message.errorDetail && <p className="text-sm text-slate-700">{message.errorDetail}</p>}
       {message.detectedLanguage && (
-        <p className="text-xs text-slate-600" data-testid="detected-language">
-          Detected language: {detected ? `${detected.name}` : message.detectedLanguage}
-          {detected && detected.native_name !== detected.name && (
-            <>
-              {' · '}
-              <span lang={languageTag(message.detectedLanguage, detected.script)} dir="auto">
-                {detected.native_name}
-              </span>
-            </>
-          )}
-        </p>
+        <DetectedLanguage code={message.detectedLanguage} confidence={message.detectionConfidence} />
       )}
     </div>
   );
@@ -63,9 +52,12 @@ function TranslationContent({ message }: { message: ChatMessage }) {
 function TextContent({ message }: { message: ChatMessage }) {
   if (!message.error) return <PlainTextContent message={message} />;
   return (
-    <p dir="auto" className="break-words whitespace-pre-wrap text-red-800">
-      {message.content}
-    </p>
+    <div className="flex flex-col gap-0.5" role="alert">
+      <p dir="auto" className="break-words whitespace-pre-wrap text-red-800">
+        {message.content}
+      </p>
+      {message.errorDetail && <p className="text-sm text-red-800">{message.errorDetail}</p>}
+    </div>
   );
 }
 

@@ -8,9 +8,13 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
 
-import { matchesDemoAccount } from '../demo-accounts';
+import { DEMO_ACCOUNTS, matchesDemoAccount } from '../demo-accounts';
+import { findAccount } from '../local-accounts';
 
-/** Sign-in against the local demo accounts; success stores the user and calls `onSuccess`. */
+/**
+ * Sign-in against the two demo accounts or an account created on this device (all local); success
+ * stores the user and calls `onSuccess`.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -18,12 +22,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!matchesDemoAccount(email, password)) {
+    const account = matchesDemoAccount(email, password)
+      ? { email: email.trim() }
+      : findAccount(email, password);
+    if (!account) {
       setError(MESSAGES.invalidLogin);
       return;
     }
     try {
-      saveUser({ email: email.trim() });
+      saveUser(account);
       onSuccess();
     } catch {
       setError(MESSAGES.signupFailed);
@@ -33,6 +40,32 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-5">
       {error && <FormAlert>{error}</FormAlert>}
+      <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700" data-testid="demo-accounts">
+        <p>
+          Sign-in stays in this browser: nothing is sent to a server. Use a demo account, or one you created
+          here:
+        </p>
+        <ul className="mt-1.5 flex flex-col gap-1">
+          {DEMO_ACCOUNTS.map((account) => (
+            <li key={account.email} className="flex flex-wrap items-center gap-x-2">
+              <span className="font-mono text-xs text-slate-900">
+                {account.email} · {account.password}
+              </span>
+              <button
+                type="button"
+                className="rounded text-xs font-medium text-brand-700 hover:underline"
+                onClick={() => {
+                  setEmail(account.email);
+                  setPassword(account.password);
+                  setError(null);
+                }}
+              >
+                Use this account
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
       <TextField
         label="Email"
         type="email"

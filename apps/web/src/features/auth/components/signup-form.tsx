@@ -8,9 +8,11 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
 
+import { rememberAccount } from '../local-accounts';
+
 /**
- * Account creation, local only (spec part 5): it checks the fields and stores the record; it fails
- * only when local storage refuses the write.
+ * Account creation, local only (spec part 5): it checks the fields, remembers the account on this
+ * device (so it can sign in again) and signs in; it fails only when local storage refuses the write.
  */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const [name, setName] = useState('');
@@ -30,6 +32,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       return;
     }
     try {
+      rememberAccount({ email, name: name.trim(), password });
       saveUser({ email: email.trim(), name: name.trim() });
       onSuccess();
     } catch {

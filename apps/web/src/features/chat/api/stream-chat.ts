@@ -2,7 +2,7 @@ import type { ChatRequest, ChatStreamEvent } from '@sema/shared/api/chat';
 import { REQUEST_ERRORS } from '@sema/shared/errors';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 
-import { ApiError, apiUrl, errorFromResponse, isAbortError } from '@/lib/api-client';
+import { ApiError, apiUrl, errorFromResponse, isAbortError, unreachable } from '@/lib/api-client';
 
 /** The events of an answer, without the final `error` (thrown as an ApiError instead). */
 export type ChatAnswerEvent = Exclude<ChatStreamEvent, { type: 'error' }>;
@@ -25,8 +25,7 @@ export async function* streamChat(
       signal,
     });
   } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new ApiError(REQUEST_ERRORS.network, 0);
+    throw unreachable(error);
   }
   if (!response.ok) throw await errorFromResponse(response);
   if (!response.body) throw new ApiError(REQUEST_ERRORS.unexpected, response.status);
@@ -47,7 +46,8 @@ export async function* streamChat(
     if (isAbortError(error) || error instanceof ApiError) throw error;
     if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
     // A broken connection mid-answer, or an event that is not JSON.
-    throw new ApiError(error instanceof SyntaxError ? REQUEST_ERRORS.unexpected : REQUEST_ERRORS.network, 0);
+    if (error instanceof SyntaxError) throw new ApiError(REQUEST_ERRORS.unexpected, 0);
+    throw unreachable(error);
   } finally {
     reader.cancel().catch(() => {});
   }

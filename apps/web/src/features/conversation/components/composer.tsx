@@ -1,9 +1,10 @@
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
-import { isBlank } from '@sema/shared/validation';
+import { isBlank, MAX_TEXT_CHARS, textTooLongMessage } from '@sema/shared/validation';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 import { PaperclipIcon, SendIcon } from '@/components/ui/icons';
 import { INPUT_MAX_ROWS } from '@/config/constants';
+import { cn } from '@/lib/cn';
 
 import { useAutoGrow } from '../hooks/use-auto-grow';
 import { composerPlaceholder } from '../placeholders';
@@ -26,20 +27,36 @@ interface ComposerProps {
   onSend: (submission: ComposerSubmission) => void;
   /** Shown above the box, e.g. the translate bar in translate mode. */
   header?: ReactNode;
+  /** The server's limit on the text of one request (characters, as the server counts them). */
+  maxChars?: number;
 }
+
+/** The counter shows from this share of the limit on, so it is there before the limit, not at it. */
+const COUNTER_FROM = 0.8;
 
 /**
  * The input area (spec part 2): Enter sends, Shift+Enter adds a line, the box grows to five rows,
  * a staged file shows as a chip, and send needs text or a file.
  */
-export function Composer({ mode, onModeChange, file, onFileChange, onSend, header }: ComposerProps) {
+export function Composer({
+  mode,
+  onModeChange,
+  file,
+  onFileChange,
+  onSend,
+  header,
+  maxChars = MAX_TEXT_CHARS,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   useAutoGrow(areaRef, text, INPUT_MAX_ROWS);
 
-  const canSend = !isBlank(text) || file !== null;
+  const counterId = useId();
+  const tooLong = text.length > maxChars;
+  const showCounter = text.length >= maxChars * COUNTER_FROM;
+  const canSend = (!isBlank(text) || file !== null) && !tooLong;
 
   const send = () => {
     if (!canSend) return;
@@ -84,7 +101,19 @@ export function Composer({ mode, onModeChange, file, onFileChange, onSend, heade
           // Line height 1.5rem, padding 1.25rem: at most INPUT_MAX_ROWS lines before it scrolls.
           style={{ maxHeight: `calc(${INPUT_MAX_ROWS} * 1.5rem + 1.25rem)` }}
           className="block w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-base leading-6 text-slate-900 [field-sizing:content] placeholder:text-slate-500 focus:outline-none"
+          aria-invalid={tooLong || undefined}
+          aria-describedby={showCounter ? counterId : undefined}
         />
+        {showCounter && (
+          <p
+            id={counterId}
+            data-testid="length-counter"
+            className={cn('px-4 pb-1 text-right text-xs', tooLong ? 'text-red-800' : 'text-slate-600')}
+          >
+            {tooLong && <span role="alert">{textTooLongMessage(text.length, maxChars)}. </span>}
+            {text.length.toLocaleString('en')} / {maxChars.toLocaleString('en')}
+          </p>
+        )}
         <div className="flex items-center justify-between gap-2 px-2 pb-2">
           <div className="flex min-w-0 items-center gap-1">
             <button

@@ -3,10 +3,9 @@ import type {
   DocumentProgressEvent,
   TranslateDocumentResponse,
 } from '@sema/shared/api/documents';
-import { REQUEST_ERRORS } from '@sema/shared/errors';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 
-import { ApiError, apiUrl, errorFromResponse, isAbortError } from '@/lib/api-client';
+import { ApiError, apiUrl, errorFromResponse, isAbortError, unreachable } from '@/lib/api-client';
 
 export interface TranslateDocumentParams {
   file: File;
@@ -43,8 +42,7 @@ export async function translateDocument(params: TranslateDocumentParams): Promis
       signal: params.signal,
     });
   } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new ApiError(REQUEST_ERRORS.network, 0);
+    throw unreachable(error);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return readDocumentEvents(response, params.onProgress);
@@ -74,6 +72,8 @@ export async function readDocumentEvents(
     }
   } catch (error) {
     if (error instanceof ApiError || isAbortError(error)) throw error;
+    // The stream broke under the reader: the browser lost the server.
+    if (error instanceof TypeError) throw unreachable(error);
     throw new ApiError(INTERRUPTED, response.status);
   } finally {
     reader.releaseLock();

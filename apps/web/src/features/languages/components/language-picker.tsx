@@ -21,6 +21,7 @@ import { cn } from '@/lib/cn';
 import { rovingIndex } from '@/lib/roving-index';
 
 import { useLanguages } from '../api/get-languages';
+import { useLanguageLookup } from '../hooks/use-language-lookup';
 import {
   AUTO_DETECT_LABEL,
   autoDetectMatches,
@@ -93,10 +94,10 @@ export function LanguagePicker({
   onOpenChange,
   align = 'start',
 }: LanguagePickerProps) {
-  const { data } = useLanguages();
+  const { nameOf } = useLanguageLookup();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [placement, setPlacement] = useState<Placement>({ above: false, listMaxHeight: PICKER.maxHeightPx });
-  const selected = value === AUTO ? AUTO_DETECT_LABEL : (data?.languages[value]?.name ?? value);
+  const selected = value === AUTO ? AUTO_DETECT_LABEL : nameOf(value);
 
   const close = (returnFocus: boolean) => {
     onOpenChange(false);
@@ -172,7 +173,7 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
       nativeName: language.native_name,
       script: language.script,
     }));
-    return kind === 'source' && autoDetectMatches(query)
+    return kind === 'source' && autoDetectMatches(query, filter)
       ? [{ code: AUTO, name: AUTO_DETECT_LABEL }, ...found]
       : found;
   }, [languages, filter, query, kind]);
@@ -322,9 +323,18 @@ function PickerPanel({ kind, value, align, placement, triggerRef, onChoose, onCl
             </button>
           </div>
         ) : options.length === 0 ? (
-          <p role="status" className="px-2 py-6 text-center text-sm text-slate-700">
-            {emptyListMessage(filter, query)}
-          </p>
+          <div className="flex flex-col items-center gap-2 px-2 py-6 text-center text-sm text-slate-700">
+            <p role="status">{emptyListMessage(filter, query, languages)}</p>
+            {filter !== 'All' && filterLanguages(languages, 'All', query).length > 0 && (
+              <button
+                type="button"
+                className="rounded-md px-2 py-1 font-medium text-brand-700 hover:underline"
+                onClick={() => setFilter('All')}
+              >
+                Search all languages
+              </button>
+            )}
+          </div>
         ) : (
           <ul
             ref={listRef}

@@ -5,6 +5,16 @@ import { apiRequest } from '@/lib/api-client';
 import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
 
 /**
+ * The confidence of a translation's detected source: `confidence_score`, also read as `confidence`
+ * (spec part 3), as servers compatible with the original API may name it.
+ */
+export function confidenceOf(response: TranslateResponse): number | undefined {
+  const fields = response as Partial<TranslateResponse> & { confidence?: unknown };
+  const value = typeof fields.confidence_score === 'number' ? fields.confidence_score : fields.confidence;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
  * POST /api/v1/translate, after the spec's checks (part 5) and through the translation cache
  * (one hour, session storage, keyed by a hash of the text and both languages).
  */

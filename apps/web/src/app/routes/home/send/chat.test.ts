@@ -37,7 +37,6 @@ async function send(text: string, file: File | null, history: ChatMessage[] = []
       Object.assign(message, patch);
     },
     translation: undefined as unknown as SendContext['translation'],
-    languageName: (code) => code,
     history,
   };
   const request: SendRequest = {

@@ -31,7 +31,6 @@ function context(outcome: { response?: TranslateResponse; error?: string }) {
   const value: SendContext = {
     updateReply: (patch) => Object.assign(reply, patch),
     translation,
-    languageName: (code) => code,
     history: [],
   };
   return { value, reply };

@@ -1,11 +1,25 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 import { AUTO } from '@sema/shared/validation';
 
+import { confidenceOf } from '@/features/translate/api/translate-text';
 import { ApiError } from '@/lib/api-client';
 
 import type { SendHandler } from './types';
 
 const MODEL_UNAVAILABLE = 'The translation model is not available on this server right now.';
+/** Auto Detect found no language (a number, symbols, a script no language here uses). */
+const NO_LANGUAGE = 'Auto Detect could not tell what language this is. Choose the language of your text.';
+
+/**
+ * The server's reason in words for the person translating: its own wording for API clients names
+ * request fields (`source_language`) and setup; the conversation gets one plain sentence.
+ */
+function plainReason(message: string, error: unknown): string {
+  if (!(error instanceof ApiError)) return message;
+  if (error.code === 'MODEL_UNAVAILABLE') return MODEL_UNAVAILABLE;
+  if (error.code === 'NO_LETTERS' || error.code === 'UNSUPPORTED_SCRIPT') return NO_LANGUAGE;
+  return message;
+}
 
 /**
  * Translate mode (spec parts 2 and 8): the translation, with the detected language when the source
@@ -17,10 +31,7 @@ export const translateTextHandler: SendHandler = async (request, { updateReply, 
     { text: request.text, source_language: request.sourceLanguage, target_language: request.targetLanguage },
     {
       onError: (message, error) => {
-        // The server's reason for a missing model is meant for its operator; the notice above the
-        // input carries it. The conversation gets one plain sentence.
-        failure =
-          error instanceof ApiError && error.code === 'MODEL_UNAVAILABLE' ? MODEL_UNAVAILABLE : message;
+        failure = plainReason(message, error);
       },
     },
   );
@@ -29,7 +40,9 @@ export const translateTextHandler: SendHandler = async (request, { updateReply, 
       kind: 'translation',
       isLoading: false,
       content: response.translated_text,
-      detectedLanguage: request.sourceLanguage === AUTO ? response.source_language : undefined,
+      ...(request.sourceLanguage === AUTO
+        ? { detectedLanguage: response.source_language, detectionConfidence: confidenceOf(response) }
+        : {}),
       translationData: {
         sourceText: request.text,
         sourceLanguage: response.source_language,

@@ -15,8 +15,6 @@ export interface SendContext {
   /** Patches the assistant message (content, isLoading: false, error, …). */
   updateReply: (patch: Partial<ChatMessage>) => void;
   translation: ReturnType<typeof useTranslation>;
-  /** A language's English name, or its code when unknown. */
-  languageName: (code: string) => string;
   /** The conversation before this message, oldest first (for chat history). */
   history: readonly ChatMessage[];
 }

@@ -1,4 +1,4 @@
-import { FLOW_ERRORS } from '@sema/shared/errors';
+import { FLOW_ERRORS, REQUEST_ERRORS } from '@sema/shared/errors';
 import { useCallback } from 'react';
 
 import type { MessagesApi } from '@/features/conversation/hooks/use-messages';
@@ -8,17 +8,30 @@ import { errorMessage } from '@/lib/api-client';
 import { pickSendHandler } from './pick-send-handler';
 import type { SendRequest } from './types';
 
+/**
+ * Why a send failed outside its handler, in plain words. A part of the app that cannot be fetched
+ * (chat and documents load on first use) fails with a TypeError naming a file URL: the person gets
+ * what to do instead.
+ */
+function unexpectedFailure(error: unknown): string {
+  if (error instanceof TypeError && /dynamically imported module|module script/i.test(error.message)) {
+    return navigator.onLine
+      ? 'Part of the app could not be downloaded. Reload the page and try again.'
+      : REQUEST_ERRORS.unreachable;
+  }
+  return errorMessage(error);
+}
+
 interface Dependencies {
   conversation: MessagesApi;
   translation: ReturnType<typeof useTranslation>;
-  languageName: (code: string) => string;
 }
 
 /**
  * Send (spec part 4): adds the user's message and a loading reply, then lets the chosen handler
  * fill the reply. A handler that throws still ends the loading, with the error shown.
  */
-export function useSendMessage({ conversation, translation, languageName }: Dependencies) {
+export function useSendMessage({ conversation, translation }: Dependencies) {
   const { messages, addMessage, updateMessage } = conversation;
 
   return useCallback(
@@ -34,11 +47,19 @@ export function useSendMessage({ conversation, translation, languageName }: Depe
       const replyId = addMessage({ role: 'assistant', content: '', isLoading: true });
       const updateReply = (patch: Parameters<typeof updateMessage>[1]) => updateMessage(replyId, patch);
       try {
-        await pickSendHandler(request)(request, { updateReply, translation, languageName, history });
+        await pickSendHandler(request)(request, { updateReply, translation, history });
       } catch (error) {
-        updateReply({ isLoading: false, error: true, content: errorMessage(error) || FLOW_ERRORS.default });
+        // Something failed outside the steps a handler reports itself (the code for chat or documents
+        // could not be fetched, say): the spec's default flow error, with the reason under it.
+        updateReply({
+          kind: 'text',
+          isLoading: false,
+          error: true,
+          content: FLOW_ERRORS.default,
+          errorDetail: unexpectedFailure(error),
+        });
       }
     },
-    [messages, addMessage, updateMessage, translation, languageName],
+    [messages, addMessage, updateMessage, translation],
   );
 }

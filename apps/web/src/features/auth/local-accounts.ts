@@ -1,0 +1,72 @@
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
+
+/**
+ * Accounts created at signup, remembered on this device so that they can sign in again after
+ * signing out. Sign-in is local (spec part 5): nothing is sent to a server and nothing here protects
+ * anything. The password is still never stored: only a salted PBKDF2 hash of it, because people
+ * reuse passwords. (A plain library hash, not `crypto.subtle`: that exists only on HTTPS and
+ * localhost, and self-hosted servers are often reached over plain HTTP on a local network.)
+ */
+export const ACCOUNTS_STORAGE_KEY = 'sema_accounts';
+
+/** Enough to make a guess cost something, little enough to stay instant on a cheap phone. */
+const ITERATIONS = 20_000;
+
+interface StoredAccount {
+  email: string;
+  name: string;
+  salt: string;
+  hash: string;
+}
+
+function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function hashPassword(password: string, salt: string): string {
+  return bytesToHex(pbkdf2(sha256, password, salt, { c: ITERATIONS, dkLen: 32 }));
+}
+
+function readAccounts(): StoredAccount[] {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(ACCOUNTS_STORAGE_KEY) ?? '[]');
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (item): item is StoredAccount =>
+        typeof item === 'object' &&
+        item !== null &&
+        ['email', 'name', 'salt', 'hash'].every(
+          (key) => typeof (item as Record<string, unknown>)[key] === 'string',
+        ),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Remembers an account (replacing one with the same email). Throws when local storage refuses the
+ * write: signup reports that (spec part 5).
+ */
+export function rememberAccount(account: { email: string; name: string; password: string }): void {
+  const salt = bytesToHex(randomBytes(16));
+  const email = normalEmail(account.email);
+  const others = readAccounts().filter((stored) => stored.email !== email);
+  const entry: StoredAccount = {
+    email,
+    name: account.name,
+    salt,
+    hash: hashPassword(account.password, salt),
+  };
+  window.localStorage.setItem(ACCOUNTS_STORAGE_KEY, JSON.stringify([...others, entry]));
+}
+
+/** The account created on this device with this email and password, if any. */
+export function findAccount(email: string, password: string): { email: string; name: string } | undefined {
+  const wanted = normalEmail(email);
+  const account = readAccounts().find((stored) => stored.email === wanted);
+  if (!account || hashPassword(password, account.salt) !== account.hash) return undefined;
+  return { email: account.email, name: account.name };
+}
