@@ -120,6 +120,12 @@ describe('chat mode, end to end', () => {
     ]);
     await answer.locator('pre code').getByText("print('rice')").waitFor();
 
+    // The reply names the language it was written in, as translate replies do.
+    assert.match(
+      await reply.getByTestId('detected-language').textContent(),
+      /^Detected language: Swahili · Kiswahili \(confidence \d{1,3} %\)$/,
+    );
+
     // Reasoning sits collapsed under 'Thought for N s'.
     const reasoning = reply.getByTestId('chat-reasoning');
     assert.match(await reasoning.locator('summary').textContent(), /^Thought for \d+ s$/);
@@ -238,6 +244,8 @@ describe('chat mode, end to end', () => {
     await send(page, 'Please tell me a short story about the sea.');
     const alert = page.locator('li[data-role="assistant"]').getByRole('alert');
     await alert.getByText('Chat failed. Please try again.').waitFor({ timeout: 30_000 });
+    // The step that failed, in the spec's words, then why.
+    await alert.getByText('AI chat failed', { exact: true }).waitFor();
     await alert.getByText('Authentication failed. Please check your Hugging Face token.').waitFor();
     assert.deepEqual(problems, []);
     await context.close();

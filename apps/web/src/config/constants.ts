@@ -17,9 +17,12 @@ export const DEFAULT_TARGET_LANGUAGE = 'eng_Latn';
 
 export const TRANSLATION_HISTORY_LIMIT = 50;
 
-/** Where the project's source lives; a self-hoster can point it at their fork at build time. */
-export const SOURCE_REPOSITORY_URL: string =
-  import.meta.env.VITE_SOURCE_REPOSITORY_URL ?? 'https://github.com/sema-translate/sema';
+/**
+ * Where the project's source lives, set at build time (VITE_SOURCE_REPOSITORY_URL, e.g. a
+ * self-hoster's fork). Unset, /developer shows no link rather than one that may lead nowhere.
+ */
+export const SOURCE_REPOSITORY_URL: string | undefined =
+  import.meta.env.VITE_SOURCE_REPOSITORY_URL?.trim() || undefined;
 
 /** The interactive OpenAPI explorer the server serves. */
 export const API_EXPLORER_PATH = '/api/v1/docs';

@@ -193,6 +193,18 @@ export const StatusResponse = Type.Object(
     timestamp: Type.String({ format: 'date-time' }),
     engines: Type.Object({ translation: EngineStatus, detection: EngineStatus, chat: EngineStatus }),
     redis: Type.Optional(RedisStatus),
+    response_times: Type.Optional(
+      Type.Object({
+        translate: Type.Union([
+          Type.Object({
+            samples: Type.Integer({ description: 'How many recent translations these figures cover' }),
+            median_ms: Type.Integer(),
+            p95_ms: Type.Integer({ description: '95 % of them were answered within this time' }),
+          }),
+          Type.Null(),
+        ]),
+      }),
+    ),
     limits: Type.Object(
       {
         max_text_chars: Type.Integer(),

@@ -1,12 +1,18 @@
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { LatencyWindow } from '../../lib/latency-window.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Prometheus registry every service adds its metrics to; served at /metrics. */
     metrics: Registry;
+    /** Response times of the last answered translations, for /status. */
+    recentTranslations: LatencyWindow;
   }
 }
+
+/** The requests whose response time /status reports: one text translated. */
+const TRANSLATE_ROUTE = '/api/v1/translate';
 
 /** Prometheus metrics: process defaults plus request durations by route and status. */
 export default fp(
@@ -21,7 +27,11 @@ export default fp(
       registers: [registry],
     });
     app.decorate('metrics', registry);
+    app.decorate('recentTranslations', new LatencyWindow());
     app.addHook('onResponse', async (request, reply) => {
+      if (request.routeOptions.url === TRANSLATE_ROUTE && reply.statusCode === 200) {
+        app.recentTranslations.record(reply.elapsedTime);
+      }
       duration.observe(
         {
           method: request.method,

@@ -43,13 +43,15 @@ export function DeveloperRoute() {
           >
             Open the live API explorer
           </a>
-          <a
-            href={SOURCE_REPOSITORY_URL}
-            rel="noreferrer"
-            className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            Source code repository
-          </a>
+          {SOURCE_REPOSITORY_URL && (
+            <a
+              href={SOURCE_REPOSITORY_URL}
+              rel="noreferrer"
+              className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Source code repository
+            </a>
+          )}
         </div>
       </header>
 

@@ -20,3 +20,8 @@ export function stopGeneration(id: string): void {
 export function isGenerating(id: string): boolean {
   return running.has(id);
 }
+
+/** Stops every answer still being generated (a new conversation leaves nothing running behind it). */
+export function stopAllGenerations(): void {
+  for (const id of running.keys()) stopGeneration(id);
+}

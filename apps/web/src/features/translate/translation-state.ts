@@ -12,7 +12,9 @@ export interface TranslationHistoryItem {
 
 /** The translation state of spec part 4. */
 export interface TranslationState {
+  /** True while any call is in flight (`inFlight` counts them). */
   isLoading: boolean;
+  inFlight: number;
   result: TranslateResponse | null;
   error: string | null;
   history: TranslationHistoryItem[];
@@ -22,8 +24,10 @@ export type TranslationAction =
   | { type: 'started' }
   | { type: 'succeeded'; item: TranslationHistoryItem }
   | { type: 'failed'; error: string }
-  /** A detection finished: loading stops, nothing else changes. */
+  /** A detection finished: its loading ends, nothing else changes. */
   | { type: 'settled' }
+  /** A call was cancelled (by a newer detection, or the screen going away): its loading ends. */
+  | { type: 'cancelled' }
   | { type: 'clearError' }
   | { type: 'clearResult' }
   | { type: 'clearHistory' }
@@ -31,26 +35,34 @@ export type TranslationAction =
 
 export const initialTranslationState: TranslationState = {
   isLoading: false,
+  inFlight: 0,
   result: null,
   error: null,
   history: [],
 };
 
+/** One call fewer in flight. */
+function ended(state: TranslationState): Pick<TranslationState, 'inFlight' | 'isLoading'> {
+  const inFlight = Math.max(0, state.inFlight - 1);
+  return { inFlight, isLoading: inFlight > 0 };
+}
+
 export function translationReducer(state: TranslationState, action: TranslationAction): TranslationState {
   switch (action.type) {
     case 'started':
-      return { ...state, isLoading: true, error: null };
+      return { ...state, inFlight: state.inFlight + 1, isLoading: true, error: null };
     case 'succeeded':
       return {
         ...state,
-        isLoading: false,
+        ...ended(state),
         result: action.item.response,
         history: [action.item, ...state.history].slice(0, TRANSLATION_HISTORY_LIMIT),
       };
     case 'failed':
-      return { ...state, isLoading: false, error: action.error };
+      return { ...state, ...ended(state), error: action.error };
     case 'settled':
-      return { ...state, isLoading: false };
+    case 'cancelled':
+      return { ...state, ...ended(state) };
     case 'clearError':
       return { ...state, error: null };
     case 'clearResult':

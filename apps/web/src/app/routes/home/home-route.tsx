@@ -1,7 +1,10 @@
+import { AUTO } from '@sema/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import { PlusIcon } from '@/components/ui/icons';
 import { DEFAULT_SOURCE_LANGUAGE, DEFAULT_TARGET_LANGUAGE, PRODUCT_NAME } from '@/config/constants';
+import { stopAllGenerations } from '@/features/chat/generations';
 import { Composer } from '@/features/conversation/components/composer';
 import { DropOverlay } from '@/features/conversation/components/drop-overlay';
 import { MessageList } from '@/features/conversation/components/message-list';
@@ -11,11 +14,14 @@ import type { Mode } from '@/features/conversation/types';
 import { TranslateBar } from '@/features/languages/components/translate-bar';
 import { refreshStatus, useStatus } from '@/features/status/api/get-status';
 import { EngineNotice } from '@/features/status/components/engine-notice';
+import { TranslationHistory } from '@/features/translate/components/translation-history';
+import { useLiveDetection } from '@/features/translate/hooks/use-live-detection';
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 import { preloadRenderers, renderMessageContent } from './message-renderers';
+import { preloadSendHandler } from './send/pick-send-handler';
 import { useSendMessage } from './send/use-send-message';
 import { Welcome } from './welcome';
 
@@ -29,11 +35,17 @@ export function HomeRoute() {
   const [source, setSource] = useState(DEFAULT_SOURCE_LANGUAGE);
   const [target, setTarget] = useState(DEFAULT_TARGET_LANGUAGE);
   const [file, setFile] = useState<File | null>(null);
+  const [draft, setDraft] = useState('');
   const conversation = useMessages();
   const { data: status } = useStatus();
   const translation = useTranslation();
   const send = useSendMessage({ conversation, translation });
   const { isDragging, handlers } = useFileDrop(setFile);
+  const liveDetection = useLiveDetection(
+    draft,
+    mode === 'translate' && source === AUTO && file === null,
+    translation.detect,
+  );
   const started = conversation.messages.length > 0;
 
   // A failed translation may mean the model changed state: let the notice above the input know.
@@ -44,11 +56,15 @@ export function HomeRoute() {
 
   // Fetch the code that draws a chat answer or a document result while the user is still typing.
   useEffect(() => {
-    if (mode === 'chat') preloadRenderers('chat');
+    if (mode !== 'chat') return;
+    preloadRenderers('chat');
+    preloadSendHandler('chat');
   }, [mode]);
   useEffect(() => {
     // In chat mode a file is the context of a chat answer.
-    if (file && mode === 'translate') preloadRenderers('document');
+    if (!file || mode !== 'translate') return;
+    preloadRenderers('document');
+    preloadSendHandler('document');
   }, [file, mode]);
 
   return (
@@ -68,6 +84,34 @@ export function HomeRoute() {
       <div
         className={cn('mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 sm:px-4', started ? 'pb-4' : 'pb-2')}
       >
+        {(started || translation.history.length > 0) && (
+          <div className="flex items-center justify-between gap-2">
+            {translation.history.length > 0 ? (
+              <TranslationHistory
+                history={translation.history}
+                onRemove={translation.removeHistoryItem}
+                onClear={translation.clearHistory}
+              />
+            ) : (
+              <span />
+            )}
+            {started && (
+              <button
+                type="button"
+                className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                onClick={() => {
+                  stopAllGenerations();
+                  conversation.clearMessages();
+                  translation.clearResult();
+                  translation.clearError();
+                }}
+              >
+                <PlusIcon width={16} height={16} />
+                New conversation
+              </button>
+            )}
+          </div>
+        )}
         <EngineNotice engine="translation" />
         {mode === 'chat' && <EngineNotice engine="chat" />}
         <Composer
@@ -82,10 +126,12 @@ export function HomeRoute() {
                 target={target}
                 onSourceChange={setSource}
                 onTargetChange={setTarget}
+                detectedSource={liveDetection?.code}
               />
             ) : undefined
           }
           maxChars={status?.limits.max_text_chars}
+          onTextChange={setDraft}
           onSend={({ text, file: sentFile }) => {
             void send({ mode, text, file: sentFile, sourceLanguage: source, targetLanguage: target });
             setFile(null);

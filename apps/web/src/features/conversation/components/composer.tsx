@@ -27,6 +27,8 @@ interface ComposerProps {
   onSend: (submission: ComposerSubmission) => void;
   /** Shown above the box, e.g. the translate bar in translate mode. */
   header?: ReactNode;
+  /** Told every change of the text (the home screen detects its language as it is typed). */
+  onTextChange?: (text: string) => void;
   /** The server's limit on the text of one request (characters, as the server counts them). */
   maxChars?: number;
 }
@@ -45,9 +47,14 @@ export function Composer({
   onFileChange,
   onSend,
   header,
+  onTextChange,
   maxChars = MAX_TEXT_CHARS,
 }: ComposerProps) {
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+  const setText = (value: string) => {
+    setTextState(value);
+    onTextChange?.(value);
+  };
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();

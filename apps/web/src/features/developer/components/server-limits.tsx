@@ -8,6 +8,10 @@ export function describeRateLimit(rateLimit: string | null): string {
   return `${Number(match[1]).toLocaleString('en')} requests per ${match[2]} per IP address`;
 }
 
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** '5 MB and 100,000 characters of text' from the document limits, when the server reports them. */
 function documentLimitRow(limits: StatusResponse['limits']): [string, string][] {
   const { max_document_bytes: bytes, max_document_chars: chars } = limits;
@@ -15,6 +19,19 @@ function documentLimitRow(limits: StatusResponse['limits']): [string, string][] 
   const size =
     bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
   return [['Documents', `Up to ${size} per file and ${chars.toLocaleString('en')} characters of text`]];
+}
+
+/** What the spec's "sub-second responses" claim is on this server: measured, not promised. */
+export function describeResponseTimes(times: StatusResponse['response_times']): string {
+  const translate = times?.translate;
+  if (!translate) return 'Not measured yet: no translation answered since the server started';
+  const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixed(1)} s`);
+  const count =
+    translate.samples === 1
+      ? 'the last translation'
+      : `the last ${translate.samples.toLocaleString('en')} translations`;
+  const subSecond = translate.p95_ms < 1000 ? 'sub-second: ' : '';
+  return `${subSecond}median ${seconds(translate.median_ms)}, 95 % within ${seconds(translate.p95_ms)} (${count} on this server)`;
 }
 
 interface ServerLimitsProps {
@@ -32,6 +49,7 @@ export function ServerLimits({ status, isLoading, isError }: ServerLimitsProps) 
         ['Rate limit', describeRateLimit(status.limits.rate_limit)],
         ['API key', 'None: no key, no sign-up, no authentication'],
         ['Cost', 'Free'],
+        ['Response time', capitalise(describeResponseTimes(status.response_times))],
         ['Translation model', status.engines.translation.model ?? status.engines.translation.state],
       ]
     : [];

@@ -43,6 +43,8 @@ interface LanguagePickerProps {
   onOpenChange: (open: boolean) => void;
   /** Which edge of the bar the panel lines up with on wide screens. */
   align?: 'start' | 'end';
+  /** With Auto Detect chosen: the language found in the text being typed, if any. */
+  detected?: string;
 }
 
 interface Option {
@@ -93,11 +95,13 @@ export function LanguagePicker({
   open,
   onOpenChange,
   align = 'start',
+  detected,
 }: LanguagePickerProps) {
   const { nameOf } = useLanguageLookup();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [placement, setPlacement] = useState<Placement>({ above: false, listMaxHeight: PICKER.maxHeightPx });
   const selected = value === AUTO ? AUTO_DETECT_LABEL : nameOf(value);
+  const detectedName = value === AUTO && detected ? nameOf(detected) : undefined;
 
   const close = (returnFocus: boolean) => {
     onOpenChange(false);
@@ -111,7 +115,7 @@ export function LanguagePicker({
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${kind === 'source' ? 'Source' : 'Target'} language: ${selected}`}
+        aria-label={`${kind === 'source' ? 'Source' : 'Target'} language: ${selected}${detectedName ? ` (${detectedName} detected)` : ''}`}
         className="flex min-w-0 flex-1 items-center justify-between gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         onClick={() => {
           if (!open) setPlacement(placePanel(triggerRef.current));
@@ -119,7 +123,19 @@ export function LanguagePicker({
         }}
         data-testid={`${kind}-language`}
       >
-        <span className="truncate">{selected}</span>
+        {detectedName ? (
+          // Auto Detect found a language in the text being typed: its name, marked as detected.
+          <span className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate" data-testid="live-detection">
+              {detectedName}
+            </span>
+            <span className="shrink-0 rounded bg-slate-100 px-1 text-xs font-normal text-slate-700">
+              auto
+            </span>
+          </span>
+        ) : (
+          <span className="truncate">{selected}</span>
+        )}
         <ChevronDownIcon width={16} height={16} className="shrink-0 text-slate-600" />
       </button>
       {/* Mounted on each opening, so every opening starts from a clean search on the All tab. */}

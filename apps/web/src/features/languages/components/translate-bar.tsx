@@ -10,13 +10,21 @@ interface TranslateBarProps {
   target: string;
   onSourceChange: (code: string) => void;
   onTargetChange: (code: string) => void;
+  /** The language found in the text being typed, shown beside Auto Detect. */
+  detectedSource?: string;
 }
 
 /**
  * Source, swap and target (spec part 2). Only one picker is open at a time, and swapping is
  * impossible while the source is Auto Detect (there is no language to move to the target).
  */
-export function TranslateBar({ source, target, onSourceChange, onTargetChange }: TranslateBarProps) {
+export function TranslateBar({
+  source,
+  target,
+  onSourceChange,
+  onTargetChange,
+  detectedSource,
+}: TranslateBarProps) {
   const [openPicker, setOpenPicker] = useState<PickerKind | null>(null);
   const setOpen = (kind: PickerKind) => (open: boolean) =>
     setOpenPicker((current) => (open ? kind : current === kind ? null : current));
@@ -26,6 +34,7 @@ export function TranslateBar({ source, target, onSourceChange, onTargetChange }:
       <LanguagePicker
         kind="source"
         value={source}
+        detected={detectedSource}
         onChange={onSourceChange}
         open={openPicker === 'source'}
         onOpenChange={setOpen('source')}

@@ -43,7 +43,7 @@ const answer = (text: string): TranslateResponse => ({
 });
 
 describe('useTranslation', () => {
-  it('a new translation cancels the one in flight; only the newest lands in the state', async () => {
+  it('a second translation does not cancel the first: both answer, both go to history', async () => {
     const { fetchers, pending } = controllableFetchers();
     const { result } = renderHook(() => useTranslation(fetchers));
     let first!: Promise<TranslateResponse | null>;
@@ -55,16 +55,50 @@ describe('useTranslation', () => {
     act(() => {
       second = result.current.translate({ text: 'two', target_language: 'swh_Latn' });
     });
-    expect(pending[0]!.signal.aborted).toBe(true);
+    expect(pending[0]!.signal.aborted).toBe(false);
     await act(async () => {
       pending[1]!.resolve(answer('mbili'));
       expect(await second).toEqual(answer('mbili'));
     });
-    expect(await first).toBeNull();
+    // The first is still running.
+    expect(result.current.isLoading).toBe(true);
+    await act(async () => {
+      pending[0]!.resolve(answer('moja'));
+      expect(await first).toEqual(answer('moja'));
+    });
     expect(result.current.isLoading).toBe(false);
-    expect(result.current.result?.translated_text).toBe('mbili');
-    expect(result.current.history.map((item) => item.request.text)).toEqual(['two']);
+    expect(result.current.result?.translated_text).toBe('moja');
+    expect(result.current.history.map((item) => item.request.text)).toEqual(['one', 'two']);
     expect(result.current.error).toBeNull();
+  });
+
+  it('a new detection cancels the one in flight, and leaving cancels everything', async () => {
+    const { fetchers, pending } = controllableFetchers();
+    const seen: AbortSignal[] = [];
+    const slowDetect: TranslationFetchers = {
+      ...fetchers,
+      detect: (_text, signal) =>
+        new Promise((_resolve, reject) => {
+          seen.push(signal);
+          signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    };
+    const { result, unmount } = renderHook(() => useTranslation(slowDetect));
+    let firstDetection!: Promise<unknown>;
+    act(() => {
+      firstDetection = result.current.detect('Habari');
+      void result.current.detect('Habari za asubuhi');
+      void result.current.translate({ text: 'x', target_language: 'swh_Latn' });
+    });
+    await act(async () => {
+      expect(await firstDetection).toBeNull();
+    });
+    expect(seen[0]!.aborted).toBe(true);
+    expect(seen[1]!.aborted).toBe(false);
+    expect(result.current.isLoading).toBe(true);
+    unmount();
+    expect(seen[1]!.aborted).toBe(true);
+    expect(pending[0]!.signal.aborted).toBe(true);
   });
 
   it('a failure stores the readable message, tells the caller and resolves to null', async () => {

@@ -25,40 +25,56 @@ const defaultFetchers: TranslationFetchers = {
 };
 
 /**
- * The translation state of spec part 4. Starting a call cancels the earlier one still in flight,
- * sets loading and clears the error; a success is stored (a translation also goes to the front of
- * the history, 50 at most); a failure stores a readable message and resolves to null.
+ * The translation state of spec part 4: starting a call sets loading and clears the error; a success
+ * is stored (a translation also goes to the front of the history, 50 at most); a failure stores a
+ * readable message and resolves to null.
+ *
+ * Where Sema differs from the spec on purpose: a new translation does not cancel one still in
+ * flight. Each reply in the conversation is its own request, and a quick second send must not wipe
+ * the first; the state's result is then the latest to arrive. A new detection does cancel the
+ * earlier one (it is asked again as the text changes), and leaving the screen cancels everything.
  */
 export function useTranslation(fetchers: TranslationFetchers = defaultFetchers) {
   const [state, dispatch] = useReducer(translationReducer, initialTranslationState);
-  const inFlight = useRef<AbortController | null>(null);
+  const inFlight = useRef(new Set<AbortController>());
+  const detection = useRef<AbortController | null>(null);
 
-  useEffect(() => () => inFlight.current?.abort(), []);
+  useEffect(() => {
+    const calls = inFlight.current;
+    return () => {
+      for (const controller of calls) controller.abort();
+    };
+  }, []);
 
   const run = useCallback(
     async <T>(
       call: (signal: AbortSignal) => Promise<T>,
       onSuccess: (value: T) => void,
-      callbacks?: TranslationCallbacks,
+      callbacks: TranslationCallbacks | undefined,
+      controller = new AbortController(),
     ) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
+      inFlight.current.add(controller);
       dispatch({ type: 'started' });
       try {
         const value = await call(controller.signal);
-        if (controller.signal.aborted) return null;
+        if (controller.signal.aborted) {
+          dispatch({ type: 'cancelled' });
+          return null;
+        }
         onSuccess(value);
         return value;
       } catch (error) {
-        // A newer call took over: the state is now its business.
-        if (controller.signal.aborted || isAbortError(error)) return null;
+        // Cancelled: whoever cancelled it owns what happens next.
+        if (controller.signal.aborted || isAbortError(error)) {
+          dispatch({ type: 'cancelled' });
+          return null;
+        }
         const message = errorMessage(error);
         dispatch({ type: 'failed', error: message });
         callbacks?.onError?.(message, error);
         return null;
       } finally {
-        if (inFlight.current === controller) inFlight.current = null;
+        inFlight.current.delete(controller);
       }
     },
     [],
@@ -79,12 +95,17 @@ export function useTranslation(fetchers: TranslationFetchers = defaultFetchers) 
   );
 
   const detect = useCallback(
-    (text: string, callbacks?: TranslationCallbacks) =>
-      run(
+    (text: string, callbacks?: TranslationCallbacks) => {
+      detection.current?.abort();
+      const controller = new AbortController();
+      detection.current = controller;
+      return run(
         (signal) => fetchers.detect(text, signal),
         () => dispatch({ type: 'settled' }),
         callbacks,
-      ),
+        controller,
+      );
+    },
     [run, fetchers],
   );
 

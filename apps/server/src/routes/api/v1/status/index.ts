@@ -39,6 +39,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
         timestamp: new Date().toISOString(),
         engines,
         redis: app.redis.status(),
+        response_times: { translate: app.recentTranslations.summary() },
         limits: {
           max_text_chars: app.config.maxTextChars,
           rate_limit: app.config.rateLimit?.raw ?? null,

@@ -25,6 +25,30 @@ describe('GET /status', () => {
     }
   });
 
+  it('reports the response times of the translations it answered, measured here', async () => {
+    const before = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
+    expect(before.response_times).toEqual({ translate: null });
+    for (const text of ['Good morning.', 'Thank you very much.', 'Where is the station?']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/translate',
+        payload: { text, source_language: 'eng_Latn', target_language: 'fra_Latn' },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    // A refused request is not an answer: it does not count.
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: { text: '', target_language: 'x' },
+    });
+    const after = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
+    expect(after.response_times?.translate).toMatchObject({ samples: 3 });
+    const { median_ms: median, p95_ms: p95 } = after.response_times!.translate!;
+    expect(median).toBeGreaterThanOrEqual(0);
+    expect(p95).toBeGreaterThanOrEqual(median);
+  });
+
   it('is degraded when an engine failed and starting while one loads', () => {
     expect(overallStatus([{ state: 'ready' }, { state: 'error', detail: 'x' }])).toBe('degraded');
     expect(overallStatus([{ state: 'ready' }, { state: 'loading' }])).toBe('starting');

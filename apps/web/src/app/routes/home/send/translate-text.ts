@@ -53,13 +53,8 @@ export const translateTextHandler: SendHandler = async (request, { updateReply, 
     return;
   }
   if (failure === undefined) {
-    // A newer translation cancelled this one (spec part 4).
-    updateReply({
-      kind: 'translation',
-      isLoading: false,
-      content: '',
-      errorDetail: 'Cancelled: a newer translation took its place.',
-    });
+    // Cancelled: the screen went away before the answer came (translations never cancel each other).
+    updateReply({ kind: 'translation', isLoading: false, content: '', errorDetail: 'Cancelled.' });
     return;
   }
   updateReply({
