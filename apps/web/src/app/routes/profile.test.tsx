@@ -183,6 +183,7 @@ describe('/profile', () => {
     const note = screen.getByRole('region', { name: 'Where your account is kept' });
     expect(note).toHaveTextContent('only in this browser on this device');
     expect(note).toHaveTextContent('Nothing of it is sent to a server');
-    expect(note).toHaveTextContent('is not stored anywhere');
+    expect(note).toHaveTextContent('the password itself is not stored anywhere');
+    expect(note).toHaveTextContent('keeps only a salted hash of it (in sema_accounts)');
   });
 });

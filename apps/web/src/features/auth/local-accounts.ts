@@ -2,6 +2,8 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
 
+import { ACCOUNTS_STORAGE_KEY } from '@/lib/auth';
+
 /**
  * Accounts created at signup, remembered on this device so that they can sign in again after
  * signing out. Sign-in is local (spec part 5): nothing is sent to a server and nothing here protects
@@ -9,7 +11,6 @@ import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
  * reuse passwords. (A plain library hash, not `crypto.subtle`: that exists only on HTTPS and
  * localhost, and self-hosted servers are often reached over plain HTTP on a local network.)
  */
-export const ACCOUNTS_STORAGE_KEY = 'sema_accounts';
 
 /** Enough to make a guess cost something, little enough to stay instant on a cheap phone. */
 const ITERATIONS = 20_000;

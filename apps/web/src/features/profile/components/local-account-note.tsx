@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@/config/constants';
-import { USER_STORAGE_KEY } from '@/lib/auth';
+import { ACCOUNTS_STORAGE_KEY, USER_STORAGE_KEY } from '@/lib/auth';
 
 /**
  * Where the account lives, said plainly: sign-in is the spec's local-only demo (parts 3 and 6), so
@@ -16,8 +16,11 @@ export function LocalAccountNote() {
       </p>
       <p>
         Nothing of it is sent to a server: there is no account server. Your password was checked on this
-        device when you signed in and is not stored anywhere. This is a simple local sign-in, not a protected
-        account: anyone using this browser can open it.
+        device when you signed in, and the password itself is not stored anywhere: an account made at sign-up
+        keeps only a salted hash of it (in{' '}
+        <code className="rounded bg-slate-100 px-1 text-sm">{ACCOUNTS_STORAGE_KEY}</code>), so that you can
+        sign in again here. This is a simple local sign-in, not a protected account: anyone using this browser
+        can open it.
       </p>
       <p>
         Other browsers and devices do not know this account, and clearing this site's data in your browser

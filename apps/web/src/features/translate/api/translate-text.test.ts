@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { setApiOrigin } from '@/lib/api-client';
 
-import { translateText } from './translate-text';
+import { confidenceOf, translateText } from './translate-text';
 
 let requests: unknown[] = [];
 const server = http.createServer((request, response) => {
@@ -51,5 +51,20 @@ describe('translateText', () => {
     const response = await translateText({ text: 'Hello', target_language: 'fra_Latn' });
     expect(response.translated_text).toBe('[Hello]');
     expect(requests).toEqual([{ text: 'Hello', target_language: 'fra_Latn', source_language: 'auto' }]);
+  });
+});
+
+describe('confidenceOf', () => {
+  const base = {
+    translated_text: 'x',
+    source_language: 'swh_Latn',
+    target_language: 'eng_Latn',
+    processing_time: 0,
+  };
+  it('reads confidence_score, also as confidence (spec part 3)', () => {
+    expect(confidenceOf({ ...base, confidence_score: 0.91 })).toBe(0.91);
+    expect(confidenceOf({ ...base, confidence: 0.42 } as never)).toBe(0.42);
+    expect(confidenceOf({ ...base, confidence_score: 0.7, confidence: 0.2 } as never)).toBe(0.7);
+    expect(confidenceOf({ ...base, confidence: 'high' } as never)).toBeUndefined();
   });
 });

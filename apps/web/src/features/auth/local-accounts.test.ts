@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { ACCOUNTS_STORAGE_KEY } from '@/lib/auth';
+
+import { findAccount, rememberAccount } from './local-accounts';
+
+beforeEach(() => localStorage.clear());
+
+describe('accounts made at sign-up on this device', () => {
+  it('sign in again with the same email (any case) and password, and only with it', () => {
+    rememberAccount({ email: ' Amina@Example.com ', name: 'Amina', password: 'mchele-na-maharage' });
+    expect(findAccount('amina@example.com', 'mchele-na-maharage')).toEqual({
+      email: 'amina@example.com',
+      name: 'Amina',
+    });
+    expect(findAccount('amina@example.com', 'Mchele-na-maharage')).toBeUndefined();
+    expect(findAccount('other@example.com', 'mchele-na-maharage')).toBeUndefined();
+  });
+
+  it('never stores the password, and salts each account differently', () => {
+    rememberAccount({ email: 'a@example.com', name: 'A', password: 'same password' });
+    rememberAccount({ email: 'b@example.com', name: 'B', password: 'same password' });
+    const raw = localStorage.getItem(ACCOUNTS_STORAGE_KEY)!;
+    expect(raw).not.toContain('same password');
+    const [a, b] = JSON.parse(raw) as Array<{ hash: string; salt: string }>;
+    expect(a!.salt).not.toBe(b!.salt);
+    expect(a!.hash).not.toBe(b!.hash);
+  });
+
+  it('a second sign-up with the same email replaces the first; a damaged store is empty', () => {
+    rememberAccount({ email: 'a@example.com', name: 'Old', password: 'first password' });
+    rememberAccount({ email: 'a@example.com', name: 'New', password: 'second password' });
+    expect(findAccount('a@example.com', 'first password')).toBeUndefined();
+    expect(findAccount('a@example.com', 'second password')?.name).toBe('New');
+    localStorage.setItem(ACCOUNTS_STORAGE_KEY, '{not json');
+    expect(findAccount('a@example.com', 'second password')).toBeUndefined();
+    localStorage.setItem(ACCOUNTS_STORAGE_KEY, JSON.stringify([{ email: 'a@example.com' }, 42]));
+    expect(findAccount('a@example.com', 'second password')).toBeUndefined();
+  });
+});
