@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseRateLimit, parseTrustProxy } from './config.ts';
+import { ConfigError, configWarnings, loadConfig, parseRateLimit, parseTrustProxy } from './config.ts';
+import { configurationMarkdown } from './config/docs.ts';
+import { variablesOf } from './config/read.ts';
+import { ConfigSchema } from './config/schema.ts';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -7,10 +10,12 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.maxTextChars).toBe(5000);
     expect(config.rateLimit).toBeNull();
-    expect(config.translation.engine).toBe('nllb');
-    expect(config.translation.nllbModel).toBe('Xenova/nllb-200-distilled-600M');
-    expect(config.chat.provider).toBe('local');
-    expect(config.chat.model).toBe('deepseek-ai/DeepSeek-R1-Distill-Qwen-32B');
+    expect(config.translation).toMatchObject({ engine: 'nllb', nllbModel: 'Xenova/nllb-200-distilled-600M' });
+    expect(config.chat).toMatchObject({ provider: 'local', threads: expect.any(Number) });
+    expect(loadConfig({ SEMA_CHAT_PROVIDER: 'openai' }).chat).toMatchObject({
+      model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
+      baseUrl: 'https://router.huggingface.co/v1',
+    });
     expect(config.timeouts).toEqual({
       headersMs: 20_000,
       requestMs: 120_000,
@@ -47,12 +52,62 @@ describe('loadConfig', () => {
       SEMA_TRANSLATION_ENGINE: 'remote',
       SEMA_TRANSLATION_URL: 'http://inference-1:3000/, http://inference-2:3000',
     });
-    expect(config.translation.remoteUrls).toEqual(['http://inference-1:3000', 'http://inference-2:3000']);
-    expect(() => loadConfig({ SEMA_TRANSLATION_URL: 'http://a:1,ftp://b' })).toThrow(/SEMA_TRANSLATION_URL/);
+    expect(config.translation).toMatchObject({
+      engine: 'remote',
+      remoteUrls: ['http://inference-1:3000', 'http://inference-2:3000'],
+    });
+    expect(() =>
+      loadConfig({ SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: 'http://a:1,ftp://b' }),
+    ).toThrow(/SEMA_TRANSLATION_URL must be an http\(s\) URL/);
   });
 
-  it('needs a URL for the remote engine', () => {
-    expect(() => loadConfig({ SEMA_TRANSLATION_ENGINE: 'remote' })).toThrow(/SEMA_TRANSLATION_URL/);
+  it('needs a URL for the remote engine: a start-up error naming both variables', () => {
+    for (const url of [undefined, ' , ']) {
+      expect(() => loadConfig({ SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: url })).toThrow(
+        /^SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL \(base urls of the inference servers/,
+      );
+    }
+  });
+
+  it("reads only the chosen engine's and provider's settings", () => {
+    // A bad value of an engine that is not chosen does not stop the server (it is warned about).
+    const config = loadConfig({
+      SEMA_TRANSLATION_ENGINE: 'remote',
+      SEMA_TRANSLATION_URL: 'http://a:1',
+      SEMA_NLLB_BEAMS: 'x',
+    });
+    expect(config.translation).not.toHaveProperty('nllbBeams');
+    expect(loadConfig({ SEMA_CHAT_PROVIDER: 'none' }).chat).toEqual({
+      provider: 'none',
+      timeoutMs: 120_000,
+      maxInputChars: 32_000,
+    });
+  });
+});
+
+describe('configWarnings', () => {
+  it('names SEMA_* variables that nothing reads, with the closest real name', () => {
+    expect(configWarnings({ SEMA_RATE_LIMT: '60/minute', SEMA_FROBNICATE: '1', PATH: '/usr/bin' })).toEqual([
+      'SEMA_FROBNICATE is not a Sema setting and is ignored',
+      'SEMA_RATE_LIMT is not a Sema setting and is ignored (did you mean SEMA_RATE_LIMIT?)',
+    ]);
+  });
+
+  it('names settings of an engine or provider that is not the chosen one', () => {
+    expect(configWarnings({ SEMA_TRANSLATION_URL: 'http://a:1' })).toEqual([
+      'SEMA_TRANSLATION_URL is ignored: it applies when SEMA_TRANSLATION_ENGINE=remote',
+    ]);
+    expect(
+      configWarnings({ SEMA_CHAT_PROVIDER: 'none', SEMA_CHAT_MODEL: 'x', SEMA_CHAT_THREADS: '2' }),
+    ).toEqual([
+      'SEMA_CHAT_MODEL is ignored: it applies when SEMA_CHAT_PROVIDER=openai',
+      'SEMA_CHAT_THREADS is ignored: it applies when SEMA_CHAT_PROVIDER=local',
+    ]);
+    // Shared settings, and a key both providers read, are never "ignored".
+    expect(
+      configWarnings({ SEMA_CHAT_API_KEY: 'k', SEMA_BATCH_WINDOW_MS: '2', SEMA_CHAT_TIMEOUT_MS: '1000' }),
+    ).toEqual([]);
+    expect(configWarnings({})).toEqual([]);
   });
 });
 
@@ -130,5 +185,14 @@ describe('REDIS_URL', () => {
     expect(() => loadConfig({ SEMA_TRANSLATION_CACHE_TTL_SECONDS: '-1' })).toThrow(
       /SEMA_TRANSLATION_CACHE_TTL_SECONDS must be a whole number/,
     );
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('lists every variable the reader reads, with its default', () => {
+    const markdown = configurationMarkdown();
+    for (const name of variablesOf(ConfigSchema).keys()) expect(markdown).toContain(`| \`${name}\` |`);
+    expect(markdown).toContain('| `SEMA_NLLB_BEAMS` | `1` | 1 – 8 |');
+    expect(markdown).toContain('(when SEMA_TRANSLATION_ENGINE is remote)');
   });
 });

@@ -4,7 +4,7 @@
  */
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     forceCloseConnections: 'idle',
     logger: { level: config.logLevel, stream: logDestination },
   });
+  // A mistyped or misplaced variable would otherwise pass in silence.
+  for (const warning of configWarnings()) app.log.warn(warning);
 
   let closing = false;
   const shutdown = (signal: string) => {

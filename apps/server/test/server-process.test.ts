@@ -12,6 +12,27 @@ describe('the server process', () => {
     expect(server.output()).toContain('Configuration error: PORT must be a whole number');
   });
 
+  it('refuses the remote engine without a URL, and warns at start of a mistyped variable', async () => {
+    const remote = startServerProcess({ SEMA_TRANSLATION_ENGINE: 'remote' });
+    expect(await remote.exited).toBe(78);
+    expect(remote.output()).toContain(
+      'Configuration error: SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL',
+    );
+
+    const port = await freePort();
+    const server = startServerProcess({
+      PORT: String(port),
+      SEMA_RATE_LIMT: '5/minute',
+      SEMA_LOG_LEVEL: 'warn',
+    });
+    await statusOnceUp(`http://127.0.0.1:${port}`);
+    await expect
+      .poll(() => server.output())
+      .toContain('SEMA_RATE_LIMT is not a Sema setting and is ignored (did you mean SEMA_RATE_LIMIT?)');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('finishes a request that is in flight when SIGTERM arrives, then exits cleanly', async () => {
     const port = await freePort();
     const server = startServerProcess({ PORT: String(port) });

@@ -26,11 +26,11 @@ export function createChatProvider(config: Config, context: RegistryContext): Ch
     case 'local':
       return new LocalProvider({
         model: chat.localModel,
-        modelsDirectory: path.join(config.translation.modelCache, 'chat'),
+        modelsDirectory: path.join(config.models.cache, 'chat'),
         threads: chat.threads,
-        hubEndpoint: config.translation.hubUrl,
+        hubEndpoint: config.models.hubUrl,
         hubToken: chat.apiKey,
-        retryDelayMs: config.translation.modelRetrySeconds * 1000,
+        retryDelayMs: config.models.retrySeconds * 1000,
         log: context.log,
       });
     case 'none':

@@ -29,7 +29,7 @@ export default fp(
   async (app) => {
     const config = app.config.translation;
     const metrics = createTranslationMetrics(app.metrics);
-    const engine = createEngine(config, {
+    const engine = createEngine(config, app.config.models, {
       log: app.log,
       onBatch: (stats) => metrics.generatedTokens.inc(stats.generatedTokens),
     });

@@ -12,18 +12,22 @@ export interface EngineHooks {
 }
 
 /** Creates and starts the configured engine; loading carries on in the background. */
-export function createEngine(config: Config['translation'], hooks: EngineHooks): TranslationEngine {
+export function createEngine(
+  config: Config['translation'],
+  models: Config['models'],
+  hooks: EngineHooks,
+): TranslationEngine {
   switch (config.engine) {
     case 'remote':
       return new RemoteEngine({ urls: config.remoteUrls, timeoutMs: config.remoteTimeoutMs }).start();
     case 'nllb':
       return new NllbEngine({
         model: config.nllbModel,
-        modelCache: config.modelCache,
+        modelCache: models.cache,
         dtype: config.dtype,
         beams: config.nllbBeams,
-        hubUrl: config.hubUrl,
-        loadRetryDelayMs: config.modelRetrySeconds * 1000,
+        hubUrl: models.hubUrl,
+        loadRetryDelayMs: models.retrySeconds * 1000,
         log: hooks.log,
         onBatch: hooks.onBatch,
       }).start();

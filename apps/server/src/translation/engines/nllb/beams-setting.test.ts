@@ -15,8 +15,12 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 describe('SEMA_NLLB_BEAMS', () => {
   it('is a whole number from 1 to 8, 1 (greedy) by default', () => {
-    expect(loadConfig({}).translation.nllbBeams).toBe(1);
-    expect(loadConfig({ SEMA_NLLB_BEAMS: '4' }).translation.nllbBeams).toBe(4);
+    const beams = (env: Record<string, string>) => {
+      const { translation } = loadConfig(env);
+      return translation.engine === 'nllb' ? translation.nllbBeams : undefined;
+    };
+    expect(beams({})).toBe(1);
+    expect(beams({ SEMA_NLLB_BEAMS: '4' })).toBe(4);
     for (const bad of ['0', '9', '2.5', 'four']) {
       expect(() => loadConfig({ SEMA_NLLB_BEAMS: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ SEMA_NLLB_BEAMS: bad })).toThrow(
@@ -31,7 +35,7 @@ describe('SEMA_NLLB_BEAMS', () => {
 
     beforeAll(async () => {
       const config = loadConfig({ SEMA_NLLB_MODEL: TINY_NLLB, SEMA_NLLB_BEAMS: '4' });
-      engine = createEngine(config.translation, { log: silent });
+      engine = createEngine(config.translation, config.models, { log: silent });
       const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
       const translate = async (beams: number) => {
         const model = await NllbModel.load({ source, dtype: 'q8', threads: 1, beams });
@@ -58,7 +62,8 @@ describe('SEMA_NLLB_BEAMS', () => {
 
     it('keeps beam translations apart from greedy ones in the translation cache', () => {
       expect(engine.modelId).toMatch(/:beams4$/);
-      const greedy = createEngine(loadConfig({ SEMA_NLLB_MODEL: TINY_NLLB }).translation, { log: silent });
+      const config = loadConfig({ SEMA_NLLB_MODEL: TINY_NLLB });
+      const greedy = createEngine(config.translation, config.models, { log: silent });
       expect(greedy.modelId).not.toMatch(/beams/);
       return greedy.close();
     });

@@ -1,0 +1,29 @@
+/**
+ * Writes docs/configuration.md and .env.example from the configuration schema; with `--check`, only
+ * compares and exits 1 when a committed copy is out of date (CI runs that).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configurationMarkdown, envExample } from '../src/config/docs.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const outputs = [
+  { file: 'docs/configuration.md', text: configurationMarkdown() },
+  { file: '.env.example', text: envExample() },
+];
+const check = process.argv.includes('--check');
+let stale = 0;
+for (const { file, text } of outputs) {
+  const target = path.join(repoRoot, file);
+  const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
+  if (current === text) continue;
+  if (check) {
+    console.error(`${file} is out of date: run npm run docs:config`);
+    stale += 1;
+  } else {
+    fs.writeFileSync(target, text);
+    console.log(`wrote ${file}`);
+  }
+}
+process.exit(stale > 0 ? 1 : 0);

@@ -1,0 +1,90 @@
+/**
+ * Parsers for the configuration values that are more than a number, a word or a URL: the Redis URL,
+ * the trusted proxies and the rate limit. Each throws a ConfigError naming its variable.
+ */
+import net from 'node:net';
+import { ConfigError } from './fields.ts';
+
+export interface RateLimitConfig {
+  max: number;
+  windowMs: number;
+  /** As written, e.g. `60/minute`. */
+  raw: string;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** A `redis://` or `rediss://` (TLS) URL with a host, and a database number if it names one. */
+export function parseRedisUrl(raw: string | undefined): string | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  // The URL may hold a password: never repeat it in the message.
+  const shown = text.replace(/\/\/[^@/]*@/, '//***@');
+  const refuse = (why: string) =>
+    new ConfigError(
+      `REDIS_URL must look like redis://[:password@]host[:port][/db] or rediss://… (${why}; got '${shown}')`,
+    );
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    throw refuse('not a URL');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw refuse('the scheme is not redis or rediss');
+  if (!parsed.hostname) throw refuse('no host');
+  const db = parsed.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d{1,5}$/.test(db)) throw refuse('the database must be a number');
+  return text;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One address or network: an IPv4/IPv6 address, optionally with a /prefix, or a proxy-addr name. */
+function isAddressOrNetwork(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `off` (or empty: the default), a hop count such as `1`, or a comma-separated list of addresses,
+ * CIDR networks and the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const text = raw?.trim().toLowerCase();
+  if (!text || text === 'off' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 32) throw new ConfigError(`SEMA_TRUST_PROXY hop count must be at most 32 (got '${raw}')`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrNetwork(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `SEMA_TRUST_PROXY must be off, a hop count, or addresses/networks such as 10.0.0.0/8,loopback (got '${bad || raw}')`,
+    );
+  }
+  return entries;
+}
+
+const WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/** `60/minute`, `10/second`, `1000/hour`, `5000/day`; empty or `off` means no limit. */
+export function parseRateLimit(raw: string | undefined): RateLimitConfig | null {
+  const text = raw?.trim().toLowerCase();
+  if (!text || text === 'off' || text === '0') return null;
+  const match = /^(\d+)\s*\/\s*(second|minute|hour|day)s?$/.exec(text);
+  const max = match ? Number(match[1]) : 0;
+  if (!match || max < 1) {
+    throw new ConfigError(
+      `SEMA_RATE_LIMIT must look like 60/minute (requests per second, minute, hour or day); got '${raw}'`,
+    );
+  }
+  return { max, windowMs: WINDOWS[match[2]!]!, raw: `${max}/${match[2]}` };
+}

@@ -1,0 +1,323 @@
+/**
+ * The configuration, one TypeBox schema per section. The `Config` type, the reader (read.ts) and
+ * docs/configuration.md (`npm run docs:config`) all come from here: add a setting here and nowhere
+ * else. The translation engine and the chat provider are unions, one variant per choice with
+ * exactly its settings, so a remote engine without a URL is refused at start.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Type, type Static } from '@sinclair/typebox';
+import { MAX_TEXT_CHARS } from '@sema/shared/validation';
+import {
+  choice,
+  discriminant,
+  httpUrl,
+  httpUrlList,
+  integer,
+  optionalText,
+  parsed,
+  text,
+  type Env,
+} from './fields.ts';
+import { parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const SECOND = 1000;
+const HOUR_MS = 3_600_000;
+
+export const ServerSection = Type.Object(
+  {
+    port: integer('PORT', 3000, 0, 65535, { description: 'TCP port to listen on' }),
+    host: text('HOST', '0.0.0.0', { description: 'Address to listen on' }),
+    logLevel: choice(
+      'SEMA_LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'info',
+      {
+        description:
+          'Log level. At info, only failures (5xx) and requests slower than 2 s get a line; at debug, every request',
+      },
+    ),
+    webDist: parsed('SEMA_WEB_DIST', Type.String(), (raw) => path.resolve(raw), {
+      description: 'The built web app, served with a history fallback when it exists',
+      default: path.join(repoRoot, 'apps/web/dist'),
+      defaultText: 'apps/web/dist',
+      allowedText: 'a folder',
+    }),
+    trustProxy: parsed(
+      'SEMA_TRUST_PROXY',
+      Type.Union([Type.Literal(false), Type.Integer(), Type.Array(Type.String())]),
+      (raw) => parseTrustProxy(raw),
+      {
+        description:
+          'Which proxies may tell the client address (X-Forwarded-For): a hop count, or addresses and networks such as 10.0.0.0/8,loopback. Off, a client could pick its own address for the rate limit',
+        default: false,
+        defaultText: 'off',
+        allowedText: 'off, a hop count, addresses/CIDRs, loopback, linklocal, uniquelocal',
+      },
+    ),
+    shutdownGraceSeconds: integer('SEMA_SHUTDOWN_GRACE_SECONDS', 10, 0, 600, {
+      description: 'Seconds to finish in-flight requests after SIGTERM (readiness answers 503 at once)',
+    }),
+    redisUrl: Type.Optional(
+      parsed('REDIS_URL', Type.String(), (raw) => parseRedisUrl(raw)!, {
+        description:
+          'redis:// or rediss:// URL: processes then share the translation cache and the rate-limit counters',
+        defaultText: 'none (per process)',
+        allowedText: 'redis://[:password@]host[:port][/db], rediss://…',
+      }),
+    ),
+  },
+  { title: 'Server' },
+);
+
+export const LimitsSection = Type.Object(
+  {
+    maxTextChars: integer('SEMA_MAX_TEXT_CHARS', MAX_TEXT_CHARS, 1, 1_000_000, {
+      description: 'Most characters of one text to translate or detect',
+    }),
+    rateLimit: parsed(
+      'SEMA_RATE_LIMIT',
+      Type.Union([
+        Type.Object({ max: Type.Integer(), windowMs: Type.Integer(), raw: Type.String() }),
+        Type.Null(),
+      ]),
+      (raw) => parseRateLimit(raw),
+      {
+        description: 'Requests per client address, e.g. 60/minute (per second, minute, hour or day)',
+        default: null,
+        defaultText: 'off',
+        allowedText: 'off, or N/second, N/minute, N/hour, N/day',
+      },
+    ),
+    maxChatsPerClient: integer('SEMA_MAX_CHATS_PER_CLIENT', 3, 1, 10_000, {
+      description: 'Chat answers one client may have running at once (429 beyond)',
+    }),
+    maxDocumentsPerClient: integer('SEMA_MAX_DOCUMENTS_PER_CLIENT', 2, 1, 10_000, {
+      description: 'Document translations one client may have running at once (429 beyond)',
+    }),
+  },
+  { title: 'Limits' },
+);
+
+export const TimeoutsSection = Type.Object(
+  {
+    headersMs: integer('SEMA_HEADERS_TIMEOUT_MS', 20 * SECOND, 100, 600_000, {
+      description: 'Time a client has to send the request headers (against clients that send them slowly)',
+    }),
+    requestMs: integer('SEMA_REQUEST_TIMEOUT_MS', 120 * SECOND, 100, HOUR_MS, {
+      description: 'Time a client has to send the whole request (a 5 MB upload on a slow phone network fits)',
+    }),
+    idleMs: integer('SEMA_IDLE_TIMEOUT_MS', 300 * SECOND, 100, HOUR_MS, {
+      description: 'An idle connection is closed after this',
+    }),
+    keepAliveMs: integer('SEMA_KEEP_ALIVE_TIMEOUT_MS', 72 * SECOND, 100, HOUR_MS, {
+      description: 'Wait for the next request on a kept-alive connection',
+    }),
+    streamStallMs: integer('SEMA_STREAM_STALL_MS', 60 * SECOND, 100, HOUR_MS, {
+      description: 'A streaming client that takes nothing for this long is disconnected',
+    }),
+  },
+  { title: 'Timeouts' },
+);
+
+export const ModelsSection = Type.Object(
+  {
+    cache: parsed('SEMA_MODEL_CACHE', Type.String(), (raw) => path.resolve(raw), {
+      description: 'Where downloaded models (translation and local chat) are kept',
+      default: path.join(os.homedir(), '.cache', 'sema'),
+      defaultText: '~/.cache/sema',
+      allowedText: 'a folder',
+    }),
+    hubUrl: Type.Optional(
+      parsed('SEMA_HUB_URL', Type.String(), httpUrl, {
+        description: 'A Hugging Face hub mirror to download models from',
+        defaultText: 'huggingface.co',
+        allowedText: 'http(s) URL',
+      }),
+    ),
+    retrySeconds: integer('SEMA_MODEL_RETRY_SECONDS', 30, 1, 3600, {
+      description: 'First wait before loading a failed model again; it doubles up to 15 minutes',
+    }),
+  },
+  { title: 'Model downloads' },
+);
+
+/** Settings of the translation pipeline, whichever engine runs underneath. */
+const TranslationPipeline = Type.Object({
+  batchWindowMs: integer('SEMA_BATCH_WINDOW_MS', 5, 0, 1000, {
+    description: 'How long a sentence waits for others to share its batch',
+  }),
+  maxBatchSize: integer('SEMA_MAX_BATCH_SIZE', 16, 1, 256, { description: 'Most sentences per batch' }),
+  cacheSize: integer('SEMA_TRANSLATION_CACHE_SIZE', 10_000, 0, 10_000_000, {
+    description: 'Translations kept in this process (0: none)',
+  }),
+  cacheTtlSeconds: integer('SEMA_TRANSLATION_CACHE_TTL_SECONDS', 7 * 86_400, 0, 365 * 86_400, {
+    description:
+      'How long a translation stays in the shared (Redis) cache; 0 keeps translations out of Redis',
+  }),
+  queueLimit: integer('SEMA_QUEUE_LIMIT', 256, 1, 100_000, {
+    description: 'Sentences waiting for the engine before new work gets 503 OVERLOADED',
+  }),
+  batchMaxTexts: integer('SEMA_BATCH_MAX_TEXTS', 50, 1, 10_000, {
+    description: 'POST /api/v1/translate/batch: most texts per request',
+  }),
+  batchMaxChars: integer('SEMA_BATCH_MAX_CHARS', 20_000, 1, 10_000_000, {
+    description: 'POST /api/v1/translate/batch: most characters over all texts of a request',
+  }),
+});
+
+const ENGINE = 'SEMA_TRANSLATION_ENGINE';
+
+export const TranslationSection = Type.Union(
+  [
+    Type.Composite([
+      Type.Object({
+        engine: discriminant(ENGINE, 'nllb', 'NLLB-200 in a child process of this server'),
+        nllbModel: text('SEMA_NLLB_MODEL', 'Xenova/nllb-200-distilled-600M', {
+          description: 'Hub model id (downloaded on first start) or a local model folder',
+        }),
+        dtype: choice(
+          'SEMA_NLLB_DTYPE',
+          ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'],
+          'q8',
+          {
+            description: 'Which weights of the model to load',
+          },
+        ),
+        nllbBeams: integer('SEMA_NLLB_BEAMS', 1, 1, 8, { description: 'Beam width; 1 decodes greedily' }),
+      }),
+      TranslationPipeline,
+    ]),
+    Type.Composite([
+      Type.Object({
+        engine: discriminant(ENGINE, 'remote', "Another Sema server's /api/v1 (its inference nodes)"),
+        remoteUrls: parsed('SEMA_TRANSLATION_URL', Type.Array(Type.String(), { minItems: 1 }), httpUrlList, {
+          description:
+            'Base URLs of the inference servers, comma-separated: round-robin, a failed batch tried once on the next',
+          allowedText: 'http(s) URLs, comma-separated',
+        }),
+        remoteTimeoutMs: integer('SEMA_TRANSLATION_TIMEOUT_MS', 60 * SECOND, 100, HOUR_MS, {
+          description: 'Time an inference server has to answer a batch',
+        }),
+      }),
+      TranslationPipeline,
+    ]),
+  ],
+  {
+    title: 'Translation engine',
+    env: ENGINE,
+    default: 'nllb',
+    description: 'Which engine translates: nllb (built in) or remote (other Sema servers)',
+  },
+);
+
+const PROVIDER = 'SEMA_CHAT_PROVIDER';
+
+/** Settings of chat whichever provider answers. */
+const ChatLimits = Type.Object({
+  timeoutMs: integer('SEMA_CHAT_TIMEOUT_MS', 120 * SECOND, 100, HOUR_MS, {
+    description: 'Time an answer may take in all',
+  }),
+  maxInputChars: integer('SEMA_CHAT_MAX_INPUT_CHARS', 32_000, 100, 10_000_000, {
+    description: 'Most characters over all messages of one chat request',
+  }),
+});
+
+const chatKey = (description: string) =>
+  Type.Optional(optionalText('SEMA_CHAT_API_KEY', { description, envFallback: 'HF_TOKEN' }));
+
+export const ChatSection = Type.Union(
+  [
+    Type.Composite([
+      Type.Object({
+        provider: discriminant(PROVIDER, 'openai', 'Any OpenAI-compatible chat endpoint'),
+        baseUrl: parsed('SEMA_CHAT_BASE_URL', Type.String(), httpUrl, {
+          description: 'The endpoint (vLLM, Ollama, llama.cpp, the Hugging Face router …)',
+          default: 'https://router.huggingface.co/v1',
+          allowedText: 'http(s) URL',
+        }),
+        apiKey: chatKey('The provider key (HF_TOKEN is read when it is unset); it stays on the server'),
+        model: text('SEMA_CHAT_MODEL', 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', {
+          description: 'Model name (a :provider suffix is passed on)',
+        }),
+      }),
+      ChatLimits,
+    ]),
+    Type.Composite([
+      Type.Object({
+        provider: discriminant(PROVIDER, 'local', 'A small GGUF model run by this server'),
+        localModel: text(
+          'SEMA_CHAT_LOCAL_MODEL',
+          'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+          {
+            description: 'GGUF path or hf: URI (downloaded at start)',
+          },
+        ),
+        threads: integer('SEMA_CHAT_THREADS', os.availableParallelism(), 1, 1024, {
+          description: 'CPU threads for the local model',
+          defaultText: 'the core count',
+        }),
+        apiKey: chatKey('A hub token, for gated models (HF_TOKEN is read when it is unset)'),
+      }),
+      ChatLimits,
+    ]),
+    Type.Composite([
+      Type.Object({
+        provider: discriminant(PROVIDER, 'none', 'No chat: chat requests get 503 CHAT_NOT_CONFIGURED'),
+      }),
+      ChatLimits,
+    ]),
+  ],
+  {
+    title: 'Chat',
+    env: PROVIDER,
+    // A key or an endpoint means a hosted model was meant; otherwise the built-in local one.
+    default: (env: Env) =>
+      env.SEMA_CHAT_API_KEY?.trim() || env.HF_TOKEN?.trim() || env.SEMA_CHAT_BASE_URL?.trim()
+        ? 'openai'
+        : 'local',
+    defaultText: 'openai if a key or base URL is set, else local',
+    description: 'Who answers chat: openai (any compatible endpoint), local or none',
+  },
+);
+
+export const DocumentsSection = Type.Object(
+  {
+    maxFileBytes: integer('SEMA_DOC_MAX_BYTES', 5 * 1024 * 1024, 1, 1024 * 1024 * 1024, {
+      description: 'Largest document upload, in bytes',
+    }),
+    maxChars: integer('SEMA_DOC_MAX_CHARS', 100_000, 1, 100_000_000, {
+      description: 'Most characters of text in one document',
+    }),
+  },
+  { title: 'Documents' },
+);
+
+/** The whole configuration. Server and limit settings sit at the top level; the rest by section. */
+export const ConfigSchema = Type.Composite([
+  ServerSection,
+  LimitsSection,
+  Type.Object({
+    timeouts: TimeoutsSection,
+    models: ModelsSection,
+    translation: TranslationSection,
+    chat: ChatSection,
+    documents: DocumentsSection,
+  }),
+]);
+
+export type Config = Static<typeof ConfigSchema>;
+
+/** The sections in the order the docs list them. */
+export const SECTIONS = [
+  ServerSection,
+  LimitsSection,
+  TimeoutsSection,
+  ModelsSection,
+  TranslationSection,
+  ChatSection,
+  DocumentsSection,
+] as const;
