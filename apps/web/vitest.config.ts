@@ -10,7 +10,7 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['src/testing/setup-tests.ts'],
+    setupFiles: [fileURLToPath(new URL('./src/testing/setup-tests.ts', import.meta.url))],
     // The chat-flow tests stream through several fake services; a loaded 2-core CI box needs the margin.
     testTimeout: 20_000,
   },

@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 
 /** What the scripted model says: a think block, then an answer (tokens must not repeat). */
 export const SCRIPT = ['<think>', '▁Brief', '▁thought', '</think>', '▁Hello', '▁from', '▁Sema', '.'];
-export const SCRIPT_TEXT = '<think> Brief thought</think> Hello from Sema.';
 
 const EMBEDDING = 64;
 const HEADS = 4;

@@ -48,17 +48,6 @@ export const CHAT_ERRORS = {
   invalidFormat: 'Invalid response format from chat API',
 } as const;
 
-/** Maps a failure message to the spec's chat error (matching on the message text, as the spec does). */
-export function classifyChatError(message: string | undefined): { code: ChatErrorCode; message: string } {
-  const text = (message ?? '').toLowerCase();
-  if (text.includes('token')) return { code: 'AUTH_ERROR', message: CHAT_ERRORS.AUTH_ERROR };
-  if (text.includes('rate limit')) return { code: 'RATE_LIMIT', message: CHAT_ERRORS.RATE_LIMIT };
-  if (text.includes('network') || text.includes('fetch')) {
-    return { code: 'NETWORK_ERROR', message: CHAT_ERRORS.NETWORK_ERROR };
-  }
-  return { code: 'CHAT_ERROR', message: message || CHAT_ERRORS.CHAT_ERROR };
-}
-
 /** Chat-mode flow errors by step (spec part 8). */
 export const FLOW_ERRORS = {
   detection: 'Failed to detect language',

@@ -12,13 +12,8 @@ export const MESSAGES = {
 
 /** Script-tagged NLLB code (eng_Latn) or `auto`. */
 export const LANGUAGE_CODE_PATTERN = /^[a-z]{3}_[A-Z][a-z]{3}$/;
-export const LANGUAGE_CODE_PATTERN_SOURCE = '^([a-z]{3}_[A-Z][a-z]{3}|auto)$';
 
 export const AUTO = 'auto';
-
-export function isValidLanguageCode(code: string): boolean {
-  return code === AUTO || LANGUAGE_CODE_PATTERN.test(code);
-}
 
 export function isBlank(text: string | undefined | null): boolean {
   return !text || text.trim().length === 0;

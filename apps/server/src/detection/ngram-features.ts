@@ -4,7 +4,6 @@
  */
 
 /** Longest n-gram the model counts. */
-export const MAX_ORDER = 5;
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;

@@ -74,13 +74,6 @@ function scriptCode(codePoint: number): number {
   return code;
 }
 
-/** The script of one character, or null for digits, punctuation, symbols, emoji and spaces. */
-export function scriptOf(char: string): Script | null {
-  const code = scriptCode(char.codePointAt(0) ?? 0);
-  if (code === NOT_A_LETTER) return null;
-  return code === OTHER ? 'Other' : SCRIPTS[code - 1]!;
-}
-
 /** How many letters (and script-specific marks) of each script the text holds. */
 export function countScripts(text: string): Map<Script, number> {
   const counts = new Map<Script, number>();

@@ -103,8 +103,6 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
   };
 }
 
-export type DocumentTranslator = ReturnType<typeof createDocumentTranslator>;
-
 function previewOf(translations: readonly string[]): string {
   let preview = '';
   for (const text of translations) {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, ProbeResponse } from '@sema/shared/api/schemas';
-import type { App } from '../../app.ts';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
 
 /** Why this server should get no traffic now, or undefined when it can serve translations. */
-export function notReadyReason(app: App): ApiError | undefined {
+export function notReadyReason(app: FastifyInstance): ApiError | undefined {
   if (app.draining) {
     return new ApiError(503, 'SHUTTING_DOWN', 'This server is shutting down', { 'Retry-After': '1' });
   }

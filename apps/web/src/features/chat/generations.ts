@@ -17,10 +17,6 @@ export function stopGeneration(id: string): void {
   running.get(id)?.abort(new DOMException('Stopped by the user', 'AbortError'));
 }
 
-export function isGenerating(id: string): boolean {
-  return running.has(id);
-}
-
 /** Stops every answer still being generated (a new conversation leaves nothing running behind it). */
 export function stopAllGenerations(): void {
   for (const id of running.keys()) stopGeneration(id);

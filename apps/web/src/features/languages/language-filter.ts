@@ -1,6 +1,5 @@
 import type { LanguagesResponse, LanguageWithCode } from '@sema/shared/api/schemas';
 import { POPULAR_CODES } from '@sema/shared/languages/popular';
-import { AUTO } from '@sema/shared/validation';
 
 /** The picker's filter tabs (spec part 2), in order. */
 export const LANGUAGE_FILTERS = ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas'] as const;
@@ -72,8 +71,4 @@ export function emptyListMessage(
   if (!search) return `No languages found for ${filter}`;
   const foundElsewhere = filter !== 'All' && filterLanguages(languages, 'All', search).length > 0;
   return foundElsewhere ? `No languages found for ${filter}` : `No languages found matching "${search}"`;
-}
-
-export function isAuto(code: string): boolean {
-  return code === AUTO;
 }

@@ -1,7 +1,7 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 import { useState } from 'react';
 
-import { DetectedLanguage } from '@/features/languages/components/detected-language';
+import { DetectedLanguage } from '@/features/languages';
 
 import { CHAT_TURNED_OFF, displayedAnswer, type ChatReply } from '../chat-reply';
 import { stopGeneration } from '../generations';

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 
 import { CloseIcon, HistoryIcon } from '@/components/ui/icons';
-import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
-import { languageTag } from '@/features/languages/language-tag';
+import { languageTag, useLanguageLookup } from '@/features/languages';
 
 import type { TranslationHistoryItem } from '../translation-state';
 

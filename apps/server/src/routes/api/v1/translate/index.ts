@@ -7,7 +7,7 @@ import {
   TranslateResponse,
 } from '@sema/shared/api/schemas';
 import { AUTO, MESSAGES, isBlank, textTooLongMessage } from '@sema/shared/validation';
-import type { App } from '../../../../app.ts';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../../lib/errors.ts';
 import { sourceLanguage, targetLanguage } from './languages.ts';
 import { clientGoneSignal } from './request-signal.ts';
@@ -28,7 +28,7 @@ interface Prepared {
 }
 
 /** Checks one text and settles its source language (detecting it for auto). */
-function prepare(app: App, rawText: string, source: string, where = ''): Prepared {
+function prepare(app: FastifyInstance, rawText: string, source: string, where = ''): Prepared {
   const text = rawText.toWellFormed();
   if (isBlank(text)) throw new ApiError(422, 'VALIDATION_ERROR', `${MESSAGES.textEmpty}${where}`);
   if (text.length > app.config.maxTextChars) {

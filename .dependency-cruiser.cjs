@@ -1,0 +1,58 @@
+/**
+ * The layers of the code base, checked by `npm run deps` (part of `npm run verify`):
+ * no import cycles; a web feature uses another feature only through its public index; routes reach
+ * engines only through services; the shared package depends on nothing of the apps.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'An import cycle makes the load order matter and the layers meaningless.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'features-use-public-indexes',
+      comment:
+        "A web feature uses another feature only through that feature's index.ts; shared pieces live in components/ or lib/.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'routes-use-services',
+      comment: 'Routes depend on services (app.translation, app.chat …), never on an engine or a provider.',
+      severity: 'error',
+      from: { path: '^apps/server/src/routes/', pathNot: '\\.test\\.ts$' },
+      to: { path: ['^apps/server/src/translation/engines/', '^apps/server/src/chat/.*-provider\\.ts$'] },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'packages/shared is the contract both apps read: it depends on nothing of theirs.',
+      severity: 'error',
+      from: { path: '^packages/shared/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'server-code-not-tests',
+      comment: 'What the server runs never imports test helpers.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '\\.test\\.ts$|/testing/' },
+      to: { path: ['^apps/server/test/', '/testing/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', 'dist', '\\.d\\.ts$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
