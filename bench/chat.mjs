@@ -17,6 +17,7 @@ async function timeStream(url, body) {
     body,
   });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  if (!response.body) throw new Error(`${url}: no body`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let first;
@@ -74,7 +75,7 @@ export async function run() {
   const viaSema = { url: `${sema.url}/api/v1/chat`, body: JSON.stringify({ messages, stream: true }) };
   // The fake checks the key; the direct reads send it too.
   const directFetch = globalThis.fetch;
-  globalThis.fetch = (url, init) =>
+  globalThis.fetch = (url, init = {}) =>
     directFetch(
       url,
       url === direct.url

@@ -83,7 +83,9 @@ async function adapters() {
 async function waitForTranslation(url: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const status = await (await fetch(`${url}/status`)).json();
+    const status = (await (await fetch(`${url}/status`)).json()) as {
+      engines: { translation: { state: string } };
+    };
     if (status.engines.translation.state === 'ready') return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -11,6 +11,10 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * Starts the real Sema server (as `npm start` does) and resolves when /status answers. Its output
  * goes to this terminal, or nowhere with `{ stdout: 'ignore' }` (a log line per request, say).
  */
+/**
+ * @param {Record<string, string>} [env]
+ * @param {{ stdout?: 'inherit' | 'ignore' }} [options]
+ */
 export async function startSema(env = {}, { stdout = 'inherit' } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
@@ -60,6 +64,7 @@ async function waitFor(url, child) {
   throw new Error(`${url} did not answer within 60 s`);
 }
 
+/** @param {import('node:child_process').ChildProcess} child @returns {Promise<void>} */
 function stop(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -69,7 +74,10 @@ function stop(child) {
   });
 }
 
-/** Runs autocannon and returns requests/s, p99 latency (ms) and the error count. */
+/**
+ * Runs autocannon and returns requests/s, p99 latency (ms) and the error count.
+ * @param {{ url: string, method?: string, body?: string, headers?: Record<string, string>, connections?: number, duration?: number }} options
+ */
 export async function load({ url, method = 'GET', body, headers, connections = 50, duration = 5 }) {
   const result = await autocannon({
     url,

@@ -47,6 +47,7 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
+    if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
     const { categories, audits } = result.lhr;
     const scores = {
       performance: score(categories.performance),
@@ -57,7 +58,7 @@ try {
       `${route.padEnd(11)} performance ${scores.performance} (original ${ORIGINAL.performance}), accessibility ${scores.accessibility} (${ORIGINAL.accessibility}), best practices ${scores['best-practices']} (${ORIGINAL['best-practices']})`,
     );
     console.log(
-      `            FCP ${ms(audits['first-contentful-paint'])}, LCP ${ms(audits['largest-contentful-paint'])}, TBT ${ms(audits['total-blocking-time'])}, CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(3)}, speed index ${ms(audits['speed-index'])}`,
+      `            FCP ${ms(audits['first-contentful-paint'])}, LCP ${ms(audits['largest-contentful-paint'])}, TBT ${ms(audits['total-blocking-time'])}, CLS ${audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}, speed index ${ms(audits['speed-index'])}`,
     );
     const missed = Object.values(audits).filter(
       (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',

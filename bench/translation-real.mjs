@@ -94,7 +94,7 @@ export async function run() {
     }
   }
   // One large batch, then a pause: memory should come back (ONNX Runtime's arena is off).
-  const big = Array.from({ length: 64 }, (_, i) => SENTENCES[i % SENTENCES.length]);
+  const big = Array.from({ length: 64 }, (_, i) => SENTENCES[i % SENTENCES.length] ?? '');
   await model.translate(big, 'eng_Latn', 'fra_Latn');
   const rssAfterBig = process.memoryUsage().rss / 1024;
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -122,14 +122,14 @@ export async function run() {
   const beamRows = [];
   for (const target of ['fra_Latn', 'swh_Latn']) {
     await beamModel.translate(SENTENCES.slice(0, 2), 'eng_Latn', target); // warm up
-    const greedy = rows.find((row) => row[0] === `eng_Latn → ${target}` && row[1] === '16');
+    const greedy = rows.find((row) => row[0] === `eng_Latn → ${target}` && row[1] === '16') ?? [];
     const beam = await measure(beamModel, target, 16);
     const beamRate = SENTENCES.length / beam.seconds;
     beamRows.push([
       `eng_Latn → ${target}`,
-      greedy[2],
+      greedy[2] ?? '',
       fmt(beamRate, 1),
-      `${fmt(beamRate / Number(greedy[2].replaceAll(',', '')), 2)}×`,
+      `${fmt(beamRate / Number((greedy[2] ?? '').replaceAll(',', '')), 2)}×`,
     ]);
     console.log(`sample beam ${BEAMS} ${target}: ${beam.outputs[0]} | ${beam.outputs[8]}`);
   }

@@ -17,7 +17,7 @@ const FIXTURE = path.join(root, 'apps/server/test/fixtures/tiny-nllb');
 async function waitForTranslation(url) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const status = await (await fetch(`${url}/status`)).json();
+    const status = /** @type {any} */ (await (await fetch(`${url}/status`)).json());
     const state = status.engines.translation.state;
     if (state === 'ready') return;
     if (state === 'error') throw new Error(`translation engine failed: ${status.engines.translation.detail}`);

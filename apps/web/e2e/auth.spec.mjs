@@ -23,7 +23,7 @@ describe('local sign-in', () => {
     assert.equal(new URL(page.url()).pathname, '/');
     const profile = page.getByRole('button', { name: 'Amina Njeri' });
     await profile.waitFor();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sema_user')));
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sema_user') ?? 'null'));
     assert.deepEqual(stored, { email: 'amina@example.com', isLoggedIn: true, name: 'Amina Njeri' });
     assert.equal(await page.getByRole('link', { name: 'Login' }).count(), 0);
     // The signed-in subtext differs from the anonymous one.

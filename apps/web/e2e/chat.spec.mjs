@@ -56,6 +56,7 @@ async function watchStreaming(page) {
 }
 
 /** A page on the chat server, in chat mode, collecting page errors and requests to other hosts. */
+/** @param {{ permissions?: string[] }} [options] */
 async function openChat({ permissions = [] } = {}) {
   const context = await browser.newContext({
     baseURL: servers.url,

@@ -140,7 +140,7 @@ describe('translate mode', () => {
     const history = page.getByRole('dialog', { name: 'Recent translations' });
     const items = history.getByTestId('history-items').locator('li');
     assert.equal(await items.count(), 2);
-    assert.match(await items.first().textContent(), /Good morning, my friend/);
+    assert.match((await items.first().textContent()) ?? '', /Good morning, my friend/);
     await history.getByRole('button', { name: /^Remove "Good morning/ }).click();
     assert.equal(await items.count(), 1);
     await history.getByRole('button', { name: 'Clear history' }).click();
@@ -211,7 +211,7 @@ describe('sign-in', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     // The password itself is never stored.
     const stored = await page.evaluate(() => localStorage.getItem('sema_accounts'));
-    assert.equal(stored.includes('mchele'), false);
+    assert.equal(stored?.includes('mchele'), false);
 
     await page.getByRole('link', { name: 'Login' }).click();
     await page.getByLabel('Email').fill('amina@example.com');

@@ -49,6 +49,7 @@ describe('a 360 px wide phone', () => {
     const picker = page.getByRole('dialog', { name: 'Select Target Language' });
     await picker.waitFor();
     const box = await picker.boundingBox();
+    assert.ok(box, 'the picker is laid out');
     assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `picker spans ${box.x}..${box.x + box.width}`);
     assert.ok(
       box.y >= 0 && box.y + box.height <= PHONE.height,
@@ -86,6 +87,7 @@ describe('a 360 px wide phone', () => {
     const download = await page
       .getByRole('button', { name: `Download ${fileName.replace('.txt', '')}` })
       .boundingBox();
+    assert.ok(download && reply, 'the reply and its download button are laid out');
     assert.ok(
       download.x + download.width <= reply.x + reply.width + 0.5,
       'the download button fits its bubble',

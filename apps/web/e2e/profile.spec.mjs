@@ -23,7 +23,7 @@ before(async () => {
 after(async () => browser?.close());
 
 const pathname = (page) => new URL(page.url()).pathname;
-const storedUser = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('sema_user')));
+const storedUser = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('sema_user') ?? 'null'));
 
 async function violations(page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -46,6 +46,7 @@ async function waitForServer(url, child, timeoutMs = 90_000) {
 }
 
 function serverEnv(port) {
+  /** @type {Record<string, string | undefined>} */
   const env = {
     ...process.env,
     PORT: String(port),
@@ -119,6 +120,7 @@ let exitCode = 1;
 try {
   const status = await waitForServer(baseUrl, server);
   console.log(`# server ${baseUrl}: ${status.status}, translation ${status.engines.translation.state}`);
+  /** @type {Record<string, string | undefined>} */
   const env = { ...process.env, SEMA_E2E_URL: baseUrl };
   if (noModelServer) {
     await waitForServer(noModelUrl, noModelServer);
@@ -141,7 +143,7 @@ try {
     exitCode = result.status ?? 1;
   }
 } catch (error) {
-  console.error(`e2e: ${error.message}`);
+  console.error(`e2e: ${error instanceof Error ? error.message : error}`);
 } finally {
   await Promise.all([server, noModelServer].filter(Boolean).map(stop));
 }

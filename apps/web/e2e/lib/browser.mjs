@@ -20,6 +20,10 @@ export async function launchBrowser() {
  * A fresh context and page. `problems` collects page errors, console errors and requests to any
  * other origin; tests assert it stays empty.
  */
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ viewport?: { width: number, height: number }, permissions?: string[], baseURL?: string }} [options]
+ */
 export async function newPage(browser, { viewport = DESKTOP, permissions = [], baseURL = BASE_URL } = {}) {
   const phone = viewport.width < 600;
   const context = await browser.newContext({
@@ -54,7 +58,11 @@ export async function openApp(page, path = '/') {
   await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
 }
 
-/** Stores a signed-in user record the way the app does, before the app starts. */
+/**
+ * Stores a signed-in user record the way the app does, before the app starts.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {{ email: string, isLoggedIn: boolean, name?: string }} [record]
+ */
 export async function signInLocally(
   context,
   record = { email: 'amina@example.com', isLoggedIn: true, name: 'Amina' },

@@ -39,6 +39,7 @@ async function startFake(apiKey) {
 }
 
 /** The fake upstream and a Sema server pointed at it (its key in SEMA_CHAT_API_KEY), ready to chat. */
+/** @param {{ apiKey?: string, model?: string }} [options] */
 export async function startChatServers({ apiKey = 'hf_e2e_fake_key', model } = {}) {
   const fake = await startFake(apiKey);
   let server;
