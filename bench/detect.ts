@@ -6,7 +6,7 @@
  *   npm run bench:detect        (or: node --import tsx bench/detect.ts)
  *
  * Test sets (none of them in any training or tuning data):
- * - UDHR: the test split of the declaration (apps/server/src/detection/data/udhr-test.tsv). Full =
+ * - UDHR: the test split of the declaration (apps/server/scripts/detector-training/data/udhr-test.tsv). Full =
  *   lines of 30+ characters; short = consecutive snippets of ≤ 30 characters cut on word boundaries.
  *   franc's own trigrams were built from the whole UDHR, test lines included: franc is flattered here.
  * - Software messages: translated messages of the software installed on this machine (see
@@ -21,11 +21,11 @@ import { francAll } from 'franc-all';
 import { CATALOGUE, POPULAR_CODES } from '@sema/shared/languages/catalogue';
 import type { Region } from '@sema/shared/languages/catalogue';
 import { createDetector } from '../apps/server/src/detection/detector.ts';
-import type { AccuracyReport, Sample } from '../apps/server/src/detection/data/evaluate.ts';
-import { evaluate } from '../apps/server/src/detection/data/evaluate.ts';
-import { readSamples } from '../apps/server/src/detection/data/read-samples.ts';
-import { softwareMessages } from '../apps/server/src/detection/data/software-messages.ts';
-import { MIN_FULL_CHARS, snippets } from '../apps/server/src/detection/data/udhr-split.ts';
+import type { AccuracyReport, Sample } from '../apps/server/scripts/detector-training/data/evaluate.ts';
+import { evaluate } from '../apps/server/scripts/detector-training/data/evaluate.ts';
+import { readSamples } from '../apps/server/scripts/detector-training/data/read-samples.ts';
+import { softwareMessages } from '../apps/server/scripts/detector-training/data/software-messages.ts';
+import { MIN_FULL_CHARS, snippets } from '../apps/server/scripts/detector-training/data/udhr-split.ts';
 import { francCodeOf, francScores } from '../apps/server/src/detection/franc-scorer.ts';
 import { scriptOfLanguage } from '../apps/server/src/detection/script-languages.ts';
 import { mostSpoken } from '../apps/server/src/detection/speakers.ts';

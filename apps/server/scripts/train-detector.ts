@@ -5,37 +5,37 @@
  *     [--min-count C] [--phrase-weight W]
  *
  * 1. Reads the UDHR (default: ../shared/data/udhr next to the checkout) and splits every language's
- *    paragraphs into train / dev / test by position (src/detection/data/udhr-split.ts).
+ *    paragraphs into train / dev / test by position (scripts/detector-training/data/udhr-split.ts).
  * 2. Trains on the train split, reports accuracy on dev and tunes the confidence sharpness there,
  *    then the prior over languages (training/tune-prior.ts, with the everyday dev messages of
- *    src/detection/data/everyday-dev.tsv) and the confidence calibration.
+ *    scripts/detector-training/data/everyday-dev.tsv) and the confidence calibration.
  * 3. Unless --dev-only: retrains on train + dev with those settings and writes
  *    src/detection/model/ngram-model.bin.br and the untouched test split
- *    src/detection/data/udhr-test.tsv (what the benchmark and the accuracy tests read).
+ *    scripts/detector-training/data/udhr-test.tsv (what the benchmark and the accuracy tests read).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDetector } from '../src/detection/detector.ts';
-import type { Sample } from '../src/detection/data/evaluate.ts';
-import { evaluate } from '../src/detection/data/evaluate.ts';
-import { MIN_FULL_CHARS, snippets } from '../src/detection/data/udhr-split.ts';
+import type { Sample } from './detector-training/data/evaluate.ts';
+import { evaluate } from './detector-training/data/evaluate.ts';
+import { MIN_FULL_CHARS, snippets } from './detector-training/data/udhr-split.ts';
 import { encodeModel } from '../src/detection/model-format.ts';
 import type { ModelHeader } from '../src/detection/model-format.ts';
 import { NgramModel } from '../src/detection/ngram-model.ts';
-import { groupByLanguage } from '../src/detection/training/corpus.ts';
-import { collectSources } from '../src/detection/training/sources.ts';
-import { calibrate } from '../src/detection/training/calibrate.ts';
-import { fitConfidence } from '../src/detection/training/fit-confidence.ts';
-import { tunePrior } from '../src/detection/training/tune-prior.ts';
-import { readSamples } from '../src/detection/data/read-samples.ts';
-import type { SourceText } from '../src/detection/training/sources.ts';
+import { groupByLanguage } from './detector-training/training/corpus.ts';
+import { collectSources } from './detector-training/training/sources.ts';
+import { calibrate } from './detector-training/training/calibrate.ts';
+import { fitConfidence } from './detector-training/training/fit-confidence.ts';
+import { tunePrior } from './detector-training/training/tune-prior.ts';
+import { readSamples } from './detector-training/data/read-samples.ts';
+import type { SourceText } from './detector-training/training/sources.ts';
 import type { ScriptScorer } from '../src/detection/ranking.ts';
 import { SHARED_SCRIPTS } from '../src/detection/script-languages.ts';
-import { softwareMessages } from '../src/detection/data/software-messages.ts';
-import type { TrainingOptions } from '../src/detection/training/naive-bayes.ts';
-import { DEFAULT_TRAINING, trainNaiveBayes } from '../src/detection/training/naive-bayes.ts';
+import { softwareMessages } from './detector-training/data/software-messages.ts';
+import type { TrainingOptions } from './detector-training/training/naive-bayes.ts';
+import { DEFAULT_TRAINING, trainNaiveBayes } from './detector-training/training/naive-bayes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const detectionDir = path.resolve(here, '../src/detection');
@@ -209,7 +209,7 @@ if (!args['dev-only']) {
   const { header, arrays } = trainNaiveBayes(
     groupByLanguage([...trainLines, ...devLines]),
     options,
-    'UDHR train + dev splits (src/detection/data/udhr-split.ts); the test split is held out',
+    'UDHR train + dev splits (scripts/detector-training/data/udhr-split.ts); the test split is held out',
   );
   const finalHeader: ModelHeader = { ...header, sharpness, bias, confidence, prior };
   const file = encodeModel(finalHeader, arrays);
@@ -220,8 +220,8 @@ if (!args['dev-only']) {
   );
   const writeTsv = (name: string, lines: readonly SourceText[]) => {
     const tsv = lines.map(({ language, text }) => `${language}\t${text.replace(/\s+/g, ' ')}`).join('\n');
-    fs.writeFileSync(path.join(detectionDir, 'data', name), `${tsv}\n`);
-    console.log(`test split: ${lines.length} lines written to src/detection/data/${name}`);
+    fs.writeFileSync(path.join(here, 'detector-training', 'data', name), `${tsv}\n`);
+    console.log(`test split: ${lines.length} lines written to scripts/detector-training/data/${name}`);
   };
   writeTsv('udhr-test.tsv', bySource(testLines, true));
   // CLDR strings (Unicode License) are copied; gettext messages are not (see data/software-messages.ts).

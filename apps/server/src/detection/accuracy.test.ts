@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { POPULAR_CODES } from '@sema/shared/languages/catalogue';
 import { createDetector } from './detector.ts';
-import { evaluate } from './data/evaluate.ts';
-import { readSamples } from './data/read-samples.ts';
-import { MIN_FULL_CHARS, snippets } from './data/udhr-split.ts';
+import { evaluate } from '../../scripts/detector-training/data/evaluate.ts';
+import { readSamples } from '../../scripts/detector-training/data/read-samples.ts';
+import { MIN_FULL_CHARS, snippets } from '../../scripts/detector-training/data/udhr-split.ts';
 import { mostSpoken } from './speakers.ts';
 
 const detector = createDetector();

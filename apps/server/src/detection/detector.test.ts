@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areCloseRelatives } from './close-relatives.ts';
-import { readSamples } from './data/read-samples.ts';
+import { readSamples } from '../../scripts/detector-training/data/read-samples.ts';
 import { NO_LETTERS, UNSUPPORTED_SCRIPT, createDetector } from './detector.ts';
 
 const detector = createDetector();

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, POPULAR_CODES } from '@sema/shared/languages/catalogue';
-import { readSamples } from './data/read-samples.ts';
+import { readSamples } from '../../scripts/detector-training/data/read-samples.ts';
 import { mostSpoken } from './speakers.ts';
-import { EVERYDAY_GREETINGS } from './training/everyday-greetings.ts';
-import { EVERYDAY_PHRASES } from './training/everyday-phrases.ts';
+import { EVERYDAY_GREETINGS } from '../../scripts/detector-training/training/everyday-greetings.ts';
+import { EVERYDAY_PHRASES } from '../../scripts/detector-training/training/everyday-phrases.ts';
 
 const test = readSamples('everyday-test.tsv');
 const dev = readSamples('everyday-dev.tsv');

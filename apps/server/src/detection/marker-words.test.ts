@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyMarkers } from './marker-words.ts';
 
-const heldOut = readFileSync(new URL('./data/udhr-test.tsv', import.meta.url), 'utf8')
+const heldOut = readFileSync(
+  new URL('../../scripts/detector-training/data/udhr-test.tsv', import.meta.url),
+  'utf8',
+)
   .split('\n')
   .filter(Boolean)
   .map((line) => line.split('\t') as [string, string]);

@@ -3,7 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { decodeModel, encodeModel } from './model-format.ts';
 import type { ModelHeader } from './model-format.ts';
 import { NgramModel } from './ngram-model.ts';
-import { trainNaiveBayes } from './training/naive-bayes.ts';
+import { trainNaiveBayes } from '../../scripts/detector-training/training/naive-bayes.ts';
 
 describe('model file', () => {
   it('round-trips header and tables', () => {

@@ -7,11 +7,11 @@
  */
 import type { Sample } from '../data/evaluate.ts';
 import { evaluate } from '../data/evaluate.ts';
-import { createDetector } from '../detector.ts';
-import type { PriorSettings } from '../language-prior.ts';
-import { priorExponent } from '../language-prior.ts';
-import type { LanguageScores } from '../language-scores.ts';
-import type { ScriptScorer } from '../ranking.ts';
+import { createDetector } from '../../../src/detection/detector.ts';
+import type { PriorSettings } from '../../../src/detection/language-prior.ts';
+import { priorExponent } from '../../../src/detection/language-prior.ts';
+import type { LanguageScores } from '../../../src/detection/language-scores.ts';
+import type { ScriptScorer } from '../../../src/detection/ranking.ts';
 
 export const PRIOR_WEIGHTS = [0, 0.125, 0.25, 0.375, 0.5, 0.75, 1];
 export const PRIOR_HALF_LENGTHS = [3, 6, 12, 25, 50];

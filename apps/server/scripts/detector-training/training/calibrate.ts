@@ -3,8 +3,8 @@
  * and one bias per language (naive Bayes favours languages with little or list-like training text,
  * because their "unseen" probability is high; a bias learnt on held-out text corrects that).
  */
-import type { NgramModel } from '../ngram-model.ts';
-import { SHARED_SCRIPTS, scriptOfLanguage } from '../script-languages.ts';
+import type { NgramModel } from '../../../src/detection/ngram-model.ts';
+import { SHARED_SCRIPTS, scriptOfLanguage } from '../../../src/detection/script-languages.ts';
 
 export interface CalibrationSample {
   language: string;

@@ -9,8 +9,8 @@
 import type { Split } from './udhr-split.ts';
 import type { Sample } from './evaluate.ts';
 import { gettextText } from '../training/gettext-text.ts';
-import { scriptOfLanguage } from '../script-languages.ts';
-import { countScripts } from '../unicode-script.ts';
+import { scriptOfLanguage } from '../../../src/detection/script-languages.ts';
+import { countScripts } from '../../../src/detection/unicode-script.ts';
 
 /**
  * gettext directory per catalogue language. Left out: languages whose catalogues train the model

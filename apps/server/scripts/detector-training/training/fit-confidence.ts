@@ -3,11 +3,11 @@
  * predicting "the best language is right" from logit(model probability) and ln(letters), so that a
  * reported 0.8 is right about 80 % of the time on text like the dev split.
  */
-import type { ConfidenceWeights } from '../confidence.ts';
-import { confidenceFeatures } from '../confidence.ts';
-import type { PriorSettings } from '../language-prior.ts';
-import type { ScriptScorer } from '../ranking.ts';
-import { rankLanguages } from '../ranking.ts';
+import type { ConfidenceWeights } from '../../../src/detection/confidence.ts';
+import { confidenceFeatures } from '../../../src/detection/confidence.ts';
+import type { PriorSettings } from '../../../src/detection/language-prior.ts';
+import type { ScriptScorer } from '../../../src/detection/ranking.ts';
+import { rankLanguages } from '../../../src/detection/ranking.ts';
 
 export interface LabelledSample {
   language: string;

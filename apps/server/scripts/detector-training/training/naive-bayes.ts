@@ -4,8 +4,8 @@
  * log(1 + c/α): it depends on the count alone, so it quantises into one byte, and everything that
  * depends on the amount of text (N) folds into the per-language "unseen" log-probability.
  */
-import type { ModelArrays, ModelHeader } from '../model-format.ts';
-import { forEachNgram, prepareText } from '../ngram-features.ts';
+import type { ModelArrays, ModelHeader } from '../../../src/detection/model-format.ts';
+import { forEachNgram, prepareText } from '../../../src/detection/ngram-features.ts';
 
 export interface TrainingOptions {
   alpha: number;

@@ -4,8 +4,8 @@
  * list words ("and", "or"). Not sentences, but the only openly licensed text on hand for several
  * catalogue languages that have no UDHR translation (Sindhi, Kashmiri, Bashkir, Assamese, ...).
  */
-import type { Script } from '../unicode-script.ts';
-import { countScripts } from '../unicode-script.ts';
+import type { Script } from '../../../src/detection/unicode-script.ts';
+import { countScripts } from '../../../src/detection/unicode-script.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const TWO_LETTER = [...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b));
