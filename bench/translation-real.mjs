@@ -1,5 +1,5 @@
 // Issue 3's real-model benchmark: sentences/s, generated tokens/s and peak memory of the NLLB
-// engine's model code (in-process, the same code the worker runs), one by one and in batches.
+// engine's model code (in-process, the same code the model process runs), one by one and in batches.
 // Needs a real model on disk and never downloads one: it uses SEMA_NLLB_MODEL when that is a folder,
 // else the default model in the cache (SEMA_MODEL_CACHE, default ~/.cache/sema), which the server
 // downloads on its first start. Without either it says so and skips.

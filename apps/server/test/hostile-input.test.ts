@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import type { TranslationService } from '../src/translation/service.ts';
+import type { TranslationPipeline } from '../src/translation/pipeline.ts';
 import { buildTestApp } from './build-test-app.ts';
 
 /**
@@ -12,7 +12,7 @@ let app: App;
 let port: number;
 beforeAll(async () => {
   app = await buildTestApp();
-  await (app.translation as TranslationService).engine.whenReady();
+  await (app.translation as TranslationPipeline).engine.whenReady();
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as net.AddressInfo).port;
 });

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { EngineStatus } from '@sema/shared/api/schemas';
 import { createEngine } from '../../translation/engines/registry.ts';
 import { createTranslationMetrics } from '../../translation/metrics.ts';
-import { TranslationService as Pipeline, type TranslateParams } from '../../translation/service.ts';
+import { TranslationPipeline, type TranslateParams } from '../../translation/pipeline.ts';
 import { SharedTranslationCache } from '../../translation/shared-cache.ts';
 
 /** What the rest of the server may use of translation (routes, documents, chat). */
@@ -33,7 +33,7 @@ export default fp(
       log: app.log,
       onBatch: (stats) => metrics.generatedTokens.inc(stats.generatedTokens),
     });
-    const service = new Pipeline({
+    const service = new TranslationPipeline({
       engine,
       batchWindowMs: config.batchWindowMs,
       maxBatchSize: config.maxBatchSize,

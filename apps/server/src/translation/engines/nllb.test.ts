@@ -109,10 +109,10 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     await nllb.whenReady();
     const long = Array.from(
       { length: 40 },
-      (_, i) => `Sentence number ${i} is here to keep the worker busy for a while.`,
+      (_, i) => `Sentence number ${i} is here to keep the model process busy for a while.`,
     );
     const inFlight = nllb.translate(long, 'eng_Latn', 'fra_Latn');
-    await nllb.killWorker();
+    await nllb.killModelProcess();
     const error = await inFlight.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).statusCode).toBe(503);
@@ -126,10 +126,13 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
   it('replaces a model process that hangs (stopped mid-batch): the batch gets a clear 503, none waits forever', async () => {
     const nllb = engine({ hangTimeoutMs: 1500 });
     await nllb.whenReady();
-    const worker = (nllb as unknown as { worker: { pid: number } }).worker;
-    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} keeps the stopped worker busy.`);
+    const stopped = (nllb as unknown as { modelProcess: { pid: number } }).modelProcess;
+    const long = Array.from(
+      { length: 40 },
+      (_, i) => `Sentence number ${i} keeps the stopped model process busy.`,
+    );
     const inFlight = nllb.translate(long, 'eng_Latn', 'fra_Latn');
-    process.kill(worker.pid, 'SIGSTOP'); // alive but silent, as a process stuck in native code
+    process.kill(stopped.pid, 'SIGSTOP'); // alive but silent, as a process stuck in native code
     const error = await inFlight.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -140,7 +143,7 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     expect((error as ApiError).detail).toMatch(/engine stopped \(model process SIGKILL\) and is restarting/);
     await nllb.whenReady();
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
-    expect((nllb as unknown as { worker: { pid: number } }).worker.pid).not.toBe(worker.pid);
+    expect((nllb as unknown as { modelProcess: { pid: number } }).modelProcess.pid).not.toBe(stopped.pid);
   });
 
   it('reports a folder without the model files as an error with the reason and a hint', async () => {

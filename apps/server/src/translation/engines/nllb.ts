@@ -22,7 +22,7 @@ import { abortError, abortable, engineRestarted, isAbortError, modelUnavailable 
 import { DownloadProgress, type ProgressOutput } from './nllb/download-progress.ts';
 import { folderFingerprint, resolveModelSource, type ModelSource } from './nllb/model-source.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
-import type { FromWorker, ToWorker, WorkerSettings } from './nllb/protocol.ts';
+import type { FromModelProcess, ToModelProcess, ModelProcessSettings } from './nllb/protocol.ts';
 import type { EngineStatus, TranslationEngine } from './types.ts';
 
 export interface NllbEngineOptions {
@@ -42,7 +42,7 @@ export interface NllbEngineOptions {
   progressOutput?: ProgressOutput | null;
   /** Called after every batch, e.g. to count tokens. */
   onBatch?: (stats: TranslateStats) => void;
-  /** First delay before restarting a crashed worker; doubles on each crash in a row (max 30 s). */
+  /** First delay before restarting a crashed child; doubles on each crash in a row (max 30 s). */
   restartDelayMs?: number;
   /** First delay before trying again to load a model that failed; doubles each time (max 15 min). */
   loadRetryDelayMs?: number;
@@ -69,14 +69,14 @@ export class NllbEngine implements TranslationEngine {
   readonly maxConcurrentBatches = 1;
   private readonly modelName: string;
   private readonly source: ModelSource;
-  private readonly settings: WorkerSettings;
-  private worker: ChildProcess | undefined;
+  private readonly settings: ModelProcessSettings;
+  private modelProcess: ChildProcess | undefined;
   private state: EngineStatus;
   private download: DownloadProgress;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private crashesInARow = 0;
-  /** Crashes before the model was ever ready: the load itself kills the worker. */
+  /** Crashes before the model was ever ready: the load itself kills the child. */
   private crashesWhileLoading = 0;
   private restartTimer: NodeJS.Timeout | undefined;
   /** When the model process last sent anything, and the timer that watches for its silence. */
@@ -117,7 +117,7 @@ export class NllbEngine implements TranslationEngine {
     this.resetReadiness();
   }
 
-  /** Starts the worker, which loads (or downloads) the model in the background. */
+  /** Starts the child, which loads (or downloads) the model in the background. */
   start(): this {
     const hangMs = this.options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS;
     this.watchdog = setInterval(() => this.checkAlive(), Math.max(50, Math.min(5_000, hangMs / 4)));
@@ -145,13 +145,13 @@ export class NllbEngine implements TranslationEngine {
     if (sentences.length === 0) return [];
     await this.ready(signal);
     signal?.throwIfAborted();
-    const worker = this.worker;
-    if (!worker) throw modelUnavailable('the translation worker is restarting', undefined, 2);
+    const child = this.modelProcess;
+    if (!child) throw modelUnavailable('the translation child is restarting', undefined, 2);
     const id = this.nextId++;
     return new Promise<string[]>((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(id);
-        this.post(worker, { type: 'cancel', id });
+        this.post(child, { type: 'cancel', id });
         reject(abortError(signal));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -160,23 +160,23 @@ export class NllbEngine implements TranslationEngine {
         resolve: (value) => (settle(), resolve(value)),
         reject: (error) => (settle(), reject(error)),
       });
-      const message: ToWorker = {
+      const message: ToModelProcess = {
         type: 'translate',
         id,
         sentences: [...sentences],
         source: toModelCode(source),
         target: toModelCode(target),
       };
-      this.post(worker, message);
+      this.post(child, message);
     });
   }
 
   /** Kills the model process as a crash would (for tests and drills); it restarts as after one. */
-  async killWorker(): Promise<void> {
-    const worker = this.worker;
-    if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    worker.kill('SIGKILL');
+  async killModelProcess(): Promise<void> {
+    const child = this.modelProcess;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
     await exited;
   }
 
@@ -185,9 +185,9 @@ export class NllbEngine implements TranslationEngine {
     clearTimeout(this.restartTimer);
     clearInterval(this.watchdog);
     this.failPending(modelUnavailable('the server is shutting down'));
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await stop(worker);
+    const child = this.modelProcess;
+    this.modelProcess = undefined;
+    if (child) await stop(child);
     this.download.finish();
   }
 
@@ -207,28 +207,28 @@ export class NllbEngine implements TranslationEngine {
   }
 
   private spawn(): void {
-    const bootstrap = fileURLToPath(new URL('./nllb/worker-bootstrap.mjs', import.meta.url));
-    const entry = new URL('./nllb/worker.ts', import.meta.url).href;
-    const worker = fork(bootstrap, [entry], {
+    const bootstrap = fileURLToPath(new URL('./nllb/model-process-bootstrap.mjs', import.meta.url));
+    const entry = new URL('./nllb/model-process.ts', import.meta.url).href;
+    const child = fork(bootstrap, [entry], {
       // The parent's flags belong to the parent (a test runner's, tsx's); the bootstrap needs none.
       execArgv: [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    this.worker = worker;
+    this.modelProcess = child;
     this.lastHeard = Date.now();
-    worker.on('message', (message: FromWorker) => {
-      if (this.worker === worker) this.lastHeard = Date.now();
+    child.on('message', (message: FromModelProcess) => {
+      if (this.modelProcess === child) this.lastHeard = Date.now();
       this.onMessage(message);
     });
-    worker.on('error', (error) => this.options.log.error({ err: error }, 'translation model process failed'));
-    worker.on('exit', (code, signal) => this.onExit(worker, signal ?? `exit code ${code}`));
-    this.post(worker, { type: 'start', settings: this.settings });
+    child.on('error', (error) => this.options.log.error({ err: error }, 'translation model process failed'));
+    child.on('exit', (code, signal) => this.onExit(child, signal ?? `exit code ${code}`));
+    this.post(child, { type: 'start', settings: this.settings });
   }
 
-  private post(worker: ChildProcess, message: ToWorker): void {
+  private post(child: ChildProcess, message: ToModelProcess): void {
     // A process that just died cannot take messages; its exit handler fails the pending work.
-    if (worker.connected) worker.send(message);
+    if (child.connected) child.send(message);
   }
 
   /**
@@ -236,10 +236,10 @@ export class NllbEngine implements TranslationEngine {
    * native call): its batch fails with a clear 503 and a new process starts, as after a crash.
    */
   private checkAlive(): void {
-    const worker = this.worker;
+    const child = this.modelProcess;
     const silentMs = Date.now() - this.lastHeard;
     if (
-      !worker ||
+      !child ||
       this.pending.size === 0 ||
       silentMs < (this.options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS)
     )
@@ -247,10 +247,10 @@ export class NllbEngine implements TranslationEngine {
     this.options.log.error(
       `translation model process silent for ${Math.round(silentMs / 1000)} s with work to do: replacing it`,
     );
-    worker.kill('SIGKILL');
+    child.kill('SIGKILL');
   }
 
-  private onMessage(message: FromWorker): void {
+  private onMessage(message: FromModelProcess): void {
     switch (message.type) {
       case 'heartbeat':
         return;
@@ -292,9 +292,9 @@ export class NllbEngine implements TranslationEngine {
     }
   }
 
-  private onExit(worker: ChildProcess, how: string): void {
-    if (this.worker !== worker) return; // closed on purpose, or already replaced
-    this.worker = undefined;
+  private onExit(child: ChildProcess, how: string): void {
+    if (this.modelProcess !== child) return; // closed on purpose, or already replaced
+    this.modelProcess = undefined;
     this.failPending(engineRestarted(`model process ${how}`));
     const loading = this.state.state === 'loading' || this.retrying;
     if (loading && ++this.crashesWhileLoading >= MAX_CRASHES_WHILE_LOADING) {
@@ -327,9 +327,9 @@ export class NllbEngine implements TranslationEngine {
   private loadFailed(detail: string): void {
     this.download.finish();
     this.crashesWhileLoading = 0; // the retry gets its own three tries
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) void stop(worker);
+    const child = this.modelProcess;
+    this.modelProcess = undefined;
+    if (child) void stop(child);
     const delay = Math.min(
       MAX_LOAD_RETRY_DELAY_MS,
       (this.options.loadRetryDelayMs ?? DEFAULT_LOAD_RETRY_DELAY_MS) * 2 ** this.loadFailures,
@@ -400,11 +400,11 @@ export class NllbEngine implements TranslationEngine {
 }
 
 /** Asks the process to end, and kills it if it has not within a few seconds. */
-async function stop(worker: ChildProcess): Promise<void> {
-  if (worker.exitCode !== null || worker.signalCode !== null) return;
-  const exited = new Promise((resolve) => worker.once('exit', resolve));
-  worker.kill('SIGTERM');
-  const timer = setTimeout(() => worker.kill('SIGKILL'), 3000);
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
   await exited;
   clearTimeout(timer);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import type { TranslationService } from '../service.ts';
+import type { TranslationPipeline } from '../pipeline.ts';
 import { RemoteEngine } from './remote.ts';
 
 /** A plain node:http server answering with `handler`; for remotes that misbehave on purpose. */
@@ -23,10 +23,10 @@ describe('RemoteEngine against another Sema server', () => {
   let front: App;
   beforeAll(async () => {
     upstream = await buildTestApp();
-    await (upstream.translation as TranslationService).engine.whenReady();
+    await (upstream.translation as TranslationPipeline).engine.whenReady();
     upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
     front = await buildTestApp({ SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: upstreamUrl });
-    await (front.translation as TranslationService).engine.whenReady();
+    await (front.translation as TranslationPipeline).engine.whenReady();
   });
   afterAll(async () => {
     await front?.close();
@@ -175,7 +175,7 @@ describe('RemoteEngine over several servers', () => {
 
   it('loses no request when one of two inference servers is killed under load, and uses it again once it is back', async () => {
     const nodes = await Promise.all([buildTestApp(), buildTestApp()]);
-    await Promise.all(nodes.map((node) => (node.translation as TranslationService).engine.whenReady()));
+    await Promise.all(nodes.map((node) => (node.translation as TranslationPipeline).engine.whenReady()));
     const urls = await Promise.all(nodes.map((node) => node.listen({ port: 0, host: '127.0.0.1' })));
     const engine = new RemoteEngine({ urls, timeoutMs: 5000, probeIntervalMs: 50 }).start();
     const replacement: App[] = [];
@@ -205,7 +205,7 @@ describe('RemoteEngine over several servers', () => {
       const port = Number(new URL(urls[1]!).port);
       const back = await buildTestApp();
       replacement.push(back);
-      await (back.translation as TranslationService).engine.whenReady();
+      await (back.translation as TranslationPipeline).engine.whenReady();
       await back.listen({ port, host: '127.0.0.1' });
       await waitFor(() => engineEndpoints(engine).every((endpoint) => endpoint.state === 'ready'));
       let served = 0;
@@ -226,7 +226,7 @@ describe('RemoteEngine over several servers', () => {
   it('keys cached translations by the model the servers report, not by how they are reached', async () => {
     const node = await buildTestApp();
     try {
-      await (node.translation as TranslationService).engine.whenReady();
+      await (node.translation as TranslationPipeline).engine.whenReady();
       const url = await node.listen({ port: 0, host: '127.0.0.1' });
       const byAddress = new RemoteEngine({ urls: [url], timeoutMs: 5000 }).start();
       const byName = new RemoteEngine({
@@ -234,7 +234,7 @@ describe('RemoteEngine over several servers', () => {
         timeoutMs: 5000,
       }).start();
       await Promise.all([byAddress.whenReady(), byName.whenReady()]);
-      const local = (node.translation as TranslationService).engine.modelId;
+      const local = (node.translation as TranslationPipeline).engine.modelId;
       expect(local).toMatch(/^nllb:tiny-nllb@[0-9a-f]{12}:q8$/);
       expect(byAddress.modelId).toBe(local);
       expect(byName.modelId).toBe(local);

@@ -14,7 +14,7 @@ import { ApiError, errorMessage, isAbortError } from '@/lib/api-client';
 
 import { detectLanguage } from './api/detect-language';
 import { streamChat, type ChatAnswerEvent } from './api/stream-chat';
-import { translateText } from './api/translate-text';
+import { translatePiece } from './api/translate-piece';
 import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
 import { DEFAULT_DOCUMENT_QUESTION, documentPrompt, type DocumentText } from './document-context';
 import { startReading, type DocumentReader } from './document-reading';
@@ -38,7 +38,7 @@ export interface ChatFlowApi {
   ) => AsyncIterable<ChatAnswerEvent>;
 }
 
-export const apiFlow: ChatFlowApi = { detect: detectLanguage, translate: translateText, chat: streamChat };
+export const apiFlow: ChatFlowApi = { detect: detectLanguage, translate: translatePiece, chat: streamChat };
 
 export interface ChatFlowInput {
   text: string;

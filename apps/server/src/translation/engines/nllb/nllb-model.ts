@@ -36,7 +36,8 @@ export function maxNewTokensFor(sourceTokens: number): number {
   return Math.min(MAX_NEW_TOKENS, 3 * sourceTokens + 16);
 }
 
-export interface DownloadProgress {
+/** One progress event of a model file being downloaded. */
+export interface DownloadEvent {
   file: string;
   loaded: number;
   total: number;
@@ -50,7 +51,7 @@ export interface LoadOptions {
   /** Beam width (`SEMA_NLLB_BEAMS`); 1, the default, decodes greedily. */
   beams?: number;
   /** Called while files that were not on disk yet are downloaded. */
-  onDownload?: (progress: DownloadProgress) => void;
+  onDownload?: (progress: DownloadEvent) => void;
 }
 
 export interface TranslateStats extends DecodeStats {
@@ -255,7 +256,7 @@ function decoderLayout(config: ModelConfig): DecoderLayout {
  * Turns transformers.js progress events into download progress for files that were not on disk
  * when loading began (reading a cached file is not a download).
  */
-function downloadReporter(source: ModelSource, report?: (progress: DownloadProgress) => void) {
+function downloadReporter(source: ModelSource, report?: (progress: DownloadEvent) => void) {
   const downloading = new Set<string>();
   return (info: ProgressInfo) => {
     if (!report || source.kind !== 'hub') return;

@@ -1,8 +1,8 @@
 /** Messages between the NLLB engine (server process) and its model process. */
 import type { ModelSource } from './model-source.ts';
-import type { DownloadProgress, TranslateStats } from './nllb-model.ts';
+import type { DownloadEvent, TranslateStats } from './nllb-model.ts';
 
-export interface WorkerSettings {
+export interface ModelProcessSettings {
   source: ModelSource;
   dtype: string;
   threads: number;
@@ -10,13 +10,13 @@ export interface WorkerSettings {
   beams: number;
 }
 
-export type ToWorker =
-  | { type: 'start'; settings: WorkerSettings }
+export type ToModelProcess =
+  | { type: 'start'; settings: ModelProcessSettings }
   | { type: 'translate'; id: number; sentences: string[]; source: string; target: string }
   | { type: 'cancel'; id: number };
 
-export type FromWorker =
-  | ({ type: 'download' } & DownloadProgress)
+export type FromModelProcess =
+  | ({ type: 'download' } & DownloadEvent)
   | { type: 'ready'; seconds: number }
   /** Sent every HEARTBEAT_MS while the process lives, busy or not: silence means it hangs. */
   | { type: 'heartbeat' }

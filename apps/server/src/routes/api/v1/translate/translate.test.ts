@@ -7,9 +7,9 @@ import type { BatchTranslateResponse, StatusResponse, TranslateResponse } from '
 import type { App } from '../../../../app.ts';
 import { buildTestApp } from '../../../../../test/build-test-app.ts';
 import type { NllbEngine } from '../../../../translation/engines/nllb.ts';
-import type { TranslationService } from '../../../../translation/service.ts';
+import type { TranslationPipeline } from '../../../../translation/pipeline.ts';
 
-const pipelineOf = (app: App) => app.translation as TranslationService;
+const pipelineOf = (app: App) => app.translation as TranslationPipeline;
 const post = (app: App, url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, payload: payload as object });
 const translate = (app: App, payload: unknown) => post(app, '/api/v1/translate', payload);
@@ -265,7 +265,7 @@ describe('POST /api/v1/translate on the tiny model', () => {
     const pending = translate(app, { text, source_language: 'eng_Latn', target_language: 'nld_Latn' });
     // Kill it once the first batch is in the engine and the rest still wait.
     await waitFor(() => pipelineOf(app).queued > 0 && pipelineOf(app).queued < 60);
-    await engine.killWorker();
+    await engine.killModelProcess();
     const response = await pending;
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({

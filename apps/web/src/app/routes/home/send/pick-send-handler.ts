@@ -1,4 +1,4 @@
-import { translateTextHandler } from './translate-text';
+import { translateTextHandler } from './translate';
 import type { SendHandler, SendRequest } from './types';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/features/conversation/types';
 
 import { pickSendHandler, sendHandlers } from './pick-send-handler';
-import { translateTextHandler } from './translate-text';
+import { translateTextHandler } from './translate';
 import type { SendContext, SendRequest } from './types';
 
 const request = (overrides: Partial<SendRequest> = {}): SendRequest => ({

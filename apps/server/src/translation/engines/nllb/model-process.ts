@@ -5,10 +5,15 @@
  */
 import { describeLoadFailure } from './load-errors.ts';
 import { NllbModel } from './nllb-model.ts';
-import { HEARTBEAT_MS, type FromWorker, type ToWorker, type WorkerSettings } from './protocol.ts';
+import {
+  HEARTBEAT_MS,
+  type FromModelProcess,
+  type ToModelProcess,
+  type ModelProcessSettings,
+} from './protocol.ts';
 
-if (!process.send) throw new Error('worker.ts must run as a child process with an IPC channel');
-const send = (message: FromWorker) => process.send!(message);
+if (!process.send) throw new Error('model-process.ts must run as a child process with an IPC channel');
+const send = (message: FromModelProcess) => process.send!(message);
 // Without the server there is nobody to answer: do not linger holding the model's memory.
 process.on('disconnect', () => process.exit(0));
 // The event loop turns between decoder steps, so this goes out while a batch runs too; a process
@@ -19,7 +24,7 @@ const cancels = new Map<number, AbortController>();
 let queue: Promise<void> = Promise.resolve();
 let loading: Promise<NllbModel> | undefined;
 
-function load(settings: WorkerSettings): Promise<NllbModel> {
+function load(settings: ModelProcessSettings): Promise<NllbModel> {
   const started = performance.now();
   const model = NllbModel.load({
     ...settings,
@@ -37,7 +42,7 @@ function load(settings: WorkerSettings): Promise<NllbModel> {
   return model;
 }
 
-process.on('message', (message: ToWorker) => {
+process.on('message', (message: ToModelProcess) => {
   if (message.type === 'start') {
     loading ??= load(message.settings);
     return;

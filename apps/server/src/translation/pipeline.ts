@@ -20,7 +20,7 @@ export interface TranslateParams {
   target: string;
 }
 
-export interface TranslationServiceOptions {
+export interface TranslationPipelineOptions {
   engine: TranslationEngine;
   batchWindowMs: number;
   maxBatchSize: number;
@@ -51,7 +51,7 @@ interface InFlight {
 
 const DEFAULT_LOAD_WAIT_MS = 15_000;
 
-export class TranslationService {
+export class TranslationPipeline {
   /** The engine behind the pipeline (for status pages, tests and drills). */
   readonly engine: TranslationEngine;
   private readonly batcher: Batcher;
@@ -60,7 +60,7 @@ export class TranslationService {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly metrics: TranslationMetrics | undefined;
 
-  constructor(private readonly options: TranslationServiceOptions) {
+  constructor(private readonly options: TranslationPipelineOptions) {
     this.engine = options.engine;
     this.metrics = options.metrics;
     this.sharedCache = options.sharedCache;

@@ -1,5 +1,5 @@
 // Entry point of the model process. The server runs TypeScript through tsx, whose loader a child
-// process (or a test runner's) does not reliably inherit, so register it here, then load the worker.
+// process (or a test runner's) does not reliably inherit, so register it here, then load the model process's code.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -7,7 +7,7 @@ import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
  * POST /api/v1/translate with a known source, through the translation cache: the question into
  * English, and each sentence of the answer back (a repeated sentence is translated once).
  */
-export async function translateText(
+export async function translatePiece(
   text: string,
   source: string,
   target: string,

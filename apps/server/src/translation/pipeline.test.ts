@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.ts';
 import { NllbEngine } from './engines/nllb.ts';
 import { createTranslationMetrics } from './metrics.ts';
-import { TranslationService, type TranslationServiceOptions } from './service.ts';
+import { TranslationPipeline, type TranslationPipelineOptions } from './pipeline.ts';
 import { startFakeHub } from './testing/fake-hub.ts';
 import { TINY_NLLB } from './testing/tiny-nllb.ts';
 
@@ -27,9 +27,9 @@ beforeAll(async () => {
 afterAll(() => engine.close());
 
 /** A pipeline on the shared engine, with its own cache and metrics. */
-function pipeline(options: Partial<TranslationServiceOptions> = {}) {
+function pipeline(options: Partial<TranslationPipelineOptions> = {}) {
   const registry = new Registry();
-  const service = new TranslationService({
+  const service = new TranslationPipeline({
     engine,
     batchWindowMs: 5,
     maxBatchSize: 16,
@@ -49,7 +49,7 @@ function pipeline(options: Partial<TranslationServiceOptions> = {}) {
   return { service, metric };
 }
 
-describe('TranslationService on the tiny model', () => {
+describe('TranslationPipeline on the tiny model', () => {
   it('translates each sentence and keeps the original whitespace and line breaks', async () => {
     const { service } = pipeline();
     const text = 'Hello.\n\nHow are you?  I am fine.\n\tIndented line\n';
@@ -179,7 +179,7 @@ describe('TranslationService on the tiny model', () => {
   });
 });
 
-describe('TranslationService while the model loads', () => {
+describe('TranslationPipeline while the model loads', () => {
   it('lets a request wait for a model that is loading, then answers it', async () => {
     const loading = new NllbEngine({
       model: TINY_NLLB,
