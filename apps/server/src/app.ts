@@ -10,6 +10,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { answerClientError } from './lib/framework-errors.ts';
 import accessLog from './plugins/external/access-log.ts';
 import drain from './plugins/external/drain.ts';
+import { JSON_BODY_LIMIT_BYTES } from './lib/http/limits.ts';
 import errors, { answerFrameworkError } from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
 import openapi from './plugins/external/openapi.ts';
@@ -19,6 +20,7 @@ import requestContext, { requestIdFrom } from './plugins/external/request-contex
 import security from './plugins/external/security.ts';
 import chat from './plugins/app/chat.ts';
 import detector from './plugins/app/detector.ts';
+import documents from './plugins/app/documents.ts';
 import engineStatus from './plugins/app/engine-status.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import translation from './plugins/app/translation.ts';
@@ -75,7 +77,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     requestIdHeader: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     // While closing, requests still reach our drain hook, which answers 503 in our own error shape.
     return503OnClosing: false,
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(detector);
   await app.register(translation);
   await app.register(chat);
+  await app.register(documents);
 
   await app.register(probeRoutes);
   await app.register(statusRoutes, { prefix: '/status' });

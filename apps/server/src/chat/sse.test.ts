@@ -1,6 +1,7 @@
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { describe, expect, it } from 'vitest';
-import { eventStream, HEARTBEAT } from './sse.ts';
+import { HEARTBEAT } from '../lib/http/sse.ts';
+import { eventStream } from './sse.ts';
 
 const silentLog = { error: () => {} } as unknown as Parameters<typeof eventStream>[3];
 

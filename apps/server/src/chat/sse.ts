@@ -7,25 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { ApiError } from '../lib/errors.ts';
+import { HEARTBEAT, HEARTBEAT_MS, sseData } from '../lib/http/sse.ts';
 
-export const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-cache, no-transform',
-  // Tells nginx-style proxies not to buffer the stream.
-  'X-Accel-Buffering': 'no',
-} as const;
-
-export function formatEvent(event: ChatStreamEvent): string {
-  return `data: ${JSON.stringify(event)}\n\n`;
-}
-
-/**
- * A comment line sent after this long without an event, so that proxies and load balancers with an
- * idle timeout (often 30–60 s) do not cut an answer while the model thinks without streaming.
- * EventSource clients ignore comments.
- */
-export const HEARTBEAT_MS = 15_000;
-export const HEARTBEAT = ': keep-alive\n\n';
+const formatEvent = (event: ChatStreamEvent) => sseData(event);
 
 const WAIT = Symbol('wait');
 /** Resolves after the microtasks already queued (events parsed from the same read) have run. */

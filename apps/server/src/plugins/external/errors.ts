@@ -4,16 +4,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isWebRoute } from '@sema/shared/web-routes';
 import { ApiError } from '../../lib/errors.ts';
+import { isApiPath } from '../../lib/http/paths.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
 import { frameworkError, genericClientError, type ClientError } from '../../lib/framework-errors.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
 import { RouteMethods } from '../../lib/route-methods.ts';
 
 function acceptsHtml(accept: string | undefined): boolean {
   return accept !== undefined && /\btext\/html\b/i.test(accept);
-}
-
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/status') || url.startsWith('/metrics');
 }
 
 function send(reply: FastifyReply, { status, code, detail }: ClientError): FastifyReply {
@@ -61,7 +59,7 @@ export default fp(
         return reply.code(422).send({ detail, code: 'VALIDATION_ERROR' });
       }
       const known = frameworkError(error.code, {
-        bodyLimit: app.initialConfig.bodyLimit ?? 1048576,
+        bodyLimit: app.initialConfig.bodyLimit ?? JSON_BODY_LIMIT_BYTES,
         contentType: request.headers['content-type'],
       });
       if (known) return send(reply, known);

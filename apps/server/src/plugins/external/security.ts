@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../../lib/http/paths.ts';
 
 /**
  * Security headers on everything; CORS open only on the public API, which needs no key (spec part 6).
@@ -29,10 +30,9 @@ export default fp(
     await app.register(cors, {
       hook: 'onRequest',
       delegator: (request, callback) => {
-        const isApi = (request.url ?? '').startsWith('/api/') || request.url === '/status';
         callback(
           null,
-          isApi
+          isApiPath(request.url ?? '')
             ? {
                 origin: '*',
                 exposedHeaders: [

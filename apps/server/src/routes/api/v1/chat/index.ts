@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
 import { ErrorResponse } from '@sema/shared/api/schemas';
-import { eventStream, SSE_HEADERS } from '../../../../chat/sse.ts';
+import { eventStream } from '../../../../chat/sse.ts';
+import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
+import { SSE_HEADERS } from '../../../../lib/http/sse.ts';
 import { ClientCaps } from '../../../../lib/client-caps.ts';
 import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
 
@@ -49,17 +51,14 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const release = caps.acquire(request.ip);
-      const controller = new AbortController();
       // The client went away before the answer was complete: stop the model.
-      reply.raw.on('close', () => {
-        release();
-        if (!reply.raw.writableFinished)
-          controller.abort(new DOMException('Client closed the connection', 'AbortError'));
-      });
-      if (!request.body.stream) return app.chat.complete(request.body, controller.signal);
+      const clientGone = clientGoneSignal(reply, caps.acquire(request.ip));
+      // On shutdown, an answer still streaming when the grace period runs out is ended by the server.
+      const controller = new AbortController();
+      const signal = AbortSignal.any([clientGone, controller.signal]);
+      if (!request.body.stream) return app.chat.complete(request.body, signal);
 
-      const events = app.chat.stream(request.body, controller.signal);
+      const events = app.chat.stream(request.body, signal);
       // Failures before the first event (bad input, upstream 401/429, no model) keep their HTTP status.
       const first = await events.next();
       if (first.done) throw new Error('chat stream ended without a done event');
@@ -70,7 +69,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       const end = (reason: Error) => controller.abort(reason);
       app.openStreams.add(end);
       reply.raw.once('close', () => app.openStreams.delete(end));
-      return raw.headers(SSE_HEADERS).send(eventStream(first.value, events, controller.signal, request.log));
+      return raw.headers(SSE_HEADERS).send(eventStream(first.value, events, signal, request.log));
     },
   );
 };

@@ -8,33 +8,19 @@ import {
   TranslateDocumentResponse,
 } from '@sema/shared/api/documents';
 import { ErrorResponse } from '@sema/shared/api/schemas';
-import { createDocumentTranslator } from '../../../../documents/document-translator.ts';
 import { formatBytes } from '../../../../documents/errors.ts';
-import { documentLimits, READER_LIMITS } from '../../../../documents/limits.ts';
-import { DocumentReader } from '../../../../documents/worker/document-reader.ts';
 import { ClientCaps } from '../../../../lib/client-caps.ts';
 import { ApiError } from '../../../../lib/errors.ts';
+import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
 import { readDocumentRequest } from './request.ts';
 import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
 
 /** POST /api/v1/translate/document: translate a whole file and get the same format back. */
 const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
-  const limits = documentLimits(app.config.documents);
+  const { documents } = app;
+  const { limits } = documents;
   const caps = new ClientCaps(app.config.maxDocumentsPerClient, 'document translations');
-  // Parsers run in a worker thread with a time and memory limit: a hostile file cannot stall the server.
-  const reader = new DocumentReader({ ...READER_LIMITS, log: app.log });
-  app.addHook('onClose', () => reader.close());
-  const documents = createDocumentTranslator({
-    limits,
-    read: (upload, readLimits, options) => reader.prepare(upload, readLimits, options),
-    translateTexts: (texts, source, target, signal) =>
-      app.translation.translateAll(
-        texts.map((text) => ({ text, source, target })),
-        signal,
-      ),
-    detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
-  });
 
   // Multipart is parsed only in this route's scope; anything else is refused with this route's own message.
   await app.register(multipart, {
@@ -108,23 +94,17 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const startedAt = performance.now();
-      const release = caps.acquire(request.ip);
-      const controller = new AbortController();
       // The client went away before the translation was complete: stop the engine work.
-      reply.raw.on('close', () => {
-        release();
-        if (!reply.raw.writableFinished)
-          controller.abort(new DOMException('Client closed the connection', 'AbortError'));
-      });
+      const signal = clientGoneSignal(reply, caps.acquire(request.ip));
       const { upload, source, target, options } = await readDocumentRequest(request, limits.maxFileBytes);
       const task = await documents.prepare(upload, source, target, options);
       const mode = responseMode(request.query, request.headers.accept);
       if (mode === 'events') {
         closeWhenStalled(reply, app.config.timeouts.streamStallMs);
-        return sendEvents(reply, task, controller.signal, startedAt, request.log);
+        return sendEvents(reply, task, signal, startedAt, request.log);
       }
       try {
-        const document = await task.run({ signal: controller.signal });
+        const document = await task.run({ signal: signal });
         if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
         return sendFile(reply, document, startedAt);
       } finally {

@@ -6,7 +6,7 @@ import {
   type DocumentEvent,
   type TranslateDocumentResponse,
 } from '@sema/shared/api/documents';
-import { HEARTBEAT, HEARTBEAT_MS, SSE_HEADERS } from '../../../../chat/sse.ts';
+import { HEARTBEAT, HEARTBEAT_MS, SSE_HEADERS, sseData } from '../../../../lib/http/sse.ts';
 import type { DocumentTask, TranslatedDocument } from '../../../../documents/document-translator.ts';
 import { ApiError } from '../../../../lib/errors.ts';
 
@@ -65,7 +65,7 @@ export function sendEvents(
   log: FastifyBaseLogger,
 ): FastifyReply {
   const stream = new PassThrough();
-  const write = (event: DocumentEvent) => stream.write(`data: ${JSON.stringify(event)}\n\n`);
+  const write = (event: DocumentEvent) => stream.write(sseData(event));
   // While the model works, a comment line now and then keeps proxies from closing a quiet stream.
   const keepAlive = setInterval(() => stream.write(HEARTBEAT), HEARTBEAT_MS);
   task

@@ -10,7 +10,7 @@ import { AUTO, MESSAGES, isBlank, textTooLongMessage } from '@sema/shared/valida
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../../lib/errors.ts';
 import { sourceLanguage, targetLanguage } from './languages.ts';
-import { clientGoneSignal } from './request-signal.ts';
+import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 
 const errors = {
   413: ErrorResponse,
