@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initAuth } from './lib/auth';
 
-// A malformed or signed-out user record is removed before anything reads it (spec part 4).
+// A malformed or signed-out user record is removed before anything reads it.
 initAuth();
 
 const root = document.getElementById('root');

@@ -1,6 +1,6 @@
-/** The error catalogue of spec part 8, shared by the server and the web app. */
+/** The error messages people read, shared by the server and the web app. */
 
-/** Request layer (spec part 8). */
+/** Request layer. */
 export const REQUEST_ERRORS = {
   httpStatus: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
   requestFailed: (status: number) => `Request failed with status ${status}`,
@@ -38,7 +38,7 @@ export type ApiErrorCode =
 export type ChatErrorCode =
   'AUTH_ERROR' | 'RATE_LIMIT' | 'NETWORK_ERROR' | 'CHAT_ERROR' | 'CHAT_NOT_CONFIGURED';
 
-/** The chat service's table (spec part 8): what the user is told for each kind of failure. */
+/** The chat service's table: what the user is told for each kind of failure. */
 export const CHAT_ERRORS = {
   AUTH_ERROR: 'Authentication failed. Please check your Hugging Face token.',
   RATE_LIMIT: 'Rate limit exceeded. Please try again later.',
@@ -48,7 +48,7 @@ export const CHAT_ERRORS = {
   invalidFormat: 'Invalid response format from chat API',
 } as const;
 
-/** Chat-mode flow errors by step (spec part 8). */
+/** Chat-mode flow errors by step. */
 export const FLOW_ERRORS = {
   detection: 'Failed to detect language',
   translation: 'Translation failed',
@@ -56,7 +56,7 @@ export const FLOW_ERRORS = {
   default: 'An error occurred during processing',
 } as const;
 
-/** Messages the UI shows (spec part 8). */
+/** Messages the UI shows. */
 export const UI_ERRORS = {
   translateContent: 'Translation failed',
   translateNote: 'Translation failed. Please try again.',

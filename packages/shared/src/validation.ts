@@ -1,4 +1,4 @@
-/** Validation rules and messages shared by the server and the web app (spec part 5). */
+/** Validation rules and messages shared by the server and the web app. */
 
 export const MESSAGES = {
   textEmpty: 'Text cannot be empty',

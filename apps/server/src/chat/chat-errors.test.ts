@@ -25,7 +25,7 @@ describe('upstream error bodies', () => {
   });
 });
 
-describe('errors known only by their text (spec part 8)', () => {
+describe('errors known only by their text', () => {
   it.each([
     ['Invalid token', 'AUTH_ERROR', CHAT_ERRORS.AUTH_ERROR],
     ['Unauthorized', 'AUTH_ERROR', CHAT_ERRORS.AUTH_ERROR],

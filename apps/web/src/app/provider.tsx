@@ -6,7 +6,7 @@ import { createQueryClient } from '@/lib/react-query';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  // Expired cache entries are swept every five minutes while the app is open (spec part 9).
+  // Expired cache entries are swept every five minutes while the app is open.
   useEffect(() => appCache.startCleanup(), []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -5,7 +5,7 @@ import { copyText } from '@/lib/clipboard';
 
 export type CopyState = 'idle' | 'success' | 'error';
 
-/** Copy with feedback: success or error for two seconds, then idle again (spec parts 4 and 9). */
+/** Copy with feedback: success or error for two seconds, then idle again. */
 export function useCopyFeedback(copy: (text: string) => Promise<void> = copyText) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -4,7 +4,7 @@ import { useLatest } from './use-latest';
 
 /**
  * Calls `onOutside` when a pointer goes down outside every given element, while `enabled`.
- * Menus, the settings panel and the language picker close this way (spec part 2).
+ * Menus, the settings panel and the language picker close this way.
  */
 export function useOutsideClick(
   refs: readonly RefObject<HTMLElement | null>[],

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth';
 
-/** Sign Out (spec part 2), the same from every place that offers it: forget the record, go home. */
+/** Sign Out, the same from every place that offers it: forget the record, go home. */
 export function useSignOut(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {

@@ -1,7 +1,7 @@
 import { REQUEST_ERRORS } from '@sema/shared/errors';
 
 /**
- * The request layer of spec parts 7 and 8: JSON in, JSON out, and every failure turned into an
+ * The request layer: JSON in, JSON out, and every failure turned into an
  * `ApiError` whose message is the one the spec says the user reads.
  */
 export class ApiError extends Error {
@@ -77,7 +77,7 @@ export function unreachable(error: unknown): Error {
   return new ApiError(REQUEST_ERRORS.network, 0);
 }
 
-/** The readable message of anything thrown (spec part 8: 'An unexpected error occurred' otherwise). */
+/** The readable message of anything thrown ('An unexpected error occurred' otherwise). */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return REQUEST_ERRORS.unexpected;

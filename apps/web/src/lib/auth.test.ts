@@ -5,7 +5,7 @@ import { displayName, initAuth, logout, renameUser, saveUser, useAuth, USER_STOR
 
 const store = (value: string) => window.localStorage.setItem(USER_STORAGE_KEY, value);
 
-describe('display name (spec part 2)', () => {
+describe('display name', () => {
   it('is the stored name, else the email before @, else User', () => {
     expect(
       displayName(JSON.stringify({ email: 'amina@example.com', isLoggedIn: true, name: 'Amina N.' })),
@@ -17,7 +17,7 @@ describe('display name (spec part 2)', () => {
   });
 });
 
-describe('start-up check (spec part 4)', () => {
+describe('start-up check', () => {
   it('keeps a logged-in record', () => {
     store(JSON.stringify({ email: 'a@example.com', isLoggedIn: true }));
     expect(initAuth()).toEqual({ email: 'a@example.com', isLoggedIn: true });

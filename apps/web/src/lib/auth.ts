@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The local-only sign-in of spec parts 3, 4 and 6: one JSON record in local storage, nothing sent to
+ * The local-only sign-in: one JSON record in local storage, nothing sent to
  * a server. Components read it through `useUser()`; every change notifies them (also from other tabs).
  */
 export const USER_STORAGE_KEY = 'sema_user';
@@ -56,7 +56,7 @@ function notify(): void {
 }
 
 /**
- * Start-up check (spec part 4): a record that cannot be parsed, or that is not logged in, is removed.
+ * Start-up check: a record that cannot be parsed, or that is not logged in, is removed.
  * Returns the signed-in user, if any.
  */
 export function initAuth(): StoredUser | null {
@@ -72,7 +72,7 @@ export function initAuth(): StoredUser | null {
   return user;
 }
 
-/** Saves a signed-in record. Throws when local storage refuses it (signup reports that, spec part 5). */
+/** Saves a signed-in record. Throws when local storage refuses it (signup reports that). */
 export function saveUser(user: { email: string; name?: string }): void {
   const record: StoredUser = {
     email: user.email,
@@ -99,7 +99,7 @@ export function emailName(email: string): string {
 }
 
 /**
- * The name the header shows (spec part 2): the stored name, else the part of the email before the
+ * The name the header shows: the stored name, else the part of the email before the
  * @ sign, else 'User'.
  */
 export function displayNameOf(record: { name?: unknown; email?: unknown }): string {

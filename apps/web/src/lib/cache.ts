@@ -1,7 +1,7 @@
 import { hashText } from './hash-text';
 
 /**
- * The client cache of spec part 9: entries `{ data, timestamp, ttl, version }`, a version check,
+ * The client cache: entries `{ data, timestamp, ttl, version }`, a version check,
  * a time-to-live and a storage per kind of data, at most N entries in memory (oldest evicted first)
  * and a sweep of expired entries every five minutes.
  */
@@ -27,7 +27,7 @@ export interface CacheKind {
   storage: CacheStorage;
 }
 
-/** Time to live and storage per kind of data (spec part 9). */
+/** Time to live and storage per kind of data. */
 export const CACHE_KINDS = {
   languages: { ttlMs: 24 * HOUR, storage: 'local' },
   translation: { ttlMs: HOUR, storage: 'session' },
@@ -47,7 +47,7 @@ export interface CacheOptions {
   sessionStorage?: Storage | null;
   /**
    * Persistent keys whose expired entries are kept by the sweep: they are the fallback used when a
-   * refresh fails (spec part 4: "If a refresh fails, the cached data is used").
+   * refresh fails ("If a refresh fails, the cached data is used").
    */
   keepExpired?: readonly string[];
 }
@@ -229,7 +229,7 @@ export class Cache {
   }
 }
 
-/** Cache keys per kind; text is hashed so long inputs make short keys (spec part 9). */
+/** Cache keys per kind; text is hashed so long inputs make short keys. */
 export const cacheKeys = {
   languages: () => 'languages',
   translation: (text: string, targetLanguage: string, sourceLanguage = 'auto') =>

@@ -1,6 +1,6 @@
 /**
  * Copies text, first with the Clipboard API and, when that is missing or refused (plain http,
- * permissions, older browsers), with a hidden text area and execCommand (spec part 2's fallback).
+ * permissions, older browsers), with a hidden text area and execCommand (fallback).
  */
 export async function copyText(text: string): Promise<void> {
   try {

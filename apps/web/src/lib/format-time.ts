@@ -1,4 +1,4 @@
-/** hour:minute in 24-hour form, e.g. 09:05 (spec part 2). */
+/** hour:minute in 24-hour form, e.g. 09:05. */
 export function formatTime(timestamp: number): string {
   const date = new Date(timestamp);
   const pad = (value: number) => value.toString().padStart(2, '0');

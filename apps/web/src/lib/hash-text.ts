@@ -1,5 +1,5 @@
 /**
- * A short, stable key for a text (cache keys, spec part 9). Not cryptographic: two 32-bit FNV-1a
+ * A short, stable key for a text (cache keys). Not cryptographic: two 32-bit FNV-1a
  * passes with different seeds plus the length make a collision between two real inputs negligible,
  * and it runs synchronously everywhere (crypto.subtle needs a secure context, which a self-hosted
  * server on plain http does not give).

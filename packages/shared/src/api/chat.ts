@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /** Bounds of a chat request. The total input size is a server setting, reported by /status. */
 export const CHAT_LIMITS = {
-  /** Spec part 9: chat defaults. */
+  /** Chat defaults: at most 1000 new tokens, temperature 0.7. */
   defaultMaxTokens: 1000,
   defaultTemperature: 0.7,
   maxTokens: 8192,
@@ -14,7 +14,7 @@ export const CHAT_LIMITS = {
   maxMessages: 200,
 } as const;
 
-/** The system prompt of the chat-mode flow (spec part 7). */
+/** The system prompt of the chat-mode flow. */
 export const CHAT_SYSTEM_PROMPT =
   'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
 

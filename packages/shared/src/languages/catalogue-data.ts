@@ -2,7 +2,7 @@ import type { LanguageRecord } from './types.ts';
 
 /**
  * The 202 languages of NLLB-200. Sources: the NLLB-200 / FLORES-200 code list (which codes exist),
- * compiled in /work/shared/data/nllb-languages.tsv together with Unicode CLDR and Wikimedia
+ * compiled in the project's reference table nllb-languages.tsv together with Unicode CLDR and Wikimedia
  * `language-data` autonyms; every autonym was checked by hand against CLDR and the Wikipedia article
  * of the language, and the wrong or missing ones were replaced (see docs/languages.md for the list).
  *

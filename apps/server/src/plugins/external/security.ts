@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/http/paths.ts';
 
 /**
- * Security headers on everything; CORS open only on the public API, which needs no key (spec part 6).
+ * Security headers on everything; CORS open only on the public API, which needs no key.
  * The app loads nothing from other hosts, so the content security policy can stay strict.
  */
 export default fp(

@@ -27,7 +27,7 @@ const keyFeatures = [
   'No signup required',
 ];
 
-/** /about (spec part 2): the mission, what it offers, and how it is built. */
+/** /about: the mission, what it offers, and how it is built. */
 export function AboutRoute() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-12 px-4 py-12">

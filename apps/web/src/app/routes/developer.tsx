@@ -17,7 +17,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /developer (spec part 2): examples, endpoints, responses and the limits read from this server. */
+/** /developer: examples, endpoints, responses and the limits read from this server. */
 export function DeveloperRoute() {
   const status = useStatus();
   const apiBase = `${window.location.origin}/api/v1`;

@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
-/** /login, /signup and /forgot-password: no header, and a signed-in user is sent home (spec part 2). */
+/** /login, /signup and /forgot-password: no header, and a signed-in user is sent home. */
 export function AuthLayout() {
   const { user } = useAuth();
   if (user) return <Navigate to={paths.home.getHref()} replace />;

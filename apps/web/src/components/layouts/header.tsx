@@ -17,7 +17,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   );
 
-/** The shared header (spec part 2): a link row on wide screens, a menu on small ones. */
+/** The shared header: a link row on wide screens, a menu on small ones. */
 export function Header() {
   const { user, displayName } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);

@@ -9,7 +9,7 @@ function randomStep(random: () => number): number {
 }
 
 /**
- * The start-up splash (spec parts 2 and 9): progress ticks every 150 ms by 5–20 % up to 100, and the
+ * The start-up splash: progress ticks every 150 ms by 5–20 % up to 100, and the
  * splash stays at least 1500 ms — and, beyond that, until the app is `ready` to show its first screen.
  */
 export function useSplashProgress(ready: boolean, random: () => number = Math.random) {

@@ -1,5 +1,5 @@
 /**
- * The fixed list of two demo accounts that login checks against (spec part 5). Sign-in is local to
+ * The fixed list of two demo accounts that login checks against. Sign-in is local to
  * the browser: nothing here protects anything, so these are documented in the README.
  */
 export const DEMO_ACCOUNTS: readonly { email: string; password: string }[] = [

@@ -6,7 +6,7 @@ import { ACCOUNTS_STORAGE_KEY } from '@/lib/auth';
 
 /**
  * Accounts created at signup, remembered on this device so that they can sign in again after
- * signing out. Sign-in is local (spec part 5): nothing is sent to a server and nothing here protects
+ * signing out. Sign-in is local: nothing is sent to a server and nothing here protects
  * anything. The password is still never stored: only a salted PBKDF2 hash of it, because people
  * reuse passwords. (A plain library hash, not `crypto.subtle`: that exists only on HTTPS and
  * localhost, and self-hosted servers are often reached over plain HTTP on a local network.)
@@ -49,7 +49,7 @@ function readAccounts(): StoredAccount[] {
 
 /**
  * Remembers an account (replacing one with the same email). Throws when local storage refuses the
- * write: signup reports that (spec part 5).
+ * write: signup reports that.
  */
 export function rememberAccount(account: { email: string; name: string; password: string }): void {
   const salt = bytesToHex(randomBytes(16));

@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => stop?.());
 beforeEach(() => fake.reset());
 
-describe('the chat-mode flow (spec part 7)', () => {
+describe('the chat-mode flow', () => {
   it('detects Swahili, chats in English, and translates the answer back while it streams', async () => {
     const answer = 'Sure, I can help. First, wash the rice.\n\n- Boil **water**.\n- Add salt.';
     fake.enqueue({

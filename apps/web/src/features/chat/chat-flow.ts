@@ -1,5 +1,5 @@
 /**
- * The chat-mode flow of spec part 7, over our API: detect the language → translate the question to
+ * The chat-mode flow, over our API: detect the language → translate the question to
  * English if needed → chat (system prompt + earlier English turns), streamed → translate the answer
  * back sentence by sentence while it streams. Every change is reported as a new `ChatReply`.
  * A message about a dropped document takes the same path, with the document's English text (read

@@ -1,13 +1,13 @@
 /**
  * The state of one chat-mode reply as the flow advances, kept on the assistant message
- * (`extra.chat`) so the renderer can draw it, and the flow result of spec part 3 once it is over.
+ * (`extra.chat`) so the renderer can draw it, and the flow result (user message, AI response, metadata) once it is over.
  */
 export type FlowStep = 'detection' | 'translation' | 'chat';
 
 /** What a reply says when the server has no chat (the notice above the input says the same). */
 export const CHAT_TURNED_OFF = 'Chat is turned off on this server.';
 
-/** Spec part 3: what the chat-mode flow produced. */
+/** What the chat-mode flow produced: the message and the answer, each original and translated. */
 export interface ChatFlowResult {
   userMessage: { original: string; translated: string; detectedLanguage: string; displayText: string };
   aiResponse: { original: string; translated: string; targetLanguage: string; displayText: string };
@@ -60,7 +60,7 @@ export interface ChatReply {
   translated: string;
   /** Translating the answer back failed: the English answer is shown instead. */
   answerTranslationFailed?: boolean;
-  /** A step failed: the flow error of spec part 8 and the server's reason. */
+  /** A step failed: its flow error ('Failed to detect language', …) and the server's reason. */
   error?: { step: FlowStep; message: string; detail?: string; code?: string };
   result?: ChatFlowResult;
 }

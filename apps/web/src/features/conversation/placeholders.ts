@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 
 import type { Mode } from './types';
 
-/** The input's placeholder (spec part 2): a staged file wins, then the mode decides. */
+/** The input's placeholder: a staged file wins, then the mode decides. */
 export function composerPlaceholder(mode: Mode, hasFile: boolean): string {
   if (hasFile) return 'Add a message for your document (optional)';
   return mode === 'translate'

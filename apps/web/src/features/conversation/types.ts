@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export type Mode = 'chat' | 'translate';
 export type MessageRole = 'user' | 'assistant';
 
-/** What the assistant translated (spec part 3). */
+/** What the assistant translated. */
 export interface TranslationData {
   sourceText: string;
   sourceLanguage: string;
@@ -11,7 +11,7 @@ export interface TranslationData {
   translatedText: string;
 }
 
-/** What the chat-mode flow did (spec part 3). */
+/** What the chat-mode flow did. */
 export interface ChatData {
   originalText: string;
   translatedText: string;
@@ -30,7 +30,7 @@ export interface MessageAttachment {
 }
 
 /**
- * One message of the conversation (spec part 3), kept in memory only. `kind` picks the renderer
+ * One message of the conversation, kept in memory only. `kind` picks the renderer
  * that draws its content (see `MessageRenderer`); features add their own kinds and fields.
  */
 export interface ChatMessage {

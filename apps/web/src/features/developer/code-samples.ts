@@ -1,4 +1,4 @@
-/** The developer page's examples (spec part 2), written against this server's own address. */
+/** The developer page's examples, written against this server's own address. */
 export const SAMPLE_TABS = ['cURL', 'JavaScript', 'Python', 'Node.js'] as const;
 export type SampleTab = (typeof SAMPLE_TABS)[number];
 

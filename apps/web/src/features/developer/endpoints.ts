@@ -5,7 +5,7 @@ import {
   TRANSLATE_RESPONSE_EXAMPLE,
 } from '@sema/shared/api/examples';
 
-/** The endpoints the developer page lists (spec part 7), with their response examples. */
+/** The endpoints the developer page lists, with their response examples. */
 export interface EndpointDoc {
   method: 'GET' | 'POST';
   path: string;

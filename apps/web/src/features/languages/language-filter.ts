@@ -1,7 +1,7 @@
 import type { LanguagesResponse, LanguageWithCode } from '@sema/shared/api/schemas';
 import { POPULAR_CODES } from '@sema/shared/languages/popular';
 
-/** The picker's filter tabs (spec part 2), in order. */
+/** The picker's filter tabs, in order. */
 export const LANGUAGE_FILTERS = ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas'] as const;
 export type LanguageFilter = (typeof LANGUAGE_FILTERS)[number];
 
@@ -49,7 +49,7 @@ export function filterLanguages(
 
 /**
  * Whether the source picker's Auto Detect entry is listed: a search matches it when it contains
- * 'auto' or 'detect' (spec part 2); with no search it belongs to All and Popular, not to a region
+ * 'auto' or 'detect'; with no search it belongs to All and Popular, not to a region
  * (so an empty region tab says so instead of showing Auto Detect alone).
  */
 export function autoDetectMatches(query: string, filter: LanguageFilter = 'All'): boolean {
@@ -59,7 +59,7 @@ export function autoDetectMatches(query: string, filter: LanguageFilter = 'All')
 }
 
 /**
- * Why the list is empty (spec part 2): 'No languages found for {filter}' when the tab is what hides
+ * Why the list is empty: 'No languages found for {filter}' when the tab is what hides
  * the search's languages (or a tab has none), else 'No languages found matching "{query}"'.
  */
 export function emptyListMessage(

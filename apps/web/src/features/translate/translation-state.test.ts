@@ -21,7 +21,7 @@ const item = (id: number): TranslationHistoryItem => ({
   response: response(`texte ${id}`),
 });
 
-describe('translation state (spec part 4)', () => {
+describe('translation state', () => {
   it('starting sets loading and clears the error', () => {
     const failed = translationReducer(initialTranslationState, { type: 'failed', error: 'Boom' });
     expect(translationReducer(failed, { type: 'started' })).toMatchObject({ isLoading: true, error: null });

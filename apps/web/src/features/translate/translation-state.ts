@@ -2,7 +2,7 @@ import type { TranslateRequest, TranslateResponse } from '@sema/shared/api/schem
 
 import { TRANSLATION_HISTORY_LIMIT } from '@/config/constants';
 
-/** One past translation (spec part 3). */
+/** One past translation. */
 export interface TranslationHistoryItem {
   id: string;
   timestamp: number;
@@ -10,7 +10,7 @@ export interface TranslationHistoryItem {
   response: TranslateResponse;
 }
 
-/** The translation state of spec part 4. */
+/** The translation state: whether a call runs, the last result and error, and the history. */
 export interface TranslationState {
   /** True while any call is in flight (`inFlight` counts them). */
   isLoading: boolean;

@@ -26,7 +26,7 @@ import { useSendMessage } from './send/use-send-message';
 import { Welcome } from './welcome';
 
 /**
- * Home (spec part 2): the welcome until the first message, then the conversation; the input with
+ * Home: the welcome until the first message, then the conversation; the input with
  * its mode buttons, and the translate bar in translate mode. The whole screen accepts a dropped file.
  */
 export function HomeRoute() {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 
-/** The reset request (spec part 2). Nothing is sent anywhere: sign-in is local to this browser. */
+/** The reset request. Nothing is sent anywhere: sign-in is local to this browser. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);

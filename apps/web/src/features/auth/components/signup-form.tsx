@@ -11,7 +11,7 @@ import { saveUser } from '@/lib/auth';
 import { rememberAccount } from '../local-accounts';
 
 /**
- * Account creation, local only (spec part 5): it checks the fields, remembers the account on this
+ * Account creation, local only: it checks the fields, remembers the account on this
  * device (so it can sign in again) and signs in; it fails only when local storage refuses the write.
  */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {

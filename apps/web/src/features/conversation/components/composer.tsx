@@ -37,7 +37,7 @@ interface ComposerProps {
 const COUNTER_FROM = 0.8;
 
 /**
- * The input area (spec part 2): Enter sends, Shift+Enter adds a line, the box grows to five rows,
+ * The input area: Enter sends, Shift+Enter adds a line, the box grows to five rows,
  * a staged file shows as a chip, and send needs text or a file.
  */
 export function Composer({

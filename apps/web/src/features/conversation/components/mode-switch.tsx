@@ -8,7 +8,7 @@ const modes = [
   { value: 'translate', label: 'Translate', Icon: TranslateIcon },
 ] as const;
 
-/** The Chat and Translate buttons (spec part 2); the pressed one is the current mode. */
+/** The Chat and Translate buttons; the pressed one is the current mode. */
 export function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
   return (
     <div role="group" aria-label="Mode" className="flex rounded-lg bg-slate-100 p-0.5">

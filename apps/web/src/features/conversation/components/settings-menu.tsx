@@ -5,7 +5,7 @@ import { SETTINGS_MENU } from '@/config/constants';
 const entries = [{ label: 'Model Settings' }, { label: 'Appearance' }, { label: 'Help & Support' }];
 
 /**
- * The gear menu (spec part 2): three entries, all disabled for now. Hovering opens it after 200 ms
+ * The gear menu: three entries, all disabled for now. Hovering opens it after 200 ms
  * and leaving closes it after 300 ms; a click or the keyboard opens it at once.
  */
 export function SettingsMenu() {

@@ -5,8 +5,8 @@ const sizesItself =
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /**
- * Grows a text area with its content up to `maxRows` lines, then scrolls inside it (spec part 2:
- * up to 5 rows). Where CSS `field-sizing: content` works the browser does it with no script (the
+ * Grows a text area with its content up to `maxRows` lines (5 for the input), then scrolls inside
+ * it. Where CSS `field-sizing: content` works the browser does it with no script (the
  * text area carries that style and a max-height); elsewhere the height is measured.
  */
 export function useAutoGrow(

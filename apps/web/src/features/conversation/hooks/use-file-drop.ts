@@ -6,7 +6,7 @@ function carriesFiles(event: DragEvent): boolean {
 
 /**
  * Drop handlers for an area that accepts files: `isDragging` is true while files hover over it (the
- * 'Drop file here' overlay), and only the first dropped file is kept (spec part 2). Nested elements
+ * 'Drop file here' overlay), and only the first dropped file is kept. Nested elements
  * fire enter/leave pairs, hence the counter.
  */
 export function useFileDrop(onFile: (file: File) => void) {

@@ -7,7 +7,7 @@ import type { ChatMessage } from '../types';
 export type NewMessage = Omit<ChatMessage, 'id' | 'timestamp'> &
   Partial<Pick<ChatMessage, 'id' | 'timestamp'>>;
 
-/** The conversation, in memory only (spec part 3): add, patch and clear messages. */
+/** The conversation, in memory only: add, patch and clear messages. */
 export function useMessages(initial: ChatMessage[] = []) {
   const [messages, setMessages] = useState<ChatMessage[]>(initial);
 

@@ -9,7 +9,7 @@ const cached = () => cachedValue<LanguagesResponse>(CACHE_KINDS.languages, cache
 
 /**
  * GET /api/v1/languages through the cache: a fresh cached list answers at once; otherwise the
- * server is asked, and if that fails an older cached list is used (spec part 4).
+ * server is asked, and if that fails an older cached list is used.
  */
 export async function getLanguages(signal?: AbortSignal): Promise<LanguagesResponse> {
   const store = cached();

@@ -84,7 +84,7 @@ function placePanel(trigger: HTMLElement | null): Placement {
 }
 
 /**
- * A language picker (spec part 2): a button that opens a panel with a search box, filter tabs and a
+ * A language picker: a button that opens a panel with a search box, filter tabs and a
  * list. The search box drives the list (combobox + listbox pattern: arrows move, Enter picks), the
  * tabs follow the tabs pattern, and Escape, an outside click or a choice close it.
  */

@@ -15,7 +15,7 @@ interface TranslateBarProps {
 }
 
 /**
- * Source, swap and target (spec part 2). Only one picker is open at a time, and swapping is
+ * Source, swap and target. Only one picker is open at a time, and swapping is
  * impossible while the source is Auto Detect (there is no language to move to the target).
  */
 export function TranslateBar({

@@ -38,7 +38,7 @@ export function nextStatusPoll(
 }
 
 /**
- * GET /api/v1/status. A healthy answer is cached in memory for five minutes (spec part 9); one with
+ * GET /api/v1/status. A healthy answer is cached in memory for five minutes; one with
  * an engine still loading is not, so the page can follow the download.
  */
 export async function getStatus(signal?: AbortSignal): Promise<StatusResponse> {

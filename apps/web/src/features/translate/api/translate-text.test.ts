@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('translateText', () => {
-  it('checks the text and the target before asking the server (spec part 5)', async () => {
+  it('checks the text and the target before asking the server', async () => {
     requests = [];
     await expect(translateText({ text: '   ', target_language: 'fra_Latn' })).rejects.toThrow(
       'Text cannot be empty',
@@ -61,7 +61,7 @@ describe('confidenceOf', () => {
     target_language: 'eng_Latn',
     processing_time: 0,
   };
-  it('reads confidence_score, also as confidence (spec part 3)', () => {
+  it('reads confidence_score, also as confidence', () => {
     expect(confidenceOf({ ...base, confidence_score: 0.91 })).toBe(0.91);
     expect(confidenceOf({ ...base, confidence: 0.42 } as never)).toBe(0.42);
     expect(confidenceOf({ ...base, confidence_score: 0.7, confidence: 0.2 } as never)).toBe(0.7);

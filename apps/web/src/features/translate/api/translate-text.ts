@@ -5,8 +5,8 @@ import { apiRequest } from '@/lib/api-client';
 import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
 
 /**
- * The confidence of a translation's detected source: `confidence_score`, also read as `confidence`
- * (spec part 3), as servers compatible with the original API may name it.
+ * The confidence of a translation's detected source: `confidence_score`, also read as `confidence`,
+ * as servers compatible with the original API may name it.
  */
 export function confidenceOf(response: TranslateResponse): number | undefined {
   const fields = response as Partial<TranslateResponse> & { confidence?: unknown };

@@ -12,7 +12,7 @@ interface TranslationHistoryProps {
 }
 
 /**
- * The translation history of spec part 4 (the last 50, newest first, in this tab's memory): a
+ * The translation history (the last 50, newest first, in this tab's memory): a
  * button that opens it in a modal dialog, where one item can be removed or all cleared (after a
  * confirmation). The native <dialog> traps focus, closes on Escape and returns focus to the button.
  */

@@ -19,7 +19,7 @@ function letterCount(text: string): number {
 
 /**
  * The language of the text being typed, asked through the translation state's `detect` after a
- * pause (spec part 4: detection sets loading and error like a translation), so that the Auto Detect
+ * pause (detection sets loading and error like a translation), so that the Auto Detect
  * button can say what it found before anything is sent. The answer of an outdated text is ignored,
  * and a newer detection cancels the earlier one.
  */

@@ -25,7 +25,7 @@ const defaultFetchers: TranslationFetchers = {
 };
 
 /**
- * The translation state of spec part 4: starting a call sets loading and clears the error; a success
+ * The translation state (loading, the last result and error, the history): starting a call sets loading and clears the error; a success
  * is stored (a translation also goes to the front of the history, 50 at most); a failure stores a
  * readable message and resolves to null.
  *

@@ -44,7 +44,7 @@ function documentReader(file: File): DocumentReader {
 }
 
 /**
- * Chat mode (spec part 7): the chat feature's flow, with the conversation's earlier chat turns as
+ * Chat mode: the chat feature's flow, with the conversation's earlier chat turns as
  * memory. A dropped file is the context of the message, read by the documents feature.
  */
 export const chatHandler: SendHandler = async (request, { updateReply, history }) => {

@@ -22,7 +22,7 @@ function plainReason(message: string, error: unknown): string {
 }
 
 /**
- * Translate mode (spec parts 2 and 8): the translation, with the detected language when the source
+ * Translate mode: the translation, with the detected language when the source
  * was Auto Detect; on failure the spec's 'Translation failed' plus the server's reason.
  */
 export const translateTextHandler: SendHandler = async (request, { updateReply, translation }) => {

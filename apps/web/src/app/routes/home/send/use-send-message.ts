@@ -28,7 +28,7 @@ interface Dependencies {
 }
 
 /**
- * Send (spec part 4): adds the user's message and a loading reply, then lets the chosen handler
+ * Send: adds the user's message and a loading reply, then lets the chosen handler
  * fill the reply. A handler that throws still ends the loading, with the error shown.
  */
 export function useSendMessage({ conversation, translation }: Dependencies) {
