@@ -1,6 +1,6 @@
 /**
  * The layers of the code base, checked by `npm run deps` (part of `npm run verify`):
- * no import cycles; a web feature uses another feature only through its public index; routes reach
+ * no import cycles; benchmarks reach the server only through its entry points; a web feature uses another feature only through its public index; routes reach
  * engines only through services; the shared package depends on nothing of the apps.
  */
 module.exports = {
@@ -36,6 +36,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/shared/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'benches-use-entry-points',
+      comment:
+        "Benchmarks drive the server over HTTP, or use a subsystem through its public entry point (an index.ts named in apps/server/package.json's exports).",
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^apps/', pathNot: ['/index\\.ts$'] },
     },
     {
       name: 'server-code-not-tests',

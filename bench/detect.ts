@@ -20,16 +20,23 @@
 import { francAll } from 'franc-all';
 import { CATALOGUE, POPULAR_CODES } from '@sema/shared/languages/catalogue';
 import type { Region } from '@sema/shared/languages/catalogue';
-import { createDetector } from '../apps/server/src/detection/detector.ts';
-import type { AccuracyReport, Sample } from '../apps/server/scripts/detector-training/data/evaluate.ts';
-import { evaluate } from '../apps/server/scripts/detector-training/data/evaluate.ts';
-import { readSamples } from '../apps/server/scripts/detector-training/data/read-samples.ts';
-import { softwareMessages } from '../apps/server/scripts/detector-training/data/software-messages.ts';
-import { MIN_FULL_CHARS, snippets } from '../apps/server/scripts/detector-training/data/udhr-split.ts';
-import { francCodeOf, francScores } from '../apps/server/src/detection/franc-scorer.ts';
-import { scriptOfLanguage } from '../apps/server/src/detection/script-languages.ts';
-import { mostSpoken } from '../apps/server/src/detection/speakers.ts';
-import { countScripts } from '../apps/server/src/detection/unicode-script.ts';
+import {
+  evaluate,
+  MIN_FULL_CHARS,
+  readSamples,
+  snippets,
+  softwareMessages,
+  type AccuracyReport,
+  type Sample,
+} from '@sema/server/detection-data';
+import {
+  countScripts,
+  createDetector,
+  francCodeOf,
+  francScores,
+  mostSpoken,
+  scriptOfLanguage,
+} from '@sema/server/detection';
 
 const short = (samples: readonly Sample[]) =>
   samples.flatMap(({ language, text }) => snippets(text).map((snippet) => ({ language, text: snippet })));

@@ -7,10 +7,8 @@
 // Run alone with `node --import tsx bench/documents.ts`, or through `npm run bench`.
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { documentLimits } from '../apps/server/src/documents/limits.ts';
-import { prepareDocument } from '../apps/server/src/documents/prepare.ts';
-import { makeDocx } from '../apps/server/src/documents/testing/make-docx.ts';
-import { makePdf } from '../apps/server/src/documents/testing/make-pdf.ts';
+import { documentLimits, prepareDocument } from '@sema/server/documents';
+import { makeDocx, makePdf } from '@sema/server/documents-testing';
 import { fmt, root, startSema, table } from './lib.mjs';
 
 const limits = documentLimits({ maxFileBytes: 64 * 1024 * 1024, maxChars: 10_000_000 });

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-import { CHROMIUM_ARGS, chromiumPath } from '../apps/web/e2e/lib/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { root, startSema } from './lib.mjs';
 
 const ROUTES = ['/', '/developer', '/login'];

@@ -65,7 +65,7 @@ export async function run() {
     );
     return { skipped: true };
   }
-  const { NllbModel } = await import('../apps/server/src/translation/engines/nllb/nllb-model.ts');
+  const { NllbModel } = await import('@sema/server/nllb');
   const threads = os.availableParallelism();
   const rssBefore = process.memoryUsage().rss / 1024;
   let started = performance.now();

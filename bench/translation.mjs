@@ -6,8 +6,7 @@
 //  3. greedy decoding versus beam search (4 beams) in-process, batches of 16 sentences.
 // Run alone with `node --import tsx bench/translation.mjs`, or through `npm run bench`.
 import path from 'node:path';
-import { resolveModelSource } from '../apps/server/src/translation/engines/nllb/model-source.ts';
-import { NllbModel } from '../apps/server/src/translation/engines/nllb/nllb-model.ts';
+import { NllbModel, resolveModelSource } from '@sema/server/nllb';
 import { fmt, load, root, startScript, startSema, table } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);

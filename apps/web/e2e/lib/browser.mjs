@@ -2,7 +2,7 @@
 // Shared e2e helpers: one Chromium per spec file, pages that wait for the app behind the splash,
 // and a record of every request so a test can prove nothing left our origin.
 import { createRequire } from 'node:module';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../../../../scripts/lib/chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');

@@ -1,0 +1,3 @@
+/** Document reading (`@sema/server/documents`), for benchmarks. */
+export { documentLimits } from './limits.ts';
+export { prepareDocument } from './prepare.ts';
