@@ -1,6 +1,6 @@
 /**
  * The state of one chat-mode reply as the flow advances, kept on the assistant message
- * (`extra.chat`) so the renderer can draw it, and the flow result (user message, AI response, metadata) once it is over.
+ * (its `chat` field) so the renderer can draw it, and the flow result (user message, AI response, metadata) once it is over.
  */
 export type FlowStep = 'detection' | 'translation' | 'chat';
 
@@ -68,10 +68,4 @@ export interface ChatReply {
 /** The answer the user reads (and copies): in their language when it was translated. */
 export function displayedAnswer(reply: ChatReply): string {
   return reply.translationUsed && !reply.answerTranslationFailed ? reply.translated : reply.english;
-}
-
-/** Reads a reply stored as `{ chat: reply }` among a message's extra fields. */
-export function chatReplyOf(extra: Record<string, unknown> | undefined): ChatReply | undefined {
-  const reply = extra?.chat;
-  return typeof reply === 'object' && reply !== null && 'status' in reply ? (reply as ChatReply) : undefined;
 }

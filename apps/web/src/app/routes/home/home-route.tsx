@@ -21,6 +21,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 import { preloadRenderers, renderMessageContent } from './message-renderers';
+import type { HomeMessage } from './messages';
 import { preloadSendHandler } from './send/pick-send-handler';
 import { useSendMessage } from './send/use-send-message';
 import { Welcome } from './welcome';
@@ -36,7 +37,7 @@ export function HomeRoute() {
   const [target, setTarget] = useState(DEFAULT_TARGET_LANGUAGE);
   const [file, setFile] = useState<File | null>(null);
   const [draft, setDraft] = useState('');
-  const conversation = useMessages();
+  const conversation = useMessages<HomeMessage>();
   const { data: status } = useStatus();
   const translation = useTranslation();
   const send = useSendMessage({ conversation, translation });

@@ -2,14 +2,14 @@ import { UI_ERRORS } from '@sema/shared/errors';
 
 import { lazy, Suspense } from 'react';
 
-import { chatReplyOf } from '@/features/chat/chat-reply';
 import { LoadingDots } from '@/features/conversation/components/loading-dots';
 import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
-import { DOCUMENT_MESSAGE_KIND, documentReplyOf } from '@/features/documents/document-reply';
-import type { ChatMessage, MessageRenderer } from '@/features/conversation/types';
+import type { MessageRenderer } from '@/features/conversation/types';
 import { DetectedLanguage } from '@/features/languages/components/detected-language';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
+
+import type { DocumentResultReply, FailedReply, HomeMessage, TranslationReply } from './messages';
 
 // Chat answers (Markdown, highlighting) and document results are drawn by code fetched the first
 // time one is shown (or when the home screen expects one), keeping the first screen small.
@@ -26,7 +26,7 @@ export function preloadRenderers(kind: 'chat' | 'document'): void {
 }
 
 /** A translation: the text in its language, the detected source, or the spec's failure note. */
-function TranslationContent({ message }: { message: ChatMessage }) {
+function TranslationContent({ message }: { message: TranslationReply }) {
   const target = message.translationData?.targetLanguage;
   return (
     <div className="flex flex-col gap-1.5">
@@ -48,9 +48,8 @@ function TranslationContent({ message }: { message: ChatMessage }) {
   );
 }
 
-/** Errors that are not translations (chat, documents) keep the text and read as errors. */
-function TextContent({ message }: { message: ChatMessage }) {
-  if (!message.error) return <PlainTextContent message={message} />;
+/** A send that failed outside its handler: the default flow error and the reason under it. */
+function FailureContent({ message }: { message: FailedReply }) {
   return (
     <div className="flex flex-col gap-0.5" role="alert">
       <p dir="auto" className="break-words whitespace-pre-wrap text-red-800">
@@ -62,12 +61,12 @@ function TextContent({ message }: { message: ChatMessage }) {
 }
 
 /** A document translated in translate mode: progress, then preview and download, or the server's reason. */
-function DocumentContent({ message }: { message: ChatMessage }) {
+function DocumentContent({ message }: { message: DocumentResultReply }) {
   const { nameOf } = useLanguageLookup();
   return (
     <Suspense fallback={<LoadingDots />}>
       <DocumentReplyContent
-        reply={documentReplyOf(message.extra)}
+        reply={message.document}
         error={message.error ? message.content : undefined}
         detectedLanguage={message.detectedLanguage}
         languageName={nameOf}
@@ -76,25 +75,24 @@ function DocumentContent({ message }: { message: ChatMessage }) {
   );
 }
 
-/**
- * Renderers by message kind. A feature that adds a kind of reply (streamed chat, a translated
- * document) adds its renderer here.
- */
-const renderers: Record<string, MessageRenderer> = {
-  translation: (message) => <TranslationContent message={message} />,
-  chat: (message) => {
-    const reply = chatReplyOf(message.extra);
-    return reply ? (
-      <Suspense fallback={<LoadingDots />}>
-        <ChatAnswer reply={reply} />
-      </Suspense>
-    ) : (
-      <TextContent message={message} />
-    );
-  },
-  text: (message) => <TextContent message={message} />,
-  [DOCUMENT_MESSAGE_KIND]: (message) => <DocumentContent message={message} />,
+/** Draws a message by its kind; the compiler checks that every kind has its drawing. */
+export const renderMessageContent: MessageRenderer<HomeMessage> = (message) => {
+  switch (message.kind) {
+    case 'user':
+      return <PlainTextContent text={message.content} />;
+    case 'pending':
+      return <LoadingDots />;
+    case 'translation':
+      return <TranslationContent message={message} />;
+    case 'chat':
+      return (
+        <Suspense fallback={<LoadingDots />}>
+          <ChatAnswer reply={message.chat} />
+        </Suspense>
+      );
+    case 'document':
+      return <DocumentContent message={message} />;
+    case 'failure':
+      return <FailureContent message={message} />;
+  }
 };
-
-export const renderMessageContent: MessageRenderer = (message) =>
-  (renderers[message.kind ?? 'text'] ?? renderers.text!)(message);

@@ -3,16 +3,16 @@ import { FileIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatTime } from '@/lib/format-time';
 
-import type { ChatMessage, MessageRenderer } from '../types';
+import type { MessageBase, MessageRenderer } from '../types';
 import { LoadingDots } from './loading-dots';
 
-interface MessageBubbleProps {
-  message: ChatMessage;
-  renderContent: MessageRenderer;
+interface MessageBubbleProps<M extends MessageBase> {
+  message: M;
+  renderContent: MessageRenderer<M>;
 }
 
 /** One message: user on the right, assistant on the left, with its time and a copy button. */
-export function MessageBubble({ message, renderContent }: MessageBubbleProps) {
+export function MessageBubble<M extends MessageBase>({ message, renderContent }: MessageBubbleProps<M>) {
   const isUser = message.role === 'user';
   return (
     <li

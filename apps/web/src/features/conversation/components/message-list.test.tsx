@@ -1,17 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { ChatMessage } from '../types';
+import type { MessageBase } from '../types';
 import { MessageList } from './message-list';
 
 const at = (hours: number, minutes: number) => new Date(2025, 0, 1, hours, minutes).getTime();
-const user = (id: string, content: string): ChatMessage => ({
+const user = (id: string, content: string): MessageBase => ({
   id,
   role: 'user',
   content,
   timestamp: at(9, 5),
 });
-const reply = (id: string, content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+const reply = (id: string, content: string, extra: Partial<MessageBase> = {}): MessageBase => ({
   id,
   role: 'assistant',
   content,

@@ -1,25 +1,28 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
-import type { ChatMessage, MessageRenderer } from '../types';
+import type { MessageBase, MessageRenderer } from '../types';
 import { MessageBubble } from './message-bubble';
 import { PlainTextContent } from './plain-text-content';
 
 /** How close to the bottom (px) still counts as "reading the newest message". */
 const BOTTOM_SLACK_PX = 64;
 
-const plainText: MessageRenderer = (message) => <PlainTextContent message={message} />;
+const plainText: MessageRenderer = (message) => <PlainTextContent text={message.content} />;
 
-interface MessageListProps {
-  messages: readonly ChatMessage[];
+interface MessageListProps<M extends MessageBase> {
+  messages: readonly M[];
   /** Draws each message's content; plain text by default. */
-  renderContent?: MessageRenderer;
+  renderContent?: MessageRenderer<M>;
 }
 
 /**
  * The conversation, scrolled to the newest message as it grows — unless the reader has scrolled up
  * to read an earlier one; sending a new message always brings the view back down.
  */
-export function MessageList({ messages, renderContent = plainText }: MessageListProps) {
+export function MessageList<M extends MessageBase>({
+  messages,
+  renderContent = plainText,
+}: MessageListProps<M>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const pinnedToBottom = useRef(true);
   const lastUserMessageId = useRef<string | undefined>(undefined);

@@ -2,40 +2,43 @@ import { useCallback, useMemo, useState } from 'react';
 
 import { createId } from '@/lib/create-id';
 
-import type { ChatMessage } from '../types';
+import type { MessageBase } from '../types';
 
-export type NewMessage = Omit<ChatMessage, 'id' | 'timestamp'> &
-  Partial<Pick<ChatMessage, 'id' | 'timestamp'>>;
+/** A message to add: everything but its id and time, which are given here. */
+export type NewMessage<M extends MessageBase> = M extends MessageBase
+  ? Omit<M, 'id' | 'timestamp'> & Partial<Pick<M, 'id' | 'timestamp'>>
+  : never;
 
-/** The conversation, in memory only: add, patch and clear messages. */
-export function useMessages(initial: ChatMessage[] = []) {
-  const [messages, setMessages] = useState<ChatMessage[]>(initial);
+/**
+ * The conversation, in memory only: add a message, replace one (a reply as it changes from
+ * waiting to its answer, possibly another kind of message), clear them all.
+ */
+export function useMessages<M extends MessageBase>(initial: M[] = []) {
+  const [messages, setMessages] = useState<M[]>(initial);
 
-  const addMessage = useCallback((message: NewMessage): string => {
-    const full: ChatMessage = { id: createId('message'), timestamp: Date.now(), ...message };
+  const addMessage = useCallback((message: NewMessage<M>): string => {
+    const full = { id: createId('message'), timestamp: Date.now(), ...message } as unknown as M;
     setMessages((current) => [...current, full]);
     return full.id;
   }, []);
 
-  const updateMessage = useCallback(
-    (id: string, patch: Partial<ChatMessage> | ((message: ChatMessage) => Partial<ChatMessage>)) => {
-      setMessages((current) =>
-        current.map((message) =>
-          message.id === id
-            ? { ...message, ...(typeof patch === 'function' ? patch(message) : patch) }
-            : message,
-        ),
-      );
-    },
-    [],
-  );
+  /** Replaces a message's content with `next(current)`, keeping its id and time. */
+  const replaceMessage = useCallback((id: string, next: (current: M) => NewMessage<M>) => {
+    setMessages((current) =>
+      current.map((message) =>
+        message.id === id
+          ? ({ ...next(message), id: message.id, timestamp: message.timestamp } as unknown as M)
+          : message,
+      ),
+    );
+  }, []);
 
   const clearMessages = useCallback(() => setMessages([]), []);
 
   return useMemo(
-    () => ({ messages, addMessage, updateMessage, clearMessages }),
-    [messages, addMessage, updateMessage, clearMessages],
+    () => ({ messages, addMessage, replaceMessage, clearMessages }),
+    [messages, addMessage, replaceMessage, clearMessages],
   );
 }
 
-export type MessagesApi = ReturnType<typeof useMessages>;
+export type MessagesApi<M extends MessageBase> = ReturnType<typeof useMessages<M>>;

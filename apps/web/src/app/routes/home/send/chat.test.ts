@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { chatReplyOf, type ChatReply } from '@/features/chat/chat-reply';
+import type { ChatReply } from '@/features/chat/chat-reply';
 import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
-import type { ChatMessage } from '@/features/conversation/types';
+import type { ChatAnswerReply, HomeMessage, ReplyContent } from '../messages';
 import { startChatServers, type FakeUpstream } from '@/testing/chat-servers';
 
 import { chatHandler } from './chat';
@@ -28,13 +28,13 @@ afterAll(() => stop?.());
 beforeEach(() => fake.reset());
 
 /** Sends like the home screen does, recording every patch of the reply (and the reply as it ends). */
-async function send(text: string, file: File | null, history: ChatMessage[] = []) {
-  const patches: Array<Partial<ChatMessage>> = [];
-  const message: ChatMessage = { id: 'reply', role: 'assistant', content: '', timestamp: 0 };
+async function send(text: string, file: File | null, history: HomeMessage[] = []) {
+  const patches: ReplyContent[] = [];
+  let message = {} as ReplyContent;
   const context: SendContext = {
-    updateReply: (patch) => {
-      patches.push(patch);
-      Object.assign(message, patch);
+    setReply: (next) => {
+      patches.push(next);
+      message = next;
     },
     translation: undefined as unknown as SendContext['translation'],
     history,
@@ -47,7 +47,9 @@ async function send(text: string, file: File | null, history: ChatMessage[] = []
     targetLanguage: 'eng_Latn',
   };
   await chatHandler(request, context);
-  return { patches, message, reply: chatReplyOf(message.extra) as ChatReply };
+  const chatOf = (content: ReplyContent): ChatReply | undefined =>
+    content.kind === 'chat' ? content.chat : undefined;
+  return { patches, message, reply: chatOf(message) as ChatReply, chatOf };
 }
 
 describe('chat mode with a dropped file', () => {
@@ -58,7 +60,7 @@ describe('chat mode with a dropped file', () => {
       reasoning: 'Line two says so.',
       delayMs: 5,
     });
-    const { patches, message, reply } = await send(
+    const { patches, message, reply, chatOf } = await send(
       SWAHILI,
       new File([NOTES], 'notes.txt', { type: 'text/plain' }),
     );
@@ -81,11 +83,11 @@ describe('chat mode with a dropped file', () => {
     });
     expect(reply.translated).not.toBe('');
     expect(message.content).toBe(reply.translated);
-    expect(patches.some((patch) => chatReplyOf(patch.extra)?.status === 'streaming')).toBe(true);
+    expect(patches.some((patch) => chatOf(patch)?.status === 'streaming')).toBe(true);
     // While the file is read, the reply shows it (with Stop) rather than the three dots.
-    const reading = patches.find((patch) => chatReplyOf(patch.extra)?.status === 'preparing');
+    const reading = patches.find((patch) => chatOf(patch)?.status === 'preparing');
     expect(reading).toMatchObject({ isLoading: false });
-    expect(chatReplyOf(reading!.extra)?.document?.fileName).toBe('notes.txt');
+    expect(chatOf(reading!)?.document?.fileName).toBe('notes.txt');
   });
 
   it('reads only the budget of a long document, says so, and a follow-up still sees the document', async () => {
@@ -101,7 +103,15 @@ describe('chat mode with a dropped file', () => {
     expect(english.startsWith('Line 1 of the long list is here.')).toBe(true);
     expect(first.reply.translationUsed).toBe(false);
 
-    const history: ChatMessage[] = [{ id: 'u1', role: 'user', content: '', timestamp: 0 }, first.message];
+    const history: HomeMessage[] = [
+      { id: 'u1', role: 'user', kind: 'user', content: '', timestamp: 0 },
+      {
+        ...(first.message as Omit<ChatAnswerReply, 'id' | 'timestamp' | 'role'>),
+        id: 'a1',
+        role: 'assistant',
+        timestamp: 0,
+      },
+    ];
     await send('Which line comes first in the list?', null, history);
     const messages = fake.requests[1]!.body.messages!;
     expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);

@@ -1,18 +1,17 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 
-import type { ChatMessage } from '@/features/conversation/types';
-import { chatReplyOf, displayedAnswer, type ChatReply } from '@/features/chat/chat-reply';
+import { displayedAnswer, type ChatReply } from '@/features/chat/chat-reply';
 import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
 import type { DocumentReader } from '@/features/chat/document-reading';
 import { sendChat } from '@/features/chat/send-chat';
 import { readDocumentInEnglish } from '@/features/documents/read-in-english';
 
+import type { ReplyContent } from '../messages';
 import type { SendHandler } from './types';
 
-/** The assistant message for a chat reply: drawn by the `chat` renderer from `extra.chat`. */
-function replyPatch(reply: ChatReply): Partial<ChatMessage> {
+/** The assistant message for a chat reply: drawn by the `chat` renderer from the flow's reply. */
+function chatMessage(reply: ChatReply): ReplyContent {
   const answer = displayedAnswer(reply);
-  const metadata = reply.result?.metadata;
   return {
     kind: 'chat',
     // The three dots until something of the answer (or its reasoning) arrives; a document being
@@ -22,18 +21,7 @@ function replyPatch(reply: ChatReply): Partial<ChatMessage> {
       (reply.status === 'streaming' && !reply.reasoning && !reply.english),
     error: reply.status === 'error',
     content: reply.status === 'error' && !answer ? UI_ERRORS.chat : answer,
-    errorDetail: reply.error?.detail,
-    detectedLanguage: reply.detectedLanguage,
-    chatData: metadata && {
-      originalText: reply.question.original,
-      translatedText: reply.question.english ?? reply.question.original,
-      detectedLanguage: metadata.sourceLanguage,
-      model: metadata.model,
-      processingTime: metadata.processingTime,
-      tokens: metadata.tokens,
-      translationUsed: metadata.translationUsed,
-    },
-    extra: { chat: reply },
+    chat: reply,
   };
 }
 
@@ -47,10 +35,10 @@ function documentReader(file: File): DocumentReader {
  * Chat mode: the chat feature's flow, with the conversation's earlier chat turns as
  * memory. A dropped file is the context of the message, read by the documents feature.
  */
-export const chatHandler: SendHandler = async (request, { updateReply, history }) => {
-  const earlier = history.flatMap((message) => chatReplyOf(message.extra) ?? []);
+export const chatHandler: SendHandler = async (request, { setReply, history }) => {
+  const earlier = history.flatMap((message) => (message.kind === 'chat' ? [message.chat] : []));
   const document = request.file
     ? { fileName: request.file.name, read: documentReader(request.file) }
     : undefined;
-  await sendChat(request.text, earlier, (reply) => updateReply(replyPatch(reply)), { document });
+  await sendChat(request.text, earlier, (reply) => setReply(chatMessage(reply)), { document });
 };

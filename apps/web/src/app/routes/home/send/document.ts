@@ -1,4 +1,3 @@
-import { DOCUMENT_MESSAGE_KIND, toExtra } from '@/features/documents/document-reply';
 import { runDocumentTranslation } from '@/features/documents/translate-document-flow';
 
 import type { SendHandler } from './types';
@@ -8,22 +7,21 @@ import type { SendHandler } from './types';
  * shows progress, a preview and a download; a file the server refuses gets the server's reason.
  * (In chat mode a file is the context of a chat message: see `chat.ts`.)
  */
-export const documentHandler: SendHandler = async (request, { updateReply }) => {
+export const documentHandler: SendHandler = async (request, { setReply }) => {
   const file = request.file;
   if (!file) {
-    updateReply({ isLoading: false, error: true, content: 'No file was attached.' });
+    setReply({ kind: 'failure', error: true, content: 'No file was attached.' });
     return;
   }
   await runDocumentTranslation(
     { file, sourceLanguage: request.sourceLanguage, targetLanguage: request.targetLanguage },
     ({ reply, content, error, detectedLanguage }) =>
-      updateReply({
-        kind: DOCUMENT_MESSAGE_KIND,
-        isLoading: false,
-        extra: toExtra(reply),
-        content,
+      setReply({
+        kind: 'document',
+        document: reply,
+        content: error ?? content,
         error: error !== undefined,
-        detectedLanguage,
+        ...(detectedLanguage ? { detectedLanguage } : {}),
       }),
   );
 };

@@ -1,7 +1,7 @@
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import { describe, expect, it } from 'vitest';
 
-import type { ChatMessage } from '@/features/conversation/types';
+import type { ReplyContent } from '../messages';
 
 import { pickSendHandler, sendHandlers } from './pick-send-handler';
 import { translateTextHandler } from './translate';
@@ -18,7 +18,7 @@ const request = (overrides: Partial<SendRequest> = {}): SendRequest => ({
 
 /** A context whose translation answers as told and which records the reply's patches. */
 function context(outcome: { response?: TranslateResponse; error?: string }) {
-  const reply: Partial<ChatMessage> = {};
+  let reply: Partial<ReplyContent> = {};
   const translation = {
     translate: async (
       _request: unknown,
@@ -29,11 +29,13 @@ function context(outcome: { response?: TranslateResponse; error?: string }) {
     },
   } as unknown as SendContext['translation'];
   const value: SendContext = {
-    updateReply: (patch) => Object.assign(reply, patch),
+    setReply: (next) => {
+      reply = next;
+    },
     translation,
     history: [],
   };
-  return { value, reply };
+  return { value, reply: () => reply };
 }
 
 describe('pickSendHandler', () => {
@@ -58,9 +60,8 @@ describe('translateTextHandler', () => {
       },
     });
     await translateTextHandler(request(), value);
-    expect(reply).toMatchObject({
+    expect(reply()).toMatchObject({
       kind: 'translation',
-      isLoading: false,
       content: 'Habari za asubuhi',
       detectedLanguage: 'eng_Latn',
       translationData: {
@@ -70,14 +71,13 @@ describe('translateTextHandler', () => {
         translatedText: 'Habari za asubuhi',
       },
     });
-    expect(reply.error).toBeUndefined();
+    expect(reply().error).toBeUndefined();
   });
 
   it("shows 'Translation failed' with the server's reason when it fails", async () => {
     const { value, reply } = context({ error: 'The translation model is still loading (40 %)' });
     await translateTextHandler(request({ sourceLanguage: 'eng_Latn' }), value);
-    expect(reply).toMatchObject({
-      isLoading: false,
+    expect(reply()).toMatchObject({
       error: true,
       content: 'Translation failed',
       errorDetail: 'The translation model is still loading (40 %)',
@@ -87,10 +87,9 @@ describe('translateTextHandler', () => {
   it('says so when it was cancelled', async () => {
     const { value, reply } = context({});
     await translateTextHandler(request(), value);
-    expect(reply).toMatchObject({
-      isLoading: false,
+    expect(reply()).toMatchObject({
       errorDetail: 'Cancelled.',
     });
-    expect(reply.error).toBeUndefined();
+    expect(reply().error).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ function plainReason(message: string, error: unknown): string {
  * Translate mode: the translation, with the detected language when the source
  * was Auto Detect; on failure the spec's 'Translation failed' plus the server's reason.
  */
-export const translateTextHandler: SendHandler = async (request, { updateReply, translation }) => {
+export const translateTextHandler: SendHandler = async (request, { setReply, translation }) => {
   let failure: string | undefined;
   const response = await translation.translate(
     { text: request.text, source_language: request.sourceLanguage, target_language: request.targetLanguage },
@@ -36,9 +36,8 @@ export const translateTextHandler: SendHandler = async (request, { updateReply, 
     },
   );
   if (response) {
-    updateReply({
+    setReply({
       kind: 'translation',
-      isLoading: false,
       content: response.translated_text,
       ...(request.sourceLanguage === AUTO
         ? { detectedLanguage: response.source_language, detectionConfidence: confidenceOf(response) }
@@ -54,14 +53,13 @@ export const translateTextHandler: SendHandler = async (request, { updateReply, 
   }
   if (failure === undefined) {
     // Cancelled: the screen went away before the answer came (translations never cancel each other).
-    updateReply({ kind: 'translation', isLoading: false, content: '', errorDetail: 'Cancelled.' });
+    setReply({ kind: 'translation', content: '', errorDetail: 'Cancelled.' });
     return;
   }
-  updateReply({
+  setReply({
     kind: 'translation',
-    isLoading: false,
     error: true,
     content: UI_ERRORS.translateContent,
-    errorDetail: failure === UI_ERRORS.translateContent ? undefined : failure,
+    ...(failure === UI_ERRORS.translateContent ? {} : { errorDetail: failure }),
   });
 };

@@ -1,5 +1,7 @@
-import type { ChatMessage, Mode } from '@/features/conversation/types';
+import type { Mode } from '@/features/conversation/types';
 import type { useTranslation } from '@/features/translate/hooks/use-translation';
+
+import type { HomeMessage, ReplyContent } from '../messages';
 
 /** Everything the user sent with one press of Send. */
 export interface SendRequest {
@@ -12,12 +14,12 @@ export interface SendRequest {
 
 /** What a handler may use: it fills in the assistant message that the dispatcher already added. */
 export interface SendContext {
-  /** Patches the assistant message (content, isLoading: false, error, …). */
-  updateReply: (patch: Partial<ChatMessage>) => void;
+  /** Sets the assistant message: one kind of reply, with exactly its fields. */
+  setReply: (reply: ReplyContent) => void;
   translation: ReturnType<typeof useTranslation>;
   /** The conversation before this message, oldest first (for chat history). */
-  history: readonly ChatMessage[];
+  history: readonly HomeMessage[];
 }
 
-/** One kind of send (translate text, chat, a document…). It must always end the reply's loading. */
+/** One kind of send (translate text, chat, a document…). It must always set a reply that is not pending. */
 export type SendHandler = (request: SendRequest, context: SendContext) => Promise<void>;

@@ -1,10 +1,11 @@
 import { FLOW_ERRORS, REQUEST_ERRORS } from '@sema/shared/errors';
 import { useCallback } from 'react';
 
-import type { MessagesApi } from '@/features/conversation/hooks/use-messages';
+import type { MessagesApi, NewMessage } from '@/features/conversation/hooks/use-messages';
 import type { useTranslation } from '@/features/translate/hooks/use-translation';
 import { errorMessage } from '@/lib/api-client';
 
+import type { HomeMessage, ReplyContent } from '../messages';
 import { pickSendHandler } from './pick-send-handler';
 import type { SendRequest } from './types';
 
@@ -23,43 +24,44 @@ function unexpectedFailure(error: unknown): string {
 }
 
 interface Dependencies {
-  conversation: MessagesApi;
+  conversation: MessagesApi<HomeMessage>;
   translation: ReturnType<typeof useTranslation>;
 }
 
 /**
- * Send: adds the user's message and a loading reply, then lets the chosen handler
- * fill the reply. A handler that throws still ends the loading, with the error shown.
+ * Send: adds the user's message and a pending reply, then lets the chosen handler set the reply.
+ * A handler that throws still ends the waiting, with the error shown.
  */
 export function useSendMessage({ conversation, translation }: Dependencies) {
-  const { messages, addMessage, updateMessage } = conversation;
+  const { messages, addMessage, replaceMessage } = conversation;
 
   return useCallback(
     async (request: SendRequest) => {
       const history = messages;
       addMessage({
         role: 'user',
+        kind: 'user',
         content: request.text,
         ...(request.file
           ? { attachment: { name: request.file.name, size: request.file.size, type: request.file.type } }
           : {}),
       });
-      const replyId = addMessage({ role: 'assistant', content: '', isLoading: true });
-      const updateReply = (patch: Parameters<typeof updateMessage>[1]) => updateMessage(replyId, patch);
+      const replyId = addMessage({ role: 'assistant', kind: 'pending', content: '', isLoading: true });
+      const setReply = (reply: ReplyContent) =>
+        replaceMessage(replyId, () => ({ ...reply, role: 'assistant' }) as NewMessage<HomeMessage>);
       try {
-        await pickSendHandler(request)(request, { updateReply, translation, history });
+        await pickSendHandler(request)(request, { setReply, translation, history });
       } catch (error) {
         // Something failed outside the steps a handler reports itself (the code for chat or documents
-        // could not be fetched, say): the spec's default flow error, with the reason under it.
-        updateReply({
-          kind: 'text',
-          isLoading: false,
+        // could not be fetched, say): the default flow error, with the reason under it.
+        setReply({
+          kind: 'failure',
           error: true,
           content: FLOW_ERRORS.default,
           errorDetail: unexpectedFailure(error),
         });
       }
     },
-    [messages, addMessage, updateMessage, translation],
+    [messages, addMessage, replaceMessage, translation],
   );
 }

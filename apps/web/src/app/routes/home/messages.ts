@@ -1,0 +1,72 @@
+import type { ChatReply } from '@/features/chat/chat-reply';
+import type { MessageBase } from '@/features/conversation/types';
+import type { DocumentReply } from '@/features/documents/document-reply';
+
+/** What a translation translated: the text and both languages (the source as detected). */
+export interface TranslationData {
+  sourceText: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  translatedText: string;
+}
+
+/** What the person sent. */
+export interface UserMessage extends MessageBase {
+  role: 'user';
+  kind: 'user';
+}
+
+/** A reply whose handler has not said anything yet: three dots. */
+export interface PendingReply extends MessageBase {
+  role: 'assistant';
+  kind: 'pending';
+  isLoading: true;
+}
+
+/** Translate mode with text: the translation, or 'Translation failed' with the reason. */
+export interface TranslationReply extends MessageBase {
+  role: 'assistant';
+  kind: 'translation';
+  /** Set once translated. */
+  translationData?: TranslationData;
+  /** The source, when Auto Detect found it, and how sure the detector was (0–1). */
+  detectedLanguage?: string;
+  detectionConfidence?: number;
+  /** Why it failed (or was cancelled), in plain words, under the spec's message. */
+  errorDetail?: string;
+}
+
+/** Chat mode: the flow's reply as it streams (the flow result once it is over). */
+export interface ChatAnswerReply extends MessageBase {
+  role: 'assistant';
+  kind: 'chat';
+  chat: ChatReply;
+}
+
+/** Translate mode with a file: progress, then the preview and download, or the server's reason. */
+export interface DocumentResultReply extends MessageBase {
+  role: 'assistant';
+  kind: 'document';
+  document: DocumentReply;
+  detectedLanguage?: string;
+}
+
+/** A send that failed outside any handler's own steps (the default flow error). */
+export interface FailedReply extends MessageBase {
+  role: 'assistant';
+  kind: 'failure';
+  error: true;
+  errorDetail?: string;
+}
+
+/** Every message of the home screen's conversation, one variant per kind with exactly its fields. */
+export type HomeMessage =
+  UserMessage | PendingReply | TranslationReply | ChatAnswerReply | DocumentResultReply | FailedReply;
+
+type Reply = Exclude<HomeMessage, UserMessage>;
+/** What a send handler gives its reply: one of the reply kinds, without id, time and role. */
+export type ReplyContent = Reply extends infer R
+  ? R extends Reply
+    ? Omit<R, 'id' | 'timestamp' | 'role'>
+    : never
+  : never;
