@@ -43,26 +43,42 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
+  /** JSON, or a FormData for a file upload. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(
+/**
+ * Sends a request; a failed answer throws an ApiError with the server's `detail` and `code`, and a
+ * server out of reach throws the network error. The one place the app calls `fetch`.
+ */
+export async function apiFetch(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
-): Promise<T> {
+  { method = 'GET', body, signal }: RequestOptions,
+  accept: string,
+) {
+  const form = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
-      method,
-      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      method: body === undefined ? method : 'POST',
+      headers:
+        body === undefined || form
+          ? { Accept: accept }
+          : { Accept: accept, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
     throw unreachable(error);
   }
   if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+/** A JSON call: the parsed answer, or an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options, 'application/json');
   return (await response.json()) as T;
 }
 

@@ -10,11 +10,10 @@ import type { DetectResponse } from '@sema/shared/api/schemas';
 import { FLOW_ERRORS } from '@sema/shared/errors';
 import { isBlank } from '@sema/shared/validation';
 
+import { detectLanguage, translateText } from '@/features/translate';
 import { ApiError, errorMessage, isAbortError } from '@/lib/api-client';
 
-import { detectLanguage } from './api/detect-language';
 import { streamChat, type ChatAnswerEvent } from './api/stream-chat';
-import { translatePiece } from './api/translate-piece';
 import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
 import { DEFAULT_DOCUMENT_QUESTION, documentPrompt, type DocumentText } from './document-context';
 import { startReading, type DocumentReader } from './document-reading';
@@ -38,7 +37,14 @@ export interface ChatFlowApi {
   ) => AsyncIterable<ChatAnswerEvent>;
 }
 
-export const apiFlow: ChatFlowApi = { detect: detectLanguage, translate: translatePiece, chat: streamChat };
+export const apiFlow: ChatFlowApi = {
+  detect: (text, signal) => detectLanguage({ text }, signal),
+  // The question into English, and each sentence of the answer back, through the translation cache
+  // (a repeated sentence is translated once).
+  translate: async (text, source, target, signal) =>
+    (await translateText({ text, source_language: source, target_language: target }, signal)).translated_text,
+  chat: streamChat,
+};
 
 export interface ChatFlowInput {
   text: string;

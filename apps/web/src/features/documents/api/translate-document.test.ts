@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { DocumentEvent } from '@sema/shared/api/documents';
 
 import { ApiError } from '@/lib/api-client';
+import { readEvents } from '@/lib/api-stream';
 
 import { readDocumentEvents } from './translate-document';
 
-/** A response whose body arrives in the given chunks, as a server's stream would. */
-function streamed(chunks: string[]): Response {
+/** The events of a response whose body arrives in the given chunks, as a server's stream would. */
+function streamed(chunks: string[]) {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -13,7 +15,7 @@ function streamed(chunks: string[]): Response {
       controller.close();
     },
   });
-  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+  return readEvents<DocumentEvent>(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }));
 }
 
 const done = {

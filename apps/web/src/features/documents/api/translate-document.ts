@@ -3,9 +3,9 @@ import type {
   DocumentProgressEvent,
   TranslateDocumentResponse,
 } from '@sema/shared/api/documents';
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 
-import { ApiError, apiUrl, errorFromResponse, isAbortError, unreachable } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { apiEventStream } from '@/lib/api-stream';
 
 export interface TranslateDocumentParams {
   file: File;
@@ -33,49 +33,27 @@ export async function translateDocument(params: TranslateDocumentParams): Promis
   if (params.maxChars !== undefined) form.append('max_chars', String(params.maxChars));
   form.append('file', params.file, params.file.name);
 
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('/translate/document?stream=1'), {
-      method: 'POST',
-      headers: { Accept: 'text/event-stream' },
+  return readDocumentEvents(
+    apiEventStream<DocumentEvent>('/translate/document?stream=1', {
       body: form,
-      signal: params.signal,
-    });
-  } catch (error) {
-    throw unreachable(error);
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  return readDocumentEvents(response, params.onProgress);
+      ...(params.signal ? { signal: params.signal } : {}),
+    }),
+    params.onProgress,
+  );
 }
 
-/** Reads the event stream until its `done` or `error` event. */
+/** Reads the events until the `done` or `error` one; a stream that ends before either was cut. */
 export async function readDocumentEvents(
-  response: Response,
+  events: AsyncIterable<DocumentEvent>,
   onProgress?: TranslateDocumentParams['onProgress'],
 ): Promise<TranslateDocumentResponse> {
-  if (!response.body) throw new ApiError(INTERRUPTED, response.status);
-  const events = response.body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream());
-  const reader = events.getReader();
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new ApiError(INTERRUPTED, response.status);
-      const event = JSON.parse(value.data) as DocumentEvent;
-      if (event.type === 'progress') onProgress?.({ done: event.done, total: event.total });
-      else if (event.type === 'error') throw new ApiError(event.detail, event.status, event.code);
-      else {
-        const { type: _type, ...result } = event;
-        return result;
-      }
+  for await (const event of events) {
+    if (event.type === 'progress') onProgress?.({ done: event.done, total: event.total });
+    else if (event.type === 'error') throw new ApiError(event.detail, event.status, event.code);
+    else {
+      const { type: _type, ...result } = event;
+      return result;
     }
-  } catch (error) {
-    if (error instanceof ApiError || isAbortError(error)) throw error;
-    // The stream broke under the reader: the browser lost the server.
-    if (error instanceof TypeError) throw unreachable(error);
-    throw new ApiError(INTERRUPTED, response.status);
-  } finally {
-    reader.releaseLock();
   }
+  throw new ApiError(INTERRUPTED, 200);
 }

@@ -1,7 +1,7 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 import { AUTO } from '@sema/shared/validation';
 
-import { confidenceOf } from '@/features/translate/api/translate-text';
+import { confidenceOf } from '@/features/translate';
 import { ApiError } from '@/lib/api-client';
 
 import type { SendHandler } from './types';

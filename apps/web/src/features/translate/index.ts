@@ -1,0 +1,3 @@
+/** What other features use of the translate feature: its calls, through the client cache. */
+export { detectLanguage } from './api/detect-language';
+export { confidenceOf, translateText } from './api/translate-text';
