@@ -146,7 +146,7 @@ export class NllbEngine implements TranslationEngine {
     await this.ready(signal);
     signal?.throwIfAborted();
     const child = this.modelProcess;
-    if (!child) throw modelUnavailable('the translation child is restarting', undefined, 2);
+    if (!child) throw modelUnavailable('the translation model process is restarting', undefined, 2);
     const id = this.nextId++;
     return new Promise<string[]>((resolve, reject) => {
       const onAbort = () => {
