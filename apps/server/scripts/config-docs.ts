@@ -1,16 +1,19 @@
 /**
- * Writes docs/configuration.md and .env.example from the configuration schema; with `--check`, only
+ * Writes docs/configuration.md and .env.example from the configuration schema, and
+ * docs/language-codes.md from the shared code table; with `--check`, only
  * compares and exits 1 when a committed copy is out of date (CI runs that).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configurationMarkdown, envExample } from '../src/config/docs.ts';
+import { languageCodesMarkdown } from '../src/config/language-codes-doc.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const outputs = [
   { file: 'docs/configuration.md', text: configurationMarkdown() },
   { file: '.env.example', text: envExample() },
+  { file: 'docs/language-codes.md', text: languageCodesMarkdown() },
 ];
 const check = process.argv.includes('--check');
 let stale = 0;

@@ -29,7 +29,7 @@ export function unsupportedLanguageMessage(code: string): string {
 }
 
 export function invalidLanguageCodeMessage(field: string, code: string): string {
-  return `Invalid language code for ${field}: '${code}' (expected a code like eng_Latn${field === 'source_language' ? ' or auto' : ''})`;
+  return `Invalid language code for ${field}: '${code}' (expected a code like eng_Latn or sw${field === 'source_language' ? ', or auto' : ''})`;
 }
 
 export function textTooLongMessage(length: number, limit: number): string {

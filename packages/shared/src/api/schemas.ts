@@ -9,7 +9,8 @@ import {
   TRANSLATE_RESPONSE_EXAMPLE,
 } from './examples.ts';
 
-const languageCodeDescription = 'NLLB-200 language code, script-tagged (e.g. eng_Latn, swh_Latn, cmn_Hans)';
+const languageCodeDescription =
+  'NLLB-200 language code, script-tagged (e.g. eng_Latn, swh_Latn, cmn_Hans), or a BCP 47 / ISO 639 code (sw, sw-KE, zh-Hant, pt-BR); answers use NLLB codes';
 
 export const ErrorResponse = Type.Object(
   {

@@ -1,15 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveLanguage } from '@sema/shared/languages/catalogue';
-import {
-  AUTO,
-  LANGUAGE_CODE_PATTERN,
-  MESSAGES,
-  invalidLanguageCodeMessage,
-  unsupportedLanguageMessage,
-} from '@sema/shared/validation';
 import type { PrepareOptions, Upload } from '../../../../documents/prepare.ts';
 import { documentError, formatBytes } from '../../../../documents/errors.ts';
 import { ApiError } from '../../../../lib/errors.ts';
+import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
 
 /** What the multipart form carries, checked: the file and catalogue codes (source may be `auto`). */
 export interface DocumentRequest {
@@ -88,17 +81,7 @@ function outputOptions(output: string | undefined, maxChars: string | undefined)
 }
 
 function languageField(name: string, raw: string | undefined, isSource: boolean): string {
-  const value = raw?.trim() ?? '';
-  if (!value) {
-    if (isSource) return AUTO;
-    throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.targetRequired);
-  }
-  if (isSource && value === AUTO) return AUTO;
-  if (!LANGUAGE_CODE_PATTERN.test(value))
-    throw new ApiError(422, 'VALIDATION_ERROR', invalidLanguageCodeMessage(name, value));
-  const language = resolveLanguage(value);
-  if (!language) throw new ApiError(422, 'UNSUPPORTED_LANGUAGE', unsupportedLanguageMessage(value));
-  return language.code;
+  return isSource ? sourceLanguage(raw) : targetLanguage(raw);
 }
 
 function multipartError(error: unknown, maxFileBytes: number): unknown {

@@ -9,7 +9,7 @@ import {
 import { AUTO, MESSAGES, isBlank, textTooLongMessage } from '@sema/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../../lib/errors.ts';
-import { sourceLanguage, targetLanguage } from './languages.ts';
+import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 
 const errors = {

@@ -96,6 +96,22 @@ describe('POST /api/v1/translate on the tiny model', () => {
     out.forEach((line, i) => expect(line === '').toBe(inputLines[i] === ''));
   });
 
+  it('accepts BCP 47 and ISO 639 codes, and answers with catalogue codes', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: { text: 'Good morning.', source_language: 'en-GB', target_language: 'sw' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ source_language: 'eng_Latn', target_language: 'swh_Latn' });
+    const chinese = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: { text: 'Good morning.', source_language: 'EN', target_language: 'zh-TW' },
+    });
+    expect(chinese.json()).toMatchObject({ source_language: 'eng_Latn', target_language: 'cmn_Hant' });
+  });
+
   it.each([
     [{ text: '', target_language: 'fra_Latn' }, 422, 'Text cannot be empty'],
     [{ text: ' \n\t ', target_language: 'fra_Latn' }, 422, 'Text cannot be empty'],
@@ -104,18 +120,19 @@ describe('POST /api/v1/translate on the tiny model', () => {
     [
       { text: 'Hi.', target_language: 'french' },
       422,
-      "Invalid language code for target_language: 'french' (expected a code like eng_Latn)",
+      "Invalid language code for target_language: 'french' (expected a code like eng_Latn or sw)",
     ],
     [
       { text: 'Hi.', target_language: 'auto' },
       422,
-      "Invalid language code for target_language: 'auto' (expected a code like eng_Latn)",
+      "Invalid language code for target_language: 'auto' (expected a code like eng_Latn or sw)",
     ],
     [
-      { text: 'Hi.', target_language: 'fra_Latn', source_language: 'EN' },
+      { text: 'Hi.', target_language: 'fra_Latn', source_language: 'English' },
       422,
-      "Invalid language code for source_language: 'EN' (expected a code like eng_Latn or auto)",
+      "Invalid language code for source_language: 'English' (expected a code like eng_Latn or sw, or auto)",
     ],
+    [{ text: 'Hi.', target_language: 'sr-Latn' }, 422, 'Unsupported language: sr-Latn'],
     [{ text: 'Hi.', target_language: 'xxx_Latn' }, 422, 'Unsupported language: xxx_Latn'],
     [
       { text: '12345 !!! 🙂', target_language: 'fra_Latn' },
