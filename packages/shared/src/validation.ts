@@ -10,9 +10,6 @@ export const MESSAGES = {
   signupFailed: 'Error creating account. Please try again.',
 } as const;
 
-/** Script-tagged NLLB code (eng_Latn) or `auto`. */
-export const LANGUAGE_CODE_PATTERN = /^[a-z]{3}_[A-Z][a-z]{3}$/;
-
 export const AUTO = 'auto';
 
 export function isBlank(text: string | undefined | null): boolean {
