@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/errors.ts';
 import { fallbackStore } from '../../lib/rate-limit-store.ts';
 import { throttledWarning } from '../../lib/throttled-warning.ts';
+import { isCompatPath } from '../../lib/http/paths.ts';
 
 /**
  * An optional per-IP limit on the API (SEMA_RATE_LIMIT); off by default. With REDIS_URL the counters
@@ -37,7 +38,7 @@ export default fp(
     });
     // Applied to every API route as it is added; the web app's files are never limited.
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/')) return;
+      if (!route.url.startsWith('/api/') && !isCompatPath(route.url)) return;
       const existing = route.onRequest ? [route.onRequest].flat() : [];
       route.onRequest = [app.rateLimit(), ...existing] as typeof route.onRequest;
     });
