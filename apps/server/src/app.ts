@@ -31,6 +31,7 @@ import languageRoutes from './routes/api/v1/languages/index.ts';
 import statusRoutes from './routes/api/v1/status/index.ts';
 import translateRoutes from './routes/api/v1/translate/index.ts';
 import translateDocumentRoutes from './routes/api/v1/translate-document/index.ts';
+import deeplRoutes from './routes/compat/deepl/index.ts';
 import libretranslateRoutes from './routes/compat/libretranslate/index.ts';
 
 declare module 'fastify' {
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
   await app.register(chatRoutes, { prefix: '/api/v1/chat' });
   await app.register(libretranslateRoutes);
+  await app.register(deeplRoutes);
 
   await app.register(staticWeb);
   return app;

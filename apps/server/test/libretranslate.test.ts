@@ -154,7 +154,7 @@ describe('the LibreTranslate API at the root', () => {
       403,
       'Suggestions are disabled on this server.',
     ],
-  ])('answers %s (case %#) with %i {error}', async (path, body, status, error) => {
+  ])('answers %s (case %#) with its status and {error}', async (path, body, status, error) => {
     const response = await json(path, body);
     expect(response.status).toBe(status);
     const answer = (await response.json()) as { error: string };

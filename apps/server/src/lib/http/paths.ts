@@ -8,10 +8,17 @@ const LIBRETRANSLATE_PATHS = [
   '/suggest',
 ];
 
+/** The DeepL-compatible API's paths under /v2 (the rest of /v2 is kept free for other protocols). */
+const DEEPL_PREFIXES = ['/v2/translate', '/v2/languages', '/v2/usage', '/v2/glossar', '/v2/document'];
+
 /** A path of a compatibility API (answered with JSON, open to any origin, rate-limited like /api). */
 export function isCompatPath(url: string): boolean {
   const path = url.split('?')[0]!;
-  return LIBRETRANSLATE_PATHS.includes(path) || path.startsWith('/download_file/');
+  return (
+    LIBRETRANSLATE_PATHS.includes(path) ||
+    path.startsWith('/download_file/') ||
+    DEEPL_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
 }
 
 /** Paths the server answers itself (APIs, status, metrics), never with the web app's pages. */

@@ -13,6 +13,7 @@ import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { ApiError } from '../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
+import { acceptFormBodies } from '../../../lib/http/form-body.ts';
 
 /** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500. */
 function ltStatus(status: number): number {
@@ -100,19 +101,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   const languages = languageList();
 
   // Forms as Weblate and SubtitleEdit send them; `q` may be repeated.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 * 1024 },
-    (_request, body, done) => {
-      const form = new URLSearchParams(body as string);
-      const fields: Fields = {};
-      for (const key of new Set(form.keys())) {
-        const values = form.getAll(key);
-        fields[key] = values.length > 1 ? values : values[0];
-      }
-      done(null, fields);
-    },
-  );
+  acceptFormBodies(app);
   await app.register(multipart, {
     attachFieldsToBody: true,
     limits: { fileSize: app.documents.limits.maxFileBytes, files: 1, fields: 10 },

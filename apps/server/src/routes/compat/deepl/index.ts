@@ -1,0 +1,150 @@
+/**
+ * DeepL's API v2 under /v2 (translate, languages, usage), so that DeepL's clients — the official
+ * `deepl-node` and the editor and CAT-tool plugins built on the same protocol — work by pointing
+ * their server URL at Sema. Bodies as DeepL takes them (form or JSON, `text` repeated or a list),
+ * DeepL's upper-case codes and variants (`EN-GB`, `PT-BR`, `ZH-HANS`), `{message}` errors with its
+ * statuses. `Authorization: DeepL-Auth-Key …` is accepted and not checked: Sema needs no key.
+ */
+import type { FastifyInstance } from 'fastify';
+import { CATALOGUE } from '@sema/shared/languages/catalogue';
+import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
+import { ApiError } from '../../../lib/errors.ts';
+import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
+import { acceptFormBodies } from '../../../lib/http/form-body.ts';
+
+class DeepLError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** DeepL's statuses: 400 bad request, 404, 413 too large, 429 too many requests, 503 unavailable. */
+function deeplStatus(status: number): number {
+  if ([404, 413, 429].includes(status)) return status;
+  return status >= 500 ? 503 : 400;
+}
+
+type Fields = Record<string, unknown>;
+
+const upper = (code: string) => (toLanguageTag(code) ?? code).toUpperCase();
+
+function languageOf(fields: Fields, name: 'source_lang' | 'target_lang'): string | undefined {
+  const raw = typeof fields[name] === 'string' ? (fields[name] as string).trim() : '';
+  if (!raw) {
+    if (name === 'source_lang') return undefined;
+    throw new DeepLError(400, "Parameter 'target_lang' not specified.");
+  }
+  const language = resolveLanguageCode(raw);
+  if (!language) throw new DeepLError(400, `Value for '${name}' not supported.`);
+  return language.code;
+}
+
+export default async function deepl(app: FastifyInstance): Promise<void> {
+  const { maxTextChars } = app.config;
+  const { batchMaxTexts, batchMaxChars } = app.config.translation;
+  /** Characters translated through this API since the server started, for /v2/usage. */
+  let characters = 0;
+
+  acceptFormBodies(app);
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    let status = 500;
+    let message = 'Internal server error';
+    if (error instanceof DeepLError) [status, message] = [error.status, error.message];
+    else if (error instanceof ApiError) {
+      [status, message] = [deeplStatus(error.statusCode), error.detail];
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    } else if (error.statusCode && error.statusCode < 500) {
+      [status, message] = [deeplStatus(error.statusCode), 'Bad request'];
+    }
+    if (status >= 500) request.log.error({ err: error }, 'DeepL-compatible request failed');
+    return reply.code(status).send({ message });
+  });
+
+  const route = { schema: { hide: true } };
+
+  app.post('/v2/translate', route, async (request, reply) => {
+    const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Fields;
+    const raw = fields.text;
+    const texts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+    if (texts.length === 0) throw new DeepLError(400, "Parameter 'text' not specified.");
+    if (!texts.every((item): item is string => typeof item === 'string')) {
+      throw new DeepLError(400, "Parameter 'text' must be text.");
+    }
+    if (fields.tag_handling !== undefined && fields.tag_handling !== '') {
+      throw new DeepLError(
+        400,
+        `tag_handling=${String(fields.tag_handling)} is not supported by this server yet.`,
+      );
+    }
+    if (fields.glossary_id !== undefined) throw new DeepLError(404, 'Glossary not found.');
+    const total = texts.reduce((sum, item) => sum + item.length, 0);
+    if (
+      texts.length > batchMaxTexts ||
+      total > batchMaxChars ||
+      texts.some((item) => item.length > maxTextChars)
+    ) {
+      throw new DeepLError(
+        413,
+        `Request too large: at most ${batchMaxTexts} texts, ${maxTextChars} characters each, ${batchMaxChars} in all.`,
+      );
+    }
+    const target = languageOf(fields, 'target_lang')!;
+    const source = languageOf(fields, 'source_lang');
+
+    const sources = texts.map(
+      (item) => source ?? (item.trim() ? app.detector.detect(item)?.language : undefined),
+    );
+    const work = texts
+      .map((item, index) => ({ index, text: item, source: sources[index] }))
+      .filter(
+        (item): item is { index: number; text: string; source: string } =>
+          !!item.text.trim() && !!item.source,
+      );
+    const translated = await app.translation.translateAll(
+      work.map((item) => ({ text: item.text, source: item.source, target })),
+      clientGoneSignal(reply),
+    );
+    const out = [...texts];
+    work.forEach((item, position) => (out[item.index] = translated[position]!));
+    characters += total;
+    return {
+      translations: out.map((text, index) => ({
+        // A text without letters has no language: it comes back as it is, "from" the target.
+        detected_source_language: upper(sources[index] ?? target),
+        text,
+        billed_characters: texts[index]!.length,
+      })),
+    };
+  });
+
+  const languages = (type: unknown) =>
+    CATALOGUE.map((language) => ({
+      language: upper(language.code),
+      name: language.name,
+      ...(type === 'target' ? { supports_formality: false } : {}),
+    }));
+  app.get<{ Querystring: { type?: string } }>('/v2/languages', route, async (request) =>
+    languages(request.query.type),
+  );
+  app.post('/v2/languages', route, async (request) => {
+    const body = (request.body ?? {}) as Fields;
+    const query = request.query as Fields;
+    return languages(body.type ?? query.type);
+  });
+
+  // No limit: the count is what was translated through this API since the server started.
+  const usage = async () => ({ character_count: characters, character_limit: 1_000_000_000_000 });
+  app.get('/v2/usage', route, usage);
+  app.post('/v2/usage', route, usage);
+
+  const notYet = (what: string) => async () => {
+    throw new DeepLError(404, `${what} are not supported by this server yet.`);
+  };
+  for (const path of ['/v2/glossaries', '/v2/glossaries/*', '/v2/glossary-language-pairs']) {
+    app.all(path, route, notYet('Glossaries'));
+  }
+  for (const path of ['/v2/document', '/v2/document/*']) app.all(path, route, notYet('Documents'));
+}

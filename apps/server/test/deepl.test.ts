@@ -1,0 +1,127 @@
+/**
+ * The DeepL-compatible API under /v2, driven over real HTTP by DeepL's official client (`deepl-node`)
+ * pointed at Sema with `serverUrl`, and by form posts as other DeepL clients send them.
+ */
+import type { AddressInfo } from 'node:net';
+import * as deepl from 'deepl-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './build-test-app.ts';
+
+let app: App;
+let base: string;
+let translator: deepl.Translator;
+
+beforeAll(async () => {
+  app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // Any key: Sema needs none. No retries, so a refusal shows at once.
+  translator = new deepl.Translator('any-key:fx', { serverUrl: base, maxRetries: 0 });
+  await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'swh_Latn' });
+}, 60_000);
+afterAll(() => app?.close());
+
+const ours = (text: string, source: string, target: string) =>
+  app.translation.translate({ text, source, target });
+
+describe('the DeepL API under /v2, through deepl-node', () => {
+  it('translates one text, and several with the source detected', async () => {
+    const one = await translator.translateText('Good morning, my friend.', 'en', 'fr');
+    expect(one.text).toBe(await ours('Good morning, my friend.', 'eng_Latn', 'fra_Latn'));
+    expect(one.detectedSourceLang).toBe('en');
+
+    const many = await translator.translateText(
+      ['Thank you very much for your help today.', 'Where is the railway station, please?'],
+      null,
+      'en-GB',
+    );
+    expect(many).toHaveLength(2);
+    expect(many.map((result) => result.detectedSourceLang)).toEqual(['en', 'en']);
+    expect(many[0]!.billedCharacters).toBe('Thank you very much for your help today.'.length);
+  });
+
+  it('reaches languages DeepL lacks: Swahili, Yoruba, Hausa, Amharic', async () => {
+    for (const [code, nllb] of [
+      ['sw', 'swh_Latn'],
+      ['yo', 'yor_Latn'],
+      ['ha', 'hau_Latn'],
+      ['am', 'amh_Ethi'],
+    ] as const) {
+      const result = await translator.translateText(
+        'The children are going to school.',
+        'en',
+        code as deepl.TargetLanguageCode,
+      );
+      expect(result.text).toBe(await ours('The children are going to school.', 'eng_Latn', nllb));
+    }
+  });
+
+  it('lists source and target languages, and usage', async () => {
+    const sources = await translator.getSourceLanguages();
+    expect(sources).toHaveLength(202);
+    expect(sources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'sw', name: 'Swahili' })]),
+    );
+    const targets = await translator.getTargetLanguages();
+    expect(targets.find((language) => language.code === 'zh-HANT')?.supportsFormality).toBe(false);
+    const usage = await translator.getUsage();
+    expect(usage.character?.count).toBeGreaterThan(0);
+    expect(usage.anyLimitReached()).toBe(false);
+  });
+
+  it('answers errors as DeepL does, which the client turns into its own errors', async () => {
+    await expect(translator.translateText('Hello', 'en', 'xx' as deepl.TargetLanguageCode)).rejects.toThrow(
+      /Value for 'target_lang' not supported/,
+    );
+    await expect(translator.listGlossaries()).rejects.toThrow(
+      /Glossaries are not supported by this server yet/,
+    );
+  });
+});
+
+describe('the DeepL API with form posts', () => {
+  it('takes text repeated and DeepL upper-case codes, with the key in the header', async () => {
+    const response = await fetch(`${base}/v2/translate`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'DeepL-Auth-Key whatever',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams([
+        ['text', 'Hello.'],
+        ['text', '42'],
+        ['target_lang', 'PT-BR'],
+        ['source_lang', 'EN'],
+        ['formality', 'less'],
+        ['preserve_formatting', '1'],
+      ]),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      translations: { detected_source_language: string; text: string }[];
+    };
+    expect(body.translations).toHaveLength(2);
+    expect(body.translations[0]!.detected_source_language).toBe('EN');
+    expect(body.translations[1]!.text).toBe(await ours('42', 'eng_Latn', 'por_Latn'));
+  });
+
+  it.each([
+    [{ target_lang: 'DE' }, 400, "Parameter 'text' not specified."],
+    [{ text: 'Hi' }, 400, "Parameter 'target_lang' not specified."],
+    [{ text: 'Hi', target_lang: 'DE', tag_handling: 'html' }, 400, /tag_handling=html is not supported/],
+    [{ text: 'Hi', target_lang: 'DE', glossary_id: 'abc' }, 404, 'Glossary not found.'],
+    [{ text: 'a'.repeat(5001), target_lang: 'DE' }, 413, /Request too large/],
+  ])('answers case %# with its status and {message}', async (body, status, message) => {
+    const response = await fetch(`${base}/v2/translate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(status);
+    const answer = (await response.json()) as { message: string };
+    expect(Object.keys(answer)).toEqual(['message']);
+    if (typeof message === 'string') expect(answer.message).toBe(message);
+    else expect(answer.message).toMatch(message);
+  });
+});
