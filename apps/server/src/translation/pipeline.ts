@@ -9,7 +9,8 @@ import { Batcher } from './batcher.ts';
 import { abortable, isAbortError, modelUnavailable } from './errors.ts';
 import type { EngineStatus, TranslationEngine } from './engines/types.ts';
 import type { TranslationMetrics } from './metrics.ts';
-import { joinText, splitText } from './segment.ts';
+import { splitProtected } from './protected-spans.ts';
+import { joinText } from './segment.ts';
 import type { SharedTranslationCache } from './shared-cache.ts';
 
 export interface TranslateParams {
@@ -102,7 +103,8 @@ export class TranslationPipeline {
     const needed = new Map<string, Sentence>(); // key → sentence, each once
     const plans = items.map(({ text, source, target }) => {
       if (source === target) return undefined;
-      const pieces = splitText(text, source);
+      // Placeholders, code, URLs, addresses … never reach the model: they stay as gaps.
+      const pieces = splitProtected(text, source);
       const keys = pieces.flatMap((piece) => {
         if (piece.kind !== 'sentence') return [];
         const key = this.cacheKey(source, target, piece.text);

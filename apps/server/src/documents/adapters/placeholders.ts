@@ -1,26 +1,11 @@
+import { PLACEHOLDER_PATTERNS } from '../../translation/protected-spans.ts';
 import { addSegment, fillSlot, type Slot } from '../segments.ts';
 
 /**
- * Placeholders of the common i18n formats. They never go through the model (which may translate,
- * respace or drop them); the words between them are translated and the placeholders put back as they
- * were. Order matters: the longer forms first.
+ * Placeholders of the common i18n formats (the patterns live with the translation pipeline, which
+ * protects them in every text): here, JSON values are cut around them before translation.
  */
-const PLACEHOLDER = new RegExp(
-  [
-    /\{\{\{[^{}]*\}\}\}/, // {{{raw}}} (Handlebars)
-    /\{\{[^{}]*\}\}/, // {{count}} (i18next, Handlebars, Vue)
-    /\$\{[^{}]*\}/, // ${name} (template literals)
-    /\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/, // {name}, {0}, {count, plural, one {# item} other {# items}} (ICU)
-    /%\([^)\s]+\)[sdif]/, // %(name)s (Python)
-    /%\{[^}\s]+\}/, // %{name} (Ruby)
-    /%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[sdifuxXoeEgGcp@%]/, // %s, %1$d, %.2f, %@ (printf)
-    /\$t\([^)]*\)/, // $t(key) (i18next nesting)
-    /<\/?[A-Za-z0-9][^<>]*>/, // <0>, <b>, </strong>, <br/> (react-i18next, ICU tags)
-  ]
-    .map((pattern) => pattern.source)
-    .join('|'),
-  'g',
-);
+const PLACEHOLDER = new RegExp(PLACEHOLDER_PATTERNS.map((pattern) => pattern.source).join('|'), 'g');
 
 /** Values that are data rather than words: URLs, e-mail addresses, paths, identifiers, colours. */
 const MACHINE_STRING = [

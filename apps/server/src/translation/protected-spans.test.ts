@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { protectedSpans, splitProtected } from './protected-spans.ts';
+import { joinText } from './segment.ts';
+
+const sentences = (text: string) =>
+  splitProtected(text, 'eng_Latn')
+    .filter((piece) => piece.kind === 'sentence')
+    .map((piece) => piece.text);
+
+describe('protected spans', () => {
+  it.each([
+    ['Hello {name}, you have {{count}} new messages.', ['{name}', '{{count}}']],
+    [
+      'Welcome ${user} to %1$s and %(site)s or %{place}; %d items, 50%% off',
+      ['${user}', '%1$s', '%(site)s', '%{place}', '%d', '%%'],
+    ],
+    ['{count, plural, one {# item} other {# items}} left', ['{count, plural, one {# item} other {# items}}']],
+    [
+      'Run `npm ci` then open https://example.org/docs?a=1&b=2.',
+      ['`npm ci`', 'https://example.org/docs?a=1&b=2'],
+    ],
+    ['Write to ana@example.co.ke or see www.sema.africa, thanks.', ['ana@example.co.ke', 'www.sema.africa']],
+    ['Thanks @amina_n for #Kiswahili and #sema2026!', ['@amina_n', '#Kiswahili', '#sema2026']],
+    ['Version 2.3.1 and v1.0 replace 1.2.3-beta.1.', ['2.3.1', 'v1.0', '1.2.3-beta.1']],
+    ['The route /users/:id takes :name', [':id', ':name']],
+    ['Click <b>here</b> or <0>there</0>.', ['<b>', '</b>', '<0>', '</0>']],
+    ['Nothing to keep here: 3 apples, 10:30, a colon: yes.', []],
+  ])('finds what must stay in %j', (text, spans) => {
+    expect(protectedSpans(text)).toEqual(spans);
+  });
+
+  it('sends only the words between spans to the model, and puts everything back', () => {
+    const text = 'Hello {name}, visit https://example.org or mail a@b.org. Bye!';
+    const pieces = splitProtected(text, 'eng_Latn');
+    expect(sentences(text)).toEqual(['Hello', 'visit', 'or mail', 'Bye!']);
+    // Joined with the words themselves, the text comes back character for character.
+    const words = pieces.filter((piece) => piece.kind === 'sentence').map((piece) => piece.text);
+    expect(joinText(pieces, words)).toBe(text);
+    // Joined with translations, every span is where it was.
+    expect(joinText(pieces, ['Hujambo', 'tembelea', 'au tuma barua pepe', 'Kwaheri!'])).toBe(
+      'Hujambo {name}, tembelea https://example.org au tuma barua pepe a@b.org. Kwaheri!',
+    );
+  });
+
+  it('is not fooled by hostile or broken input', () => {
+    // Unbalanced braces and text that looks like a placeholder but is not closed are plain words.
+    expect(protectedSpans('a { b {{ c %( d ${ e')).toEqual([]);
+    expect(sentences('a { b {{ c')).toEqual(['a { b {{ c']);
+    // Something that looks like our own gap is just text.
+    expect(protectedSpans('⟦0⟧ [[1]] __SEMA_0__')).toEqual([]);
+    // Long hostile strings stay fast (no catastrophic backtracking).
+    for (const hostile of [
+      '{'.repeat(5000),
+      '{a'.repeat(2500),
+      `${'<a '.repeat(1600)}`,
+      '%'.repeat(5000),
+      `${'@'.repeat(5000)}`,
+    ]) {
+      const started = performance.now();
+      const pieces = splitProtected(hostile, 'eng_Latn');
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(
+        joinText(
+          pieces,
+          pieces.filter((piece) => piece.kind === 'sentence').map((piece) => piece.text),
+        ),
+      ).toBe(hostile);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Placeholders, code, URLs, addresses, mentions and versions come back verbatim and in order on every
+ * path: our API (one text and batches), both compatibility APIs and documents. The tiny model copies
+ * nothing, so a span that reached it would be lost: these tests fail if any path skips protection.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { protectedSpans } from '../src/translation/protected-spans.ts';
+import { buildTestApp } from './build-test-app.ts';
+
+const TEXT =
+  'Hello {name}, visit https://example.org/a?b=1 or write to ana@example.org. ' +
+  'Version 2.3.1 needs `npm ci` and %1$s, {{count}} times, for @ana and #sema.';
+const SPANS = protectedSpans(TEXT);
+
+let app: App;
+beforeAll(async () => {
+  app = await buildTestApp();
+}, 60_000);
+afterAll(() => app?.close());
+
+/** Every span, in order, in the translation. */
+function expectSpansKept(translated: string) {
+  let from = 0;
+  for (const span of SPANS) {
+    const at = translated.indexOf(span, from);
+    expect(at, `${span} in ${translated}`).toBeGreaterThanOrEqual(0);
+    from = at + span.length;
+  }
+  expect(translated).not.toBe(TEXT);
+}
+
+describe('protected text on every path', () => {
+  it('finds the spans this test relies on', () => {
+    expect(SPANS).toEqual([
+      '{name}',
+      'https://example.org/a?b=1',
+      'ana@example.org',
+      '2.3.1',
+      '`npm ci`',
+      '%1$s',
+      '{{count}}',
+      '@ana',
+      '#sema',
+    ]);
+  });
+
+  it('POST /api/v1/translate and /batch', async () => {
+    const one = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: { text: TEXT, source_language: 'eng_Latn', target_language: 'fra_Latn' },
+    });
+    expectSpansKept(one.json<{ translated_text: string }>().translated_text);
+    const batch = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate/batch',
+      payload: { texts: [TEXT, 'Plain words.'], source_language: 'eng_Latn', target_language: 'swh_Latn' },
+    });
+    expectSpansKept(
+      batch.json<{ translations: { translated_text: string }[] }>().translations[0]!.translated_text,
+    );
+  });
+
+  it('the LibreTranslate and DeepL APIs', async () => {
+    const libre = await app.inject({
+      method: 'POST',
+      url: '/translate',
+      payload: { q: TEXT, source: 'en', target: 'de' },
+    });
+    expectSpansKept(libre.json<{ translatedText: string }>().translatedText);
+    const deepl = await app.inject({
+      method: 'POST',
+      url: '/v2/translate',
+      payload: { text: [TEXT], source_lang: 'EN', target_lang: 'ES' },
+    });
+    expectSpansKept(deepl.json<{ translations: { text: string }[] }>().translations[0]!.text);
+  });
+
+  it('a text document', async () => {
+    const boundary = 'sema-protected';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="target_language"',
+      '',
+      'fra_Latn',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="source_language"',
+      '',
+      'eng_Latn',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="notes.txt"',
+      'Content-Type: text/plain',
+      '',
+      TEXT,
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate/document',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    expectSpansKept(response.json<{ text: string }>().text);
+  });
+});
