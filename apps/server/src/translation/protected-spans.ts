@@ -7,7 +7,7 @@
  * with tokens the model copies keeps sentences whole, but whether NLLB copies them reliably needs
  * the real model to measure: see the README's "Not done yet".)
  */
-import { splitText, type Piece } from './segment.ts';
+import { pushGap, splitText, type Piece } from './segment.ts';
 
 /** Placeholders of i18n formats, longer forms first (the documents' JSON adapter uses them too). */
 export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
@@ -49,12 +49,7 @@ const LEADING_JOINT = /^([\s,;:.\u2013\u2014-]*)([\s\S]*)$/u;
  */
 export function splitProtected(text: string, language: string): Piece[] {
   const pieces: Piece[] = [];
-  const gap = (value: string) => {
-    if (!value) return;
-    const last = pieces.at(-1);
-    if (last?.kind === 'gap') last.text += value;
-    else pieces.push({ kind: 'gap', text: value });
-  };
+  const gap = (value: string) => pushGap(pieces, value);
   /** Words between spans; after a span, the punctuation that joins it to them (", ") stays put. */
   const free = (run: string, afterSpan: boolean) => {
     if (!HAS_LETTER.test(run)) return gap(run);

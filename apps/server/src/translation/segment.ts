@@ -41,12 +41,7 @@ function segmentersFor(language: string) {
 export function splitText(text: string, language: string, maxChars = MAX_SENTENCE_CHARS): Piece[] {
   const { sentences, words } = segmentersFor(language);
   const pieces: Piece[] = [];
-  const gap = (value: string) => {
-    if (!value) return;
-    const last = pieces.at(-1);
-    if (last?.kind === 'gap') last.text += value;
-    else pieces.push({ kind: 'gap', text: value });
-  };
+  const gap = (value: string) => pushGap(pieces, value);
 
   // Line by line: a line break always ends a sentence, and stays exactly where it was.
   for (const part of text.split(LINE_BREAK)) {
@@ -73,6 +68,14 @@ export function sentencesOf(pieces: readonly Piece[]): string[] {
 }
 
 /** Puts translated sentences (one per sentence piece, in order) back between the original gaps. */
+/** Adds kept text to `pieces`, joined to a gap just before it. */
+export function pushGap(pieces: Piece[], value: string): void {
+  if (!value) return;
+  const last = pieces.at(-1);
+  if (last?.kind === 'gap') last.text += value;
+  else pieces.push({ kind: 'gap', text: value });
+}
+
 export function joinText(pieces: readonly Piece[], translations: readonly string[]): string {
   let next = 0;
   return pieces.map((piece) => (piece.kind === 'gap' ? piece.text : (translations[next++] ?? ''))).join('');

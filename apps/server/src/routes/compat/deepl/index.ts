@@ -11,6 +11,7 @@ import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes
 import { ApiError } from '../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies } from '../../../lib/http/form-body.ts';
+import { translateTexts } from '../translate-texts.ts';
 
 class DeepLError extends Error {
   constructor(
@@ -94,21 +95,14 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     const target = languageOf(fields, 'target_lang')!;
     const source = languageOf(fields, 'source_lang');
 
-    const sources = texts.map(
-      (item) => source ?? (item.trim() ? app.detector.detect(item)?.language : undefined),
-    );
-    const work = texts
-      .map((item, index) => ({ index, text: item, source: sources[index] }))
-      .filter(
-        (item): item is { index: number; text: string; source: string } =>
-          !!item.text.trim() && !!item.source,
-      );
-    const translated = await app.translation.translateAll(
-      work.map((item) => ({ text: item.text, source: item.source, target })),
+    const { translations: out, detections } = await translateTexts(
+      app,
+      texts,
+      source ?? 'auto',
+      target,
       clientGoneSignal(reply),
     );
-    const out = [...texts];
-    work.forEach((item, position) => (out[item.index] = translated[position]!));
+    const sources = texts.map((_, index) => source ?? detections[index]?.language);
     characters += total;
     return {
       translations: out.map((text, index) => ({

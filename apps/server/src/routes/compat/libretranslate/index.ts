@@ -14,6 +14,7 @@ import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes
 import { ApiError } from '../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies } from '../../../lib/http/form-body.ts';
+import { translateTexts } from '../translate-texts.ts';
 
 /** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500. */
 function ltStatus(status: number): number {
@@ -151,25 +152,13 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     const source = languageOf(fields, 'source');
 
     // Each text's source: as given, or detected (a text without letters is returned as it is).
-    const detected = texts.map((item) =>
-      source === 'auto' && item.trim() ? app.detector.detect(item) : null,
-    );
-    const work = texts
-      .map((item, index) => ({
-        index,
-        text: item,
-        source: source === 'auto' ? detected[index]?.language : source,
-      }))
-      .filter(
-        (item): item is { index: number; text: string; source: string } =>
-          !!item.text.trim() && !!item.source,
-      );
-    const translations = await app.translation.translateAll(
-      work.map((item) => ({ text: item.text, source: item.source, target })),
+    const { translations: out, detections: detected } = await translateTexts(
+      app,
+      texts,
+      source,
+      target,
       clientGoneSignal(reply),
     );
-    const out = [...texts];
-    work.forEach((item, position) => (out[item.index] = translations[position]!));
 
     const detection = (index: number) => {
       const found = detected[index];
