@@ -105,4 +105,56 @@ describe('protected text on every path', () => {
     expect(response.statusCode).toBe(200);
     expectSpansKept(response.json<{ text: string }>().text);
   });
+
+  it('a glossary on /api/v1/translate and /batch: terms replaced, do-not-translate terms kept', async () => {
+    const glossary = { village: 'kijiji', Sema: 'Sema' };
+    const one = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: {
+        text: 'The village loves Sema very much.',
+        source_language: 'en',
+        target_language: 'sw',
+        glossary,
+      },
+    });
+    expect(one.statusCode).toBe(200);
+    const translated = one.json<{ translated_text: string }>().translated_text;
+    expect(translated).toContain('kijiji');
+    expect(translated).toContain('Sema');
+    expect(translated).not.toContain('village');
+    const batch = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate/batch',
+      payload: {
+        texts: ['A VILLAGE.', 'No term here.'],
+        source_language: 'en',
+        target_language: 'sw',
+        glossary,
+      },
+    });
+    expect(
+      batch.json<{ translations: { translated_text: string }[] }>().translations[0]!.translated_text,
+    ).toContain('kijiji');
+  });
+
+  it.each([
+    [{ '': 'x' }, 'glossary: a term must not be empty'],
+    [{ ['t'.repeat(101)]: 'x' }, 'glossary: a term is at most 100 characters'],
+    [
+      Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`term${i}`, 'x'])),
+      'glossary: at most 100 terms (got 101)',
+    ],
+    [{ village: 1 }, /glossary/],
+  ])('refuses a bad glossary (case %#) with 422', async (glossary, detail) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: { text: 'The village.', source_language: 'en', target_language: 'sw', glossary },
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json<{ detail: string }>();
+    if (typeof detail === 'string') expect(body.detail).toBe(detail);
+    else expect(body.detail).toMatch(detail);
+  });
 });

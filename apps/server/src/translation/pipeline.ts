@@ -9,7 +9,7 @@ import { Batcher } from './batcher.ts';
 import { abortable, isAbortError, modelUnavailable } from './errors.ts';
 import type { EngineStatus, TranslationEngine } from './engines/types.ts';
 import type { TranslationMetrics } from './metrics.ts';
-import { splitProtected } from './protected-spans.ts';
+import { splitProtected, type Glossary } from './protected-spans.ts';
 import { joinText } from './segment.ts';
 import type { SharedTranslationCache } from './shared-cache.ts';
 
@@ -19,6 +19,8 @@ export interface TranslateParams {
   source: string;
   /** Catalogue code. */
   target: string;
+  /** Terms with fixed translations (and do-not-translate terms) for this text. */
+  glossary?: Glossary;
 }
 
 export interface TranslationPipelineOptions {
@@ -101,10 +103,10 @@ export class TranslationPipeline {
   async translateAll(items: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]> {
     const known = new Map<string, string>();
     const needed = new Map<string, Sentence>(); // key → sentence, each once
-    const plans = items.map(({ text, source, target }) => {
+    const plans = items.map(({ text, source, target, glossary }) => {
       if (source === target) return undefined;
       // Placeholders, code, URLs, addresses … never reach the model: they stay as gaps.
-      const pieces = splitProtected(text, source);
+      const pieces = splitProtected(text, source, glossary);
       const keys = pieces.flatMap((piece) => {
         if (piece.kind !== 'sentence') return [];
         const key = this.cacheKey(source, target, piece.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { protectedSpans, splitProtected } from './protected-spans.ts';
+import { compileGlossary, protectedSpans, splitProtected } from './protected-spans.ts';
 import { joinText } from './segment.ts';
 
 const sentences = (text: string) =>
@@ -66,5 +66,42 @@ describe('protected spans', () => {
         ),
       ).toBe(hostile);
     }
+  });
+});
+
+describe('glossaries', () => {
+  const glossary = compileGlossary({
+    village: 'kijiji',
+    'river bank': 'ukingo wa mto',
+    Sema: 'Sema',
+    'a+b(c': 'X',
+  })!;
+  const words = (text: string) =>
+    splitProtected(text, 'eng_Latn', glossary)
+      .filter((piece) => piece.kind === 'sentence')
+      .map((piece) => piece.text);
+  const joined = (text: string) => {
+    const pieces = splitProtected(text, 'eng_Latn', glossary);
+    return joinText(
+      pieces,
+      pieces.filter((piece) => piece.kind === 'sentence').map((piece) => `<${piece.text}>`),
+    );
+  };
+
+  it('replaces whole-word terms in any case, longest first, and keeps them from the model', () => {
+    expect(joined('The Village by the river bank uses Sema.')).toBe(
+      '<The> kijiji <by the> ukingo wa mto <uses> Sema.',
+    );
+    expect(words('The Village by the river bank uses Sema.')).toEqual(['The', 'by the', 'uses']);
+  });
+
+  it('does not match inside other words, and escapes terms that look like patterns', () => {
+    expect(joined('Villages and villagers')).toBe('<Villages and villagers>');
+    expect(joined('compute a+b(c now')).toBe('<compute> X <now>');
+  });
+
+  it('works together with protected spans, and ignores empty terms', () => {
+    expect(joined('Hello {name}, welcome to the village.')).toBe('<Hello> {name}, <welcome to the> kijiji.');
+    expect(compileGlossary({ '': 'x', '  ': 'y' })).toBeUndefined();
   });
 });

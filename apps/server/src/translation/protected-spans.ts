@@ -43,11 +43,38 @@ const HAS_LETTER = /\p{L}/u;
 /** Spaces and joining punctuation before the first word of a run. */
 const LEADING_JOINT = /^([\s,;:.\u2013\u2014-]*)([\s\S]*)$/u;
 
+/** Terms with fixed translations: each found term is kept out of the model and replaced. */
+export interface Glossary {
+  pattern: RegExp;
+  /** Lower-cased term → its translation. */
+  targets: ReadonlyMap<string, string>;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A glossary from `term → translation` entries (a term that maps to itself is a do-not-translate
+ * term). Terms match whole words, ignoring case, longest first.
+ */
+export function compileGlossary(entries: Readonly<Record<string, string>>): Glossary | undefined {
+  const terms = Object.entries(entries).filter(([term]) => term.trim() !== '');
+  if (terms.length === 0) return undefined;
+  const sorted = terms.map(([term]) => term.trim()).sort((a, b) => b.length - a.length);
+  return {
+    pattern: new RegExp(
+      `(?<![\\p{L}\\p{N}_])(?:${sorted.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`,
+      'giu',
+    ),
+    targets: new Map(terms.map(([term, target]) => [term.trim().toLowerCase(), target])),
+  };
+}
+
 /**
  * `splitText` that keeps protected spans out of the sentences: they become gaps (kept verbatim by
- * `joinText`), and so does any run between them without a letter (", ", " - ").
+ * `joinText`), and so does any run between them without a letter (", ", " - "). Glossary terms are
+ * cut out the same way, and their gap holds the term's translation.
  */
-export function splitProtected(text: string, language: string): Piece[] {
+export function splitProtected(text: string, language: string, glossary?: Glossary): Piece[] {
   const pieces: Piece[] = [];
   const gap = (value: string) => pushGap(pieces, value);
   /** Words between spans; after a span, the punctuation that joins it to them (", ") stays put. */
@@ -64,13 +91,27 @@ export function splitProtected(text: string, language: string): Piece[] {
       if (piece.kind === 'sentence') first = false;
     }
   };
+  /** A run without glossary terms: cut around the protected spans. */
+  const protect = (run: string, afterSpan: boolean) => {
+    let cursor = 0;
+    for (const match of run.matchAll(PROTECTED)) {
+      free(run.slice(cursor, match.index), afterSpan || cursor > 0);
+      gap(match[0]);
+      cursor = match.index + match[0].length;
+    }
+    free(run.slice(cursor), afterSpan || cursor > 0);
+  };
+  if (!glossary) {
+    protect(text, false);
+    return pieces;
+  }
   let cursor = 0;
-  for (const match of text.matchAll(PROTECTED)) {
-    free(text.slice(cursor, match.index), cursor > 0);
-    gap(match[0]);
+  for (const match of text.matchAll(glossary.pattern)) {
+    protect(text.slice(cursor, match.index), cursor > 0);
+    gap(glossary.targets.get(match[0].toLowerCase()) ?? match[0]);
     cursor = match.index + match[0].length;
   }
-  free(text.slice(cursor), cursor > 0);
+  protect(text.slice(cursor), cursor > 0);
   return pieces;
 }
 

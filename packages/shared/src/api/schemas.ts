@@ -49,6 +49,12 @@ export const LanguagesResponse = Type.Object(
 );
 export type LanguagesResponse = Static<typeof LanguagesResponse>;
 
+/** Terms with fixed translations for this request: `term → translation` (a term mapped to itself is kept as it is). */
+export const Glossary = Type.Record(Type.String(), Type.String(), {
+  description:
+    'Terms with fixed translations, e.g. {"village": "kijiji", "Sema": "Sema"}: each term found (whole words, any case) is kept away from the model and replaced by its translation; map a term to itself to keep it untranslated. At most 100 terms.',
+});
+
 export const TranslateRequest = Type.Object(
   {
     text: Type.String({
@@ -61,6 +67,7 @@ export const TranslateRequest = Type.Object(
         default: 'auto',
       }),
     ),
+    glossary: Type.Optional(Glossary),
   },
   {
     $id: 'TranslateRequest',
@@ -93,6 +100,7 @@ export const BatchTranslateRequest = Type.Object(
     source_language: Type.Optional(
       Type.String({ description: `${languageCodeDescription}, or auto`, default: 'auto' }),
     ),
+    glossary: Type.Optional(Glossary),
   },
   {
     $id: 'BatchTranslateRequest',

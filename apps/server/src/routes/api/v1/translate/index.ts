@@ -9,6 +9,7 @@ import {
 import { AUTO, MESSAGES, isBlank, textTooLongMessage } from '@sema/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../../lib/errors.ts';
+import { glossaryField } from '../../../../lib/glossary-field.ts';
 import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 
@@ -79,9 +80,10 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const started = performance.now();
       const { body } = request;
       const target = targetLanguage(body.target_language);
+      const glossary = glossaryField(body.glossary);
       const item = prepare(app, body.text, sourceLanguage(body.source_language));
       const translated = await app.translation.translate(
-        { text: item.text, source: item.source, target },
+        { text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) },
         clientGoneSignal(reply),
       );
       return translationResult(item, target, translated, Math.round(performance.now() - started) / 1000);
@@ -106,6 +108,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const { texts } = request.body;
       const target = targetLanguage(request.body.target_language);
       const source = sourceLanguage(request.body.source_language);
+      const glossary = glossaryField(request.body.glossary);
       if (texts.length === 0)
         throw new ApiError(422, 'VALIDATION_ERROR', 'texts must hold at least one text');
       if (texts.length > batchMaxTexts) {
@@ -125,7 +128,12 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       }
       const items = texts.map((text, i) => prepare(app, text, source, ` (texts[${i}])`));
       const translations = await app.translation.translateAll(
-        items.map((item) => ({ text: item.text, source: item.source, target })),
+        items.map((item) => ({
+          text: item.text,
+          source: item.source,
+          target,
+          ...(glossary ? { glossary } : {}),
+        })),
         clientGoneSignal(reply),
       );
       const processingTime = Math.round(performance.now() - started) / 1000;
