@@ -37,6 +37,8 @@ export interface NllbEngineOptions {
   threads?: number;
   /** Beam width (`SEMA_NLLB_BEAMS`); 1, the default, decodes greedily. */
   beams?: number;
+  /** Benchmarks only: forced output length per source token (`NllbModel` LoadOptions). */
+  forceLengthRatio?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Where the download progress bar goes; null for none. Defaults to stderr. */
   progressOutput?: ProgressOutput | null;
@@ -102,6 +104,7 @@ export class NllbEngine implements TranslationEngine {
       dtype: options.dtype,
       threads: options.threads ?? os.availableParallelism(),
       beams,
+      ...(options.forceLengthRatio !== undefined && { forceLengthRatio: options.forceLengthRatio }),
     };
     // A local folder is named by its last part: /status is public, the server's paths are not.
     // (A hub id is `org/name`; anything else that is not a folder is a folder that is missing.)
