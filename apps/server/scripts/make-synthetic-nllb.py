@@ -144,15 +144,21 @@ class Graph:
             self.constants[key] = self.init(self.name('const'), np.asarray(values, dtype=dtype))
         return self.constants[key]
 
-    def matmul(self, x, weight_name, w, bias=None):
-        """x @ w (+ bias): fp32 MatMul, or dynamic uint8 MatMulInteger in the quantized graph."""
+    def weight(self, name, w):
+        """A matmul weight as stored: fp32, or uint8 with its scale and zero point."""
         if not self.quantized:
-            y = self.op('MatMul', [x, self.init(weight_name, w)])
+            return (self.init(name, w),)
+        q, scale, zero = quantize_uint8(w)
+        return (self.init(name + '_quantized', q), self.init(name + '_scale', np.array(scale, dtype=np.float32)),
+                self.init(name + '_zero_point', np.array(zero, dtype=np.uint8)))
+
+    def matmul(self, x, weight_name, w, bias=None, stored=None):
+        """x @ w (+ bias): fp32 MatMul, or dynamic uint8 MatMulInteger in the quantized graph."""
+        stored = stored or self.weight(weight_name, w)
+        if not self.quantized:
+            y = self.op('MatMul', [x, stored[0]])
         else:
-            q, scale, zero = quantize_uint8(w)
-            wq = self.init(weight_name + '_quantized', q)
-            ws = self.init(weight_name + '_scale', np.array(scale, dtype=np.float32))
-            wz = self.init(weight_name + '_zero_point', np.array(zero, dtype=np.uint8))
+            wq, ws, wz = stored
             xq, xs, xz = self.op('DynamicQuantizeLinear', [x], outputs=3)
             acc = self.op('MatMulInteger', [xq, wq, xz, wz])
             accf = self.op('Cast', [acc], to=TensorProto.FLOAT)
@@ -160,6 +166,14 @@ class Graph:
         if bias is not None:
             y = self.op('Add', [y, self.init(weight_name + '.bias', bias)])
         return y
+
+    def tied_embedding(self, ids, stored):
+        """Rows of the embedding read from the (transposed) output projection, which it is tied to:
+        one copy of the 256k × d matrix in the file instead of two."""
+        columns = self.op('Gather', [stored[0], ids], axis=1)
+        if self.quantized:
+            columns = self.op('DequantizeLinear', [columns, stored[1], stored[2]])
+        return self.op('Transpose', [columns], perm=[1, 2, 0])
 
     def embedding(self, ids, name, table):
         if not self.quantized:
@@ -276,7 +290,8 @@ def build_decoder(c, W, embed, positions, quantized):
     length = g.op('Gather', [g.op('Shape', [ids]), g.const(1)], axis=0)
     total = g.op('Add', [past_length, length])
     query_pos = g.op('Range', [past_length, total, g.const(1)])
-    h = g.op('Mul', [g.embedding(ids, 'model.shared.weight', embed), g.const(math.sqrt(d), np.float32)])
+    lm_head = g.weight('lm_head.weight', np.ascontiguousarray(embed.T))
+    h = g.op('Mul', [g.tied_embedding(ids, lm_head), g.const(math.sqrt(d), np.float32)])
     h = g.op('Add', [h, g.op('Gather', [g.init('model.decoder.embed_positions.weights', positions),
                                         g.op('Add', [query_pos, g.const(2)])])])
     key_pos = g.op('Range', [g.const(0), total, g.const(1)])
@@ -307,7 +322,7 @@ def build_decoder(c, W, embed, positions, quantized):
         presents += [k, v, cross[2 * i], cross[2 * i + 1]]
     h = g.layer_norm(h, 'model.decoder.layer_norm', d)
     # The output projection is tied to the embedding; the export stores it transposed.
-    logits = g.matmul(h, 'lm_head.weight', np.ascontiguousarray(embed.T))
+    logits = g.matmul(h, 'lm_head.weight', None, stored=lm_head)
     g.nodes.append(helper.make_node('Identity', [logits], ['logits']))
 
     batch, enc_len = 'batch_size', 'encoder_sequence_length'
@@ -434,14 +449,40 @@ def write_configs(folder, c, size):
     })
 
 
+def write_matmul_graphs(folder, c):
+    """One graph per weight shape of a decoder step, fp32 and q8 built exactly as in the model, for
+    the benchmark's roofline: X [rows, K] times a random W [K, N]."""
+    os.makedirs(folder, exist_ok=True)
+    d, f, v = c['d_model'], c['ffn'], c['vocab']
+    W = Weights(7)
+    for k, n in sorted({(d, d), (d, f), (f, d), (d, v)}):
+        w = W.normal(f'matmul_{k}x{n}', (k, n))
+        for dtype in ('fp32', 'q8'):
+            g = Graph(dtype == 'q8')
+            y = g.matmul('x', 'w', w)
+            g.nodes.append(helper.make_node('Identity', [y], ['y']))
+            graph = helper.make_graph(g.nodes, 'matmul',
+                                      [helper.make_tensor_value_info('x', TensorProto.FLOAT, ['rows', k])],
+                                      [helper.make_tensor_value_info('y', TensorProto.FLOAT, ['rows', n])], g.inits)
+            model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', OPSET)])
+            model.ir_version = 8
+            onnx.save(model, os.path.join(folder, f'matmul_{dtype}_{k}x{n}.onnx'))
+    print(f'wrote matmul graphs to {os.path.abspath(folder)}', flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('out')
     parser.add_argument('--size', default='600M', choices=[s for s in SIZES if s != '3.3B'])
     parser.add_argument('--dtypes', default='fp32,q8')
     parser.add_argument('--seed', type=int, default=20251125)
+    parser.add_argument('--matmul-only', action='store_true',
+                        help='write only the roofline matmul graphs (OUT/matmul_*.onnx)')
     args = parser.parse_args()
     c = SIZES[args.size]
+    if args.matmul_only:
+        write_matmul_graphs(args.out, c)
+        return
     dtypes = args.dtypes.split(',')
     onnx_dir = os.path.join(args.out, 'onnx')
     os.makedirs(onnx_dir, exist_ok=True)
