@@ -83,7 +83,7 @@ function ensureModel() {
 /** Seeded sentences of 8–40 one-token words (syllables the synthetic vocabulary holds whole). */
 function sentences(count: number, seed: number): string[] {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const syllables = [...'bcdfghjklmnprstvwz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
   return Array.from({ length: count }, () => {
     const words = 8 + Math.floor(random() * 33);
@@ -122,10 +122,11 @@ async function matmulSeconds(dtype: string, k: number, n: number, rows: number):
     path.join(matmulFolder, `matmul_${dtype}_${k}x${n}.onnx`),
     sessionOptions,
   );
-  const x = new ort.Tensor('float32', Float32Array.from({ length: rows * k }, () => Math.random() - 0.5), [
-    rows,
-    k,
-  ]);
+  const x = new ort.Tensor(
+    'float32',
+    Float32Array.from({ length: rows * k }, () => Math.random() - 0.5),
+    [rows, k],
+  );
   await session.run({ x });
   let best = Infinity;
   const deadline = performance.now() + 400;
@@ -301,7 +302,11 @@ async function firstTokenSeconds(dtype: string): Promise<number> {
     forceLengthRatio: ratio,
   });
   try {
-    const { job } = model.prepare([sentences(1, 7)[0]!.split(' ').slice(0, 24).join(' ')], 'eng_Latn', 'fra_Latn');
+    const { job } = model.prepare(
+      [sentences(1, 7)[0]!.split(' ').slice(0, 24).join(' ')],
+      'eng_Latn',
+      'fra_Latn',
+    );
     let best = Infinity;
     for (let i = 0; i < 4; i++) {
       const t0 = performance.now();
@@ -336,7 +341,9 @@ for (const dtype of dtypes) {
     floors.set(rows, await stepFloorSeconds(dtype, rows));
   }
   extra[`${dtype}_first_token_ms`] = 1000 * (await firstTokenSeconds(dtype));
-  console.log(`${dtype}: first token (batch 1, 24-token source) ${f(extra[`${dtype}_first_token_ms`] as number)} ms`);
+  console.log(
+    `${dtype}: first token (batch 1, 24-token source) ${f(extra[`${dtype}_first_token_ms`] as number)} ms`,
+  );
   const ours: Result[] = [];
   for (const beams of beamWidths) ours.push(...(await runEngine(dtype, beams, floors)));
   const theirs = args['no-transformers'] ? [] : await runTransformers(dtype);
@@ -347,7 +354,9 @@ for (const dtype of dtypes) {
   all.push(...ours, ...theirs);
 }
 
-console.log('\n| engine | dtype | beams | batch | sentences/s | tokens/s | vs transformers.js | of roofline | peak RSS MB | weights MB | load s |');
+console.log(
+  '\n| engine | dtype | beams | batch | sentences/s | tokens/s | vs transformers.js | of roofline | peak RSS MB | weights MB | load s |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of all) {
   console.log(
@@ -360,6 +369,14 @@ for (const r of all) {
 const out = path.join(root, 'bench/results/engine.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const previous = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { runs?: unknown[] }) : {};
-const run = { date: new Date().toISOString(), size, ratio, threads, cpu: os.cpus()[0]?.model, ...extra, results: all };
+const run = {
+  date: new Date().toISOString(),
+  size,
+  ratio,
+  threads,
+  cpu: os.cpus()[0]?.model,
+  ...extra,
+  results: all,
+};
 fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), run] }, null, 1)}\n`);
 console.log(`\nwrote ${path.relative(root, out)}`);

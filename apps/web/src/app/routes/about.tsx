@@ -97,8 +97,8 @@ export function AboutRoute() {
           >
             CC-BY-NC 4.0
           </a>
-          : they may be used for non-commercial purposes only. Whoever runs a {PRODUCT_NAME} server can configure
-          another translation model, or another server, instead.
+          : they may be used for non-commercial purposes only. Whoever runs a {PRODUCT_NAME} server can
+          configure another translation model, or another server, instead.
         </p>
       </section>
     </div>

@@ -212,7 +212,9 @@ export class NllbModel {
         const forced = this.forceLengthRatio;
         guardLoops.push(forced === undefined && !hasLoop(piece));
         maxNewTokens.push(
-          forced === undefined ? maxNewTokensFor(piece.length) : Math.max(1, Math.round(forced * piece.length)),
+          forced === undefined
+            ? maxNewTokensFor(piece.length)
+            : Math.max(1, Math.round(forced * piece.length)),
         );
       }
     });
