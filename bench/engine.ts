@@ -378,5 +378,5 @@ const run = {
   ...extra,
   results: all,
 };
-fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), run] }, null, 1)}\n`);
+fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), run] }, null, 2)}\n`);
 console.log(`\nwrote ${path.relative(root, out)}`);
