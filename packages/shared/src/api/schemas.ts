@@ -156,6 +156,13 @@ export const EngineStatus = Type.Object(
           'Exactly which model translates (name or content fingerprint, weights variant, decoding); servers whose translation engines report the same model_id share cached translations',
       }),
     ),
+    model_license: Type.Optional(
+      Type.String({
+        description:
+          "The license of the model's weights (SPDX id), when known: NLLB-200's published weights are CC-BY-NC-4.0, non-commercial use only",
+        examples: ['CC-BY-NC-4.0'],
+      }),
+    ),
     progress: Type.Optional(Type.Number({ description: 'Download or load progress, 0 to 1' })),
     detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),
     next_attempt_at: Type.Optional(

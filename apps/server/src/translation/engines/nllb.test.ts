@@ -77,7 +77,13 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     const nllb = engine();
     expect(nllb.status().state).toBe('loading');
     await nllb.whenReady();
-    expect(nllb.status()).toEqual({ state: 'ready', model: 'tiny-nllb', model_id: nllb.modelId });
+    // NLLB weights are non-commercial: /status says so, so that self-hosters know.
+    expect(nllb.status()).toEqual({
+      state: 'ready',
+      model: 'tiny-nllb',
+      model_id: nllb.modelId,
+      model_license: 'CC-BY-NC-4.0',
+    });
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
   });
 
@@ -272,6 +278,7 @@ describe('NllbEngine with a hub model', () => {
         state: 'ready',
         model: 'sema-test/tiny-nllb',
         model_id: 'nllb:sema-test/tiny-nllb:q8',
+        model_license: 'CC-BY-NC-4.0',
       });
       expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toHaveLength(2);
     } finally {

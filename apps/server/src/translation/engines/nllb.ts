@@ -37,6 +37,8 @@ export interface NllbEngineOptions {
   threads?: number;
   /** Beam width (`SEMA_NLLB_BEAMS`); 1, the default, decodes greedily. */
   beams?: number;
+  /** Benchmarks only: forced output length per source token (`NllbModel` LoadOptions). */
+  forceLengthRatio?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Where the download progress bar goes; null for none. Defaults to stderr. */
   progressOutput?: ProgressOutput | null;
@@ -49,6 +51,13 @@ export interface NllbEngineOptions {
   /** How long the model process may stay silent while it has work before it is replaced. */
   hangTimeoutMs?: number;
 }
+
+/**
+ * NLLB-200's published weights (every size, and the ONNX exports made from them) are licensed
+ * CC-BY-NC 4.0: non-commercial use only. Another model can be configured; its license is not
+ * known to us, so none is reported for it.
+ */
+export const NLLB_WEIGHTS_LICENSE = 'CC-BY-NC-4.0';
 
 /** A model process that says nothing for this long while it has work is taken for hung. */
 const DEFAULT_HANG_TIMEOUT_MS = 30_000;
@@ -68,6 +77,7 @@ export class NllbEngine implements TranslationEngine {
   readonly modelId: string;
   readonly maxConcurrentBatches = 1;
   private readonly modelName: string;
+  private readonly license: string | undefined;
   private readonly source: ModelSource;
   private readonly settings: ModelProcessSettings;
   private modelProcess: ChildProcess | undefined;
@@ -102,6 +112,7 @@ export class NllbEngine implements TranslationEngine {
       dtype: options.dtype,
       threads: options.threads ?? os.availableParallelism(),
       beams,
+      ...(options.forceLengthRatio !== undefined && { forceLengthRatio: options.forceLengthRatio }),
     };
     // A local folder is named by its last part: /status is public, the server's paths are not.
     // (A hub id is `org/name`; anything else that is not a folder is a folder that is missing.)
@@ -112,6 +123,8 @@ export class NllbEngine implements TranslationEngine {
         : looksLikePath(this.source.id)
           ? path.basename(this.source.id)
           : this.source.id;
+    const named = this.source.kind === 'folder' ? this.source.path : this.source.id;
+    this.license = /nllb/i.test(named) ? NLLB_WEIGHTS_LICENSE : undefined;
     this.state = { state: 'loading', model: this.modelName };
     this.download = this.newDownload();
     this.resetReadiness();
@@ -128,7 +141,11 @@ export class NllbEngine implements TranslationEngine {
 
   status(): EngineStatus {
     const progress = this.state.state === 'loading' ? this.download.fraction() : undefined;
-    const state = { ...this.state, model_id: this.modelId };
+    const state = {
+      ...this.state,
+      model_id: this.modelId,
+      ...(this.license && { model_license: this.license }),
+    };
     return progress === undefined ? state : { ...state, progress: round(progress) };
   }
 

@@ -89,6 +89,17 @@ export function AboutRoute() {
           is not sent to a third party for translation. Language detection runs offline on the server too. The
           web app is small and loads nothing from other sites, so it stays fast on slow connections.
         </p>
+        <p className="text-slate-700">
+          The NLLB-200 weights, published by Meta, are licensed{' '}
+          <a
+            href="https://creativecommons.org/licenses/by-nc/4.0/"
+            className="font-medium text-brand-700 underline hover:text-brand-800"
+          >
+            CC-BY-NC 4.0
+          </a>
+          : they may be used for non-commercial purposes only. Whoever runs a {PRODUCT_NAME} server can
+          configure another translation model, or another server, instead.
+        </p>
       </section>
     </div>
   );

@@ -52,6 +52,12 @@ export interface LoadOptions {
   beams?: number;
   /** Called while files that were not on disk yet are downloaded. */
   onDownload?: (progress: DownloadEvent) => void;
+  /**
+   * Benchmarks only: every row generates exactly round(ratio × its source tokens) tokens (at least
+   * 1): `</s>` is never chosen and the loop guard is off, so a random-weight model costs per
+   * sentence what a real one does. Unset in the server.
+   */
+  forceLengthRatio?: number;
 }
 
 export interface TranslateStats extends DecodeStats {
@@ -83,6 +89,7 @@ export class NllbModel {
     /** The encoder and decoder sessions, for tests and benchmarks that drive a decoder directly. */
     readonly runner: DecoderRunner,
     private readonly decoder: Decoder,
+    private readonly forceLengthRatio?: number,
   ) {}
 
   static async load(options: LoadOptions): Promise<NllbModel> {
@@ -147,6 +154,7 @@ export class NllbModel {
       const vocabSize = config.vocab_size ?? tokenizer.get_vocab().size;
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.all_special_ids) if (id !== eos && id < vocabSize) suppressed[id] = 1;
+      if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
       const runner = new DecoderRunner(encoder, decoderSession, layout, {
         pad: config.pad_token_id ?? 1,
         eos,
@@ -155,7 +163,7 @@ export class NllbModel {
       });
       const beams = options.beams ?? 1;
       const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
-      return new NllbModel(tokenizer, model, runner, decoder);
+      return new NllbModel(tokenizer, model, runner, decoder, options.forceLengthRatio);
     } catch (error) {
       await model.dispose();
       throw error;
@@ -201,8 +209,13 @@ export class NllbModel {
         const piece = ids.slice(start, start + MAX_SOURCE_TOKENS);
         rows.push([source, ...piece, eos]);
         owner.push(index);
-        guardLoops.push(!hasLoop(piece));
-        maxNewTokens.push(maxNewTokensFor(piece.length));
+        const forced = this.forceLengthRatio;
+        guardLoops.push(forced === undefined && !hasLoop(piece));
+        maxNewTokens.push(
+          forced === undefined
+            ? maxNewTokensFor(piece.length)
+            : Math.max(1, Math.round(forced * piece.length)),
+        );
       }
     });
     return { job: { rows, targetToken: target, maxNewTokens, guardLoops, signal }, owner, sourceTokens };

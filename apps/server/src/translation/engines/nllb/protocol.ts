@@ -8,6 +8,8 @@ export interface ModelProcessSettings {
   threads: number;
   /** Beam width; 1 decodes greedily. */
   beams: number;
+  /** Benchmarks only: forced output length per source token (see LoadOptions). */
+  forceLengthRatio?: number;
 }
 
 export type ToModelProcess =

@@ -1,0 +1,382 @@
+// `npm run bench:engine`: the NLLB engine at the real model's size, on synthetic (seeded random)
+// weights of the real shape, generated on first run by apps/server/scripts/make-synthetic-nllb.py
+// into ~/.cache/sema/synthetic (SEMA_BENCH_MODEL_DIR to change; never into git).
+//
+// Through the engine as the server runs it (NllbEngine: the model in its own process), per dtype,
+// beam width and batch size: sentences/s, generated tokens/s, load time, the model process's peak
+// resident memory (VmHWM); first-token latency (encoder + first decoder step, batch 1, in process);
+// side by side, @huggingface/transformers' translation pipeline on the same folder, threads and
+// forced lengths; and a roofline: the runtime's own matmul at the model's shapes, summed over one
+// decoder step → the most tokens/s this machine could give, and the engine's fraction of it.
+//
+// Random weights give random text that rarely ends, so output lengths are forced (the documented
+// knob `forceLengthRatio` of the engine: each sentence generates exactly round(ratio × its source
+// tokens) tokens; `--ratio`, default 1.15, about English → French). Source sentences are 8–40
+// tokens (seeded), about the spread of real sentences.
+//
+//   npm run bench:engine -- [--quick] [--size 600M|1.3B] [--dtypes q8,fp32] [--batches 1,4,8,16,32]
+//                           [--beams 1,4] [--ratio 1.15] [--no-transformers] [--threads N]
+// --quick: the reduced model (a few MB), batches 1 and 4: checks the whole bench in seconds.
+// Writes bench/results/engine.json (one object per configuration) and prints a table.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { env, pipeline } from '@huggingface/transformers';
+import ort from 'onnxruntime-node';
+import { NllbEngine } from '../apps/server/src/translation/engines/nllb.ts';
+import { NllbModel } from '../apps/server/src/translation/engines/nllb/nllb-model.ts';
+import { root } from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    size: { type: 'string' },
+    dtypes: { type: 'string' },
+    batches: { type: 'string' },
+    beams: { type: 'string', default: '1,4' },
+    ratio: { type: 'string', default: '1.15' },
+    threads: { type: 'string' },
+    'no-transformers': { type: 'boolean', default: false },
+  },
+});
+const size = args.size ?? (args.quick ? 'tiny' : '600M');
+const dtypes = (args.dtypes ?? 'q8').split(',');
+const batches = (args.batches ?? (args.quick ? '1,4' : '1,4,8,16,32')).split(',').map(Number);
+const beamWidths = args.beams.split(',').map(Number);
+const ratio = Number(args.ratio);
+const threads = Number(args.threads ?? os.availableParallelism());
+const SHAPES: Record<string, { d: number; ffn: number; layers: number; vocab: number; name: string }> = {
+  tiny: { d: 64, ffn: 128, layers: 2, vocab: 1200, name: 'nllb-200-synthetic-tiny' },
+  '600M': { d: 1024, ffn: 4096, layers: 12, vocab: 256206, name: 'nllb-200-distilled-600M' },
+  '1.3B': { d: 1024, ffn: 8192, layers: 24, vocab: 256206, name: 'nllb-200-distilled-1.3B' },
+};
+const shape = SHAPES[size];
+if (!shape) throw new Error(`--size must be one of ${Object.keys(SHAPES).join(', ')}`);
+
+const GENERATOR = path.join(root, 'apps/server/scripts/make-synthetic-nllb.py');
+const cacheRoot = process.env.SEMA_BENCH_MODEL_DIR ?? path.join(os.homedir(), '.cache', 'sema', 'synthetic');
+const folder = path.join(cacheRoot, shape.name);
+const matmulFolder = path.join(cacheRoot, `${shape.name}-matmul`);
+
+function ensureModel() {
+  const missing = dtypes.filter(
+    (dtype) =>
+      !fs.existsSync(
+        path.join(folder, 'onnx', `decoder_model_merged${dtype === 'q8' ? '_quantized' : ''}.onnx`),
+      ),
+  );
+  if (missing.length > 0) {
+    console.log(`Generating the synthetic ${size} model (${missing.join(', ')}) into ${folder} …`);
+    execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', size, '--dtypes', missing.join(',')], {
+      stdio: 'inherit',
+    });
+  }
+  if (!fs.existsSync(path.join(matmulFolder, `matmul_q8_${shape!.d}x${shape!.vocab}.onnx`))) {
+    execFileSync('/usr/bin/python3', [GENERATOR, matmulFolder, '--size', size, '--matmul-only'], {
+      stdio: 'inherit',
+    });
+  }
+}
+
+/** Seeded sentences of 8–40 one-token words (syllables the synthetic vocabulary holds whole). */
+function sentences(count: number, seed: number): string[] {
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const syllables = [...'bcdfghjklmnprstvwz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
+  return Array.from({ length: count }, () => {
+    const words = 8 + Math.floor(random() * 33);
+    return Array.from({ length: words }, () => syllables[Math.floor(random() * syllables.length)]).join(' ');
+  });
+}
+
+function vmHwmMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+function weightsMb(dtype: string): number {
+  const suffix = dtype === 'q8' ? '_quantized' : '';
+  return (
+    ['encoder_model', 'decoder_model_merged']
+      .map((name) => path.join(folder, 'onnx', `${name}${suffix}.onnx`))
+      .flatMap((file) => [file, `${file}_data`])
+      .filter((file) => fs.existsSync(file))
+      .reduce((sum, file) => sum + fs.statSync(file).size, 0) / 1e6
+  );
+}
+
+const sessionOptions = {
+  intraOpNumThreads: threads,
+  interOpNumThreads: 1,
+  executionMode: 'sequential' as const,
+  graphOptimizationLevel: 'all' as const,
+  extra: { session: { intra_op: { allow_spinning: '0' } } },
+};
+
+/** Seconds per run of X[rows, K] × W[K, N] in the runtime, best of several, per dtype and shape. */
+async function matmulSeconds(dtype: string, k: number, n: number, rows: number): Promise<number> {
+  const session = await ort.InferenceSession.create(
+    path.join(matmulFolder, `matmul_${dtype}_${k}x${n}.onnx`),
+    sessionOptions,
+  );
+  const x = new ort.Tensor(
+    'float32',
+    Float32Array.from({ length: rows * k }, () => Math.random() - 0.5),
+    [rows, k],
+  );
+  await session.run({ x });
+  let best = Infinity;
+  const deadline = performance.now() + 400;
+  for (let i = 0; i < 3 || performance.now() < deadline; i++) {
+    const started = performance.now();
+    await session.run({ x });
+    best = Math.min(best, (performance.now() - started) / 1000);
+  }
+  await session.release();
+  return best;
+}
+
+/** The fastest a decoder step over `rows` rows can be: its matmuls at the runtime's own speed. */
+async function stepFloorSeconds(dtype: string, rows: number): Promise<number> {
+  const { d, ffn, layers, vocab } = shape!;
+  const dd = await matmulSeconds(dtype, d, d, rows);
+  const up = await matmulSeconds(dtype, d, ffn, rows);
+  const down = await matmulSeconds(dtype, ffn, d, rows);
+  const head = await matmulSeconds(dtype, d, vocab, rows);
+  // Per layer: self-attention q, k, v, out; cross-attention q, out; the feed-forward pair.
+  return layers * (6 * dd + up + down) + head;
+}
+
+interface Result {
+  model: string;
+  dtype: string;
+  batch: number;
+  beams: number;
+  engine: 'sema' | 'transformers.js';
+  threads: number;
+  sentences: number;
+  tokens: number;
+  seconds: number;
+  tokens_per_s: number;
+  sentences_per_s: number;
+  peak_rss_mb: number;
+  weights_mb: number;
+  load_seconds: number;
+  vs_transformers_js?: number;
+  roofline_tokens_per_s: number;
+  roofline_fraction: number;
+  synthetic_weights: true;
+}
+
+const log = { info() {}, warn: console.warn, error: console.error };
+
+async function runEngine(dtype: string, beams: number, floors: Map<number, number>): Promise<Result[]> {
+  let batchStats = { tokens: 0 };
+  const engine = new NllbEngine({
+    model: folder,
+    modelCache: cacheRoot,
+    dtype,
+    threads,
+    beams,
+    forceLengthRatio: ratio,
+    log,
+    progressOutput: null,
+    hangTimeoutMs: 600_000,
+    onBatch: (stats) => (batchStats.tokens += stats.generatedTokens),
+  });
+  const started = performance.now();
+  engine.start();
+  await engine.whenReady();
+  const loadSeconds = (performance.now() - started) / 1000;
+  const pid = (engine as unknown as { modelProcess?: { pid?: number } }).modelProcess?.pid;
+  const results: Result[] = [];
+  try {
+    await engine.translate(sentences(1, 99), 'eng_Latn', 'fra_Latn');
+    for (const batch of batches) {
+      const texts = sentences(batch === 1 ? 4 : batch, batch);
+      batchStats = { tokens: 0 };
+      const t0 = performance.now();
+      for (let i = 0; i < texts.length; i += batch) {
+        await engine.translate(texts.slice(i, i + batch), 'eng_Latn', 'fra_Latn');
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const roofline = batch / floors.get(batch * beams)!;
+      const tokensPerS = batchStats.tokens / seconds;
+      results.push({
+        model: `synthetic ${size}`,
+        dtype,
+        batch,
+        beams,
+        engine: 'sema',
+        threads,
+        sentences: texts.length,
+        tokens: batchStats.tokens,
+        seconds,
+        tokens_per_s: tokensPerS,
+        sentences_per_s: texts.length / seconds,
+        peak_rss_mb: vmHwmMb(pid),
+        weights_mb: weightsMb(dtype),
+        load_seconds: loadSeconds,
+        roofline_tokens_per_s: roofline,
+        roofline_fraction: tokensPerS / roofline,
+        synthetic_weights: true,
+      });
+      report(results.at(-1)!);
+    }
+  } finally {
+    await engine.close();
+  }
+  return results;
+}
+
+/** transformers.js's pipeline on the same folder: every row runs to the batch's longest forced length. */
+async function runTransformers(dtype: string): Promise<Result[]> {
+  env.allowLocalModels = true;
+  env.allowRemoteModels = false;
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  const translator = await pipeline('translation', folder, {
+    dtype: dtype as 'q8',
+    session_options: sessionOptions,
+  });
+  const loadSeconds = (performance.now() - started) / 1000;
+  const results: Result[] = [];
+  const tokenizer = translator.tokenizer;
+  const forced = (text: string) =>
+    Math.max(1, Math.round(ratio * tokenizer.encode(text, { add_special_tokens: false }).length));
+  const generate = async (texts: string[]) => {
+    const length = Math.max(...texts.map(forced));
+    await translator(texts, {
+      src_lang: 'eng_Latn',
+      tgt_lang: 'fra_Latn',
+      min_new_tokens: length,
+      max_new_tokens: length,
+    } as never);
+    return texts.reduce((sum, text) => sum + forced(text), 0);
+  };
+  try {
+    await generate(sentences(1, 99));
+    for (const batch of batches) {
+      const texts = sentences(batch === 1 ? 4 : batch, batch);
+      let tokens = 0;
+      const t0 = performance.now();
+      for (let i = 0; i < texts.length; i += batch) tokens += await generate(texts.slice(i, i + batch));
+      const seconds = (performance.now() - t0) / 1000;
+      results.push({
+        model: `synthetic ${size}`,
+        dtype,
+        batch,
+        beams: 1,
+        engine: 'transformers.js',
+        threads,
+        sentences: texts.length,
+        tokens,
+        seconds,
+        tokens_per_s: tokens / seconds,
+        sentences_per_s: texts.length / seconds,
+        // In this process: what loading and running added to it.
+        peak_rss_mb: (process.memoryUsage().rss - rssBefore) / 1e6,
+        weights_mb: weightsMb(dtype),
+        load_seconds: loadSeconds,
+        roofline_tokens_per_s: NaN,
+        roofline_fraction: NaN,
+        synthetic_weights: true,
+      });
+      report(results.at(-1)!);
+    }
+  } finally {
+    await translator.dispose();
+  }
+  return results;
+}
+
+/** Encoder plus the first decoder step of one typical sentence, in process: the first-token wait. */
+async function firstTokenSeconds(dtype: string): Promise<number> {
+  const model = await NllbModel.load({
+    source: { kind: 'folder', path: folder, label: shape!.name },
+    dtype,
+    threads,
+    forceLengthRatio: ratio,
+  });
+  try {
+    const { job } = model.prepare(
+      [sentences(1, 7)[0]!.split(' ').slice(0, 24).join(' ')],
+      'eng_Latn',
+      'fra_Latn',
+    );
+    let best = Infinity;
+    for (let i = 0; i < 4; i++) {
+      const t0 = performance.now();
+      const state = await model.runner.encode(job.rows);
+      await model.runner.step(state, model.runner.startTokens(1, job.targetToken), 2);
+      best = Math.min(best, (performance.now() - t0) / 1000);
+    }
+    return best;
+  } finally {
+    await model.dispose();
+  }
+}
+
+const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+function report(r: Result) {
+  console.log(
+    `  ${r.engine.padEnd(15)} ${r.dtype.padEnd(4)} beams ${r.beams} batch ${String(r.batch).padStart(2)}: ` +
+      `${f(r.sentences_per_s, 2)} sentences/s, ${f(r.tokens_per_s)} tokens/s, peak ${f(r.peak_rss_mb, 0)} MB` +
+      (Number.isFinite(r.roofline_fraction) ? `, ${f(100 * r.roofline_fraction)} % of roofline` : ''),
+  );
+}
+
+ensureModel();
+console.log(
+  `Synthetic NLLB ${size} (random weights of the real shape), ${threads} threads, ${os.cpus()[0]?.model ?? ''}`,
+);
+const all: Result[] = [];
+const extra: Record<string, unknown> = {};
+for (const dtype of dtypes) {
+  const floors = new Map<number, number>();
+  for (const rows of new Set(batches.flatMap((b) => beamWidths.map((beams) => b * beams)))) {
+    floors.set(rows, await stepFloorSeconds(dtype, rows));
+  }
+  extra[`${dtype}_first_token_ms`] = 1000 * (await firstTokenSeconds(dtype));
+  console.log(
+    `${dtype}: first token (batch 1, 24-token source) ${f(extra[`${dtype}_first_token_ms`] as number)} ms`,
+  );
+  const ours: Result[] = [];
+  for (const beams of beamWidths) ours.push(...(await runEngine(dtype, beams, floors)));
+  const theirs = args['no-transformers'] ? [] : await runTransformers(dtype);
+  for (const r of ours) {
+    const match = theirs.find((t) => t.batch === r.batch && r.beams === 1);
+    if (match) r.vs_transformers_js = r.tokens_per_s / match.tokens_per_s;
+  }
+  all.push(...ours, ...theirs);
+}
+
+console.log(
+  '\n| engine | dtype | beams | batch | sentences/s | tokens/s | vs transformers.js | of roofline | peak RSS MB | weights MB | load s |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of all) {
+  console.log(
+    `| ${r.engine} | ${r.dtype} | ${r.beams} | ${r.batch} | ${f(r.sentences_per_s, 2)} | ${f(r.tokens_per_s)} | ` +
+      `${r.vs_transformers_js === undefined ? '—' : `${f(r.vs_transformers_js, 2)}×`} | ` +
+      `${Number.isFinite(r.roofline_fraction) ? `${f(100 * r.roofline_fraction)} %` : '—'} | ` +
+      `${f(r.peak_rss_mb, 0)} | ${f(r.weights_mb, 0)} | ${f(r.load_seconds)} |`,
+  );
+}
+const out = path.join(root, 'bench/results/engine.json');
+fs.mkdirSync(path.dirname(out), { recursive: true });
+const previous = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { runs?: unknown[] }) : {};
+const run = {
+  date: new Date().toISOString(),
+  size,
+  ratio,
+  threads,
+  cpu: os.cpus()[0]?.model,
+  ...extra,
+  results: all,
+};
+fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), run] }, null, 2)}\n`);
+console.log(`\nwrote ${path.relative(root, out)}`);
