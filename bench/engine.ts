@@ -25,8 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
-import { NllbEngine } from '../apps/server/src/translation/engines/nllb.ts';
-import { NllbModel } from '../apps/server/src/translation/engines/nllb/nllb-model.ts';
+import { NllbEngine, NllbModel } from '@sema/server/nllb';
 import { root } from './lib.mjs';
 
 const { values: args } = parseArgs({
