@@ -1,6 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Detection } from '../../detection/detector.ts';
 
+/** How a request's texts stand against the server's limits, and the first limit they exceed. */
+export interface TextsMeasured {
+  total: number;
+  exceeds?: 'count' | 'length' | 'total';
+}
+
+/** Too many texts, one text too long, or too many characters in all (checked in that order). */
+export function measureTexts(app: FastifyInstance, texts: readonly string[]): TextsMeasured {
+  const { maxTextChars } = app.config;
+  const { batchMaxTexts, batchMaxChars } = app.config.translation;
+  const total = texts.reduce((sum, text) => sum + text.length, 0);
+  if (texts.length > batchMaxTexts) return { total, exceeds: 'count' };
+  if (texts.some((text) => text.length > maxTextChars)) return { total, exceeds: 'length' };
+  if (total > batchMaxChars) return { total, exceeds: 'total' };
+  return { total };
+}
+
 export interface TextsTranslated {
   /** One per text, in order; a blank text, or one without letters under auto, comes back as it is. */
   translations: string[];

@@ -8,19 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
-import { ApiError } from '../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies } from '../../../lib/http/form-body.ts';
-import { translateTexts } from '../translate-texts.ts';
-
-class DeepLError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
+import { measureTexts, translateTexts } from '../translate-texts.ts';
 
 /** DeepL's statuses: 400 bad request, 404, 413 too large, 429 too many requests, 503 unavailable. */
 function deeplStatus(status: number): number {
@@ -36,10 +27,10 @@ function languageOf(fields: Fields, name: 'source_lang' | 'target_lang'): string
   const raw = typeof fields[name] === 'string' ? (fields[name] as string).trim() : '';
   if (!raw) {
     if (name === 'source_lang') return undefined;
-    throw new DeepLError(400, "Parameter 'target_lang' not specified.");
+    throw new CompatError(400, "Parameter 'target_lang' not specified.");
   }
   const language = resolveLanguageCode(raw);
-  if (!language) throw new DeepLError(400, `Value for '${name}' not supported.`);
+  if (!language) throw new CompatError(400, `Value for '${name}' not supported.`);
   return language.code;
 }
 
@@ -50,18 +41,11 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   let characters = 0;
 
   acceptFormBodies(app);
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    let status = 500;
-    let message = 'Internal server error';
-    if (error instanceof DeepLError) [status, message] = [error.status, error.message];
-    else if (error instanceof ApiError) {
-      [status, message] = [deeplStatus(error.statusCode), error.detail];
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-    } else if (error.statusCode && error.statusCode < 500) {
-      [status, message] = [deeplStatus(error.statusCode), 'Bad request'];
-    }
-    if (status >= 500) request.log.error({ err: error }, 'DeepL-compatible request failed');
-    return reply.code(status).send({ message });
+  answerInProtocolShape(app, {
+    status: deeplStatus,
+    body: (message) => ({ message }),
+    invalid: 'Bad request',
+    name: 'DeepL',
   });
 
   const route = { schema: { hide: true } };
@@ -70,24 +54,20 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Fields;
     const raw = fields.text;
     const texts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
-    if (texts.length === 0) throw new DeepLError(400, "Parameter 'text' not specified.");
+    if (texts.length === 0) throw new CompatError(400, "Parameter 'text' not specified.");
     if (!texts.every((item): item is string => typeof item === 'string')) {
-      throw new DeepLError(400, "Parameter 'text' must be text.");
+      throw new CompatError(400, "Parameter 'text' must be text.");
     }
     if (fields.tag_handling !== undefined && fields.tag_handling !== '') {
-      throw new DeepLError(
+      throw new CompatError(
         400,
         `tag_handling=${String(fields.tag_handling)} is not supported by this server yet.`,
       );
     }
-    if (fields.glossary_id !== undefined) throw new DeepLError(404, 'Glossary not found.');
-    const total = texts.reduce((sum, item) => sum + item.length, 0);
-    if (
-      texts.length > batchMaxTexts ||
-      total > batchMaxChars ||
-      texts.some((item) => item.length > maxTextChars)
-    ) {
-      throw new DeepLError(
+    if (fields.glossary_id !== undefined) throw new CompatError(404, 'Glossary not found.');
+    const { total, exceeds } = measureTexts(app, texts);
+    if (exceeds) {
+      throw new CompatError(
         413,
         `Request too large: at most ${batchMaxTexts} texts, ${maxTextChars} characters each, ${batchMaxChars} in all.`,
       );
@@ -135,7 +115,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   app.post('/v2/usage', route, usage);
 
   const notYet = (what: string) => async () => {
-    throw new DeepLError(404, `${what} are not supported by this server yet.`);
+    throw new CompatError(404, `${what} are not supported by this server yet.`);
   };
   for (const path of ['/v2/glossaries', '/v2/glossaries/*', '/v2/glossary-language-pairs']) {
     app.all(path, route, notYet('Glossaries'));

@@ -11,24 +11,15 @@ import { create as contentDisposition } from 'content-disposition';
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
-import { ApiError } from '../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies } from '../../../lib/http/form-body.ts';
-import { translateTexts } from '../translate-texts.ts';
+import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
+import { measureTexts, translateTexts } from '../translate-texts.ts';
 
 /** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500. */
 function ltStatus(status: number): number {
   if (status === 403 || status === 429) return status;
   return status >= 500 ? 500 : 400;
-}
-
-class LtError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 type Fields = Record<string, unknown>;
@@ -65,10 +56,10 @@ function text(fields: Fields, name: string): string | undefined {
 /** A LibreTranslate code (`en`, `zh-Hans`, `pt-BR`, `auto`) as a catalogue code. */
 function languageOf(fields: Fields, name: 'source' | 'target'): string {
   const raw = text(fields, name)?.trim();
-  if (!raw) throw new LtError(400, `Invalid request: missing ${name} parameter`);
+  if (!raw) throw new CompatError(400, `Invalid request: missing ${name} parameter`);
   if (name === 'source' && raw === 'auto') return 'auto';
   const language = resolveLanguageCode(raw);
-  if (!language) throw new LtError(400, `${raw} is not supported`);
+  if (!language) throw new CompatError(400, `${raw} is not supported`);
   return language.code;
 }
 
@@ -108,17 +99,11 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     limits: { fileSize: app.documents.limits.maxFileBytes, files: 1, fields: 10 },
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    let status = 500;
-    let message = 'Internal server error';
-    if (error instanceof LtError) [status, message] = [error.status, error.message];
-    else if (error instanceof ApiError) {
-      [status, message] = [ltStatus(error.statusCode), error.detail];
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-    } else if (error.statusCode && error.statusCode < 500)
-      [status, message] = [ltStatus(error.statusCode), 'Invalid request'];
-    if (status >= 500) request.log.error({ err: error }, 'LibreTranslate-compatible request failed');
-    return reply.code(status).send({ error: message });
+  answerInProtocolShape(app, {
+    status: ltStatus,
+    body: (message) => ({ error: message }),
+    invalid: 'Invalid request',
+    name: 'LibreTranslate',
   });
 
   const route = { schema: { hide: true } };
@@ -128,24 +113,23 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     const q = fields.q;
     const texts = Array.isArray(q) ? q : typeof q === 'string' ? [q] : undefined;
     if (!texts || (typeof q === 'string' && !q.trim()) || texts.length === 0) {
-      throw new LtError(400, 'Invalid request: missing q parameter');
+      throw new CompatError(400, 'Invalid request: missing q parameter');
     }
     if (!texts.every((item): item is string => typeof item === 'string')) {
-      throw new LtError(400, 'Invalid request: q must be a string or a list of strings');
+      throw new CompatError(400, 'Invalid request: q must be a string or a list of strings');
     }
     const format = text(fields, 'format') ?? 'text';
     if (format !== 'text') {
-      throw new LtError(400, `Invalid request: format ${format} is not supported yet (only text)`);
+      throw new CompatError(400, `Invalid request: format ${format} is not supported yet (only text)`);
     }
-    if (texts.length > batchMaxTexts) {
-      throw new LtError(400, `Invalid request: ${texts.length} texts (the limit is ${batchMaxTexts})`);
+    const { total, exceeds } = measureTexts(app, texts);
+    if (exceeds === 'count') {
+      throw new CompatError(400, `Invalid request: ${texts.length} texts (the limit is ${batchMaxTexts})`);
     }
-    const total = texts.reduce((sum, item) => sum + item.length, 0);
-    const longest = Math.max(...texts.map((item) => item.length));
-    if (longest > maxTextChars || total > batchMaxChars) {
-      throw new LtError(
+    if (exceeds) {
+      throw new CompatError(
         400,
-        `Invalid request: request (${Math.max(longest, total)}) exceeds text limit (${longest > maxTextChars ? maxTextChars : batchMaxChars})`,
+        `Invalid request: request (${total}) exceeds text limit (${exceeds === 'length' ? maxTextChars : batchMaxChars})`,
       );
     }
     const target = languageOf(fields, 'target');
@@ -180,9 +164,12 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
 
   app.post('/detect', route, async (request) => {
     const q = text(fieldsOf(request), 'q');
-    if (!q?.trim()) throw new LtError(400, 'Invalid request: missing q parameter');
+    if (!q?.trim()) throw new CompatError(400, 'Invalid request: missing q parameter');
     if (q.length > maxTextChars) {
-      throw new LtError(400, `Invalid request: request (${q.length}) exceeds text limit (${maxTextChars})`);
+      throw new CompatError(
+        400,
+        `Invalid request: request (${q.length}) exceeds text limit (${maxTextChars})`,
+      );
     }
     const detection = app.detector.detect(q);
     if (!detection) return [];
@@ -211,14 +198,14 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   }));
 
   app.post('/suggest', route, async () => {
-    throw new LtError(403, 'Suggestions are disabled on this server.');
+    throw new CompatError(403, 'Suggestions are disabled on this server.');
   });
 
   app.post('/translate_file', route, async (request, reply) => {
     const fields = fieldsOf(request);
     const part = fields.file as FilePart | undefined;
     const bytes = part?.type === 'file' ? await part.toBuffer() : undefined;
-    if (!part || !bytes?.length) throw new LtError(400, 'Invalid request: missing file parameter');
+    if (!part || !bytes?.length) throw new CompatError(400, 'Invalid request: missing file parameter');
     const target = languageOf(fields, 'target');
     const source = languageOf(fields, 'source');
     const task = await app.documents.prepare(
@@ -250,7 +237,8 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     route,
     async (request, reply: FastifyReply) => {
       const stored = files.get(request.params.id);
-      if (!stored || stored.expires < Date.now()) throw new LtError(400, 'Invalid request: the file is gone');
+      if (!stored || stored.expires < Date.now())
+        throw new CompatError(400, 'Invalid request: the file is gone');
       return reply
         .type(stored.mimeType)
         .header('Content-Disposition', contentDisposition(stored.fileName))
