@@ -11,15 +11,14 @@ import { MessageList } from '@/features/conversation/components/message-list';
 import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
 import type { Mode } from '@/features/conversation/types';
-import { TranslateBar } from '@/features/languages/components/translate-bar';
 import { refreshStatus, useStatus } from '@/features/status/api/get-status';
 import { EngineNotice } from '@/features/status/components/engine-notice';
 import { TranslationHistory } from '@/features/translate/components/translation-history';
-import { useLiveDetection } from '@/features/translate/hooks/use-live-detection';
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
+import { LiveTranslateBar } from './live-translate-bar';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
 import type { HomeMessage } from './messages';
 import { preloadSendHandler } from './send/pick-send-handler';
@@ -36,17 +35,11 @@ export function HomeRoute() {
   const [source, setSource] = useState(DEFAULT_SOURCE_LANGUAGE);
   const [target, setTarget] = useState(DEFAULT_TARGET_LANGUAGE);
   const [file, setFile] = useState<File | null>(null);
-  const [draft, setDraft] = useState('');
   const conversation = useMessages<HomeMessage>();
   const { data: status } = useStatus();
   const translation = useTranslation();
   const send = useSendMessage({ conversation, translation });
   const { isDragging, handlers } = useFileDrop(setFile);
-  const liveDetection = useLiveDetection(
-    draft,
-    mode === 'translate' && source === AUTO && file === null,
-    translation.detect,
-  );
   const started = conversation.messages.length > 0;
 
   // A failed translation may mean the model changed state: let the notice above the input know.
@@ -121,18 +114,21 @@ export function HomeRoute() {
           file={file}
           onFileChange={setFile}
           header={
-            mode === 'translate' ? (
-              <TranslateBar
-                source={source}
-                target={target}
-                onSourceChange={setSource}
-                onTargetChange={setTarget}
-                detectedSource={liveDetection?.code}
-              />
-            ) : undefined
+            mode === 'translate'
+              ? (text) => (
+                  <LiveTranslateBar
+                    text={text}
+                    detect={source === AUTO && file === null}
+                    detectLanguage={translation.detect}
+                    source={source}
+                    target={target}
+                    onSourceChange={setSource}
+                    onTargetChange={setTarget}
+                  />
+                )
+              : undefined
           }
           maxChars={status?.limits.max_text_chars}
-          onTextChange={setDraft}
           onSend={({ text, file: sentFile }) => {
             void send({ mode, text, file: sentFile, sourceLanguage: source, targetLanguage: target });
             setFile(null);

@@ -25,10 +25,11 @@ interface ComposerProps {
   file: File | null;
   onFileChange: (file: File | null) => void;
   onSend: (submission: ComposerSubmission) => void;
-  /** Shown above the box, e.g. the translate bar in translate mode. */
-  header?: ReactNode;
-  /** Told every change of the text (the home screen detects its language as it is typed). */
-  onTextChange?: (text: string) => void;
+  /**
+   * Drawn above the box with the text being typed, e.g. the translate bar, which names the language
+   * of the text. Only this part of the screen redraws as the text changes.
+   */
+  header?: (text: string) => ReactNode;
   /** The server's limit on the text of one request (characters, as the server counts them). */
   maxChars?: number;
 }
@@ -47,14 +48,9 @@ export function Composer({
   onFileChange,
   onSend,
   header,
-  onTextChange,
   maxChars = MAX_TEXT_CHARS,
 }: ComposerProps) {
-  const [text, setTextState] = useState('');
-  const setText = (value: string) => {
-    setTextState(value);
-    onTextChange?.(value);
-  };
+  const [text, setText] = useState('');
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -86,7 +82,7 @@ export function Composer({
 
   return (
     <form onSubmit={onSubmit} className="flex w-full flex-col gap-2" aria-label="Message">
-      {header}
+      {header?.(text)}
       <div className="rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
         {file && (
           <div className="px-3 pt-3">
