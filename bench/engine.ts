@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
 import { NllbEngine, NllbModel } from '@sema/server/nllb';
+import { procMemoryKb } from '../scripts/lib/proc-memory.ts';
 import { root } from './lib.mjs';
 
 const { values: args } = parseArgs({
@@ -91,9 +92,7 @@ function sentences(count: number, seed: number): string[] {
 }
 
 function vmHwmMb(pid: number | undefined): number {
-  if (!pid) return NaN;
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024;
+  return pid ? procMemoryKb(pid, 'VmHWM') / 1024 : NaN;
 }
 
 function weightsMb(dtype: string): number {

@@ -2,7 +2,7 @@
  * Resident memory of a process and of its child processes (the model process), read from /proc
  * once a second while the soak runs. Linux only; elsewhere the samples are empty and said so.
  */
-import fs from 'node:fs';
+import { childPids, procMemoryKb } from '../lib/proc-memory.ts';
 
 export interface MemorySample {
   /** Seconds since the soak started. */
@@ -12,37 +12,13 @@ export interface MemorySample {
   childrenMb: number;
 }
 
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The parent pid is the second field after the command, which is in parentheses.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
-}
+const rssMb = (pid: number) => procMemoryKb(pid) / 1024;
 
 export function sampleMemory(pid: number, startedAt: number): MemorySample {
   return {
     at: (performance.now() - startedAt) / 1000,
     serverMb: rssMb(pid),
-    childrenMb: childrenOf(pid).reduce((sum, child) => sum + rssMb(child), 0),
+    childrenMb: childPids(pid).reduce((sum, child) => sum + rssMb(child), 0),
   };
 }
 

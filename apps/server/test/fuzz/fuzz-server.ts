@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { childPids, procMemoryKb } from '../../../../scripts/lib/proc-memory.ts';
 import { TINY_NLLB } from '../../src/translation/testing/tiny-nllb.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../fake-openai.ts';
 import { freePort, startServerProcess, statusOnceUp, type ServerProcess } from '../server-process.ts';
@@ -13,27 +13,6 @@ export interface FuzzServer {
   /** Fails unless the process still runs and /status answers healthy. */
   assertHealthy(): Promise<void>;
   close(): Promise<void>;
-}
-
-function processRss(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function childPids(pid: number): number[] {
-  try {
-    return fs
-      .readdirSync(`/proc/${pid}/task`)
-      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
 }
 
 export async function startFuzzServer(env: Record<string, string> = {}): Promise<FuzzServer> {
@@ -72,7 +51,7 @@ export async function startFuzzServer(env: Record<string, string> = {}): Promise
     base,
     process: server,
     upstream,
-    rss: () => [pid, ...childPids(pid)].reduce((sum, id) => sum + processRss(id), 0),
+    rss: () => [pid, ...childPids(pid)].reduce((sum, id) => sum + procMemoryKb(id) * 1024, 0),
     assertHealthy: healthy,
     close: async () => {
       server.child.kill('SIGTERM');
