@@ -64,9 +64,7 @@ export type HomeMessage =
   UserMessage | PendingReply | TranslationReply | ChatAnswerReply | DocumentResultReply | FailedReply;
 
 type Reply = Exclude<HomeMessage, UserMessage>;
+/** Omit over each member of a union, so the result stays a union the compiler can narrow. */
+type ContentOf<R> = R extends unknown ? Omit<R, 'id' | 'timestamp' | 'role'> : never;
 /** What a send handler gives its reply: one of the reply kinds, without id, time and role. */
-export type ReplyContent = Reply extends infer R
-  ? R extends Reply
-    ? Omit<R, 'id' | 'timestamp' | 'role'>
-    : never
-  : never;
+export type ReplyContent = ContentOf<Reply>;
