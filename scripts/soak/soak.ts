@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       SEMA_LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'error',
       SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
+      SEMA_GLOSSARY_DB: ':memory:',
       SEMA_CHAT_BASE_URL: fake.baseUrl,
       // A modest queue, so that load shedding (503 + Retry-After) can happen and is seen to be clean.
       SEMA_QUEUE_LIMIT: '64',

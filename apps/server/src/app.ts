@@ -21,11 +21,13 @@ import security from './plugins/external/security.ts';
 import chat from './plugins/app/chat.ts';
 import detector from './plugins/app/detector.ts';
 import documents from './plugins/app/documents.ts';
+import glossaries from './plugins/app/glossaries.ts';
 import engineStatus from './plugins/app/engine-status.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import translation from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
+import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
 import statusRoutes from './routes/api/v1/status/index.ts';
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(translation);
   await app.register(chat);
   await app.register(documents);
+  await app.register(glossaries);
 
   await app.register(probeRoutes);
   await app.register(statusRoutes, { prefix: '/status' });
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(translateRoutes, { prefix: '/api/v1/translate' });
   await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
   await app.register(chatRoutes, { prefix: '/api/v1/chat' });
+  await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
   await app.register(libretranslateRoutes);
   await app.register(deeplRoutes);
 

@@ -24,6 +24,7 @@ export function chatOffUnlessAsked(env: Record<string, string | undefined>): Rec
 export async function buildTestApp(env: Record<string, string | undefined> = {}): Promise<App> {
   const config = loadConfig({
     SEMA_LOG_LEVEL: 'silent',
+    SEMA_GLOSSARY_DB: ':memory:',
     SEMA_WEB_DIST: '/nonexistent-web-dist',
     SEMA_NLLB_MODEL: TINY_NLLB,
     ...chatOffUnlessAsked(env),

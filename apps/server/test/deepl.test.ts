@@ -74,9 +74,57 @@ describe('the DeepL API under /v2, through deepl-node', () => {
     await expect(translator.translateText('Hello', 'en', 'xx' as deepl.TargetLanguageCode)).rejects.toThrow(
       /Value for 'target_lang' not supported/,
     );
-    await expect(translator.listGlossaries()).rejects.toThrow(
-      /Glossaries are not supported by this server yet/,
+    await expect(translator.getGlossary('00000000-0000-4000-8000-000000000000')).rejects.toThrow(
+      deepl.GlossaryNotFoundError,
     );
+  });
+
+  it('makes, lists, reads, uses and deletes a glossary', async () => {
+    const sw = 'sw' as deepl.TargetLanguageCode;
+    const entries = new deepl.GlossaryEntries({ entries: { clinic: 'zahanati', Sema: 'Sema' } });
+    const made = await translator.createGlossary('Clinic', 'en', sw, entries);
+    expect(made).toMatchObject({
+      name: 'Clinic',
+      ready: true,
+      sourceLang: 'en',
+      targetLang: 'sw',
+      entryCount: 2,
+    });
+
+    expect((await translator.listGlossaries()).map((glossary) => glossary.glossaryId)).toContain(
+      made.glossaryId,
+    );
+    expect((await translator.getGlossary(made.glossaryId)).name).toBe('Clinic');
+    expect((await translator.getGlossaryEntries(made)).entries()).toEqual({
+      clinic: 'zahanati',
+      Sema: 'Sema',
+    });
+
+    const result = await translator.translateText('Sema opened a clinic.', 'en', sw, { glossary: made });
+    expect(result.text).toContain('zahanati');
+    expect(result.text).toContain('Sema');
+    // The same glossary is Sema's own: /api/v1/glossaries shows it.
+    const ours = await app.inject({ method: 'GET', url: `/api/v1/glossaries/${made.glossaryId}` });
+    expect(ours.json()).toMatchObject({ source_language: 'eng_Latn', target_language: 'swh_Latn' });
+
+    await expect(translator.translateText('The clinic.', 'en', 'fr', { glossary: made })).rejects.toThrow(
+      /not the requested language pair/,
+    );
+    const fromCsv = await translator.createGlossaryWithCsv(
+      'Csv',
+      'en',
+      'fr',
+      Buffer.from('"health, care",santé\n'),
+    );
+    expect(fromCsv.entryCount).toBe(1);
+
+    await translator.deleteGlossary(made);
+    await translator.deleteGlossary(fromCsv);
+    await expect(translator.getGlossary(made.glossaryId)).rejects.toThrow(deepl.GlossaryNotFoundError);
+
+    const pairs = await translator.getGlossaryLanguagePairs();
+    expect(pairs).toHaveLength(202 * 201);
+    expect(pairs).toContainEqual({ sourceLang: 'en', targetLang: 'sw' });
   });
 });
 
@@ -109,8 +157,13 @@ describe('the DeepL API with form posts', () => {
   it.each([
     [{ target_lang: 'DE' }, 400, "Parameter 'text' not specified."],
     [{ text: 'Hi' }, 400, "Parameter 'target_lang' not specified."],
-    [{ text: 'Hi', target_lang: 'DE', tag_handling: 'html' }, 400, /tag_handling=html is not supported/],
-    [{ text: 'Hi', target_lang: 'DE', glossary_id: 'abc' }, 404, 'Glossary not found.'],
+    [
+      { text: 'Hi', target_lang: 'DE', tag_handling: 'html5' },
+      400,
+      "Value for 'tag_handling' not supported.",
+    ],
+    [{ text: 'Hi', target_lang: 'DE', glossary_id: 'abc' }, 400, /requires the 'source_lang'/],
+    [{ text: 'Hi', source_lang: 'EN', target_lang: 'DE', glossary_id: 'abc' }, 404, 'Glossary not found.'],
     [{ text: 'a'.repeat(5001), target_lang: 'DE' }, 413, /Request too large/],
   ])('answers case %# with its status and {message}', async (body, status, message) => {
     const response = await fetch(`${base}/v2/translate`, {

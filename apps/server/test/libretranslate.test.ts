@@ -141,9 +141,9 @@ describe('the LibreTranslate API at the root', () => {
     ['/translate', { q: 'Hi', source: 'en', target: 'xx' }, 400, 'xx is not supported'],
     [
       '/translate',
-      { q: 'Hi', source: 'en', target: 'fr', format: 'html' },
+      { q: 'Hi', source: 'en', target: 'fr', format: 'markdown' },
       400,
-      /format html is not supported yet/,
+      'Invalid request: format must be text or html, not markdown',
     ],
     ['/translate', { q: 'a'.repeat(5001), source: 'en', target: 'fr' }, 400, /exceeds text limit \(5000\)/],
     ['/translate', { q: [1, 2], source: 'en', target: 'fr' }, 400, /q must be a string or a list of strings/],

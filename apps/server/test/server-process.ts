@@ -31,6 +31,7 @@ export function startServerProcess(env: Record<string, string>) {
       SEMA_LOG_LEVEL: 'error',
       HOST: '127.0.0.1',
       SEMA_NLLB_MODEL: '/nonexistent',
+      SEMA_GLOSSARY_DB: ':memory:',
       ...chatOffUnlessAsked(env),
       ...env,
     },

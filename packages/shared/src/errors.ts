@@ -33,6 +33,10 @@ export type ApiErrorCode =
   | 'CLIENT_CLOSED'
   | 'NOT_READY'
   | 'SHUTTING_DOWN'
+  | 'GLOSSARY_NOT_FOUND'
+  | 'GLOSSARY_MISMATCH'
+  | 'GLOSSARY_LIMIT'
+  | 'GLOSSARIES_UNAVAILABLE'
   | ChatErrorCode;
 
 export type ChatErrorCode =

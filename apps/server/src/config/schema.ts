@@ -296,6 +296,24 @@ export const DocumentsSection = Type.Object(
   { title: 'Documents' },
 );
 
+export const GlossariesSection = Type.Object(
+  {
+    file: parsed(
+      'SEMA_GLOSSARY_DB',
+      Type.String(),
+      (raw) => (raw.trim() === ':memory:' ? ':memory:' : path.resolve(raw)),
+      {
+        description:
+          'The SQLite file that keeps stored glossaries (with REDIS_URL set they are kept in Redis instead); :memory: keeps them until the server stops',
+        default: path.join(os.homedir(), '.local', 'share', 'sema', 'glossaries.sqlite'),
+        defaultText: '~/.local/share/sema/glossaries.sqlite',
+        allowedText: 'a file path, or :memory:',
+      },
+    ),
+  },
+  { title: 'Glossaries' },
+);
+
 /** The whole configuration. Server and limit settings sit at the top level; the rest by section. */
 export const ConfigSchema = Type.Composite([
   ServerSection,
@@ -306,6 +324,7 @@ export const ConfigSchema = Type.Composite([
     translation: TranslationSection,
     chat: ChatSection,
     documents: DocumentsSection,
+    glossaries: GlossariesSection,
   }),
 ]);
 
@@ -320,4 +339,5 @@ export const SECTIONS = [
   TranslationSection,
   ChatSection,
   DocumentsSection,
+  GlossariesSection,
 ] as const;

@@ -49,8 +49,29 @@ async function getJson<T>(server: FuzzServer, url: string): Promise<T> {
   return JSON.parse(response.body.toString('utf8')) as T;
 }
 
+/** A stored glossary made before the run, so that glossary ids in requests can name a real one. */
+async function makeGlossary(server: FuzzServer): Promise<string> {
+  const response = await send(server.base, {
+    kind: 'setup',
+    method: 'POST',
+    url: '/api/v1/glossaries',
+    headers: {},
+    contentType: 'application/json',
+    body: {
+      type: 'json',
+      value: {
+        name: 'Fuzz',
+        source_language: 'eng_Latn',
+        target_language: 'swh_Latn',
+        entries: { word: 'neno' },
+      },
+    },
+  });
+  return (JSON.parse(response.body.toString('utf8')) as { id: string }).id;
+}
+
 /** Values that mean something to this API, from its live catalogue and limits. */
-function apiHints(codes: string[], regions: string[], limits: Limits): Hints {
+function apiHints(codes: string[], regions: string[], limits: Limits, glossaryId: string): Hints {
   const languageCode = fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...codes) },
     {
@@ -104,6 +125,25 @@ function apiHints(codes: string[], regions: string[], limits: Limits): Hints {
       fc.array(shortText(12), { minLength: 40, maxLength: 60 }),
     ),
     content: fc.oneof({ weight: 20, arbitrary: anyText }, limitText(limits.max_chat_input_chars ?? 32_000)),
+    // A real glossary mostly (its pair may not be the request's), a made-up id sometimes.
+    glossary_id: fc.oneof({ weight: 4, arbitrary: fc.constant(glossaryId) }, fc.uuid(), anyText),
+    id: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(glossaryId) },
+      fc.uuid(),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+    ),
+    name: fc.oneof({ weight: 4, arbitrary: shortText(3) }, anyText),
+    entries: fc.oneof(
+      { weight: 3, arbitrary: fc.dictionary(shortText(2), shortText(2), { minKeys: 1, maxKeys: 4 }) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .array(fc.tuple(shortText(2), shortText(2)), { minLength: 1, maxLength: 4 })
+          .map((rows) => rows.map((row) => row.join('\t')).join('\n')),
+      },
+      anyText,
+      fc.dictionary(anyText, fc.jsonValue({ maxDepth: 1 })),
+    ),
   };
   return (name) => hints[name];
 }
@@ -162,7 +202,7 @@ export async function runFuzz(server: FuzzServer, options: FuzzOptions): Promise
   const status = await getJson<{ limits: Limits }>(server, '/status');
   const codes = Object.keys(catalogue.languages);
   const regions = [...new Set(Object.values(catalogue.languages).map((language) => language.region))];
-  const hints = apiHints(codes, regions, status.limits);
+  const hints = apiHints(codes, regions, status.limits, await makeGlossary(server));
   const context = {
     resolve: (ref: string) => resolveRef(document, ref),
     hints,

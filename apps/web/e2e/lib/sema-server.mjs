@@ -52,6 +52,7 @@ export async function startSemaServer(
       HOST: '127.0.0.1',
       SEMA_LOG_LEVEL: 'warn',
       SEMA_NLLB_MODEL: TINY_NLLB,
+      SEMA_GLOSSARY_DB: ':memory:',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -55,6 +55,18 @@ export const Glossary = Type.Record(Type.String(), Type.String(), {
     'Terms with fixed translations, e.g. {"village": "kijiji", "Sema": "Sema"}: each term found (whole words, any case) is kept away from the model and replaced by its translation; map a term to itself to keep it untranslated. At most 100 terms.',
 });
 
+/** A stored glossary (see /api/v1/glossaries) for the request's language pair. */
+export const GlossaryId = Type.String({
+  description:
+    "The id of a stored glossary (POST /api/v1/glossaries) for this language pair; its entries apply with the request's own glossary, which wins for the same term",
+});
+
+/** How the text is written: plain text, or markup whose tags are kept. */
+export const TextFormat = Type.Union([Type.Literal('text'), Type.Literal('html'), Type.Literal('xml')], {
+  description:
+    'text (the default), or html / xml: only the text between tags is translated (and alt/title in HTML); tags, attributes, entities, comments, code, script and style come back as they were, and elements with translate="no" or class="notranslate" are left untranslated',
+});
+
 export const TranslateRequest = Type.Object(
   {
     text: Type.String({
@@ -68,6 +80,8 @@ export const TranslateRequest = Type.Object(
       }),
     ),
     glossary: Type.Optional(Glossary),
+    glossary_id: Type.Optional(GlossaryId),
+    format: Type.Optional(TextFormat),
   },
   {
     $id: 'TranslateRequest',
@@ -101,6 +115,8 @@ export const BatchTranslateRequest = Type.Object(
       Type.String({ description: `${languageCodeDescription}, or auto`, default: 'auto' }),
     ),
     glossary: Type.Optional(Glossary),
+    glossary_id: Type.Optional(GlossaryId),
+    format: Type.Optional(TextFormat),
   },
   {
     $id: 'BatchTranslateRequest',

@@ -2,6 +2,12 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { addSegment, fillSlot, replaceRanges, type Slot } from '../segments.ts';
 import type { DocumentAdapter } from '../types.ts';
 
+/** Text found in markup: the segments to translate, and the markup rebuilt with their translations. */
+export interface ExtractedMarkup {
+  segments: string[];
+  rebuild(translations: readonly string[]): string;
+}
+
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
@@ -36,44 +42,54 @@ export const htmlAdapter: DocumentAdapter = {
   format: 'html',
   mimeType: 'text/html',
   textual: true,
-  extract({ text: source }) {
-    const document = parse(source, { sourceCodeLocationInfo: true });
-    const segments: string[] = [];
-    const edits: Edit[] = [];
-    const stack: Node[] = [document];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.nodeName === '#text' && 'value' in node) {
-        const location = node.sourceCodeLocation;
-        const slot = location ? addSegment(segments, node.value) : null;
-        if (location && slot) {
-          edits.push({
-            start: location.startOffset,
-            end: location.endOffset,
-            render: (translations) => fillSlot(slot, translations, escapeText),
-          });
-        }
-        continue;
-      }
-      if ('tagName' in node) {
-        if (optedOut(node)) continue;
-        edits.push(...attributeEdits(node, source, segments));
-        if (SKIPPED_ELEMENTS.has(node.tagName)) continue;
-        if ('content' in node) stack.push(...[...node.content.childNodes].reverse());
-      }
-      if ('childNodes' in node) stack.push(...[...node.childNodes].reverse());
-    }
-    const safeEdits = withoutOverlaps(edits);
-    return {
-      segments,
-      rebuild: (translations) =>
-        replaceRanges(
-          source,
-          safeEdits.map((edit) => ({ start: edit.start, end: edit.end, text: edit.render(translations) })),
-        ),
-    };
-  },
+  extract: ({ text }) => extractHtml(text),
 };
+
+/**
+ * The human text of an HTML document or fragment, and how to put its translation back; elements
+ * named in `ignoreTags` are kept as they are, like code and scripts (DeepL's `ignore_tags`).
+ */
+export function extractHtml(source: string, ignoreTags: readonly string[] = []): ExtractedMarkup {
+  const ignored = new Set(ignoreTags.map((tag) => tag.toLowerCase()));
+  const document = parse(source, { sourceCodeLocationInfo: true });
+  const segments: string[] = [];
+  const edits: Edit[] = [];
+  const stack: Node[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeName === '#text' && 'value' in node) {
+      const location = node.sourceCodeLocation;
+      // Mis-nested markup (`<a>x<a>y</a>z</a>`) makes the parser merge text from both sides of a
+      // tag into one node: rewriting its range would drop the tag, so such text stays as it is.
+      const spansTag = location && source.slice(location.startOffset, location.endOffset).includes('<');
+      const slot = location && !spansTag ? addSegment(segments, node.value) : null;
+      if (location && slot) {
+        edits.push({
+          start: location.startOffset,
+          end: location.endOffset,
+          render: (translations) => fillSlot(slot, translations, escapeText),
+        });
+      }
+      continue;
+    }
+    if ('tagName' in node) {
+      if (optedOut(node) || ignored.has(node.tagName)) continue;
+      edits.push(...attributeEdits(node, source, segments));
+      if (SKIPPED_ELEMENTS.has(node.tagName)) continue;
+      if ('content' in node) stack.push(...[...node.content.childNodes].reverse());
+    }
+    if ('childNodes' in node) stack.push(...[...node.childNodes].reverse());
+  }
+  const safeEdits = withoutOverlaps(edits);
+  return {
+    segments,
+    rebuild: (translations) =>
+      replaceRanges(
+        source,
+        safeEdits.map((edit) => ({ start: edit.start, end: edit.end, text: edit.render(translations) })),
+      ),
+  };
+}
 
 function optedOut(element: Element): boolean {
   return element.attrs.some(

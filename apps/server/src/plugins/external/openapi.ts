@@ -15,7 +15,7 @@ const WITH_BODY = [413, 415] as const;
 
 function withCommonErrors(schema: { response?: Record<string | number, unknown> }, method: string): void {
   const response = (schema.response ??= {});
-  const statuses = method === 'POST' ? [...ANY_ROUTE, ...WITH_BODY] : ANY_ROUTE;
+  const statuses = ['POST', 'PUT', 'PATCH'].includes(method) ? [...ANY_ROUTE, ...WITH_BODY] : ANY_ROUTE;
   for (const status of statuses) response[status] ??= ErrorResponse;
 }
 
@@ -43,6 +43,10 @@ export default fp(
           { name: 'languages', description: 'The language catalogue' },
           { name: 'chat', description: 'Chat with the assistant' },
           { name: 'documents', description: 'Translate whole documents' },
+          {
+            name: 'glossaries',
+            description: 'Stored glossaries: terms with fixed translations, per language pair',
+          },
           { name: 'status', description: 'Health and limits' },
         ],
       },

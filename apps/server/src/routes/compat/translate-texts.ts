@@ -1,5 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Detection } from '../../detection/detector.ts';
+import {
+  detectableText,
+  translateFormatted,
+  type FormattedOptions,
+} from '../../lib/formatted-translation.ts';
+import type { Glossary } from '../../translation/protected-spans.ts';
+
+export interface TextsOptions {
+  glossary?: Glossary | undefined;
+  /** Plain text (the default), HTML or XML. */
+  markup?: FormattedOptions;
+}
 
 /** How a request's texts stand against the server's limits, and the first limit they exceed. */
 export interface TextsMeasured {
@@ -35,16 +47,19 @@ export async function translateTexts(
   source: string | 'auto',
   target: string,
   signal: AbortSignal,
+  { glossary, markup = { format: 'text' } }: TextsOptions = {},
 ): Promise<TextsTranslated> {
   const detections = texts.map((text) =>
-    source === 'auto' && text.trim() ? app.detector.detect(text) : null,
+    source === 'auto' && text.trim() ? app.detector.detect(detectableText(text, markup)) : null,
   );
   const work = texts.flatMap((text, index) => {
     const from = source === 'auto' ? detections[index]?.language : source;
     return text.trim() && from ? [{ index, text, source: from }] : [];
   });
-  const translated = await app.translation.translateAll(
-    work.map((item) => ({ text: item.text, source: item.source, target })),
+  const translated = await translateFormatted(
+    app,
+    work.map((item) => ({ text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) })),
+    markup,
     signal,
   );
   const translations = [...texts];

@@ -11,7 +11,9 @@ import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies } from '../../../lib/http/form-body.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
+import type { FormattedOptions } from '../../../lib/formatted-translation.ts';
 import { measureTexts, translateTexts } from '../translate-texts.ts';
+import { deeplGlossary, deeplGlossaryRoutes } from './glossaries.ts';
 
 /** DeepL's statuses: 400 bad request, 404, 413 too large, 429 too many requests, 503 unavailable. */
 function deeplStatus(status: number): number {
@@ -32,6 +34,22 @@ function languageOf(fields: Fields, name: 'source_lang' | 'target_lang'): string
   const language = resolveLanguageCode(raw);
   if (!language) throw new CompatError(400, `Value for '${name}' not supported.`);
   return language.code;
+}
+
+/** `tag_handling` (html or xml) with `ignore_tags`; DeepL's other tag options are accepted and not needed. */
+function markupOf(fields: Fields): FormattedOptions {
+  const handling = typeof fields.tag_handling === 'string' ? fields.tag_handling.trim() : '';
+  if (handling === '') return { format: 'text' };
+  if (handling !== 'html' && handling !== 'xml') {
+    throw new CompatError(400, "Value for 'tag_handling' not supported.");
+  }
+  const raw = fields.ignore_tags;
+  const ignoreTags = (Array.isArray(raw) ? raw : [raw])
+    .filter((value): value is string => typeof value === 'string')
+    .flatMap((value) => value.split(','))
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  return { format: handling, ignoreTags };
 }
 
 export default async function deepl(app: FastifyInstance): Promise<void> {
@@ -58,13 +76,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     if (!texts.every((item): item is string => typeof item === 'string')) {
       throw new CompatError(400, "Parameter 'text' must be text.");
     }
-    if (fields.tag_handling !== undefined && fields.tag_handling !== '') {
-      throw new CompatError(
-        400,
-        `tag_handling=${String(fields.tag_handling)} is not supported by this server yet.`,
-      );
-    }
-    if (fields.glossary_id !== undefined) throw new CompatError(404, 'Glossary not found.');
+    const markup = markupOf(fields);
     const { total, exceeds } = measureTexts(app, texts);
     if (exceeds) {
       throw new CompatError(
@@ -74,6 +86,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     }
     const target = languageOf(fields, 'target_lang')!;
     const source = languageOf(fields, 'source_lang');
+    const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
 
     const { translations: out, detections } = await translateTexts(
       app,
@@ -81,6 +94,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
       source ?? 'auto',
       target,
       clientGoneSignal(reply),
+      { glossary, markup },
     );
     const sources = texts.map((_, index) => source ?? detections[index]?.language);
     characters += total;
@@ -117,8 +131,6 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   const notYet = (what: string) => async () => {
     throw new CompatError(404, `${what} are not supported by this server yet.`);
   };
-  for (const path of ['/v2/glossaries', '/v2/glossaries/*', '/v2/glossary-language-pairs']) {
-    app.all(path, route, notYet('Glossaries'));
-  }
+  deeplGlossaryRoutes(app);
   for (const path of ['/v2/document', '/v2/document/*']) app.all(path, route, notYet('Documents'));
 }

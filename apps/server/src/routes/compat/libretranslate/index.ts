@@ -119,8 +119,8 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
       throw new CompatError(400, 'Invalid request: q must be a string or a list of strings');
     }
     const format = text(fields, 'format') ?? 'text';
-    if (format !== 'text') {
-      throw new CompatError(400, `Invalid request: format ${format} is not supported yet (only text)`);
+    if (format !== 'text' && format !== 'html') {
+      throw new CompatError(400, `Invalid request: format must be text or html, not ${format}`);
     }
     const { total, exceeds } = measureTexts(app, texts);
     if (exceeds === 'count') {
@@ -142,6 +142,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
       source,
       target,
       clientGoneSignal(reply),
+      { markup: { format } },
     );
 
     const detection = (index: number) => {

@@ -9,11 +9,17 @@ import {
 import { AUTO, MESSAGES, isBlank, textTooLongMessage } from '@sema/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../../lib/errors.ts';
-import { glossaryField } from '../../../../lib/glossary-field.ts';
+import {
+  detectableText,
+  translateFormatted,
+  type FormattedOptions,
+} from '../../../../lib/formatted-translation.ts';
+import { requestGlossary } from '../../../../lib/glossary-field.ts';
 import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 
 const errors = {
+  404: ErrorResponse,
   413: ErrorResponse,
   422: ErrorResponse,
   502: ErrorResponse,
@@ -28,8 +34,14 @@ interface Prepared {
   confidence: number;
 }
 
-/** Checks one text and settles its source language (detecting it for auto). */
-function prepare(app: FastifyInstance, rawText: string, source: string, where = ''): Prepared {
+/** Checks one text and settles its source language (detecting it for auto, on its words only). */
+function prepare(
+  app: FastifyInstance,
+  rawText: string,
+  source: string,
+  markup: FormattedOptions,
+  where = '',
+): Prepared {
   const text = rawText.toWellFormed();
   if (isBlank(text)) throw new ApiError(422, 'VALIDATION_ERROR', `${MESSAGES.textEmpty}${where}`);
   if (text.length > app.config.maxTextChars) {
@@ -40,9 +52,10 @@ function prepare(app: FastifyInstance, rawText: string, source: string, where = 
     );
   }
   if (source !== AUTO) return { text, source, confidence: 1 };
-  const detection = app.detector.detect(text);
+  const words = detectableText(text, markup);
+  const detection = app.detector.detect(words);
   if (!detection) {
-    const { code, detail } = app.detector.undetected(text);
+    const { code, detail } = app.detector.undetected(words);
     throw new ApiError(422, code, `${detail}${where}; give source_language`);
   }
   return { text, source: detection.language, confidence: detection.confidence };
@@ -80,13 +93,17 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const started = performance.now();
       const { body } = request;
       const target = targetLanguage(body.target_language);
-      const glossary = glossaryField(body.glossary);
-      const item = prepare(app, body.text, sourceLanguage(body.source_language));
-      const translated = await app.translation.translate(
-        { text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) },
+      const glossaryFor = await requestGlossary(app, body);
+      const markup = { format: body.format ?? 'text' } as const;
+      const item = prepare(app, body.text, sourceLanguage(body.source_language), markup);
+      const glossary = glossaryFor(item.source, target);
+      const [translated] = await translateFormatted(
+        app,
+        [{ text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) }],
+        markup,
         clientGoneSignal(reply),
       );
-      return translationResult(item, target, translated, Math.round(performance.now() - started) / 1000);
+      return translationResult(item, target, translated!, Math.round(performance.now() - started) / 1000);
     },
   );
 
@@ -108,7 +125,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const { texts } = request.body;
       const target = targetLanguage(request.body.target_language);
       const source = sourceLanguage(request.body.source_language);
-      const glossary = glossaryField(request.body.glossary);
+      const glossaryFor = await requestGlossary(app, request.body);
       if (texts.length === 0)
         throw new ApiError(422, 'VALIDATION_ERROR', 'texts must hold at least one text');
       if (texts.length > batchMaxTexts) {
@@ -126,14 +143,15 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
           `Texts are too long: ${total} characters in all (the limit is ${batchMaxChars} per request)`,
         );
       }
-      const items = texts.map((text, i) => prepare(app, text, source, ` (texts[${i}])`));
-      const translations = await app.translation.translateAll(
-        items.map((item) => ({
-          text: item.text,
-          source: item.source,
-          target,
-          ...(glossary ? { glossary } : {}),
-        })),
+      const markup = { format: request.body.format ?? 'text' } as const;
+      const items = texts.map((text, i) => prepare(app, text, source, markup, ` (texts[${i}])`));
+      const translations = await translateFormatted(
+        app,
+        items.map((item, i) => {
+          const glossary = glossaryFor(item.source, target, ` (texts[${i}])`);
+          return { text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) };
+        }),
+        markup,
         clientGoneSignal(reply),
       );
       const processingTime = Math.round(performance.now() - started) / 1000;

@@ -1,0 +1,87 @@
+/**
+ * XML as DeepL's `tag_handling=xml` treats it: the text between tags is translated; tags,
+ * attributes, comments, processing instructions and CDATA sections keep their exact bytes, and so
+ * does everything inside an element named in `ignoreTags` or marked `translate="no"`. htmlparser2
+ * in XML mode gives the source range of each piece of text (entities decoded for the model, escaped
+ * again on the way back).
+ */
+import { Parser } from 'htmlparser2';
+import { addSegment, fillSlot, replaceRanges } from '../segments.ts';
+import { escapeText, type ExtractedMarkup } from './html.ts';
+
+interface Run {
+  start: number;
+  /** Exclusive. */
+  end: number;
+  text: string;
+}
+
+export function extractXml(source: string, ignoreTags: readonly string[] = []): ExtractedMarkup {
+  const ignored = new Set(ignoreTags);
+  const runs: Run[] = [];
+  let run: Run | undefined;
+  /** Depth inside ignored elements; text counts only at 0. */
+  let skipDepth = 0;
+  let inCdata = false;
+  const openSkips: boolean[] = [];
+  const flush = () => {
+    if (run) runs.push(run);
+    run = undefined;
+  };
+  const parser = new Parser(
+    {
+      ontext(data) {
+        if (skipDepth > 0 || inCdata) return;
+        const start = parser.startIndex;
+        const end = parser.endIndex + 1;
+        // An entity arrives as its own piece of text right after the one before it.
+        if (run && run.end === start) {
+          run.text += data;
+          run.end = end;
+        } else {
+          flush();
+          run = { start, end, text: data };
+        }
+      },
+      onopentag(name, attributes) {
+        flush();
+        const skip =
+          ignored.has(name) ||
+          attributes.translate === 'no' ||
+          /\bnotranslate\b/.test(attributes.class ?? '');
+        openSkips.push(skip);
+        if (skip) skipDepth++;
+      },
+      onclosetag() {
+        flush();
+        if (openSkips.pop()) skipDepth--;
+      },
+      oncomment: flush,
+      onprocessinginstruction: flush,
+      oncdatastart() {
+        flush();
+        inCdata = true;
+      },
+      oncdataend() {
+        inCdata = false;
+      },
+    },
+    { xmlMode: true, decodeEntities: true, recognizeCDATA: true },
+  );
+  parser.end(source);
+  flush();
+
+  const segments: string[] = [];
+  const edits = runs.flatMap((piece) => {
+    const slot = addSegment(segments, piece.text);
+    return slot ? [{ start: piece.start, end: piece.end, slot }] : [];
+  });
+  return {
+    segments,
+    rebuild: (translations) =>
+      replaceRanges(
+        source,
+        edits.map(({ start, end, slot }) => ({ start, end, text: fillSlot(slot, translations, escapeText) })),
+      ),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Glossaries in Redis (REDIS_URL), so that every server process behind a balancer sees the same
+ * ones. A glossary is a hash (`sema:glossary:{id}`: its summary fields and the entries as JSON) and
+ * the ids are a set (`sema:glossaries`). While Redis is away, glossary requests fail with 503
+ * rather than answer from a stale or partial copy.
+ */
+import type { Redis } from 'ioredis';
+import type { GlossaryEntry } from './entries.ts';
+import {
+  GlossaryStoreFullError,
+  MAX_GLOSSARIES,
+  newStoredGlossary,
+  type GlossaryInfo,
+  type GlossaryStore,
+  type NewGlossary,
+  type StoredGlossary,
+} from './store.ts';
+
+const IDS = 'sema:glossaries';
+const key = (id: string) => `sema:glossary:${id}`;
+const SUMMARY = ['id', 'name', 'source', 'target', 'entryCount', 'createdAt', 'updatedAt'] as const;
+
+function infoFrom(values: readonly (string | null)[]): GlossaryInfo | undefined {
+  if (values.some((value) => value === null)) return undefined;
+  const [id, name, source, target, entryCount, createdAt, updatedAt] = values as string[];
+  return {
+    id: id!,
+    name: name!,
+    source: source!,
+    target: target!,
+    entryCount: Number(entryCount),
+    createdAt: createdAt!,
+    updatedAt: updatedAt!,
+  };
+}
+
+export class RedisGlossaryStore implements GlossaryStore {
+  readonly kind = 'redis';
+
+  constructor(private readonly redis: Redis) {}
+
+  async create(glossary: NewGlossary): Promise<StoredGlossary> {
+    if ((await this.redis.scard(IDS)) >= MAX_GLOSSARIES) throw new GlossaryStoreFullError();
+    const stored = newStoredGlossary(glossary);
+    await this.redis.multi().hset(key(stored.id), this.fields(stored)).sadd(IDS, stored.id).exec();
+    return stored;
+  }
+
+  async list(): Promise<GlossaryInfo[]> {
+    const ids = await this.redis.smembers(IDS);
+    if (ids.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hmget(key(id), ...SUMMARY);
+    const replies = (await pipeline.exec()) ?? [];
+    return replies
+      .flatMap(([error, values]) => {
+        if (error) throw error;
+        const info = infoFrom(values as (string | null)[]);
+        return info ? [info] : [];
+      })
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  async get(id: string): Promise<StoredGlossary | undefined> {
+    const values = await this.redis.hmget(key(id), ...SUMMARY, 'entries');
+    const info = infoFrom(values.slice(0, SUMMARY.length));
+    const entries = values.at(-1);
+    if (!info || !entries) return undefined;
+    return { ...info, entries: JSON.parse(entries) as GlossaryEntry[] };
+  }
+
+  async replace(
+    id: string,
+    glossary: Omit<NewGlossary, 'source' | 'target'>,
+  ): Promise<StoredGlossary | undefined> {
+    const current = await this.get(id);
+    if (!current) return undefined;
+    const updated: StoredGlossary = {
+      ...current,
+      name: glossary.name,
+      entries: glossary.entries,
+      entryCount: glossary.entries.length,
+      updatedAt: new Date().toISOString(),
+    };
+    await this.redis.hset(key(id), this.fields(updated));
+    return updated;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const replies = (await this.redis.multi().del(key(id)).srem(IDS, id).exec()) ?? [];
+    return replies.some(([, count]) => Number(count) > 0);
+  }
+
+  async close(): Promise<void> {
+    // The connection is the server's, shared with the cache and the rate limit: not ours to close.
+  }
+
+  private fields(glossary: StoredGlossary): Record<string, string> {
+    return {
+      id: glossary.id,
+      name: glossary.name,
+      source: glossary.source,
+      target: glossary.target,
+      entryCount: String(glossary.entryCount),
+      createdAt: glossary.createdAt,
+      updatedAt: glossary.updatedAt,
+      entries: JSON.stringify(glossary.entries),
+    };
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Glossaries in a SQLite file (better-sqlite3), for a server on one machine. WAL mode lets several
+ * processes on the machine share the file; a glossary's entries are one JSON column, since a
+ * glossary is only ever read whole.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { GlossaryEntry } from './entries.ts';
+import {
+  GlossaryStoreFullError,
+  MAX_GLOSSARIES,
+  newStoredGlossary,
+  type GlossaryInfo,
+  type GlossaryStore,
+  type NewGlossary,
+  type StoredGlossary,
+} from './store.ts';
+
+interface Row {
+  id: string;
+  name: string;
+  source: string;
+  target: string;
+  entry_count: number;
+  created_at: string;
+  updated_at: string;
+  entries?: string;
+}
+
+const info = (row: Row): GlossaryInfo => ({
+  id: row.id,
+  name: row.name,
+  source: row.source,
+  target: row.target,
+  entryCount: row.entry_count,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export class SqliteGlossaryStore implements GlossaryStore {
+  readonly kind = 'sqlite';
+  private readonly db: Database.Database;
+
+  /** `file` is a path (its folder is created) or `:memory:`. */
+  constructor(file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 2000');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS glossaries (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      source TEXT NOT NULL,
+      target TEXT NOT NULL,
+      entry_count INTEGER NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      entries TEXT NOT NULL
+    )`);
+  }
+
+  async create(glossary: NewGlossary): Promise<StoredGlossary> {
+    const stored = newStoredGlossary(glossary);
+    const insert = this.db.transaction(() => {
+      const { count } = this.db.prepare('SELECT count(*) AS count FROM glossaries').get() as {
+        count: number;
+      };
+      if (count >= MAX_GLOSSARIES) throw new GlossaryStoreFullError();
+      this.db
+        .prepare(
+          `INSERT INTO glossaries (id, name, source, target, entry_count, created_at, updated_at, entries)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          stored.id,
+          stored.name,
+          stored.source,
+          stored.target,
+          stored.entryCount,
+          stored.createdAt,
+          stored.updatedAt,
+          JSON.stringify(stored.entries),
+        );
+    });
+    insert();
+    return stored;
+  }
+
+  async list(): Promise<GlossaryInfo[]> {
+    const rows = this.db
+      .prepare(
+        'SELECT id, name, source, target, entry_count, created_at, updated_at FROM glossaries ORDER BY created_at, id',
+      )
+      .all() as Row[];
+    return rows.map(info);
+  }
+
+  async get(id: string): Promise<StoredGlossary | undefined> {
+    const row = this.db.prepare('SELECT * FROM glossaries WHERE id = ?').get(id) as Row | undefined;
+    if (!row) return undefined;
+    return { ...info(row), entries: JSON.parse(row.entries!) as GlossaryEntry[] };
+  }
+
+  async replace(
+    id: string,
+    glossary: Omit<NewGlossary, 'source' | 'target'>,
+  ): Promise<StoredGlossary | undefined> {
+    const updatedAt = new Date().toISOString();
+    const { changes } = this.db
+      .prepare('UPDATE glossaries SET name = ?, entries = ?, entry_count = ?, updated_at = ? WHERE id = ?')
+      .run(glossary.name, JSON.stringify(glossary.entries), glossary.entries.length, updatedAt, id);
+    return changes === 0 ? undefined : this.get(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM glossaries WHERE id = ?').run(id).changes > 0;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

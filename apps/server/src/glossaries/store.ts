@@ -1,0 +1,70 @@
+/**
+ * Where glossaries are kept: SQLite on one machine, Redis when REDIS_URL is set (so every server
+ * process sees the same glossaries). Both keep a glossary whole — it is always read whole, to
+ * translate with it — and its summary apart, so listing never reads the entries.
+ */
+import type { GlossaryEntry } from './entries.ts';
+
+/** A glossary without its entries, as lists show it. */
+export interface GlossaryInfo {
+  id: string;
+  name: string;
+  /** Catalogue codes of the language pair it translates. */
+  source: string;
+  target: string;
+  entryCount: number;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredGlossary extends GlossaryInfo {
+  entries: GlossaryEntry[];
+}
+
+export interface NewGlossary {
+  name: string;
+  source: string;
+  target: string;
+  entries: GlossaryEntry[];
+}
+
+export interface GlossaryStore {
+  /** `sqlite` or `redis`, for /status. */
+  readonly kind: string;
+  create(glossary: NewGlossary): Promise<StoredGlossary>;
+  list(): Promise<GlossaryInfo[]>;
+  get(id: string): Promise<StoredGlossary | undefined>;
+  /** Replaces the name and entries; undefined when there is no such glossary. */
+  replace(id: string, glossary: Omit<NewGlossary, 'source' | 'target'>): Promise<StoredGlossary | undefined>;
+  /** False when there was no such glossary. */
+  delete(id: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The most glossaries one server keeps (each up to 10,000 entries). */
+export const MAX_GLOSSARIES = 1_000;
+
+/** The store is full: a client error, not a fault. */
+export class GlossaryStoreFullError extends Error {
+  override name = 'GlossaryStoreFullError';
+  constructor() {
+    super(`This server keeps at most ${MAX_GLOSSARIES} glossaries: delete one to make room`);
+  }
+}
+
+/** A new glossary with its id and times. */
+export function newStoredGlossary(glossary: NewGlossary, now = new Date()): StoredGlossary {
+  const time = now.toISOString();
+  return {
+    id: crypto.randomUUID(),
+    ...glossary,
+    entryCount: glossary.entries.length,
+    createdAt: time,
+    updatedAt: time,
+  };
+}
+
+/** Ids are UUIDs: anything else is not a glossary of ours (and never reaches a query). */
+export const isGlossaryId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse } from '@sema/shared/api/schemas';
+import {
+  GlossaryCreateRequest,
+  type GlossaryInfo,
+  GlossaryListResponse,
+  GlossaryReplaceRequest,
+  GlossaryResponse,
+} from '@sema/shared/api/glossaries';
+import { Type } from '@sinclair/typebox';
+import {
+  entriesFromObject,
+  GlossaryInputError,
+  parseEntries,
+  STORED_GLOSSARY_LIMITS,
+  type GlossaryEntry,
+} from '../../../../glossaries/entries.ts';
+import type { GlossaryInfo as StoredInfo, StoredGlossary } from '../../../../glossaries/store.ts';
+import { ApiError } from '../../../../lib/errors.ts';
+import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
+
+const errors = { 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+const Params = Type.Object({ id: Type.String() });
+
+const invalid = (detail: string) => new ApiError(422, 'VALIDATION_ERROR', detail);
+
+function entriesOf(
+  entries: GlossaryCreateRequest['entries'],
+  format: 'tsv' | 'csv' = 'tsv',
+): GlossaryEntry[] {
+  try {
+    return typeof entries === 'string' ? parseEntries(entries, format) : entriesFromObject(entries);
+  } catch (error) {
+    if (error instanceof GlossaryInputError) throw invalid(error.message);
+    throw error;
+  }
+}
+
+function nameOf(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw invalid('name: a glossary needs a name');
+  if (trimmed.length > STORED_GLOSSARY_LIMITS.nameChars) {
+    throw invalid(`name: at most ${STORED_GLOSSARY_LIMITS.nameChars} characters`);
+  }
+  return trimmed;
+}
+
+const notFound = (id: string) =>
+  new ApiError(404, 'GLOSSARY_NOT_FOUND', `No glossary "${id.slice(0, 64)}" on this server`);
+
+function infoBody(info: StoredInfo): GlossaryInfo {
+  return {
+    id: info.id,
+    name: info.name,
+    source_language: info.source,
+    target_language: info.target,
+    entry_count: info.entryCount,
+    created_at: info.createdAt,
+    updated_at: info.updatedAt,
+  };
+}
+
+const body = (glossary: StoredGlossary): GlossaryResponse => ({
+  ...infoBody(glossary),
+  entries: Object.fromEntries(glossary.entries),
+});
+
+/** /api/v1/glossaries: stored glossaries, one language pair each, used with `glossary_id`. */
+const glossaries: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['glossaries'];
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Store a glossary',
+        description: `Terms with fixed translations for one language pair (at most ${STORED_GLOSSARY_LIMITS.entries} entries). Translate with it by passing its id as glossary_id.`,
+        body: GlossaryCreateRequest,
+        response: { 201: GlossaryResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, entries, entries_format } = request.body;
+      const source = sourceLanguage(request.body.source_language);
+      if (source === 'auto') throw invalid('source_language: a glossary needs a language, not auto');
+      const target = targetLanguage(request.body.target_language);
+      if (source === target) throw invalid('target_language: must differ from source_language');
+      const stored = await app.glossaries.create({
+        name: nameOf(name),
+        source,
+        target,
+        entries: entriesOf(entries, entries_format),
+      });
+      return reply.code(201).header('Location', `/api/v1/glossaries/${stored.id}`).send(body(stored));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'List the stored glossaries',
+        response: { 200: GlossaryListResponse, 503: ErrorResponse },
+      },
+    },
+    async () => ({ glossaries: (await app.glossaries.list()).map(infoBody) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A glossary with its entries',
+        params: Params,
+        response: { 200: GlossaryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const stored = await app.glossaries.get(request.params.id);
+      if (!stored) throw notFound(request.params.id);
+      return body(stored);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: "Replace a glossary's entries (and name)",
+        params: Params,
+        body: GlossaryReplaceRequest,
+        response: { 200: GlossaryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const current = await app.glossaries.get(id);
+      if (!current) throw notFound(id);
+      const { name, entries, entries_format } = request.body;
+      const replaced = await app.glossaries.replace(id, {
+        name: name === undefined ? current.name : nameOf(name),
+        entries: entriesOf(entries, entries_format),
+      });
+      if (!replaced) throw notFound(id);
+      return body(replaced);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a glossary',
+        params: Params,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await app.glossaries.delete(request.params.id))) throw notFound(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default glossaries;

@@ -1,0 +1,145 @@
+/**
+ * DeepL's glossary API v2 (`/v2/glossaries`, `/v2/glossary-language-pairs`) over Sema's stored
+ * glossaries: what `deepl-node`'s createGlossary, listGlossaries, getGlossary, getGlossaryEntries and
+ * deleteGlossary call. A glossary made here is the same one /api/v1/glossaries shows, and the other
+ * way round.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CATALOGUE } from '@sema/shared/languages/catalogue';
+import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
+import {
+  entriesToTsv,
+  GlossaryInputError,
+  parseEntries,
+  STORED_GLOSSARY_LIMITS,
+} from '../../../glossaries/entries.ts';
+import type { GlossaryInfo } from '../../../glossaries/store.ts';
+import type { Glossary } from '../../../translation/protected-spans.ts';
+import { CompatError } from '../compat-errors.ts';
+
+type Fields = Record<string, unknown>;
+
+/** DeepL names glossary languages in lower case, without a region (`en`, `pt`, `zh`). */
+const glossaryCode = (code: string) => (toLanguageTag(code) ?? code).toLowerCase();
+
+function infoBody(info: GlossaryInfo) {
+  return {
+    glossary_id: info.id,
+    name: info.name,
+    ready: true,
+    source_lang: glossaryCode(info.source),
+    target_lang: glossaryCode(info.target),
+    creation_time: info.createdAt,
+    entry_count: info.entryCount,
+  };
+}
+
+const field = (fields: Fields, name: string) =>
+  typeof fields[name] === 'string' ? (fields[name] as string).trim() : '';
+
+function language(fields: Fields, name: 'source_lang' | 'target_lang'): string {
+  const raw = field(fields, name);
+  if (!raw) throw new CompatError(400, `Parameter '${name}' not specified.`);
+  const found = resolveLanguageCode(raw);
+  if (!found) throw new CompatError(400, `Value for '${name}' not supported.`);
+  return found.code;
+}
+
+const notFound = () => new CompatError(404, 'Glossary not found.');
+
+/**
+ * The stored glossary for a translate request's `glossary_id`, checked against its pair as DeepL
+ * does: a glossary needs `source_lang`, and must be for the same languages.
+ */
+export async function deeplGlossary(
+  app: FastifyInstance,
+  id: unknown,
+  source: string | undefined,
+  target: string,
+): Promise<Glossary | undefined> {
+  if (id === undefined || id === '') return undefined;
+  if (typeof id !== 'string') throw new CompatError(400, "Parameter 'glossary_id' must be text.");
+  if (!source)
+    throw new CompatError(400, "Use of a glossary requires the 'source_lang' parameter to be specified.");
+  const loaded = await app.glossaries.load(id.trim());
+  if (!loaded) throw notFound();
+  const { stored } = loaded;
+  if (stored.source !== source || stored.target !== target) {
+    throw new CompatError(
+      400,
+      `The glossary is for ${glossaryCode(stored.source)} → ${glossaryCode(stored.target)}, not the requested language pair.`,
+    );
+  }
+  return loaded.compiled;
+}
+
+export function deeplGlossaryRoutes(app: FastifyInstance): void {
+  const route = { schema: { hide: true } };
+  const fieldsOf = (body: unknown) => (body && typeof body === 'object' ? body : {}) as Fields;
+
+  app.post('/v2/glossaries', route, async (request, reply) => {
+    const fields = fieldsOf(request.body);
+    const name = field(fields, 'name');
+    if (!name) throw new CompatError(400, "Parameter 'name' not specified.");
+    if (name.length > STORED_GLOSSARY_LIMITS.nameChars) {
+      throw new CompatError(
+        400,
+        `Parameter 'name' is longer than ${STORED_GLOSSARY_LIMITS.nameChars} characters.`,
+      );
+    }
+    const source = language(fields, 'source_lang');
+    const target = language(fields, 'target_lang');
+    if (source === target) throw new CompatError(400, "'source_lang' and 'target_lang' must differ.");
+    const format = field(fields, 'entries_format') || 'tsv';
+    if (format !== 'tsv' && format !== 'csv')
+      throw new CompatError(400, "Value for 'entries_format' not supported.");
+    if (typeof fields.entries !== 'string') throw new CompatError(400, "Parameter 'entries' not specified.");
+    let entries;
+    try {
+      entries = parseEntries(fields.entries, format);
+    } catch (error) {
+      if (error instanceof GlossaryInputError)
+        throw new CompatError(400, `Invalid glossary ${error.message}`);
+      throw error;
+    }
+    const stored = await app.glossaries.create({ name, source, target, entries });
+    return reply.code(201).send(infoBody(stored));
+  });
+
+  app.get('/v2/glossaries', route, async () => ({ glossaries: (await app.glossaries.list()).map(infoBody) }));
+
+  app.get<{ Params: { id: string } }>('/v2/glossaries/:id', route, async (request) => {
+    const stored = await app.glossaries.get(request.params.id);
+    if (!stored) throw notFound();
+    return infoBody(stored);
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/v2/glossaries/:id/entries',
+    route,
+    async (request, reply: FastifyReply) => {
+      const stored = await app.glossaries.get(request.params.id);
+      if (!stored) throw notFound();
+      return reply.type('text/tab-separated-values; charset=utf-8').send(entriesToTsv(stored.entries));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>('/v2/glossaries/:id', route, async (request, reply) => {
+    if (!(await app.glossaries.delete(request.params.id))) throw notFound();
+    return reply.code(204).send();
+  });
+
+  // Every pair of different languages: about 40,000 pairs, built once.
+  let pairs: { supported_languages: { source_lang: string; target_lang: string }[] } | undefined;
+  app.get('/v2/glossary-language-pairs', route, async () => {
+    pairs ??= {
+      supported_languages: CATALOGUE.flatMap((source) =>
+        CATALOGUE.filter((target) => target.code !== source.code).map((target) => ({
+          source_lang: glossaryCode(source.code),
+          target_lang: glossaryCode(target.code),
+        })),
+      ),
+    };
+    return pairs;
+  });
+}
