@@ -2,7 +2,10 @@
  * The DeepL-compatible API under /v2, driven over real HTTP by DeepL's official client (`deepl-node`)
  * pointed at Sema with `serverUrl`, and by form posts as other DeepL clients send them.
  */
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import * as deepl from 'deepl-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -125,6 +128,51 @@ describe('the DeepL API under /v2, through deepl-node', () => {
     const pairs = await translator.getGlossaryLanguagePairs();
     expect(pairs).toHaveLength(202 * 201);
     expect(pairs).toContainEqual({ sourceLang: 'en', targetLang: 'sw' });
+  });
+});
+
+describe('documents through deepl-node', () => {
+  it('translates an HTML file: upload, status, result, with a glossary', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-deepl-'));
+    const input = path.join(folder, 'page.html');
+    fs.writeFileSync(input, '<h1>Welcome to the clinic</h1><p>Open <b>every</b> day.</p>');
+    const glossary = await translator.createGlossary(
+      'Doc',
+      'en',
+      'fr',
+      new deepl.GlossaryEntries({ entries: { clinic: 'dispensaire' } }),
+    );
+    const output = path.join(folder, 'page.fr.html');
+    const status = await translator.translateDocument(input, output, 'en', 'fr', { glossary });
+    expect(status.done()).toBe(true);
+    const translated = fs.readFileSync(output, 'utf8');
+    expect(translated.match(/<[^>]+>/g)).toEqual(['<h1>', '</h1>', '<p>', '<b>', '</b>', '</p>']);
+    expect(translated).toContain('dispensaire');
+    expect(translated).not.toContain('Welcome');
+
+    // The handle's key is needed for every later call.
+    const handle = await translator.uploadDocument(Buffer.from('Good night.'), null, 'de', {
+      filename: 'a.txt',
+    });
+    const stranger = { documentId: handle.documentId, documentKey: 'not-the-key' };
+    await expect(translator.getDocumentStatus(stranger)).rejects.toThrow(/Document not found/);
+    await translator.isDocumentTranslationComplete(handle);
+    const out = path.join(folder, 'a.de.txt');
+    await translator.downloadDocument(handle, out);
+    expect(fs.readFileSync(out, 'utf8')).toBe(await ours('Good night.', 'eng_Latn', 'deu_Latn'));
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 30_000);
+
+  it('refuses a document without a file, or of a format Sema does not read', async () => {
+    const form = new FormData();
+    form.append('target_lang', 'DE');
+    const none = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ message: "Parameter 'file' not specified." });
+    form.append('file', new Blob(['\x00\x01binary']), 'image.png');
+    const png = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    expect(png.status).toBe(400);
+    expect(((await png.json()) as { message: string }).message).toMatch(/png/i);
   });
 });
 

@@ -158,6 +158,32 @@ describe('stored glossaries, in SQLite', () => {
     expect((await create(app, { name: 'x' })).statusCode).toBe(422);
   });
 
+  it('translates a document with glossary_id, and refuses one for another pair', async () => {
+    const { id } = (await create(app, CLINIC)).json();
+    const post = (target: string) => {
+      const form = new FormData();
+      form.append('file', new Blob(['The clinic is open.\nSema is here.\n']), 'notes.txt');
+      form.append('source_language', 'en');
+      form.append('target_language', target);
+      form.append('glossary_id', id);
+      const request = new Request('http://sema/', { method: 'POST', body: form });
+      return request.arrayBuffer().then((body) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/translate/document',
+          headers: { 'content-type': request.headers.get('content-type')!, accept: 'application/json' },
+          payload: Buffer.from(body),
+        }),
+      );
+    };
+    const translated = await post('sw');
+    expect(translated.statusCode).toBe(200);
+    expect(translated.json().text).toMatch(/zahanati[\s\S]*Sema/);
+    const mismatch = await post('fr');
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().code).toBe('GLOSSARY_MISMATCH');
+  });
+
   it('keeps glossaries in the file across a restart', async () => {
     const { id } = (await create(app, { ...CLINIC, name: 'Kept' })).json();
     await app.close();

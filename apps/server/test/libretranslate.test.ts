@@ -124,10 +124,15 @@ describe('the LibreTranslate API at the root', () => {
     expect(response.status).toBe(200);
     const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
     expect(translatedFileUrl).toMatch(
-      new RegExp(`^${base}/download_file/[0-9a-f-]{36}/notes\\.fra_Latn\\.txt$`),
+      new RegExp(`^${base}/download_file/[0-9a-f-]{36}\\.[\\w-]{32}/notes\\.fra_Latn\\.txt$`),
     );
     const file = await fetch(translatedFileUrl);
     expect(file.status).toBe(200);
+    // The id alone does not open the file: its secret key is part of the link.
+    const guessed = await fetch(
+      translatedFileUrl.replace(/\.[\w-]{32}\//, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/'),
+    );
+    expect(guessed.status).toBe(400);
     const lines = (await file.text()).split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(

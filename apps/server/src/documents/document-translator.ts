@@ -7,6 +7,7 @@ import {
   type PreparedDocument,
   type Upload,
 } from './prepare.ts';
+import type { Glossary } from '../translation/protected-spans.ts';
 import { translateSegments, type SegmentProgress, type TranslateTexts } from './translate-segments.ts';
 import type { DocumentLimits } from './types.ts';
 
@@ -47,6 +48,7 @@ export interface DocumentTask {
   run(options: {
     signal: AbortSignal;
     onProgress?: (progress: SegmentProgress) => void;
+    glossary?: Glossary | undefined;
   }): Promise<TranslatedDocument>;
   /** Frees the document; call it when the request is over, whatever happened. */
   dispose(): void;
@@ -77,12 +79,13 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
         source: resolvedSource,
         target,
         dispose: () => prepared.dispose?.(),
-        async run({ signal, onProgress }) {
+        async run({ signal, onProgress, glossary }) {
           const translations = await translateSegments(prepared.segments, {
             source: resolvedSource,
             target,
             translateTexts: options.translateTexts,
             signal,
+            glossary,
             ...(onProgress ? { onProgress } : {}),
           });
           return {

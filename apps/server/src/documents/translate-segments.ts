@@ -3,6 +3,7 @@
  * reported and a cancelled request stops early. Identical segments (a repeated table header, the same
  * subtitle line) are translated once.
  */
+import type { Glossary } from '../translation/protected-spans.ts';
 
 /** The engine as documents see it: texts in, translations out, in the same order. */
 export type TranslateTexts = (
@@ -10,6 +11,7 @@ export type TranslateTexts = (
   source: string,
   target: string,
   signal: AbortSignal,
+  glossary?: Glossary,
 ) => Promise<string[]>;
 
 export interface SegmentProgress {
@@ -23,6 +25,8 @@ export interface TranslateSegmentsOptions {
   target: string;
   translateTexts: TranslateTexts;
   signal: AbortSignal;
+  /** Terms with fixed translations, for every segment. */
+  glossary?: Glossary | undefined;
   onProgress?: (progress: SegmentProgress) => void;
   /** A chunk ends after this many characters or segments, whichever comes first. */
   chunkChars?: number;
@@ -48,7 +52,7 @@ export async function translateSegments(
   onProgress?.({ done, total });
   for (const chunk of chunks(unique, options.chunkChars ?? 2000, options.chunkSegments ?? 16)) {
     signal.throwIfAborted();
-    const results = await translateTexts(chunk, source, target, signal);
+    const results = await translateTexts(chunk, source, target, signal, options.glossary);
     if (results.length !== chunk.length) {
       throw new Error(`The engine returned ${results.length} translations for ${chunk.length} texts`);
     }

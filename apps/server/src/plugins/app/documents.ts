@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createDocumentTranslator } from '../../documents/document-translator.ts';
+import { DocumentJobs } from '../../documents/jobs.ts';
 import { documentLimits, READER_LIMITS } from '../../documents/limits.ts';
 import type { DocumentLimits } from '../../documents/types.ts';
 import { DocumentReader } from '../../documents/worker/document-reader.ts';
@@ -8,6 +9,8 @@ import { DocumentReader } from '../../documents/worker/document-reader.ts';
 export interface DocumentService {
   limits: DocumentLimits;
   prepare: ReturnType<typeof createDocumentTranslator>['prepare'];
+  /** Translations that outlive their request (DeepL's /v2/document, LibreTranslate's download links). */
+  jobs: DocumentJobs;
 }
 
 declare module 'fastify' {
@@ -29,14 +32,16 @@ export default fp(
     const translator = createDocumentTranslator({
       limits,
       read: (upload, readLimits, options) => reader.prepare(upload, readLimits, options),
-      translateTexts: (texts, source, target, signal) =>
+      translateTexts: (texts, source, target, signal, glossary) =>
         app.translation.translateAll(
-          texts.map((text) => ({ text, source, target })),
+          texts.map((text) => ({ text, source, target, ...(glossary ? { glossary } : {}) })),
           signal,
         ),
       detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
     });
-    app.decorate('documents', { limits, prepare: translator.prepare });
+    const jobs = new DocumentJobs({ log: app.log.child({ service: 'document-jobs' }) });
+    app.addHook('onClose', async () => jobs.close());
+    app.decorate('documents', { limits, prepare: translator.prepare, jobs });
   },
   { name: 'documents', dependencies: ['translation', 'detector'] },
 );

@@ -7,13 +7,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
-import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
-import { acceptFormBodies } from '../../../lib/http/form-body.ts';
+import { acceptFormBodies, acceptMultipartForms, type FormFields } from '../../../lib/http/form-body.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import type { FormattedOptions } from '../../../lib/formatted-translation.ts';
 import { measureTexts, translateTexts } from '../translate-texts.ts';
+import { deeplDocumentRoutes } from './documents.ts';
 import { deeplGlossary, deeplGlossaryRoutes } from './glossaries.ts';
+import { deeplLanguage, upper } from './languages.ts';
 
 /** DeepL's statuses: 400 bad request, 404, 413 too large, 429 too many requests, 503 unavailable. */
 function deeplStatus(status: number): number {
@@ -21,20 +22,7 @@ function deeplStatus(status: number): number {
   return status >= 500 ? 503 : 400;
 }
 
-type Fields = Record<string, unknown>;
-
-const upper = (code: string) => (toLanguageTag(code) ?? code).toUpperCase();
-
-function languageOf(fields: Fields, name: 'source_lang' | 'target_lang'): string | undefined {
-  const raw = typeof fields[name] === 'string' ? (fields[name] as string).trim() : '';
-  if (!raw) {
-    if (name === 'source_lang') return undefined;
-    throw new CompatError(400, "Parameter 'target_lang' not specified.");
-  }
-  const language = resolveLanguageCode(raw);
-  if (!language) throw new CompatError(400, `Value for '${name}' not supported.`);
-  return language.code;
-}
+type Fields = FormFields;
 
 /** `tag_handling` (html or xml) with `ignore_tags`; DeepL's other tag options are accepted and not needed. */
 function markupOf(fields: Fields): FormattedOptions {
@@ -59,6 +47,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   let characters = 0;
 
   acceptFormBodies(app);
+  await acceptMultipartForms(app, app.documents.limits.maxFileBytes);
   answerInProtocolShape(app, {
     status: deeplStatus,
     body: (message) => ({ message }),
@@ -84,8 +73,8 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
         `Request too large: at most ${batchMaxTexts} texts, ${maxTextChars} characters each, ${batchMaxChars} in all.`,
       );
     }
-    const target = languageOf(fields, 'target_lang')!;
-    const source = languageOf(fields, 'source_lang');
+    const target = deeplLanguage(fields, 'target_lang')!;
+    const source = deeplLanguage(fields, 'source_lang');
     const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
 
     const { translations: out, detections } = await translateTexts(
@@ -128,9 +117,6 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   app.get('/v2/usage', route, usage);
   app.post('/v2/usage', route, usage);
 
-  const notYet = (what: string) => async () => {
-    throw new CompatError(404, `${what} are not supported by this server yet.`);
-  };
   deeplGlossaryRoutes(app);
-  for (const path of ['/v2/document', '/v2/document/*']) app.all(path, route, notYet('Documents'));
+  deeplDocumentRoutes(app);
 }

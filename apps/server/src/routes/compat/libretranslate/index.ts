@@ -4,15 +4,19 @@
  * paths, bodies (JSON, form-urlencoded as Weblate sends, multipart), answers and `{error}` bodies
  * with LibreTranslate's statuses; the work is done by the same services as our own API.
  */
-import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
-import { acceptFormBodies } from '../../../lib/http/form-body.ts';
+import {
+  acceptFormBodies,
+  acceptMultipartForms,
+  formFields,
+  uploadedFile,
+  type FormFields,
+} from '../../../lib/http/form-body.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import { measureTexts, translateTexts } from '../translate-texts.ts';
 
@@ -22,31 +26,7 @@ function ltStatus(status: number): number {
   return status >= 500 ? 500 : 400;
 }
 
-type Fields = Record<string, unknown>;
-
-/** An uploaded file, as the multipart parser keeps it. */
-interface FilePart {
-  type: 'file';
-  filename: string;
-  toBuffer(): Promise<Buffer>;
-}
-
-/**
- * The request's fields, from JSON, a urlencoded form (`q` repeated for several) or a multipart form
- * (a field's value, or the file part itself).
- */
-function fieldsOf(request: FastifyRequest): Fields {
-  const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  if (!request.isMultipart()) return body as Fields;
-  const fields: Fields = {};
-  for (const [key, value] of Object.entries(body)) {
-    const part = (Array.isArray(value) ? value[0] : value) as { type?: string; value?: unknown } | undefined;
-    if (part?.type === 'file') fields[key] = part;
-    else if (part?.type === 'field') fields[key] = part.value;
-  }
-  return fields;
-}
+type Fields = FormFields;
 
 function text(fields: Fields, name: string): string | undefined {
   const value = fields[name];
@@ -76,28 +56,14 @@ function languageList(): Buffer {
   return Buffer.from(JSON.stringify(list));
 }
 
-/** Translated files waiting to be downloaded: a few, for a while, in this process. */
-const FILE_TTL_MS = 30 * 60_000;
-const MAX_FILES = 64;
-interface StoredFile {
-  fileName: string;
-  mimeType: string;
-  body: Buffer;
-  expires: number;
-}
-
 export default async function libretranslate(app: FastifyInstance): Promise<void> {
   const { maxTextChars } = app.config;
   const { batchMaxTexts, batchMaxChars } = app.config.translation;
-  const files = new Map<string, StoredFile>();
   const languages = languageList();
 
   // Forms as Weblate and SubtitleEdit send them; `q` may be repeated.
   acceptFormBodies(app);
-  await app.register(multipart, {
-    attachFieldsToBody: true,
-    limits: { fileSize: app.documents.limits.maxFileBytes, files: 1, fields: 10 },
-  });
+  await acceptMultipartForms(app, app.documents.limits.maxFileBytes);
 
   answerInProtocolShape(app, {
     status: ltStatus,
@@ -109,7 +75,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   const route = { schema: { hide: true } };
 
   app.post('/translate', route, async (request, reply) => {
-    const fields = fieldsOf(request);
+    const fields = formFields(request);
     const q = fields.q;
     const texts = Array.isArray(q) ? q : typeof q === 'string' ? [q] : undefined;
     if (!texts || (typeof q === 'string' && !q.trim()) || texts.length === 0) {
@@ -164,7 +130,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   });
 
   app.post('/detect', route, async (request) => {
-    const q = text(fieldsOf(request), 'q');
+    const q = text(formFields(request), 'q');
     if (!q?.trim()) throw new CompatError(400, 'Invalid request: missing q parameter');
     if (q.length > maxTextChars) {
       throw new CompatError(
@@ -203,47 +169,39 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   });
 
   app.post('/translate_file', route, async (request, reply) => {
-    const fields = fieldsOf(request);
-    const part = fields.file as FilePart | undefined;
-    const bytes = part?.type === 'file' ? await part.toBuffer() : undefined;
-    if (!part || !bytes?.length) throw new CompatError(400, 'Invalid request: missing file parameter');
+    const fields = formFields(request);
+    const file = await uploadedFile(fields);
+    if (!file) throw new CompatError(400, 'Invalid request: missing file parameter');
     const target = languageOf(fields, 'target');
     const source = languageOf(fields, 'source');
     const task = await app.documents.prepare(
-      { fileName: part.filename || 'document.txt', bytes: new Uint8Array(bytes) },
+      { fileName: file.fileName || 'document.txt', bytes: file.bytes },
       source,
       target,
     );
-    let document;
-    try {
-      document = await task.run({ signal: clientGoneSignal(reply) });
-    } finally {
-      task.dispose();
-    }
-    const now = Date.now();
-    for (const [id, stored] of files) if (stored.expires < now || files.size >= MAX_FILES) files.delete(id);
-    const id = randomUUID();
-    files.set(id, {
-      fileName: document.fileName,
-      mimeType: document.mimeType,
-      body: typeof document.body === 'string' ? Buffer.from(document.body) : Buffer.from(document.body),
-      expires: now + FILE_TTL_MS,
-    });
+    // Kept as a job, so that the link works for a while after this request (and dies with it if
+    // the client goes away before the answer).
+    const job = app.documents.jobs.start(task);
+    clientGoneSignal(reply).addEventListener('abort', () => job.cancel());
+    await job.finished;
+    if (job.failure) throw job.failure;
+    if (!job.result) throw new CompatError(500, job.error ?? 'Translation failed');
     const base = `${request.protocol}://${request.host}`;
-    return { translatedFileUrl: `${base}/download_file/${id}/${encodeURIComponent(document.fileName)}` };
+    const name = encodeURIComponent(job.result.fileName);
+    return { translatedFileUrl: `${base}/download_file/${job.id}.${job.key}/${name}` };
   });
 
   app.get<{ Params: { id: string; name: string } }>(
     '/download_file/:id/:name',
     route,
     async (request, reply: FastifyReply) => {
-      const stored = files.get(request.params.id);
-      if (!stored || stored.expires < Date.now())
-        throw new CompatError(400, 'Invalid request: the file is gone');
+      const [id = '', key = ''] = request.params.id.split('.');
+      const result = app.documents.jobs.get(id, key)?.result;
+      if (!result) throw new CompatError(400, 'Invalid request: the file is gone');
       return reply
-        .type(stored.mimeType)
-        .header('Content-Disposition', contentDisposition(stored.fileName))
-        .send(stored.body);
+        .type(result.mimeType)
+        .header('Content-Disposition', contentDisposition(result.fileName))
+        .send(result.body);
     },
   );
 }

@@ -11,6 +11,7 @@ import { ErrorResponse } from '@sema/shared/api/schemas';
 import { formatBytes } from '../../../../documents/errors.ts';
 import { ClientCaps } from '../../../../lib/client-caps.ts';
 import { ApiError } from '../../../../lib/errors.ts';
+import { requestGlossary } from '../../../../lib/glossary-field.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
 import { readDocumentRequest } from './request.ts';
@@ -53,6 +54,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ['multipart/form-data'],
         description: [
           'Multipart form: `file` (the document), `target_language` (required), `source_language` (optional, default `auto`),',
+          'optionally `glossary_id` (a stored glossary for the language pair, see /api/v1/glossaries),',
           'and optionally `output=text` (only the translated text, as plain text, e.g. as a chat context) with `max_chars` (translate only that much).',
           `Formats: ${DOCUMENT_ACCEPT}. Structure is kept and only human text is translated: subtitle timings, Markdown and HTML markup,`,
           'code, JSON keys and placeholders ({name}, {{count}}, %s), and Word styles, tables and images are left as they were.',
@@ -84,6 +86,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
             },
           },
           400: ErrorResponse,
+          404: ErrorResponse,
           413: ErrorResponse,
           415: ErrorResponse,
           422: ErrorResponse,
@@ -96,15 +99,26 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
       const startedAt = performance.now();
       // The client went away before the translation was complete: stop the engine work.
       const signal = clientGoneSignal(reply, caps.acquire(request.ip));
-      const { upload, source, target, options } = await readDocumentRequest(request, limits.maxFileBytes);
+      const { upload, source, target, options, glossaryId } = await readDocumentRequest(
+        request,
+        limits.maxFileBytes,
+      );
+      const glossaryFor = await requestGlossary(app, glossaryId ? { glossary_id: glossaryId } : {});
       const task = await documents.prepare(upload, source, target, options);
+      let glossary;
+      try {
+        glossary = glossaryFor(task.source, target);
+      } catch (error) {
+        task.dispose();
+        throw error;
+      }
       const mode = responseMode(request.query, request.headers.accept);
       if (mode === 'events') {
         closeWhenStalled(reply, app.config.timeouts.streamStallMs);
-        return sendEvents(reply, task, signal, startedAt, request.log);
+        return sendEvents(reply, task, { signal, glossary }, startedAt, request.log);
       }
       try {
-        const document = await task.run({ signal: signal });
+        const document = await task.run({ signal, glossary });
         if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
         return sendFile(reply, document, startedAt);
       } finally {

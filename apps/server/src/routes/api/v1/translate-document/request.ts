@@ -10,6 +10,8 @@ export interface DocumentRequest {
   source: string;
   target: string;
   options: PrepareOptions;
+  /** A stored glossary for the document's language pair. */
+  glossaryId?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function readDocumentRequest(
     target: languageField('target_language', fields.target_language, false),
     source: languageField('source_language', fields.source_language, true),
     options: outputOptions(fields.output, fields.max_chars),
+    ...(fields.glossary_id?.trim() ? { glossaryId: fields.glossary_id.trim() } : {}),
   };
 }
 

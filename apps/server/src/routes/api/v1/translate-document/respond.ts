@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
+import type { Glossary } from '../../../../translation/protected-spans.ts';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import {
   DOCUMENT_HEADERS,
@@ -60,7 +61,7 @@ export function sendFile(reply: FastifyReply, document: TranslatedDocument, star
 export function sendEvents(
   reply: FastifyReply,
   task: DocumentTask,
-  signal: AbortSignal,
+  { signal, glossary }: { signal: AbortSignal; glossary?: Glossary | undefined },
   startedAt: number,
   log: FastifyBaseLogger,
 ): FastifyReply {
@@ -69,7 +70,7 @@ export function sendEvents(
   // While the model works, a comment line now and then keeps proxies from closing a quiet stream.
   const keepAlive = setInterval(() => stream.write(HEARTBEAT), HEARTBEAT_MS);
   task
-    .run({ signal, onProgress: ({ done, total }) => write({ type: 'progress', done, total }) })
+    .run({ signal, glossary, onProgress: ({ done, total }) => write({ type: 'progress', done, total }) })
     .then((document) => write({ type: 'done', ...toJson(document, startedAt) }))
     .catch((error: unknown) => {
       if (!signal.aborted) write(errorEvent(error, log));

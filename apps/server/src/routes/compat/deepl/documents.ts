@@ -1,0 +1,70 @@
+/**
+ * DeepL's document API (`/v2/document`: upload, status, result) over Sema's document translation:
+ * what `deepl-node`'s translateDocument calls. Every format Sema translates is accepted (txt, md,
+ * html, srt, vtt, docx, json, pdf → Markdown); the result is kept for a while after it is ready.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { create as contentDisposition } from 'content-disposition';
+import type { DocumentJob } from '../../../documents/jobs.ts';
+import { formFields, uploadedFile, type FormFields } from '../../../lib/http/form-body.ts';
+import { CompatError } from '../compat-errors.ts';
+import { deeplGlossary } from './glossaries.ts';
+import { deeplLanguage } from './languages.ts';
+
+const STATES = { queued: 'queued', translating: 'translating', done: 'done', error: 'error' } as const;
+
+export function deeplDocumentRoutes(app: FastifyInstance): void {
+  const route = { schema: { hide: true } };
+  const jobs = app.documents.jobs;
+
+  /** The job of `/v2/document/{id}…`, if the request carries its `document_key`. */
+  const jobOf = (id: string, fields: FormFields): DocumentJob => {
+    const key = typeof fields.document_key === 'string' ? fields.document_key : '';
+    if (!key) throw new CompatError(400, "Parameter 'document_key' not specified.");
+    const job = jobs.get(id, key);
+    if (!job) throw new CompatError(404, 'Document not found.');
+    return job;
+  };
+
+  app.post('/v2/document', route, async (request) => {
+    const fields = formFields(request);
+    const file = await uploadedFile(fields);
+    if (!file) throw new CompatError(400, "Parameter 'file' not specified.");
+    const fileName =
+      (typeof fields.filename === 'string' && fields.filename.trim()) || file.fileName || 'document.txt';
+    const target = deeplLanguage(fields, 'target_lang')!;
+    const source = deeplLanguage(fields, 'source_lang');
+    const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
+    const task = await app.documents.prepare({ fileName, bytes: file.bytes }, source ?? 'auto', target);
+    const job = jobs.start(task, glossary);
+    return { document_id: job.id, document_key: job.key };
+  });
+
+  app.post<{ Params: { id: string } }>('/v2/document/:id', route, async (request) => {
+    const job = jobOf(request.params.id, formFields(request));
+    const remaining = jobs.secondsRemaining(job);
+    return {
+      document_id: job.id,
+      status: STATES[job.state],
+      ...(remaining !== undefined ? { seconds_remaining: remaining } : {}),
+      ...(job.result ? { billed_characters: job.result.characters } : {}),
+      ...(job.error ? { error_message: job.error } : {}),
+    };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/v2/document/:id/result',
+    route,
+    async (request, reply: FastifyReply) => {
+      const job = jobOf(request.params.id, formFields(request));
+      if (job.state === 'error')
+        throw new CompatError(503, job.error ?? 'The document could not be translated.');
+      // DeepL answers 503 while the document is still being translated.
+      if (!job.result) throw new CompatError(503, 'Document translation is not yet complete.');
+      return reply
+        .type(job.result.mimeType)
+        .header('Content-Disposition', contentDisposition(job.result.fileName))
+        .send(job.result.body);
+    },
+  );
+}
