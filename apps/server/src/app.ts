@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, TrustProxy } from './config.ts';
 import { answerClientError } from './lib/framework-errors.ts';
 import accessLog from './plugins/external/access-log.ts';
+import apiKeys from './plugins/external/api-keys.ts';
 import drain from './plugins/external/drain.ts';
 import { JSON_BODY_LIMIT_BYTES } from './lib/http/limits.ts';
 import errors, { answerFrameworkError } from './plugins/external/errors.ts';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(metrics);
   await app.register(redis);
   await app.register(rateLimit);
+  await app.register(apiKeys);
   await app.register(openapi);
 
   await app.register(engineStatus);

@@ -37,6 +37,9 @@ export type ApiErrorCode =
   | 'GLOSSARY_MISMATCH'
   | 'GLOSSARY_LIMIT'
   | 'GLOSSARIES_UNAVAILABLE'
+  | 'API_KEY_REQUIRED'
+  | 'INVALID_API_KEY'
+  | 'QUOTA_EXCEEDED'
   | ChatErrorCode;
 
 export type ChatErrorCode =

@@ -88,3 +88,36 @@ export function parseRateLimit(raw: string | undefined): RateLimitConfig | null 
   }
   return { max, windowMs: WINDOWS[match[2]!]!, raw: `${max}/${match[2]}` };
 }
+
+/** One API key and its monthly allowance of characters (null: no limit). */
+export interface ApiKeyConfig {
+  key: string;
+  monthlyChars: number | null;
+}
+
+const KEY_ENTRY = /^([A-Za-z0-9._~+/=-]{8,200})(?::(\d+)([km]?))?$/i;
+
+/**
+ * API keys as `key[:limit]` entries — separated by commas or newlines, `#` starting a comment — where
+ * a limit is characters per calendar month (`500000`, `500k`, `2m`).
+ */
+export function parseApiKeys(raw: string, name: string): ApiKeyConfig[] {
+  const entries = raw
+    .split(/[\n,]/)
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter(Boolean);
+  const seen = new Set<string>();
+  return entries.map((entry, index) => {
+    const match = KEY_ENTRY.exec(entry.replace(/\s+/g, ''));
+    if (!match) {
+      throw new ConfigError(
+        `${name}: entry ${index + 1} must look like key or key:limit (a key of 8 to 200 letters, digits or ._~+/=-, a limit of characters per month such as 500000, 500k or 2m)`,
+      );
+    }
+    const [, key = '', amount, unit = ''] = match;
+    if (seen.has(key)) throw new ConfigError(`${name}: entry ${index + 1} repeats a key`);
+    seen.add(key);
+    const factor = { '': 1, k: 1_000, m: 1_000_000 }[unit.toLowerCase()] ?? 1;
+    return { key, monthlyChars: amount === undefined ? null : Number(amount) * factor };
+  });
+}

@@ -4,6 +4,7 @@
  * else. The translation engine and the chat provider are unions, one variant per choice with
  * exactly its settings, so a remote engine without a URL is refused at start.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { MAX_TEXT_CHARS } from '@sema/shared/validation';
 import {
   choice,
+  ConfigError,
   discriminant,
   httpUrl,
   httpUrlList,
@@ -20,7 +22,7 @@ import {
   text,
   type Env,
 } from './fields.ts';
-import { parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
+import { parseApiKeys, parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -314,6 +316,41 @@ export const GlossariesSection = Type.Object(
   { title: 'Glossaries' },
 );
 
+const ApiKeyList = Type.Array(
+  Type.Object({ key: Type.String(), monthlyChars: Type.Union([Type.Integer(), Type.Null()]) }),
+);
+
+function readKeysFile(raw: string, name: string) {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(raw), 'utf8');
+  } catch (error) {
+    throw new ConfigError(
+      `${name}: cannot read ${raw} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  return parseApiKeys(text, name);
+}
+
+export const AccessSection = Type.Object(
+  {
+    apiKeys: parsed('SEMA_API_KEYS', ApiKeyList, parseApiKeys, {
+      description:
+        'API keys, comma-separated, each key or key:limit (characters per month, e.g. 500k). With keys, the APIs need one (the web app of this server does not); without, Sema is free and open',
+      default: [],
+      defaultText: 'none (no key needed)',
+      allowedText: 'key[:limit], …',
+    }),
+    apiKeysFile: parsed('SEMA_API_KEYS_FILE', ApiKeyList, readKeysFile, {
+      description: 'A file of API keys, one key[:limit] a line (# starts a comment), added to SEMA_API_KEYS',
+      default: [],
+      defaultText: 'none',
+      allowedText: 'a file path',
+    }),
+  },
+  { title: 'Access' },
+);
+
 /** The whole configuration. Server and limit settings sit at the top level; the rest by section. */
 export const ConfigSchema = Type.Composite([
   ServerSection,
@@ -325,6 +362,7 @@ export const ConfigSchema = Type.Composite([
     chat: ChatSection,
     documents: DocumentsSection,
     glossaries: GlossariesSection,
+    access: AccessSection,
   }),
 ]);
 
@@ -340,4 +378,5 @@ export const SECTIONS = [
   ChatSection,
   DocumentsSection,
   GlossariesSection,
+  AccessSection,
 ] as const;

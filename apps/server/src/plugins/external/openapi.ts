@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { needsKey } from './api-keys.ts';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { SEMA_VERSION } from '../../lib/version.ts';
 
@@ -13,9 +14,19 @@ import { SEMA_VERSION } from '../../lib/version.ts';
 const ANY_ROUTE = [400, 422, 429, 503] as const;
 const WITH_BODY = [413, 415] as const;
 
-function withCommonErrors(schema: { response?: Record<string | number, unknown> }, method: string): void {
+/** With API keys configured (SEMA_API_KEYS), routes that do work also answer 401 and 403. */
+const WITH_KEY = [401, 403] as const;
+
+function withCommonErrors(
+  schema: { response?: Record<string | number, unknown> },
+  method: string,
+  url: string,
+): void {
   const response = (schema.response ??= {});
-  const statuses = ['POST', 'PUT', 'PATCH'].includes(method) ? [...ANY_ROUTE, ...WITH_BODY] : ANY_ROUTE;
+  const statuses: number[] = ['POST', 'PUT', 'PATCH'].includes(method)
+    ? [...ANY_ROUTE, ...WITH_BODY]
+    : [...ANY_ROUTE];
+  if (needsKey(method, url)) statuses.push(...WITH_KEY);
   for (const status of statuses) response[status] ??= ErrorResponse;
 }
 
@@ -26,7 +37,7 @@ export default fp(
       const schema = route.schema as
         { hide?: boolean; response?: Record<string | number, unknown> } | undefined;
       if (!schema || schema.hide) return;
-      withCommonErrors(schema, [route.method].flat()[0] ?? 'GET');
+      withCommonErrors(schema, [route.method].flat()[0] ?? 'GET', route.url);
     });
     await app.register(swagger, {
       openapi: {

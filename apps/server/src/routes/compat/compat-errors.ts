@@ -12,8 +12,8 @@ export class CompatError extends Error {
 }
 
 interface ProtocolErrors {
-  /** The protocol's status for one of our services' statuses (its set of statuses is smaller). */
-  status: (ours: number) => number;
+  /** The protocol's status for one of our services' statuses and codes (its set of statuses is smaller). */
+  status: (ours: number, code?: string) => number;
   /** The protocol's error body for a message: `{error}`, `{message}` … */
   body: (message: string) => Record<string, string>;
   /** What a malformed request (a framework 4xx: bad JSON, a wrong content type) is called. */
@@ -33,7 +33,7 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
     let message = 'Internal server error';
     if (error instanceof CompatError) [status, message] = [error.status, error.message];
     else if (error instanceof ApiError) {
-      [status, message] = [protocol.status(error.statusCode), error.detail];
+      [status, message] = [protocol.status(error.statusCode, error.code), error.detail];
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     } else if (error.statusCode && error.statusCode < 500) {
       [status, message] = [protocol.status(error.statusCode), protocol.invalid];

@@ -36,6 +36,12 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
     const source = deeplLanguage(fields, 'source_lang');
     const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
     const task = await app.documents.prepare({ fileName, bytes: file.bytes }, source ?? 'auto', target);
+    try {
+      await app.apiKeys.charge(request, task.prepared.characters);
+    } catch (error) {
+      task.dispose();
+      throw error;
+    }
     const job = jobs.start(task, glossary);
     return { document_id: job.id, document_key: job.key };
   });

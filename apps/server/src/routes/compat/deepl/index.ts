@@ -5,7 +5,7 @@
  * DeepL's upper-case codes and variants (`EN-GB`, `PT-BR`, `ZH-HANS`), `{message}` errors with its
  * statuses. `Authorization: DeepL-Auth-Key …` is accepted and not checked: Sema needs no key.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies, acceptMultipartForms, type FormFields } from '../../../lib/http/form-body.ts';
@@ -16,13 +16,21 @@ import { deeplDocumentRoutes } from './documents.ts';
 import { deeplGlossary, deeplGlossaryRoutes } from './glossaries.ts';
 import { deeplLanguage, upper } from './languages.ts';
 
-/** DeepL's statuses: 400 bad request, 404, 413 too large, 429 too many requests, 503 unavailable. */
-function deeplStatus(status: number): number {
-  if ([404, 413, 429].includes(status)) return status;
+/**
+ * DeepL's statuses: 400 bad request, 403 no or wrong key, 404, 413 too large, 429 too many requests,
+ * 456 quota exceeded, 503 unavailable.
+ */
+function deeplStatus(status: number, code?: string): number {
+  if (code === 'QUOTA_EXCEEDED') return 456;
+  if (status === 401) return 403;
+  if ([403, 404, 413, 429].includes(status)) return status;
   return status >= 500 ? 503 : 400;
 }
 
 type Fields = FormFields;
+
+/** What /v2/usage reports as the limit when there is none (DeepL clients expect a number). */
+const NO_LIMIT = 1_000_000_000_000;
 
 /** `tag_handling` (html or xml) with `ignore_tags`; DeepL's other tag options are accepted and not needed. */
 function markupOf(fields: Fields): FormattedOptions {
@@ -76,6 +84,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     const target = deeplLanguage(fields, 'target_lang')!;
     const source = deeplLanguage(fields, 'source_lang');
     const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
+    await app.apiKeys.charge(request, total);
 
     const { translations: out, detections } = await translateTexts(
       app,
@@ -113,7 +122,13 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   });
 
   // No limit: the count is what was translated through this API since the server started.
-  const usage = async () => ({ character_count: characters, character_limit: 1_000_000_000_000 });
+  // With keys, the key's characters this month and its limit; without, what this process has translated
+  // through this API since it started, and no limit.
+  const usage = async (request: FastifyRequest) => {
+    const own = await app.apiKeys.usage(request);
+    if (own) return { character_count: own.count, character_limit: own.limit ?? NO_LIMIT };
+    return { character_count: characters, character_limit: NO_LIMIT };
+  };
   app.get('/v2/usage', route, usage);
   app.post('/v2/usage', route, usage);
 

@@ -22,6 +22,7 @@ import { measureTexts, translateTexts } from '../translate-texts.ts';
 
 /** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500. */
 function ltStatus(status: number): number {
+  if (status === 401) return 403;
   if (status === 403 || status === 429) return status;
   return status >= 500 ? 500 : 400;
 }
@@ -100,6 +101,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     }
     const target = languageOf(fields, 'target');
     const source = languageOf(fields, 'source');
+    await app.apiKeys.charge(request, total);
 
     // Each text's source: as given, or detected (a text without letters is returned as it is).
     const { translations: out, detections: detected } = await translateTexts(
@@ -153,8 +155,8 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   app.get('/frontend/settings', route, async () => ({
     charLimit: maxTextChars,
     frontendTimeout: 500,
-    apiKeys: false,
-    keyRequired: false,
+    apiKeys: app.apiKeys.enabled,
+    keyRequired: app.apiKeys.enabled,
     suggestions: false,
     filesTranslation: true,
     supportedFilesFormat: DOCUMENT_ACCEPT.split(','),
@@ -179,6 +181,12 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
       source,
       target,
     );
+    try {
+      await app.apiKeys.charge(request, task.prepared.characters);
+    } catch (error) {
+      task.dispose();
+      throw error;
+    }
     // Kept as a job, so that the link works for a while after this request (and dies with it if
     // the client goes away before the answer).
     const job = app.documents.jobs.start(task);

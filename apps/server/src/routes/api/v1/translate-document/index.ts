@@ -108,6 +108,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
       let glossary;
       try {
         glossary = glossaryFor(task.source, target);
+        await app.apiKeys.charge(request, task.prepared.characters);
       } catch (error) {
         task.dispose();
         throw error;

@@ -97,6 +97,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const markup = { format: body.format ?? 'text' } as const;
       const item = prepare(app, body.text, sourceLanguage(body.source_language), markup);
       const glossary = glossaryFor(item.source, target);
+      await app.apiKeys.charge(request, item.text.length);
       const [translated] = await translateFormatted(
         app,
         [{ text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) }],
@@ -145,6 +146,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       }
       const markup = { format: request.body.format ?? 'text' } as const;
       const items = texts.map((text, i) => prepare(app, text, source, markup, ` (texts[${i}])`));
+      await app.apiKeys.charge(request, total);
       const translations = await translateFormatted(
         app,
         items.map((item, i) => {

@@ -1,0 +1,93 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { KeyRing, keyOfRequest, UsageCounter, type KeyUsage, type KnownKey } from '../../lib/api-keys.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { throttledWarning } from '../../lib/throttled-warning.ts';
+
+export interface ApiKeyService {
+  /** True when keys are configured (and so required). */
+  enabled: boolean;
+  /**
+   * Counts `chars` against the request's key, or refuses with 429 QUOTA_EXCEEDED when that would pass
+   * its monthly limit. Nothing to do without keys, or for the server's own web app.
+   */
+  charge(request: FastifyRequest, chars: number): Promise<void>;
+  /** The request key's usage this month; undefined when the request has no key. */
+  usage(request: FastifyRequest): Promise<KeyUsage | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiKeys: ApiKeyService;
+  }
+  interface FastifyRequest {
+    apiKey?: KnownKey;
+  }
+}
+
+/** Routes that need a key when keys are on: everything that does work or holds someone's data. */
+export function needsKey(method: string, url: string): boolean {
+  const path = url.split('?')[0]!;
+  if (path.startsWith('/api/v1/glossaries')) return true;
+  if (path.startsWith('/api/v1/')) return method !== 'GET' && method !== 'HEAD';
+  if (['/translate', '/detect', '/translate_file'].includes(path)) return true;
+  return ['/v2/translate', '/v2/document', '/v2/glossaries', '/v2/usage'].some((prefix) =>
+    path.startsWith(prefix),
+  );
+}
+
+/**
+ * Optional API keys (see lib/api-keys.ts). The web app this server serves needs none: a browser's
+ * same-origin request (Sec-Fetch-Site) passes without a key. A script can send that header too, so
+ * keys here meter and limit well-behaved clients; they are not a wall (the per-IP rate limit is).
+ */
+export default fp(
+  async (app) => {
+    const { apiKeys, apiKeysFile } = app.config.access;
+    const ring = new KeyRing([...apiKeys, ...apiKeysFile]);
+    const warn = throttledWarning(app.log);
+    const counter = new UsageCounter(app.redis.client, (error) =>
+      warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
+    );
+    app.decorateRequest('apiKey', undefined);
+    app.decorate('apiKeys', {
+      enabled: ring.enabled,
+      async charge(request, chars) {
+        if (!request.apiKey || chars <= 0) return;
+        const { charged, usage } = await counter.charge(request.apiKey, chars);
+        if (!charged) {
+          throw new ApiError(
+            429,
+            'QUOTA_EXCEEDED',
+            `This key's monthly limit is reached: ${usage.count} of ${usage.limit} characters used, and this request needs ${chars}`,
+          );
+        }
+      },
+      usage: (request) => (request.apiKey ? counter.usage(request.apiKey) : Promise.resolve(undefined)),
+    } satisfies ApiKeyService);
+    if (!ring.enabled) return;
+    app.log.info({ keys: apiKeys.length + apiKeysFile.length }, 'API keys are on: the APIs need a key');
+
+    app.addHook('onRoute', (route) => {
+      const method = [route.method].flat()[0] ?? 'GET';
+      if (!needsKey(method, route.url)) return;
+      const existing = route.preValidation ? [route.preValidation].flat() : [];
+      const check = async (request: FastifyRequest) => {
+        const key = keyOfRequest(request.headers, request.body);
+        if (key === undefined) {
+          if (request.headers['sec-fetch-site'] === 'same-origin') return; // this server's web app
+          throw new ApiError(
+            401,
+            'API_KEY_REQUIRED',
+            'This server needs an API key: send it as Authorization: Bearer <key>, X-API-Key, or api_key',
+          );
+        }
+        const known = ring.find(key);
+        if (!known) throw new ApiError(403, 'INVALID_API_KEY', 'Invalid API key');
+        request.apiKey = known;
+      };
+      route.preValidation = [check, ...existing] as typeof route.preValidation;
+    });
+  },
+  { name: 'api-keys', dependencies: ['redis'] },
+);

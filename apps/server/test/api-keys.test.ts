@@ -1,0 +1,159 @@
+/**
+ * Optional API keys: off, everything is open (the other suites); on, every API that does work needs a
+ * key — in each protocol's own words — counts its characters per month, and refuses past its limit,
+ * with one budget across processes through Redis. The server's own web app needs no key.
+ */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as deepl from 'deepl-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { parseApiKeys } from '../src/config/parsers.ts';
+import { buildTestApp } from './build-test-app.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
+
+const SMALL = 'small-key-0001'; // 100 characters a month
+const OPEN = 'open-key-00002'; // no limit
+const KEYS = `${SMALL}:100,${OPEN}`;
+
+const translate = (app: App, headers: Record<string, string>, text = 'Good morning, friend.') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/translate',
+    headers,
+    payload: { text, source_language: 'en', target_language: 'fr' },
+  });
+
+describe('parsing keys', () => {
+  it('reads key and key:limit entries, with k and m, comments and blank lines', () => {
+    expect(parseApiKeys('abcdefgh, ijklmnop:500k\n# team\nqrstuvwx:2m # note\n', 'SEMA_API_KEYS')).toEqual([
+      { key: 'abcdefgh', monthlyChars: null },
+      { key: 'ijklmnop', monthlyChars: 500_000 },
+      { key: 'qrstuvwx', monthlyChars: 2_000_000 },
+    ]);
+    expect(() => parseApiKeys('short', 'SEMA_API_KEYS')).toThrow(/entry 1 must look like key or key:limit/);
+    expect(() => parseApiKeys('abcdefgh:lots', 'SEMA_API_KEYS')).toThrow(/entry 1/);
+    expect(() => parseApiKeys('abcdefgh,abcdefgh:5', 'SEMA_API_KEYS')).toThrow(/entry 2 repeats a key/);
+  });
+});
+
+describe('with API keys', () => {
+  let app: App;
+  let base: string;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-keys-'));
+  beforeAll(async () => {
+    const file = path.join(folder, 'keys.txt');
+    fs.writeFileSync(file, '# from a file\nfile-key-00003:1m\n');
+    app = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_API_KEYS_FILE: file });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('refuses work without a key, or with a wrong one, in each protocol’s shape', async () => {
+    const none = await translate(app, {});
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('API_KEY_REQUIRED');
+    const wrong = await translate(app, { authorization: 'Bearer not-a-key-at-all' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ code: 'INVALID_API_KEY', detail: 'Invalid API key' });
+
+    const libre = await app.inject({
+      method: 'POST',
+      url: '/translate',
+      payload: { q: 'Hi', source: 'en', target: 'fr' },
+    });
+    expect(libre.statusCode).toBe(403);
+    expect(libre.json()).toHaveProperty('error');
+    const deeplRefusal = await app.inject({
+      method: 'POST',
+      url: '/v2/translate',
+      payload: { text: ['Hi'], target_lang: 'FR' },
+    });
+    expect(deeplRefusal.statusCode).toBe(403);
+    expect(deeplRefusal.json()).toHaveProperty('message');
+    const glossaries = await app.inject({ method: 'GET', url: '/api/v1/glossaries' });
+    expect(glossaries.statusCode).toBe(401);
+  });
+
+  it('keeps reading routes free, and lets this server’s web app through without a key', async () => {
+    for (const url of [
+      '/api/v1/languages',
+      '/api/v1/status',
+      '/languages',
+      '/v2/languages',
+      '/frontend/settings',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    const settings = (await app.inject({ method: 'GET', url: '/frontend/settings' })).json();
+    expect(settings).toMatchObject({ apiKeys: true, keyRequired: true });
+    expect((await translate(app, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await translate(app, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(401);
+  });
+
+  it('takes a key from any of the usual places', async () => {
+    expect((await translate(app, { authorization: `Bearer ${OPEN}` })).statusCode).toBe(200);
+    expect((await translate(app, { 'x-api-key': OPEN })).statusCode).toBe(200);
+    expect((await translate(app, { 'x-api-key': 'file-key-00003' })).statusCode).toBe(200);
+    const form = await app.inject({
+      method: 'POST',
+      url: '/translate',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ q: 'Hello', source: 'en', target: 'de', api_key: OPEN }).toString(),
+    });
+    expect(form.statusCode).toBe(200);
+  });
+
+  it('counts characters per key and refuses past the monthly limit: 429 here, 456 for DeepL', async () => {
+    const translator = new deepl.Translator(SMALL, { serverUrl: base, maxRetries: 0 });
+    const sixty = 'x'.repeat(10) + ' Good morning to all of you, my dear friends!!';
+    expect(sixty.length).toBeLessThan(100);
+    await translator.translateText(sixty, 'en', 'fr');
+    const usage = await translator.getUsage();
+    expect(usage.character).toMatchObject({ count: sixty.length, limit: 100 });
+
+    const over = await translate(app, { authorization: `Bearer ${SMALL}` }, sixty);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({
+      code: 'QUOTA_EXCEEDED',
+      detail: `This key's monthly limit is reached: ${sixty.length} of 100 characters used, and this request needs ${sixty.length}`,
+    });
+    await expect(translator.translateText(sixty, 'en', 'fr')).rejects.toThrow(deepl.QuotaExceededError);
+    // A refused request costs nothing: the count is where it was.
+    expect((await translator.getUsage()).character?.count).toBe(sixty.length);
+  });
+});
+
+describe.skipIf(!REDIS_SERVER)('with API keys and REDIS_URL', () => {
+  let redis: TestRedis;
+  const apps: App[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+    for (let i = 0; i < 2; i++) {
+      apps.push(await buildTestApp({ SEMA_API_KEYS: KEYS, REDIS_URL: `redis://127.0.0.1:${redis.port}/4` }));
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await redis?.stop();
+  });
+
+  it('spends one budget through every process', async () => {
+    const [a, b] = apps as [App, App];
+    const text = 'y'.repeat(30) + ' Good evening to you.';
+    expect((await translate(a, { authorization: `Bearer ${SMALL}` }, text)).statusCode).toBe(200);
+    const usage = await b.inject({
+      method: 'GET',
+      url: '/v2/usage',
+      headers: { authorization: `DeepL-Auth-Key ${SMALL}` },
+    });
+    expect(usage.json()).toEqual({ character_count: text.length, character_limit: 100 });
+    expect((await translate(b, { authorization: `Bearer ${SMALL}` }, text)).statusCode).toBe(429);
+  });
+});
