@@ -24,7 +24,11 @@ describe('protected spans', () => {
     ['Version 2.3.1 and v1.0 replace 1.2.3-beta.1.', ['2.3.1', 'v1.0', '1.2.3-beta.1']],
     ['The route /users/:id takes :name', [':id', ':name']],
     ['Click <b>here</b> or <0>there</0>.', ['<b>', '</b>', '<0>', '</0>']],
-    ['Nothing to keep here: 3 apples, 10:30, a colon: yes.', []],
+    ['Nothing to keep here: 3 apples, a colon: yes.', []],
+    [
+      'At 10:30 on 2026-11-25 pay 1,234.50 or 3,5 for 1.234.567 items',
+      ['10:30', '2026-11-25', '1,234.50', '3,5', '1.234.567'],
+    ],
   ])('finds what must stay in %j', (text, spans) => {
     expect(protectedSpans(text)).toEqual(spans);
   });
@@ -40,6 +44,23 @@ describe('protected spans', () => {
     expect(joinText(pieces, ['Hujambo', 'tembelea', 'au tuma barua pepe', 'Kwaheri!'])).toBe(
       'Hujambo {name}, tembelea https://example.org au tuma barua pepe a@b.org. Kwaheri!',
     );
+  });
+
+  it('translates the messages of ICU plurals and selects, keeping keywords and #', () => {
+    const text = 'You have {count, plural, =0 {no messages} one {# message} other {# messages}} today.';
+    expect(sentences(text)).toEqual(['You have', 'no messages', 'message', 'messages', 'today.']);
+    const pieces = splitProtected(text, 'eng_Latn');
+    expect(joinText(pieces, ['Una', 'hakuna ujumbe', 'ujumbe', 'jumbe', 'leo.'])).toBe(
+      'Una {count, plural, =0 {hakuna ujumbe} one {# ujumbe} other {# jumbe}} leo.',
+    );
+    expect(sentences('{gender, select, female {She replied} other {They replied}}')).toEqual([
+      'She replied',
+      'They replied',
+    ]);
+    // Not well formed: kept whole, never half-translated.
+    for (const whole of ['{n, plural, one {# item} other}', '{n, plural, one # item}', '{n, plural}']) {
+      expect(sentences(`Go ${whole} now`)).toEqual(['Go', 'now']);
+    }
   });
 
   it('is not fooled by hostile or broken input', () => {

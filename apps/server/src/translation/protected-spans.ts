@@ -32,6 +32,9 @@ const PROTECTED = new RegExp(
     /(?<![\w@])@\w{1,39}/u, // @mention
     /(?<![\w#&])#[\p{L}\p{N}_]+/u, // #hashtag
     /\bv?\d+(?:\.\d+){2,}(?:-[\w.]+)?\b|\bv\d+\.\d+\b/, // version numbers: 2.3.1, v1.0, 1.2.3-beta.1
+    // Numbers a model may re-punctuate: 1,234,567 · 1.234,56 · 3.14 · 2026-11-25 · 10:30 (a bare 3 is
+    // left in its sentence: models copy it, and cutting at every number would cost word order).
+    /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?\b|\b\d+[.,]\d+\b/,
     /(?<![\w:]):[a-z_][a-z0-9_]*\b/, // :name (Laravel, Rails routes)
   ]
     .map((pattern) => pattern.source)
@@ -96,10 +99,24 @@ export function splitProtected(text: string, language: string, glossary?: Glossa
     let cursor = 0;
     for (const match of run.matchAll(PROTECTED)) {
       free(run.slice(cursor, match.index), afterSpan || cursor > 0);
-      gap(match[0]);
+      const icu = icuParts(match[0]);
+      if (icu) icuMessage(icu);
+      else gap(match[0]);
       cursor = match.index + match[0].length;
     }
     free(run.slice(cursor), afterSpan || cursor > 0);
+  };
+  /** An ICU plural or select: its keywords stay, its messages are translated, `#` kept in place. */
+  const icuMessage = (parts: readonly IcuPart[]) => {
+    for (const part of parts) {
+      if (part.kind === 'syntax') gap(part.text);
+      else {
+        part.text.split('#').forEach((words, index) => {
+          if (index > 0) gap('#');
+          protect(words, true);
+        });
+      }
+    }
   };
   if (!glossary) {
     protect(text, false);
@@ -113,6 +130,42 @@ export function splitProtected(text: string, language: string, glossary?: Glossa
   }
   protect(text.slice(cursor), cursor > 0);
   return pieces;
+}
+
+interface IcuPart {
+  kind: 'syntax' | 'message';
+  text: string;
+}
+
+const ICU_HEAD = /^\{\s*[\w.]+\s*,\s*(?:plural|selectordinal|select)\s*,\s*(?:offset:\d+\s*)?/;
+const ICU_CASE = /^\s*(?:=\d+|[\w-]+)\s*\{/;
+
+/**
+ * `{count, plural, one {# item} other {# items}}` as syntax (`{count, plural, one {`, `} other {`,
+ * `}}`) and messages (`# item`, `# items`); undefined when the span is not such a block (a plain
+ * `{name}`) or is not well formed, and is then kept whole.
+ */
+export function icuParts(span: string): IcuPart[] | undefined {
+  const head = ICU_HEAD.exec(span);
+  if (!head) return undefined;
+  const parts: IcuPart[] = [];
+  let syntax = head[0];
+  let rest = span.slice(head[0].length);
+  while (rest.length > 1) {
+    const selector = ICU_CASE.exec(rest);
+    if (!selector) return undefined;
+    syntax += selector[0];
+    rest = rest.slice(selector[0].length);
+    const close = rest.indexOf('}');
+    // A message with its own braces (a nested placeholder) is kept whole with the block.
+    if (close < 0 || rest.slice(0, close).includes('{')) return undefined;
+    parts.push({ kind: 'syntax', text: syntax }, { kind: 'message', text: rest.slice(0, close) });
+    syntax = '}';
+    rest = rest.slice(close + 1);
+  }
+  if (rest.trim() !== '}') return undefined;
+  parts.push({ kind: 'syntax', text: syntax + rest });
+  return parts;
 }
 
 /** The protected spans of a text, in order (for tests and the docs). */
