@@ -12,6 +12,7 @@ const BENCHES = [
   'api',
   'detect',
   'translation',
+  'glossary',
   'shared-cache',
   'translation-real',
   'chat',

@@ -121,6 +121,27 @@ describe('glossaries', () => {
     expect(joined('compute a+b(c now')).toBe('<compute> X <now>');
   });
 
+  it('finds terms that start with a sign, overlapping terms once, and the longest of those sharing a word', () => {
+    const signs = compileGlossary({ '.NET': '.NET', river: 'mto', 'river bank': 'ukingo', bank: 'benki' })!;
+    const found = (text: string) => [...signs.find(text)].map((hit) => `${hit.index}:${hit.term}`);
+    expect(found('Use .NET by the River bank, not the bank.')).toEqual([
+      '4:.NET',
+      '16:River bank',
+      '36:bank',
+    ]);
+    expect(found('.NETwork riverbank')).toEqual([]);
+  });
+
+  it('finds terms among 10,000 (indexed by first word, not one huge expression)', () => {
+    const many = compileGlossary(
+      Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`term${i} word${i % 97}`, `neno${i}`])),
+    )!;
+    const text = 'The fox term42 word42 jumps; term9999 word8 and term42 word41 do not. '.repeat(70);
+    const hits = [...many.find(text)].map((hit) => hit.term);
+    expect(hits).toHaveLength(140);
+    expect(new Set(hits)).toEqual(new Set(['term42 word42', 'term9999 word8']));
+  });
+
   it('works together with protected spans, and ignores empty terms', () => {
     expect(joined('Hello {name}, welcome to the village.')).toBe('<Hello> {name}, <welcome to the> kijiji.');
     expect(compileGlossary({ '': 'x', '  ': 'y' })).toBeUndefined();
