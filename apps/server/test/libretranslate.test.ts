@@ -79,7 +79,7 @@ describe('the LibreTranslate API at the root', () => {
     }
   });
 
-  it('answers a JSON array with an array, and gives an empty list when alternatives are asked', async () => {
+  it('answers a JSON array with an array, with alternatives from the n-best list', async () => {
     const response = await json('/translate', {
       q: ['Hello.', '', '12345'],
       source: 'en',
@@ -89,7 +89,19 @@ describe('the LibreTranslate API at the root', () => {
     const body = (await response.json()) as { translatedText: string[]; alternatives: string[][] };
     expect(body.translatedText).toHaveLength(3);
     expect(body.translatedText[1]).toBe('');
-    expect(body.alternatives).toEqual([[], [], []]);
+    // Other translations of 'Hello.'; nothing for an empty text or one without words.
+    const [hello, empty, digits] = body.alternatives;
+    expect(hello!.length).toBeGreaterThan(0);
+    expect(hello!.length).toBeLessThanOrEqual(3);
+    expect(new Set(hello).size).toBe(hello!.length);
+    expect(hello).not.toContain(body.translatedText[0]);
+    expect([empty, digits]).toEqual([[], []]);
+
+    const refused = await json('/translate', { q: 'Hi', source: 'en', target: 'fr', alternatives: 9 });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: 'Invalid request: alternatives must be a whole number from 0 to 3',
+    });
   });
 
   it('detects, lists languages and settings as LibreTranslate does', async () => {

@@ -96,6 +96,38 @@ export class TranslationPipeline {
   }
 
   /**
+   * Up to `count` other translations of a text, best first, different from each other and from
+   * `besides` (the translation already given): from the engine's n-best list, sentence by sentence,
+   * joined rank by rank around the same protected spans. Not cached and not batched: they are asked
+   * for rarely, and each is its own beam search. Empty when the engine has no n-best list.
+   */
+  async alternatives(
+    params: TranslateParams,
+    count: number,
+    besides: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    const { text, source, target, glossary } = params;
+    if (count <= 0 || source === target || !this.engine.alternatives) return [];
+    const pieces = splitProtected(text, source, glossary);
+    const sentences = pieces.flatMap((piece) => (piece.kind === 'sentence' ? [piece.text] : []));
+    if (sentences.length === 0) return [];
+    await this.engineReady(signal);
+    const lists = await this.engine.alternatives(sentences, source, target, count + 1, signal);
+    const texts = new Set<string>();
+    for (let rank = 0; rank <= count; rank++) {
+      texts.add(
+        joinText(
+          pieces,
+          lists.map((list) => list[Math.min(rank, list.length - 1)] ?? ''),
+        ),
+      );
+    }
+    texts.delete(besides);
+    return [...texts].slice(0, count);
+  }
+
+  /**
    * Translates several texts as one piece of work: one cache lookup for all their sentences, one
    * admission to the queue and one abort listener on `signal`, however many texts there are (a
    * batch request or a document holds hundreds).

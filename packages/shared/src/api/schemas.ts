@@ -61,6 +61,9 @@ export const GlossaryId = Type.String({
     "The id of a stored glossary (POST /api/v1/glossaries) for this language pair; its entries apply with the request's own glossary, which wins for the same term",
 });
 
+/** The most `alternatives` one request may ask for: each one widens a beam search. */
+export const MAX_ALTERNATIVES = 3;
+
 /** How the text is written: plain text, or markup whose tags are kept. */
 export const TextFormat = Type.Union([Type.Literal('text'), Type.Literal('html'), Type.Literal('xml')], {
   description:
@@ -82,6 +85,13 @@ export const TranslateRequest = Type.Object(
     glossary: Type.Optional(Glossary),
     glossary_id: Type.Optional(GlossaryId),
     format: Type.Optional(TextFormat),
+    alternatives: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_ALTERNATIVES,
+        description: `How many other translations to add, from the model's n-best list (0 to ${MAX_ALTERNATIVES}; plain text only; each costs a beam search)`,
+      }),
+    ),
   },
   {
     $id: 'TranslateRequest',
@@ -99,6 +109,11 @@ export const TranslateResponse = Type.Object(
     target_language: Type.String(),
     confidence_score: Type.Number({ description: 'Detection confidence when auto, else 1' }),
     processing_time: Type.Number({ description: 'Seconds spent on the server' }),
+    alternatives: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'Other translations, best first, when asked for (fewer when the model finds fewer)',
+      }),
+    ),
   },
   {
     $id: 'TranslateResponse',

@@ -11,6 +11,13 @@ export interface TranslationService {
   translate(request: TranslateParams, signal?: AbortSignal): Promise<string>;
   /** Translates several texts as one piece of work (one cache lookup, one abort listener). */
   translateAll(requests: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]>;
+  /** Up to `count` other translations, besides the one given (empty when the engine has none). */
+  alternatives(
+    request: TranslateParams,
+    count: number,
+    besides: string,
+    signal?: AbortSignal,
+  ): Promise<string[]>;
   status(): EngineStatus;
   close(): Promise<void>;
 }

@@ -62,8 +62,11 @@ export const NLLB_WEIGHTS_LICENSE = 'CC-BY-NC-4.0';
 /** A model process that says nothing for this long while it has work is taken for hung. */
 const DEFAULT_HANG_TIMEOUT_MS = 30_000;
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 interface Pending {
-  resolve(translations: string[]): void;
+  /** Translations, or per sentence its n-best list. */
+  resolve(result: string[] | string[][]): void;
   reject(error: Error): void;
 }
 
@@ -160,12 +163,48 @@ export class NllbEngine implements TranslationEngine {
     signal?: AbortSignal,
   ): Promise<string[]> {
     if (sentences.length === 0) return [];
+    return (await this.ask(
+      {
+        type: 'translate',
+        sentences: [...sentences],
+        source: toModelCode(source),
+        target: toModelCode(target),
+      },
+      signal,
+    )) as string[];
+  }
+
+  async alternatives(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<string[][]> {
+    if (sentences.length === 0) return [];
+    return (await this.ask(
+      {
+        type: 'alternatives',
+        sentences: [...sentences],
+        source: toModelCode(source),
+        target: toModelCode(target),
+        count,
+      },
+      signal,
+    )) as string[][];
+  }
+
+  /** Sends one piece of work to the model process and waits for its answer. */
+  private async ask(
+    work: DistributiveOmit<Extract<ToModelProcess, { type: 'translate' | 'alternatives' }>, 'id'>,
+    signal?: AbortSignal,
+  ): Promise<string[] | string[][]> {
     await this.ready(signal);
     signal?.throwIfAborted();
     const child = this.modelProcess;
     if (!child) throw modelUnavailable('the translation model process is restarting', undefined, 2);
     const id = this.nextId++;
-    return new Promise<string[]>((resolve, reject) => {
+    return new Promise<string[] | string[][]>((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(id);
         this.post(child, { type: 'cancel', id });
@@ -177,14 +216,7 @@ export class NllbEngine implements TranslationEngine {
         resolve: (value) => (settle(), resolve(value)),
         reject: (error) => (settle(), reject(error)),
       });
-      const message: ToModelProcess = {
-        type: 'translate',
-        id,
-        sentences: [...sentences],
-        source: toModelCode(source),
-        target: toModelCode(target),
-      };
-      this.post(child, message);
+      this.post(child, { ...work, id } as ToModelProcess);
     });
   }
 
@@ -296,6 +328,12 @@ export class NllbEngine implements TranslationEngine {
         const pending = this.pending.get(message.id);
         this.pending.delete(message.id);
         pending?.resolve(message.translations);
+        return;
+      }
+      case 'alternatives': {
+        const pending = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        pending?.resolve(message.alternatives);
         return;
       }
       case 'failed': {

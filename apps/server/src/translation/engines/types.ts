@@ -33,6 +33,17 @@ export interface TranslationEngine {
     signal?: AbortSignal,
   ): Promise<string[]>;
   /**
+   * Up to `count` different translations of each sentence, best first (an n-best list from beam
+   * search), for `alternatives`; engines without one leave it out.
+   */
+  alternatives?(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<string[][]>;
+  /**
    * The engine's state for /status: `loading` (with `progress` 0..1 while downloading), `ready`,
    * or `error` (with the reason in `detail`). `model` names the model.
    */

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
+import { MAX_ALTERNATIVES } from '@sema/shared/api/schemas';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
@@ -101,6 +102,13 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     }
     const target = languageOf(fields, 'target');
     const source = languageOf(fields, 'source');
+    const asked = Number(fields.alternatives ?? 0);
+    if (!Number.isInteger(asked) || asked < 0 || asked > MAX_ALTERNATIVES) {
+      throw new CompatError(
+        400,
+        `Invalid request: alternatives must be a whole number from 0 to ${MAX_ALTERNATIVES}`,
+      );
+    }
     await app.apiKeys.charge(request, total);
 
     // Each text's source: as given, or detected (a text without letters is returned as it is).
@@ -119,15 +127,26 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
         ? { language: tagOf(found.language), confidence: Math.round(found.confidence * 100) }
         : { language: tagOf(target), confidence: 0 };
     };
-    const asked = Number(fields.alternatives ?? 0);
+    // Each text's other translations from the model's n-best list (LibreTranslate's `alternatives`).
+    const alternatives = await Promise.all(
+      texts.map((text, index) => {
+        const from = source === 'auto' ? detected[index]?.language : source;
+        if (asked <= 0 || format !== 'text' || !from || !text.trim()) return [];
+        return app.translation.alternatives(
+          { text, source: from, target },
+          asked,
+          out[index]!,
+          clientGoneSignal(reply),
+        );
+      }),
+    );
     const single = !Array.isArray(q);
     return {
       translatedText: single ? out[0] : out,
       ...(source === 'auto'
         ? { detectedLanguage: single ? detection(0) : texts.map((_, i) => detection(i)) }
         : {}),
-      // Only one translation is made (greedy decoding): there are no alternatives to give.
-      ...(asked > 0 ? { alternatives: single ? [] : texts.map(() => []) } : {}),
+      ...(asked > 0 ? { alternatives: single ? alternatives[0] : alternatives } : {}),
     };
   });
 

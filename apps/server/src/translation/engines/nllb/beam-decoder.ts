@@ -39,6 +39,13 @@ export class BeamDecoder implements Decoder {
 
   /** Per row, its best hypothesis with its length-normalised score. */
   async search(job: DecodeJob, stats?: DecodeStats): Promise<Hypothesis[]> {
+    return (await this.searchAll(job, stats)).map(
+      (finished) => finished[0] ?? { tokens: [], score: -Infinity },
+    );
+  }
+
+  /** Per row, its finished hypotheses (up to `beams`), best first: the n-best list. */
+  async searchAll(job: DecodeJob, stats?: DecodeStats): Promise<Hypothesis[][]> {
     const { rows } = job;
     if (rows.length === 0) return [];
     const { eos, suppressed } = this.runner.special;
@@ -94,8 +101,7 @@ export class BeamDecoder implements Decoder {
       inputIds = BigInt64Array.from(nextTokens);
       inputLength = 1;
     }
-    const best = searches.map((search) => search.best());
-    if (stats) for (const hypothesis of best) stats.generatedTokens += hypothesis.tokens.length;
-    return best;
+    if (stats) for (const search of searches) stats.generatedTokens += search.best().tokens.length;
+    return searches.map((search) => [...search.finished]);
   }
 }

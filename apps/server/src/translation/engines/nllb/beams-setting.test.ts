@@ -60,6 +60,18 @@ describe('SEMA_NLLB_BEAMS', () => {
       expect(single).toEqual(batched);
     });
 
+    it('gives an n-best list: the best of 4 beams first, then others, all different', async () => {
+      const lists = await engine.alternatives!(SENTENCES, 'eng_Latn', 'fra_Latn', 3);
+      expect(lists).toHaveLength(SENTENCES.length);
+      lists.forEach((list, i) => {
+        // `count + 1` = 4 beams: its best is the 4-beam translation.
+        expect(list[0]).toBe(inProcess.beams[i]);
+        expect(list.length).toBeGreaterThan(1);
+        expect(list.length).toBeLessThanOrEqual(3);
+        expect(new Set(list).size).toBe(list.length);
+      });
+    });
+
     it('keeps beam translations apart from greedy ones in the translation cache', () => {
       expect(engine.modelId).toMatch(/:beams4$/);
       const config = loadConfig({ SEMA_NLLB_MODEL: TINY_NLLB });

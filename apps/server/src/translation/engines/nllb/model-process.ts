@@ -59,6 +59,12 @@ process.on('message', (message: ToModelProcess) => {
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       if (!loading) throw new Error('the model was never started');
       const model = await loading;
+      if (message.type === 'alternatives') {
+        const { sentences, source, target, count } = message;
+        const alternatives = await model.alternatives(sentences, source, target, count, controller.signal);
+        send({ type: 'alternatives', id: message.id, alternatives });
+        return;
+      }
       const { translations, stats } = await model.translate(
         message.sentences,
         message.source,

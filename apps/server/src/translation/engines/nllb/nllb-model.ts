@@ -187,6 +187,35 @@ export class NllbModel {
     return { translations: parts.map((pieces) => pieces.filter(Boolean).join(' ')), stats };
   }
 
+  /**
+   * Up to `count` different translations of each sentence, best first, from a beam search of
+   * `count + 1` beams (whatever the configured decoding): the n-best list behind `alternatives`.
+   * A sentence long enough to take several rows gets its rows' lists joined rank by rank.
+   */
+  async alternatives(
+    sentences: readonly string[],
+    sourceToken: string,
+    targetToken: string,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<string[][]> {
+    const { job, owner } = this.prepare(sentences, sourceToken, targetToken, signal);
+    const lists = await new BeamDecoder(this.runner, count + 1).searchAll(job);
+    const ranked: string[][][] = sentences.map(() => []); // sentence → rank → row pieces
+    lists.forEach((finished, row) => {
+      // A row with fewer finished hypotheses repeats its last one at the lower ranks.
+      for (let rank = 0; rank <= count; rank++) {
+        const tokens = finished[Math.min(rank, finished.length - 1)]?.tokens ?? [];
+        const text = this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim();
+        (ranked[owner[row]!]![rank] ??= []).push(text);
+      }
+    });
+    return ranked.map((ranks) => {
+      const texts = ranks.map((pieces) => pieces.filter(Boolean).join(' '));
+      return [...new Set(texts)].slice(0, count);
+    });
+  }
+
   /** Tokenizes sentences into the decoder's rows, with each row's length cap and loop guard. */
   prepare(
     sentences: readonly string[],

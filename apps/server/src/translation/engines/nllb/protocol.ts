@@ -15,6 +15,8 @@ export interface ModelProcessSettings {
 export type ToModelProcess =
   | { type: 'start'; settings: ModelProcessSettings }
   | { type: 'translate'; id: number; sentences: string[]; source: string; target: string }
+  /** The n-best list of each sentence (up to `count`), for `alternatives`. */
+  | { type: 'alternatives'; id: number; sentences: string[]; source: string; target: string; count: number }
   | { type: 'cancel'; id: number };
 
 export type FromModelProcess =
@@ -24,6 +26,7 @@ export type FromModelProcess =
   | { type: 'heartbeat' }
   | { type: 'load-failed'; reason: string; hint: string }
   | { type: 'translated'; id: number; translations: string[]; stats: TranslateStats }
+  | { type: 'alternatives'; id: number; alternatives: string[][] }
   | { type: 'failed'; id: number; message: string; aborted: boolean };
 
 /** How often the model process says it is alive. */

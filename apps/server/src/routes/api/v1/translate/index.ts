@@ -104,7 +104,20 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
         markup,
         clientGoneSignal(reply),
       );
-      return translationResult(item, target, translated!, Math.round(performance.now() - started) / 1000);
+      const wanted = body.alternatives ?? 0;
+      if (wanted > 0 && markup.format !== 'text') {
+        throw new ApiError(422, 'VALIDATION_ERROR', 'alternatives: only for format text');
+      }
+      const alternatives = await app.translation.alternatives(
+        { text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) },
+        wanted,
+        translated!,
+        clientGoneSignal(reply),
+      );
+      return {
+        ...translationResult(item, target, translated!, Math.round(performance.now() - started) / 1000),
+        ...(wanted > 0 ? { alternatives } : {}),
+      };
     },
   );
 

@@ -54,6 +54,33 @@ describe('POST /api/v1/translate on the tiny model', () => {
     expect(second!.trim().length).toBeGreaterThan(0);
   });
 
+  it('adds alternatives from the n-best list when asked, and only then', async () => {
+    const payload = {
+      text: 'Good morning. How are you, {name}?',
+      source_language: 'en',
+      target_language: 'fr',
+    };
+    const plain = (await translate(app, payload)).json();
+    expect(plain).not.toHaveProperty('alternatives');
+    const asked = await translate(app, { ...payload, alternatives: 2 });
+    expect(asked.statusCode).toBe(200);
+    const { translated_text, alternatives } = asked.json<{
+      translated_text: string;
+      alternatives: string[];
+    }>();
+    expect(translated_text).toBe(plain.translated_text);
+    expect(alternatives.length).toBeGreaterThan(0);
+    expect(alternatives.length).toBeLessThanOrEqual(2);
+    expect(new Set([translated_text, ...alternatives]).size).toBe(alternatives.length + 1);
+    // Protected spans are in every alternative too.
+    for (const alternative of alternatives) expect(alternative).toContain('{name}');
+    expect((await translate(app, { ...payload, alternatives: 4 })).statusCode).toBe(422);
+    expect((await translate(app, { ...payload, alternatives: 1, format: 'html' })).json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      detail: 'alternatives: only for format text',
+    });
+  });
+
   it('detects the source when it is auto (the default) and answers with the detection', async () => {
     const text = 'Bonjour tout le monde. Je suis très content de vous voir aujourd’hui, mes amis.';
     const detection = app.detector.detect(text)!;
