@@ -190,6 +190,13 @@ export const TranslationSection = Type.Union(
           },
         ),
         nllbBeams: integer('SEMA_NLLB_BEAMS', 1, 1, 8, { description: 'Beam width; 1 decodes greedily' }),
+        inferenceApi: choice('SEMA_INFERENCE_API', ['off', 'on'], 'off', {
+          description:
+            'Inference mode: also serve the model over the Open Inference Protocol (KServe v2: /v2/health, /v2/models), token ids in and out, for API nodes running the kserve engine',
+        }),
+        inferenceModelName: text('SEMA_INFERENCE_MODEL_NAME', 'nllb', {
+          description: 'The model name clients of the inference mode ask for (/v2/models/{name})',
+        }),
       }),
       TranslationPipeline,
     ]),

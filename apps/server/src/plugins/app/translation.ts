@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { EngineStatus } from '@sema/shared/api/schemas';
 import { createEngine } from '../../translation/engines/registry.ts';
+import type { TranslationEngine } from '../../translation/engines/types.ts';
 import { createTranslationMetrics } from '../../translation/metrics.ts';
 import { TranslationPipeline, type TranslateParams } from '../../translation/pipeline.ts';
 import { SharedTranslationCache } from '../../translation/shared-cache.ts';
@@ -12,6 +13,8 @@ export interface TranslationService {
   /** Translates several texts as one piece of work (one cache lookup, one abort listener). */
   translateAll(requests: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]>;
   status(): EngineStatus;
+  /** The engine underneath, for services that use it directly (the inference mode). */
+  readonly engine: TranslationEngine;
   close(): Promise<void>;
 }
 

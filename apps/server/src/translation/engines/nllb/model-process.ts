@@ -35,7 +35,12 @@ function load(settings: ModelProcessSettings): Promise<NllbModel> {
     return loaded;
   });
   model.then(
-    () => send({ type: 'ready', seconds: (performance.now() - started) / 1000 }),
+    (loaded) =>
+      send({
+        type: 'ready',
+        seconds: (performance.now() - started) / 1000,
+        vocabularySize: loaded.vocabularySize,
+      }),
     (error: unknown) =>
       send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
   );
@@ -59,6 +64,11 @@ process.on('message', (message: ToModelProcess) => {
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       if (!loading) throw new Error('the model was never started');
       const model = await loading;
+      if (message.type === 'generate') {
+        const { outputs, stats } = await model.generate(message.rows, message.targetToken, controller.signal);
+        send({ type: 'generated', id: message.id, outputs, stats });
+        return;
+      }
       const { translations, stats } = await model.translate(
         message.sentences,
         message.source,
