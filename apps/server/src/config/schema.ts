@@ -214,12 +214,39 @@ export const TranslationSection = Type.Union(
       }),
       TranslationPipeline,
     ]),
+    Type.Composite([
+      Type.Object({
+        engine: discriminant(
+          ENGINE,
+          'kserve',
+          'Inference servers speaking the Open Inference Protocol (KServe v2): Triton with the CTranslate2 backend, or Sema in inference mode',
+        ),
+        kserveUrls: parsed('SEMA_KSERVE_URL', Type.Array(Type.String(), { minItems: 1 }), httpUrlList, {
+          description:
+            'Base URLs of the inference servers, comma-separated: spread round-robin over those up, a failed sequence tried on another',
+          allowedText: 'http(s) URLs, comma-separated',
+        }),
+        kserveModel: text('SEMA_KSERVE_MODEL', 'nllb', {
+          description:
+            'The model name on the inference servers; part of the cache key, so name different models differently',
+        }),
+        kserveTokenizer: text('SEMA_KSERVE_TOKENIZER', 'Xenova/nllb-200-distilled-600M', {
+          description:
+            'The NLLB tokenizer this server tokenizes with: a hub id (only its tokenizer files are downloaded) or a local folder. All NLLB-200 sizes share one',
+        }),
+        kserveTimeoutMs: integer('SEMA_KSERVE_TIMEOUT_MS', 60 * SECOND, 100, HOUR_MS, {
+          description: 'Time an inference server has to answer one sequence',
+        }),
+      }),
+      TranslationPipeline,
+    ]),
   ],
   {
     title: 'Translation engine',
     env: ENGINE,
     default: 'nllb',
-    description: 'Which engine translates: nllb (built in) or remote (other Sema servers)',
+    description:
+      'Which engine translates: nllb (built in), remote (other Sema servers) or kserve (Open Inference Protocol servers)',
   },
 );
 
