@@ -63,6 +63,25 @@ describe('the server process', () => {
   });
 });
 
+describe('the server process with a drain delay', () => {
+  it('on SIGTERM fails readiness first and goes on serving through the delay, then exits 0', async () => {
+    const port = await freePort();
+    const server = startServerProcess({ PORT: String(port), SEMA_DRAIN_DELAY_SECONDS: '1' });
+    const base = `http://127.0.0.1:${port}`;
+    await statusOnceUp(base);
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { code: string }).code).toBe('SHUTTING_DOWN');
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+    expect((await fetch(`${base}/api/v1/languages`)).status).toBe(200);
+    const sent = Date.now();
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - sent).toBeGreaterThan(400);
+  });
+});
+
 describe('the server process with an answer that never ends', () => {
   it('on SIGTERM ends the open stream with SHUTTING_DOWN before its grace period runs out, and exits 0', async () => {
     const fake = await startFakeOpenAi();

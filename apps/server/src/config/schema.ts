@@ -60,8 +60,13 @@ export const ServerSection = Type.Object(
         allowedText: 'off, a hop count, addresses/CIDRs, loopback, linklocal, uniquelocal',
       },
     ),
+    drainDelaySeconds: integer('SEMA_DRAIN_DELAY_SECONDS', 0, 0, 600, {
+      description:
+        'After SIGTERM, seconds to go on serving while readiness already answers 503, so that balancers and Kubernetes stop sending before requests are refused (set it above their health-check interval)',
+    }),
     shutdownGraceSeconds: integer('SEMA_SHUTDOWN_GRACE_SECONDS', 10, 0, 600, {
-      description: 'Seconds to finish in-flight requests after SIGTERM (readiness answers 503 at once)',
+      description:
+        'Seconds to finish in-flight requests once the server stops taking new ones (after SIGTERM and the drain delay)',
     }),
     redisUrl: Type.Optional(
       parsed('REDIS_URL', Type.String(), (raw) => parseRedisUrl(raw)!, {

@@ -48,7 +48,7 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
   // Not in the OpenAPI document of /api/v1: this is another protocol, with its own error shape.
   const hidden = { hide: true, tags: ['inference'] };
   const notFound = (name: string) => new ApiError(404, 'NOT_FOUND', `Unknown model '${name}'`);
-  const ready = () => service.ready && !app.draining;
+  const ready = () => service.ready && !app.stopping && !app.draining;
 
   app.get('/v2', { schema: hidden }, async () => ({ name: 'sema', version: SEMA_VERSION, extensions: [] }));
 
