@@ -5,6 +5,7 @@
  * Errors are the protocol's `{error}`; readiness fails while the model loads and while draining.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { clientGoneSignal } from '../../lib/http/client-gone.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -49,6 +50,17 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
   const hidden = { hide: true, tags: ['inference'] };
   const notFound = (name: string) => new ApiError(404, 'NOT_FOUND', `Unknown model '${name}'`);
   const ready = () => service.ready && !app.stopping && !app.draining;
+  /** Answers a readiness probe: 200 with `body`, or 503 with a reason for the log line. */
+  const answerReadiness = (reply: FastifyReply, body: Record<string, unknown>) => {
+    reply.header('Cache-Control', 'no-store');
+    if (ready()) return reply.code(200).send({ ...body, ready: true });
+    const stopping = app.stopping || app.draining;
+    reply.failure = {
+      code: stopping ? 'SHUTTING_DOWN' : 'NOT_READY',
+      detail: stopping ? 'This server is shutting down' : 'The model is not ready',
+    };
+    return reply.code(503).send({ ...body, ready: false });
+  };
 
   app.get('/v2', { schema: hidden }, async () => ({ name: 'sema', version: SEMA_VERSION, extensions: [] }));
 
@@ -58,10 +70,9 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Triton answers 400 when not ready; 503 says the same to every balancer and orchestrator.
-  app.get('/v2/health/ready', { ...probe, schema: hidden }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return reply.code(ready() ? 200 : 503).send({ ready: ready() });
-  });
+  app.get('/v2/health/ready', { ...probe, schema: hidden }, async (_request, reply) =>
+    answerReadiness(reply, {}),
+  );
 
   app.get(
     '/v2/models/:name',
@@ -77,8 +88,7 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
     { ...probe, schema: { ...hidden, params: ModelParams } },
     async (request, reply) => {
       if (request.params.name !== service.modelName) throw notFound(request.params.name);
-      reply.header('Cache-Control', 'no-store');
-      return reply.code(ready() ? 200 : 503).send({ name: service.modelName, ready: ready() });
+      return answerReadiness(reply, { name: service.modelName });
     },
   );
 
