@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
@@ -218,6 +221,34 @@ describe('KserveEngine with servers that misbehave', () => {
       expect(refusing.calls.infer + other.calls.infer).toBe(1);
     } finally {
       await engine.close();
+    }
+  });
+
+  it('loads a tokenizer that was missing at start once it is there', async () => {
+    const server = await fakeServer((response) => response.writeHead(500).end());
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-tokenizer-'));
+    const tokenizer = path.join(folder, 'nllb');
+    const engine = new KserveEngine({
+      urls: [server.url],
+      model: 'nllb',
+      tokenizer,
+      modelCache: folder,
+      timeoutMs: 5000,
+      probeIntervalMs: 60_000,
+      tokenizerRetryMs: 100,
+      // Nothing answers here: the first attempt, before the folder exists, fails at once.
+      hubUrl: 'http://127.0.0.1:1/',
+    }).start();
+    try {
+      await expect(engine.whenReady()).rejects.toThrow(/cannot load the tokenizer/);
+      fs.mkdirSync(tokenizer);
+      for (const file of ['tokenizer.json', 'tokenizer_config.json']) {
+        fs.copyFileSync(path.join(TINY_NLLB, file), path.join(tokenizer, file));
+      }
+      await waitFor(() => engine.status().state === 'ready');
+    } finally {
+      await engine.close();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 

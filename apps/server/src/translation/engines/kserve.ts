@@ -32,11 +32,15 @@ export interface KserveEngineOptions {
   timeoutMs: number;
   /** How often each server's health routes are read. */
   probeIntervalMs?: number;
+  /** First wait before loading a tokenizer that failed again; doubles up to 15 minutes. */
+  tokenizerRetryMs?: number;
 }
 
 /** Source tokens per sequence; longer sentences are sent in pieces (as the built-in engine does). */
 const MAX_SOURCE_TOKENS = 510;
 const DEFAULT_PROBE_MS = 2_000;
+const DEFAULT_TOKENIZER_RETRY_MS = 30_000;
+const MAX_TOKENIZER_RETRY_MS = 15 * 60_000;
 
 type Tokenizer = Pick<
   PreTrainedTokenizer,
@@ -53,6 +57,8 @@ export class KserveEngine implements TranslationEngine {
   private tokenizer: Tokenizer | undefined;
   private tokenizerError: string | undefined;
   private started: Promise<void> | undefined;
+  private tokenizerFailures = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: KserveEngineOptions) {
     if (options.urls.length === 0) throw new Error('the kserve engine needs at least one URL');
@@ -104,6 +110,7 @@ export class KserveEngine implements TranslationEngine {
 
   async close(): Promise<void> {
     clearInterval(this.probeTimer);
+    clearTimeout(this.retryTimer);
   }
 
   async translate(
@@ -182,8 +189,16 @@ export class KserveEngine implements TranslationEngine {
         hubUrl: this.options.hubUrl,
       });
       this.tokenizer = await loadNllbTokenizer(source);
+      this.tokenizerError = undefined;
     } catch (error) {
-      this.tokenizerError = `cannot load the tokenizer ${this.options.tokenizer}: ${(error as Error).message}`;
+      // Started before the network or the files were there: try again later, less and less often.
+      const delay = Math.min(
+        MAX_TOKENIZER_RETRY_MS,
+        (this.options.tokenizerRetryMs ?? DEFAULT_TOKENIZER_RETRY_MS) * 2 ** this.tokenizerFailures++,
+      );
+      this.tokenizerError = `cannot load the tokenizer ${this.options.tokenizer}: ${(error as Error).message} (trying again in ${Math.round(delay / 1000)} s)`;
+      this.retryTimer = setTimeout(() => void this.loadTokenizer(), delay);
+      this.retryTimer.unref();
     }
   }
 

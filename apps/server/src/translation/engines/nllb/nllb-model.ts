@@ -9,6 +9,7 @@ import {
   AutoModelForSeq2SeqLM,
   AutoTokenizer,
   env,
+  NllbTokenizer,
   type PreTrainedModel,
   type PreTrainedTokenizer,
   type ProgressInfo,
@@ -276,8 +277,16 @@ function useSource(source: ModelSource): string {
  * Only the tokenizer of an NLLB model (its two JSON files, downloaded when missing), for a server
  * that tokenizes here and leaves the model to inference servers (the kserve engine).
  */
-export function loadNllbTokenizer(source: ModelSource): Promise<PreTrainedTokenizer> {
-  return loadTokenizer(useSource(source));
+export async function loadNllbTokenizer(source: ModelSource): Promise<PreTrainedTokenizer> {
+  if (source.kind === 'hub') return loadTokenizer(useSource(source));
+  // From a folder, read here: transformers.js remembers for the life of the process that a file
+  // was missing, so a folder filled after a failed attempt would never load.
+  const read = (file: string) => {
+    const full = path.join(source.path, file);
+    if (!fs.existsSync(full)) throw new Error(`${full} is missing`);
+    return JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, unknown>;
+  };
+  return new NllbTokenizer(read('tokenizer.json'), read('tokenizer_config.json'));
 }
 
 async function loadTokenizer(
