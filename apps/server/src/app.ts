@@ -24,9 +24,11 @@ import detector from './plugins/app/detector.ts';
 import documents from './plugins/app/documents.ts';
 import glossaries from './plugins/app/glossaries.ts';
 import engineStatus from './plugins/app/engine-status.ts';
+import inference from './plugins/app/inference.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import translation from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
+import inferenceRoutes from './routes/inference/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
 import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(chat);
   await app.register(documents);
   await app.register(glossaries);
+  await app.register(inference);
 
   await app.register(probeRoutes);
   await app.register(statusRoutes, { prefix: '/status' });
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
   await app.register(libretranslateRoutes);
   await app.register(deeplRoutes);
+  await app.register(inferenceRoutes);
 
   await app.register(staticWeb);
   return app;

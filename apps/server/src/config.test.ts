@@ -37,7 +37,7 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc', /PORT must be a whole number/],
     ['PORT', '70000', /PORT must be a whole number from 0 to 65535/],
-    ['SEMA_TRANSLATION_ENGINE', 'magic', /SEMA_TRANSLATION_ENGINE must be one of nllb, remote/],
+    ['SEMA_TRANSLATION_ENGINE', 'magic', /SEMA_TRANSLATION_ENGINE must be one of nllb, remote, kserve/],
     ['SEMA_CHAT_BASE_URL', 'ftp://x', /SEMA_CHAT_BASE_URL must be an http\(s\) URL/],
     ['SEMA_RATE_LIMIT', 'lots', /SEMA_RATE_LIMIT must look like 60\/minute/],
     ['SEMA_MAX_CHATS_PER_CLIENT', '0', /SEMA_MAX_CHATS_PER_CLIENT must be a whole number from 1/],
@@ -67,6 +67,23 @@ describe('loadConfig', () => {
         /^SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL \(base urls of the inference servers/,
       );
     }
+  });
+
+  it('reads the kserve engine: its servers, model name and tokenizer, and needs a URL', () => {
+    expect(
+      loadConfig({
+        SEMA_TRANSLATION_ENGINE: 'kserve',
+        SEMA_KSERVE_URL: 'http://triton-1:8000/,http://triton-2:8000',
+      }).translation,
+    ).toMatchObject({
+      engine: 'kserve',
+      kserveUrls: ['http://triton-1:8000', 'http://triton-2:8000'],
+      kserveModel: 'nllb',
+      kserveTokenizer: 'Xenova/nllb-200-distilled-600M',
+    });
+    expect(() => loadConfig({ SEMA_TRANSLATION_ENGINE: 'kserve' })).toThrow(
+      /^SEMA_TRANSLATION_ENGINE=kserve needs SEMA_KSERVE_URL/,
+    );
   });
 
   it("reads only the chosen engine's and provider's settings", () => {

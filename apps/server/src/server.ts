@@ -39,7 +39,16 @@ async function main(): Promise<void> {
       exit(1);
     }
     closing = true;
-    // Readiness fails and new requests are refused from this moment, before the listener closes.
+    // Readiness fails from this moment; requests are still served through the drain delay, so
+    // that balancers see the node go unready and stop sending before anything is refused.
+    app.stopping = true;
+    const delayMs = config.drainDelaySeconds * 1000;
+    if (delayMs > 0)
+      app.log.info(`${signal} received: unready, serving for ${config.drainDelaySeconds} s more`);
+    setTimeout(() => close(signal), delayMs);
+  };
+  const close = (signal: string) => {
+    // New requests are refused from this moment, before the listener closes.
     app.draining = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     // A kept-alive connection whose last response ends during the drain would otherwise hold the

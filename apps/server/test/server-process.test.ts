@@ -63,6 +63,24 @@ describe('the server process', () => {
   });
 });
 
+describe('the server process with a drain delay', () => {
+  it('on SIGTERM fails readiness first and goes on serving through the delay, then exits 0', async () => {
+    const port = await freePort();
+    // A delay long enough that a loaded machine still gets its requests in during it.
+    const server = startServerProcess({ PORT: String(port), SEMA_DRAIN_DELAY_SECONDS: '5' });
+    const base = `http://127.0.0.1:${port}`;
+    await statusOnceUp(base);
+    server.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 4_000 }).toBe(503);
+    const ready = await fetch(`${base}/readyz`);
+    expect(((await ready.json()) as { code: string }).code).toBe('SHUTTING_DOWN');
+    // Readiness is down, yet the node still serves: the balancer has time to stop sending it work.
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+    expect((await fetch(`${base}/api/v1/languages`)).status).toBe(200);
+    expect(await server.exited).toBe(0);
+  }, 30_000);
+});
+
 describe('the server process with an answer that never ends', () => {
   it('on SIGTERM ends the open stream with SHUTTING_DOWN before its grace period runs out, and exits 0', async () => {
     const fake = await startFakeOpenAi();

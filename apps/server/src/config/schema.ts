@@ -60,8 +60,13 @@ export const ServerSection = Type.Object(
         allowedText: 'off, a hop count, addresses/CIDRs, loopback, linklocal, uniquelocal',
       },
     ),
+    drainDelaySeconds: integer('SEMA_DRAIN_DELAY_SECONDS', 0, 0, 600, {
+      description:
+        'After SIGTERM, seconds to go on serving while readiness already answers 503, so that balancers and Kubernetes stop sending before requests are refused (set it above their health-check interval)',
+    }),
     shutdownGraceSeconds: integer('SEMA_SHUTDOWN_GRACE_SECONDS', 10, 0, 600, {
-      description: 'Seconds to finish in-flight requests after SIGTERM (readiness answers 503 at once)',
+      description:
+        'Seconds to finish in-flight requests once the server stops taking new ones (after SIGTERM and the drain delay)',
     }),
     redisUrl: Type.Optional(
       parsed('REDIS_URL', Type.String(), (raw) => parseRedisUrl(raw)!, {
@@ -190,6 +195,13 @@ export const TranslationSection = Type.Union(
           },
         ),
         nllbBeams: integer('SEMA_NLLB_BEAMS', 1, 1, 8, { description: 'Beam width; 1 decodes greedily' }),
+        inferenceApi: choice('SEMA_INFERENCE_API', ['off', 'on'], 'off', {
+          description:
+            'Inference mode: also serve the model over the Open Inference Protocol (KServe v2: /v2/health, /v2/models), token ids in and out, for API nodes running the kserve engine',
+        }),
+        inferenceModelName: text('SEMA_INFERENCE_MODEL_NAME', 'nllb', {
+          description: 'The model name clients of the inference mode ask for (/v2/models/{name})',
+        }),
       }),
       TranslationPipeline,
     ]),
@@ -207,12 +219,39 @@ export const TranslationSection = Type.Union(
       }),
       TranslationPipeline,
     ]),
+    Type.Composite([
+      Type.Object({
+        engine: discriminant(
+          ENGINE,
+          'kserve',
+          'Inference servers speaking the Open Inference Protocol (KServe v2): Triton with the CTranslate2 backend, or Sema in inference mode',
+        ),
+        kserveUrls: parsed('SEMA_KSERVE_URL', Type.Array(Type.String(), { minItems: 1 }), httpUrlList, {
+          description:
+            'Base URLs of the inference servers, comma-separated: spread round-robin over those up, a failed sequence tried on another',
+          allowedText: 'http(s) URLs, comma-separated',
+        }),
+        kserveModel: text('SEMA_KSERVE_MODEL', 'nllb', {
+          description:
+            'The model name on the inference servers; part of the cache key, so name different models differently',
+        }),
+        kserveTokenizer: text('SEMA_KSERVE_TOKENIZER', 'Xenova/nllb-200-distilled-600M', {
+          description:
+            'The NLLB tokenizer this server tokenizes with: a hub id (only its tokenizer files are downloaded) or a local folder. All NLLB-200 sizes share one',
+        }),
+        kserveTimeoutMs: integer('SEMA_KSERVE_TIMEOUT_MS', 60 * SECOND, 100, HOUR_MS, {
+          description: 'Time an inference server has to answer one sequence',
+        }),
+      }),
+      TranslationPipeline,
+    ]),
   ],
   {
     title: 'Translation engine',
     env: ENGINE,
     default: 'nllb',
-    description: 'Which engine translates: nllb (built in) or remote (other Sema servers)',
+    description:
+      'Which engine translates: nllb (built in), remote (other Sema servers) or kserve (Open Inference Protocol servers)',
   },
 );
 

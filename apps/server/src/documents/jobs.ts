@@ -4,10 +4,14 @@
  * job runs in the background with its own abort signal, keeps its result for a while, and holds a
  * secret key besides its id, so that knowing an id is not enough to read someone's document.
  *
- * Jobs live in this process: behind a balancer, polls must reach the node that took the upload
- * (sticky sessions) until jobs move to Redis with the rest of the shared state.
+ * A job runs in the process that took the upload. With Redis (REDIS_URL) its state, progress and
+ * result are also written there, so that `find` on any node sees it: a document started through
+ * one node is polled and downloaded through another, and a finished result outlives its node. A
+ * running job's node writes a heartbeat; a job whose node stopped writing it reads as failed.
+ * Without Redis, polls must reach the node that took the upload (sticky sessions).
  */
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { ApiError } from '../lib/errors.ts';
 import type { Glossary } from '../translation/protected-spans.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
@@ -42,6 +46,29 @@ export interface DocumentJobsOptions {
   /** Most jobs translating at once. */
   maxRunning?: number;
   log: { warn(details: object, message: string): void };
+  /** Shares jobs with the other nodes (REDIS_URL); without it jobs stay in this process. */
+  redis?: Redis;
+  /** How often a running job's node says it is still at work (in Redis). */
+  heartbeatMs?: number;
+}
+
+/** A running job whose node has not said a word in this many heartbeats is taken for lost. */
+const STALE_HEARTBEATS = 3;
+const KEY_PREFIX = 'sema:document-job:';
+
+/** What Redis holds of a job (its result's bytes are a key of their own). */
+interface SharedJob {
+  state: JobState;
+  done: number;
+  total: number;
+  startedAt: number;
+  /** When its node last wrote it. */
+  updatedAt: number;
+  /** SHA-256 of the job's key: Redis never holds the key itself. */
+  keyHash: string;
+  error?: string;
+  failure?: { status: number; code: string; detail: string; headers: Record<string, string> };
+  result?: Omit<TranslatedDocument, 'body'> & { bodyIsText: boolean };
 }
 
 interface Entry {
@@ -55,11 +82,20 @@ export class DocumentJobs {
   private readonly keepMs: number;
   private readonly maxJobs: number;
   private readonly maxRunning: number;
+  private readonly heartbeatMs: number;
+  private readonly heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: DocumentJobsOptions) {
     this.keepMs = options.keepMs ?? 30 * 60_000;
     this.maxJobs = options.maxJobs ?? 64;
     this.maxRunning = options.maxRunning ?? 8;
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    if (options.redis) {
+      this.heartbeat = setInterval(() => {
+        for (const { job } of this.entries.values()) if (!isFinished(job.state)) this.share(job);
+      }, this.heartbeatMs);
+      this.heartbeat.unref();
+    }
   }
 
   /** Starts translating a prepared document; the job owns the task from here on and disposes it. */
@@ -90,6 +126,7 @@ export class DocumentJobs {
     };
     const entry: Entry = { job, expires: Number.POSITIVE_INFINITY };
     this.entries.set(job.id, entry);
+    this.share(job);
     job.finished = task
       .run({
         signal: controller.signal,
@@ -117,6 +154,7 @@ export class DocumentJobs {
       .finally(() => {
         task.dispose();
         entry.expires = Date.now() + this.keepMs;
+        this.share(job);
       });
     return job;
   }
@@ -128,6 +166,37 @@ export class DocumentJobs {
     return sameSecret(entry.job.key, key) ? entry.job : undefined;
   }
 
+  /**
+   * The job from any node: this process's own, or (with Redis) what its node wrote there, as a
+   * snapshot that cannot be cancelled from here. Undefined when there is no such job, its key is
+   * wrong, or it expired. Throws a 503 when Redis does not answer.
+   */
+  async find(id: string, key: string): Promise<DocumentJob | undefined> {
+    if (this.entries.has(id) || !this.options.redis) return this.get(id, key);
+    let meta: string | null;
+    let body: Buffer | null;
+    try {
+      const replies = await this.options.redis
+        .pipeline()
+        .get(`${KEY_PREFIX}${id}`)
+        .getBuffer(`${KEY_PREFIX}${id}:body`)
+        .exec();
+      meta = (replies?.[0]?.[1] as string | null) ?? null;
+      body = (replies?.[1]?.[1] as Buffer | null) ?? null;
+      const failed = replies?.find(([error]) => error)?.[0];
+      if (failed) throw failed;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'document jobs: Redis did not answer');
+      throw new ApiError(503, 'UPSTREAM_ERROR', 'The document store did not answer; try again shortly', {
+        'Retry-After': '2',
+      });
+    }
+    if (!meta) return undefined;
+    const shared = JSON.parse(meta) as SharedJob;
+    if (!sameSecret(shared.keyHash, hashKey(key))) return undefined;
+    return this.snapshot(id, key, shared, body);
+  }
+
   /** Seconds until a running job is likely done, from its pace so far. */
   secondsRemaining(job: DocumentJob): number | undefined {
     if (isFinished(job.state) || job.done === 0) return undefined;
@@ -137,7 +206,77 @@ export class DocumentJobs {
 
   /** Stops every running job (the server is closing). */
   close(): void {
+    clearInterval(this.heartbeat);
     for (const { job } of this.entries.values()) job.cancel();
+  }
+
+  /** Writes the job to Redis (its result too once done); a failure only costs other nodes the view. */
+  private share(job: DocumentJob): void {
+    const redis = this.options.redis;
+    if (!redis) return;
+    const finished = isFinished(job.state);
+    // A running job lives as long as its heartbeat says; a finished one as long as it is kept here.
+    const ttl = finished ? this.keepMs : this.heartbeatMs * STALE_HEARTBEATS * 4;
+    const shared: SharedJob = {
+      state: job.state,
+      done: job.done,
+      total: job.total,
+      startedAt: job.startedAt,
+      updatedAt: Date.now(),
+      keyHash: hashKey(job.key),
+      ...(job.error === undefined ? {} : { error: job.error }),
+      ...(job.failure && {
+        failure: {
+          status: job.failure.statusCode,
+          code: job.failure.code,
+          detail: job.failure.detail,
+          headers: job.failure.headers,
+        },
+      }),
+    };
+    const pipeline = redis.pipeline();
+    if (job.result) {
+      const { body, ...rest } = job.result;
+      shared.result = { ...rest, bodyIsText: typeof body === 'string' };
+      pipeline.set(`${KEY_PREFIX}${job.id}:body`, Buffer.from(body), 'PX', ttl);
+    }
+    pipeline.set(`${KEY_PREFIX}${job.id}`, JSON.stringify(shared), 'PX', ttl);
+    pipeline
+      .exec()
+      .then((replies) => {
+        const failed = replies?.find(([error]) => error)?.[0];
+        if (failed) throw failed;
+      })
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: error, job: job.id }, 'document jobs: could not write a job to Redis'),
+      );
+  }
+
+  /** A job another node runs or ran, as it wrote it; a running one it stopped writing has failed. */
+  private snapshot(id: string, key: string, shared: SharedJob, body: Buffer | null): DocumentJob {
+    const lost =
+      !isFinished(shared.state) && Date.now() - shared.updatedAt > this.heartbeatMs * STALE_HEARTBEATS;
+    const job: DocumentJob = {
+      id,
+      key,
+      state: lost ? 'error' : shared.state,
+      done: shared.done,
+      total: shared.total,
+      startedAt: shared.startedAt,
+      finished: Promise.resolve(),
+      cancel: () => {},
+    };
+    if (lost) job.error = 'The server translating this document stopped; upload it again';
+    else if (shared.error !== undefined) job.error = shared.error;
+    if (shared.failure) {
+      const { status, code, detail, headers } = shared.failure;
+      job.failure = new ApiError(status, code, detail, headers);
+    }
+    if (shared.result && body && !lost) {
+      const { bodyIsText, ...rest } = shared.result;
+      job.result = { ...rest, body: bodyIsText ? body.toString('utf8') : new Uint8Array(body) };
+    }
+    return job;
   }
 
   private makeRoom(): void {
@@ -150,6 +289,8 @@ export class DocumentJobs {
     }
   }
 }
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const isFinished = (state: JobState) => state === 'done' || state === 'error';
 

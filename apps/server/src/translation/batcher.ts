@@ -8,10 +8,19 @@
  * every sentence was abandoned is cancelled in the engine.
  */
 import { abortError, overloaded } from './errors.ts';
-import type { TranslationEngine } from './engines/types.ts';
 
-export interface BatcherOptions {
-  engine: Pick<TranslationEngine, 'translate' | 'maxConcurrentBatches'>;
+/**
+ * What the batcher drives: the translation engine (sentences in, translations out), or anything
+ * else that does one call for many items of the same group, such as the inference API's token rows.
+ */
+export type BatchEngine<Item, Result> = {
+  readonly maxConcurrentBatches: number;
+  /** One call for `items`, all of one `source`→`target` group; one result per item, in order. */
+  translate(items: Item[], source: string, target: string, signal?: AbortSignal): Promise<Result[]>;
+};
+
+export interface BatcherOptions<Item, Result> {
+  engine: BatchEngine<Item, Result>;
   /** How long the first sentence of a batch waits for company. */
   windowMs: number;
   maxBatchSize: number;
@@ -20,21 +29,21 @@ export interface BatcherOptions {
   onBatch?: (size: number, seconds: number) => void;
 }
 
-interface Job {
-  sentence: string;
+interface Job<Item, Result> {
+  sentence: Item;
   pair: string;
   source: string;
   target: string;
   enqueuedAt: number;
   signal: AbortSignal | undefined;
   settled: boolean;
-  resolve(translation: string): void;
+  resolve(translation: Result): void;
   reject(error: unknown): void;
   detach(): void;
 }
 
-export class Batcher {
-  private readonly queues = new Map<string, Job[]>();
+export class Batcher<Item = string, Result = string> {
+  private readonly queues = new Map<string, Job<Item, Result>[]>();
   private waiting = 0;
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -42,7 +51,7 @@ export class Batcher {
   /** Recent seconds per batch, to tell refused clients when to come back. */
   private secondsPerBatch = 0.5;
 
-  constructor(private readonly options: BatcherOptions) {}
+  constructor(private readonly options: BatcherOptions<Item, Result>) {}
 
   /** Sentences waiting for a batch. */
   get queued(): number {
@@ -61,12 +70,12 @@ export class Batcher {
   }
 
   /** Queues one sentence and resolves with its translation. */
-  submit(sentence: string, source: string, target: string, signal?: AbortSignal): Promise<string> {
+  submit(sentence: Item, source: string, target: string, signal?: AbortSignal): Promise<Result> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<Result>((resolve, reject) => {
       const pair = `${source}>${target}`;
       const onAbort = () => this.abandon(job);
-      const job: Job = {
+      const job: Job<Item, Result> = {
         sentence,
         pair,
         source,
@@ -105,7 +114,7 @@ export class Batcher {
     this.waiting = 0;
   }
 
-  private abandon(job: Job): void {
+  private abandon(job: Job<Item, Result>): void {
     const queue = this.queues.get(job.pair);
     const index = queue?.indexOf(job) ?? -1;
     if (queue && index >= 0) {

@@ -21,6 +21,19 @@ export function isCompatPath(url: string): boolean {
   );
 }
 
+/**
+ * The Open Inference Protocol's paths under /v2 (inference mode): the server's metadata, health
+ * and models. None is DeepL's; inference nodes are called by servers, so they are not rate-limited.
+ */
+function isInferencePath(path: string): boolean {
+  return (
+    path === '/v2' ||
+    path.startsWith('/v2/health/') ||
+    path === '/v2/models' ||
+    path.startsWith('/v2/models/')
+  );
+}
+
 /** Paths the server answers itself (APIs, status, metrics), never with the web app's pages. */
 export function isApiPath(url: string): boolean {
   return (
@@ -28,6 +41,7 @@ export function isApiPath(url: string): boolean {
     url.startsWith('/api/') ||
     url.startsWith('/status') ||
     url.startsWith('/metrics') ||
-    isCompatPath(url)
+    isCompatPath(url) ||
+    isInferencePath(url.split('?')[0]!)
   );
 }

@@ -9,7 +9,10 @@ import { DocumentReader } from '../../documents/worker/document-reader.ts';
 export interface DocumentService {
   limits: DocumentLimits;
   prepare: ReturnType<typeof createDocumentTranslator>['prepare'];
-  /** Translations that outlive their request (DeepL's /v2/document, LibreTranslate's download links). */
+  /**
+   * Translations that outlive their request (DeepL's /v2/document, LibreTranslate's download links);
+   * `find` sees those of every node when REDIS_URL is set.
+   */
   jobs: DocumentJobs;
 }
 
@@ -39,9 +42,13 @@ export default fp(
         ),
       detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
     });
-    const jobs = new DocumentJobs({ log: app.log.child({ service: 'document-jobs' }) });
+    const jobs = new DocumentJobs({
+      log: app.log.child({ service: 'document-jobs' }),
+      // With REDIS_URL, a job started through one node can be polled and fetched through another.
+      redis: app.redis.client ?? undefined,
+    });
     app.addHook('onClose', async () => jobs.close());
     app.decorate('documents', { limits, prepare: translator.prepare, jobs });
   },
-  { name: 'documents', dependencies: ['translation', 'detector'] },
+  { name: 'documents', dependencies: ['translation', 'detector', 'redis'] },
 );

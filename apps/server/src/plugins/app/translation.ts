@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { EngineStatus } from '@sema/shared/api/schemas';
 import { createEngine } from '../../translation/engines/registry.ts';
+import type { TranslationEngine } from '../../translation/engines/types.ts';
 import { createTranslationMetrics } from '../../translation/metrics.ts';
 import { TranslationPipeline, type TranslateParams } from '../../translation/pipeline.ts';
 import { SharedTranslationCache } from '../../translation/shared-cache.ts';
@@ -19,6 +20,8 @@ export interface TranslationService {
     signal?: AbortSignal,
   ): Promise<string[]>;
   status(): EngineStatus;
+  /** The engine underneath, for services that use it directly (the inference mode). */
+  readonly engine: TranslationEngine;
   close(): Promise<void>;
 }
 

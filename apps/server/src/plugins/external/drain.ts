@@ -3,7 +3,12 @@ import { ApiError } from '../../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** True from the moment the server starts closing (SIGTERM): readiness fails, new work is refused. */
+    /**
+     * True from SIGTERM: readiness fails, so balancers stop sending, while requests are still
+     * served (for `SEMA_DRAIN_DELAY_SECONDS`, until `draining`).
+     */
+    stopping: boolean;
+    /** True from the moment the server starts closing: readiness fails, new work is refused. */
     draining: boolean;
     /** Streams that could run for ever (chat answers), each with how to end it early. */
     openStreams: Set<(reason: ApiError) => void>;
@@ -28,6 +33,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    app.decorate('stopping', false);
     app.decorate('draining', false);
     app.decorate('openStreams', new Set<(reason: ApiError) => void>());
     app.decorate('endOpenStreams', () => {

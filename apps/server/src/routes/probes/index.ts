@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/errors.ts';
 
 /** Why this server should get no traffic now, or undefined when it can serve translations. */
 export function notReadyReason(app: FastifyInstance): ApiError | undefined {
-  if (app.draining) {
+  if (app.stopping || app.draining) {
     return new ApiError(503, 'SHUTTING_DOWN', 'This server is shutting down', { 'Retry-After': '1' });
   }
   for (const name of ['translation', 'detection'] as const) {

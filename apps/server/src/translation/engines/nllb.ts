@@ -23,7 +23,7 @@ import { DownloadProgress, type ProgressOutput } from './nllb/download-progress.
 import { folderFingerprint, resolveModelSource, type ModelSource } from './nllb/model-source.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
 import type { FromModelProcess, ToModelProcess, ModelProcessSettings } from './nllb/protocol.ts';
-import type { EngineStatus, TranslationEngine } from './types.ts';
+import type { EngineStatus, TokenGenerator, TranslationEngine } from './types.ts';
 
 export interface NllbEngineOptions {
   /** Hub id or local folder (`SEMA_NLLB_MODEL`). */
@@ -62,11 +62,9 @@ export const NLLB_WEIGHTS_LICENSE = 'CC-BY-NC-4.0';
 /** A model process that says nothing for this long while it has work is taken for hung. */
 const DEFAULT_HANG_TIMEOUT_MS = 30_000;
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
 interface Pending {
-  /** Translations, or per sentence its n-best list. */
-  resolve(result: string[] | string[][]): void;
+  /** The translations of a `translate`, the n-best lists of `alternatives`, or the token rows of a `generate`. */
+  resolve(answer: string[] | string[][] | number[][]): void;
   reject(error: Error): void;
 }
 
@@ -75,7 +73,7 @@ const MAX_CRASHES_WHILE_LOADING = 3;
 const DEFAULT_LOAD_RETRY_DELAY_MS = 30_000;
 const MAX_LOAD_RETRY_DELAY_MS = 15 * 60_000;
 
-export class NllbEngine implements TranslationEngine {
+export class NllbEngine implements TranslationEngine, TokenGenerator {
   readonly name = 'nllb';
   readonly modelId: string;
   readonly maxConcurrentBatches = 1;
@@ -100,6 +98,7 @@ export class NllbEngine implements TranslationEngine {
   /** Set while a load is retried after a failure: it stays an error until the model is ready. */
   private retrying = false;
   private closed = false;
+  private readyVocabularySize = 0;
   private readiness!: { promise: Promise<void>; resolve(): void; reject(error: Error): void };
 
   constructor(private readonly options: NllbEngineOptions) {
@@ -163,15 +162,16 @@ export class NllbEngine implements TranslationEngine {
     signal?: AbortSignal,
   ): Promise<string[]> {
     if (sentences.length === 0) return [];
-    return (await this.ask(
-      {
+    return this.ask<string[]>(
+      (id) => ({
         type: 'translate',
+        id,
         sentences: [...sentences],
         source: toModelCode(source),
         target: toModelCode(target),
-      },
+      }),
       signal,
-    )) as string[];
+    );
   }
 
   async alternatives(
@@ -182,29 +182,49 @@ export class NllbEngine implements TranslationEngine {
     signal?: AbortSignal,
   ): Promise<string[][]> {
     if (sentences.length === 0) return [];
-    return (await this.ask(
-      {
+    return this.ask<string[][]>(
+      (id) => ({
         type: 'alternatives',
+        id,
         sentences: [...sentences],
         source: toModelCode(source),
         target: toModelCode(target),
         count,
-      },
+      }),
       signal,
-    )) as string[][];
+    );
   }
 
-  /** Sends one piece of work to the model process and waits for its answer. */
-  private async ask(
-    work: DistributiveOmit<Extract<ToModelProcess, { type: 'translate' | 'alternatives' }>, 'id'>,
+  /** The model's vocabulary size once it is ready (token ids run from 0 to one below it). */
+  get vocabularySize(): number | undefined {
+    return this.state.state === 'ready' ? this.readyVocabularySize : undefined;
+  }
+
+  /**
+   * Generates from token rows the caller tokenized, each `[source language, …tokens, </s>]`,
+   * towards `targetToken` (the inference API); resolves with each row's generated tokens, without
+   * the language and end tokens. The caller checks the ids against `vocabularySize`.
+   */
+  async generate(
+    rows: readonly (readonly number[])[],
+    targetToken: number,
     signal?: AbortSignal,
-  ): Promise<string[] | string[][]> {
+  ): Promise<number[][]> {
+    if (rows.length === 0) return [];
+    return this.ask<number[][]>(
+      (id) => ({ type: 'generate', id, rows: rows.map((row) => [...row]), targetToken }),
+      signal,
+    );
+  }
+
+  /** Sends one piece of work to the model process and resolves with its answer. */
+  private async ask<T>(message: (id: number) => ToModelProcess, signal?: AbortSignal): Promise<T> {
     await this.ready(signal);
     signal?.throwIfAborted();
     const child = this.modelProcess;
     if (!child) throw modelUnavailable('the translation model process is restarting', undefined, 2);
     const id = this.nextId++;
-    return new Promise<string[] | string[][]>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(id);
         this.post(child, { type: 'cancel', id });
@@ -213,10 +233,10 @@ export class NllbEngine implements TranslationEngine {
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => signal?.removeEventListener('abort', onAbort);
       this.pending.set(id, {
-        resolve: (value) => (settle(), resolve(value)),
+        resolve: (value) => (settle(), resolve(value as T)),
         reject: (error) => (settle(), reject(error)),
       });
-      this.post(child, { ...work, id } as ToModelProcess);
+      this.post(child, message(id));
     });
   }
 
@@ -309,6 +329,7 @@ export class NllbEngine implements TranslationEngine {
         this.download.update(message.file, message.loaded, message.total);
         return;
       case 'ready':
+        this.readyVocabularySize = message.vocabularySize;
         this.crashesWhileLoading = 0;
         this.loadFailures = 0;
         this.retrying = false;
@@ -334,6 +355,14 @@ export class NllbEngine implements TranslationEngine {
         const pending = this.pending.get(message.id);
         this.pending.delete(message.id);
         pending?.resolve(message.alternatives);
+        return;
+      }
+      case 'generated': {
+        this.crashesInARow = 0;
+        this.options.onBatch?.(message.stats);
+        const pending = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        pending?.resolve(message.outputs);
         return;
       }
       case 'failed': {

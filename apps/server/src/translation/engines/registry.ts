@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { NllbEngine } from './nllb.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
+import { KserveEngine } from './kserve.ts';
 import { RemoteEngine } from './remote.ts';
 import type { TranslationEngine } from './types.ts';
 
@@ -20,6 +21,15 @@ export function createEngine(
   switch (config.engine) {
     case 'remote':
       return new RemoteEngine({ urls: config.remoteUrls, timeoutMs: config.remoteTimeoutMs }).start();
+    case 'kserve':
+      return new KserveEngine({
+        urls: config.kserveUrls,
+        model: config.kserveModel,
+        tokenizer: config.kserveTokenizer,
+        modelCache: models.cache,
+        hubUrl: models.hubUrl,
+        timeoutMs: config.kserveTimeoutMs,
+      }).start();
     case 'nllb':
       return new NllbEngine({
         model: config.nllbModel,

@@ -53,3 +53,29 @@ export interface TranslationEngine {
   /** Stops the engine and frees its memory; pending calls fail with 503. */
   close(): Promise<void>;
 }
+
+/**
+ * An engine that also generates from token ids the caller tokenized (the built-in model), so that
+ * the server can serve the Open Inference Protocol from it.
+ */
+export interface TokenGenerator {
+  /** The model's vocabulary size once it is ready: every valid id is below it. */
+  readonly vocabularySize: number | undefined;
+  /** How many `generate` calls can usefully run at once (as `maxConcurrentBatches`). */
+  readonly maxConcurrentBatches: number;
+  /**
+   * Generates from rows `[source language, …tokens, </s>]` towards `targetToken` and resolves with
+   * each row's generated tokens, without the language and end tokens. Rejects like `translate`.
+   */
+  generate(
+    rows: readonly (readonly number[])[],
+    targetToken: number,
+    signal?: AbortSignal,
+  ): Promise<number[][]>;
+  status(): EngineStatus;
+}
+
+/** Whether `engine` can also generate from token ids. */
+export function canGenerate(engine: TranslationEngine): engine is TranslationEngine & TokenGenerator {
+  return typeof (engine as Partial<TokenGenerator>).generate === 'function';
+}

@@ -18,10 +18,11 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
   const jobs = app.documents.jobs;
 
   /** The job of `/v2/document/{id}…`, if the request carries its `document_key`. */
-  const jobOf = (id: string, fields: FormFields): DocumentJob => {
+  const jobOf = async (id: string, fields: FormFields): Promise<DocumentJob> => {
     const key = typeof fields.document_key === 'string' ? fields.document_key : '';
     if (!key) throw new CompatError(400, "Parameter 'document_key' not specified.");
-    const job = jobs.get(id, key);
+    // Any node's job: with REDIS_URL, a job started through another node is found there.
+    const job = await jobs.find(id, key);
     if (!job) throw new CompatError(404, 'Document not found.');
     return job;
   };
@@ -47,7 +48,7 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
   });
 
   app.post<{ Params: { id: string } }>('/v2/document/:id', route, async (request) => {
-    const job = jobOf(request.params.id, formFields(request));
+    const job = await jobOf(request.params.id, formFields(request));
     const remaining = jobs.secondsRemaining(job);
     return {
       document_id: job.id,
@@ -62,7 +63,7 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
     '/v2/document/:id/result',
     route,
     async (request, reply: FastifyReply) => {
-      const job = jobOf(request.params.id, formFields(request));
+      const job = await jobOf(request.params.id, formFields(request));
       if (job.state === 'error')
         throw new CompatError(503, job.error ?? 'The document could not be translated.');
       // DeepL answers 503 while the document is still being translated.

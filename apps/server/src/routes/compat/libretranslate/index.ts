@@ -223,7 +223,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     route,
     async (request, reply: FastifyReply) => {
       const [id = '', key = ''] = request.params.id.split('.');
-      const result = app.documents.jobs.get(id, key)?.result;
+      const result = (await app.documents.jobs.find(id, key))?.result;
       if (!result) throw new CompatError(400, 'Invalid request: the file is gone');
       return reply
         .type(result.mimeType)

@@ -35,7 +35,12 @@ function load(settings: ModelProcessSettings): Promise<NllbModel> {
     return loaded;
   });
   model.then(
-    () => send({ type: 'ready', seconds: (performance.now() - started) / 1000 }),
+    (loaded) =>
+      send({
+        type: 'ready',
+        seconds: (performance.now() - started) / 1000,
+        vocabularySize: loaded.vocabularySize,
+      }),
     (error: unknown) =>
       send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
   );
@@ -63,6 +68,11 @@ process.on('message', (message: ToModelProcess) => {
         const { sentences, source, target, count } = message;
         const alternatives = await model.alternatives(sentences, source, target, count, controller.signal);
         send({ type: 'alternatives', id: message.id, alternatives });
+        return;
+      }
+      if (message.type === 'generate') {
+        const { outputs, stats } = await model.generate(message.rows, message.targetToken, controller.signal);
+        send({ type: 'generated', id: message.id, outputs, stats });
         return;
       }
       const { translations, stats } = await model.translate(

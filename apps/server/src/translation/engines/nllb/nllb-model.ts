@@ -9,6 +9,7 @@ import {
   AutoModelForSeq2SeqLM,
   AutoTokenizer,
   env,
+  NllbTokenizer,
   type PreTrainedModel,
   type PreTrainedTokenizer,
   type ProgressInfo,
@@ -94,20 +95,7 @@ export class NllbModel {
 
   static async load(options: LoadOptions): Promise<NllbModel> {
     const { source } = options;
-    env.allowLocalModels = true;
-    env.useFSCache = true;
-    let reference: string;
-    if (source.kind === 'folder') {
-      env.allowRemoteModels = false;
-      reference = source.path;
-    } else {
-      env.allowRemoteModels = true;
-      env.remoteHost = source.hub;
-      env.cacheDir = source.cacheDir;
-      // A model copied by hand into the cache folder is found there too.
-      env.localModelPath = source.cacheDir;
-      reference = source.id;
-    }
+    const reference = useSource(source);
     if (source.kind === 'folder') {
       // transformers.js skips a missing tokenizer silently and fails later with a riddle.
       for (const file of modelFiles(options.dtype)) {
@@ -216,6 +204,37 @@ export class NllbModel {
     });
   }
 
+  /** Size of the model's vocabulary: every token id is below it. */
+  get vocabularySize(): number {
+    return this.runner.special.suppressed.length;
+  }
+
+  /**
+   * Generates from token rows the caller tokenized (the inference API's `INPUT_IDS`, each
+   * `[source language, …tokens, </s>]`) towards one target language token, with the same caps and
+   * loop guard as `translate`. Each output is the generated tokens without the start, language
+   * and end tokens. Rows must fit the model (`MAX_SOURCE_TOKENS` + 2) and hold only its ids.
+   */
+  async generate(
+    rows: readonly (readonly number[])[],
+    targetToken: number,
+    signal?: AbortSignal,
+  ): Promise<{ outputs: number[][]; stats: TranslateStats }> {
+    let sourceTokens = 0;
+    for (const row of rows) sourceTokens += row.length;
+    const job: DecodeJob = {
+      rows,
+      targetToken,
+      // The language and end tokens are not counted, as in `prepare`.
+      maxNewTokens: rows.map((row) => maxNewTokensFor(Math.max(0, row.length - 2))),
+      guardLoops: rows.map((row) => !hasLoop(row.slice(1, -1))),
+      signal,
+    };
+    const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
+    const outputs = await this.decoder.decode(job, stats);
+    return { outputs, stats };
+  }
+
   /** Tokenizes sentences into the decoder's rows, with each row's length cap and loop guard. */
   prepare(
     sentences: readonly string[],
@@ -267,9 +286,41 @@ function unsupported(why: string): Error {
   return new Error(`Unsupported model layout: ${why}`);
 }
 
+/** Points transformers.js at a model folder or a hub (and its cache); returns what to load. */
+function useSource(source: ModelSource): string {
+  env.allowLocalModels = true;
+  env.useFSCache = true;
+  if (source.kind === 'folder') {
+    env.allowRemoteModels = false;
+    return source.path;
+  }
+  env.allowRemoteModels = true;
+  env.remoteHost = source.hub;
+  env.cacheDir = source.cacheDir;
+  // A model copied by hand into the cache folder is found there too.
+  env.localModelPath = source.cacheDir;
+  return source.id;
+}
+
+/**
+ * Only the tokenizer of an NLLB model (its two JSON files, downloaded when missing), for a server
+ * that tokenizes here and leaves the model to inference servers (the kserve engine).
+ */
+export async function loadNllbTokenizer(source: ModelSource): Promise<PreTrainedTokenizer> {
+  if (source.kind === 'hub') return loadTokenizer(useSource(source));
+  // From a folder, read here: transformers.js remembers for the life of the process that a file
+  // was missing, so a folder filled after a failed attempt would never load.
+  const read = (file: string) => {
+    const full = path.join(source.path, file);
+    if (!fs.existsSync(full)) throw new Error(`${full} is missing`);
+    return JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, unknown>;
+  };
+  return new NllbTokenizer(read('tokenizer.json'), read('tokenizer_config.json'));
+}
+
 async function loadTokenizer(
   reference: string,
-  progress_callback: (info: ProgressInfo) => void,
+  progress_callback?: (info: ProgressInfo) => void,
 ): Promise<PreTrainedTokenizer> {
   let tokenizer: PreTrainedTokenizer;
   try {

@@ -17,16 +17,19 @@ export type ToModelProcess =
   | { type: 'translate'; id: number; sentences: string[]; source: string; target: string }
   /** The n-best list of each sentence (up to `count`), for `alternatives`. */
   | { type: 'alternatives'; id: number; sentences: string[]; source: string; target: string; count: number }
+  /** Token rows as the inference API takes them (`[source language, …, </s>]`), one target token. */
+  | { type: 'generate'; id: number; rows: number[][]; targetToken: number }
   | { type: 'cancel'; id: number };
 
 export type FromModelProcess =
   | ({ type: 'download' } & DownloadEvent)
-  | { type: 'ready'; seconds: number }
+  | { type: 'ready'; seconds: number; vocabularySize: number }
   /** Sent every HEARTBEAT_MS while the process lives, busy or not: silence means it hangs. */
   | { type: 'heartbeat' }
   | { type: 'load-failed'; reason: string; hint: string }
   | { type: 'translated'; id: number; translations: string[]; stats: TranslateStats }
   | { type: 'alternatives'; id: number; alternatives: string[][] }
+  | { type: 'generated'; id: number; outputs: number[][]; stats: TranslateStats }
   | { type: 'failed'; id: number; message: string; aborted: boolean };
 
 /** How often the model process says it is alive. */

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreTrainedTokenizer } from '@huggingface/transformers';
+import type { TranslateResponse } from '@sema/shared/api/schemas';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import { outputSequence, sequenceRequest } from '../../inference/open-inference.ts';
+import { loadNllbTokenizer } from '../../translation/engines/nllb/nllb-model.ts';
+import { TINY_NLLB } from '../../translation/testing/tiny-nllb.ts';
+
+const infer = (app: App, payload: unknown, name = 'nllb') =>
+  app.inject({ method: 'POST', url: `/v2/models/${name}/infer`, payload: payload as object });
+
+describe('Inference mode: the Open Inference Protocol on the tiny model', () => {
+  let app: App;
+  let tokenizer: PreTrainedTokenizer;
+  let ids: (sentence: string, language: string) => number[];
+  let token: (language: string) => number;
+  beforeAll(async () => {
+    app = await buildTestApp({ SEMA_INFERENCE_API: 'on' });
+    await app.translation.engine.whenReady();
+    tokenizer = await loadNllbTokenizer({ kind: 'folder', path: TINY_NLLB, label: 'tiny' });
+    token = (language) => tokenizer.convert_tokens_to_ids([language])[0] as number;
+    ids = (sentence, language) => [
+      token(language),
+      ...tokenizer.encode(sentence, { add_special_tokens: false }),
+      token('</s>'),
+    ];
+  });
+  afterAll(() => app.close());
+
+  it('answers the health, server and model routes as Triton does', async () => {
+    for (const [url, body] of [
+      ['/v2/health/live', { live: true }],
+      ['/v2/health/ready', { ready: true }],
+      ['/v2/models/nllb/ready', { name: 'nllb', ready: true }],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toEqual(body);
+    }
+    expect((await app.inject({ method: 'GET', url: '/v2' })).json()).toMatchObject({ name: 'sema' });
+    const metadata = await app.inject({ method: 'GET', url: '/v2/models/nllb' });
+    expect(metadata.json()).toMatchObject({
+      name: 'nllb',
+      inputs: [
+        { name: 'INPUT_IDS', datatype: 'INT32', shape: [-1, -1] },
+        { name: 'TARGET_PREFIX', datatype: 'INT32', shape: [-1, -1] },
+      ],
+      outputs: [{ name: 'OUTPUT_IDS', datatype: 'INT32', shape: [-1, -1] }],
+    });
+    const unknown = await app.inject({ method: 'GET', url: '/v2/models/other/ready' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: "Unknown model 'other'" });
+  });
+
+  it('generates from token ids what /api/v1/translate gives for the same sentence', async () => {
+    const sentence = 'Hello there, how are you?';
+    const response = await infer(app, {
+      id: 'r1',
+      ...sequenceRequest(ids(sentence, 'eng_Latn'), [token('fra_Latn')]),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      model_name: 'nllb',
+      id: 'r1',
+      outputs: [{ name: 'OUTPUT_IDS', datatype: 'INT32' }],
+    });
+    const output = outputSequence(body)!;
+    // As CTranslate2 returns a hypothesis: the target prefix first, no end token.
+    expect(output[0]).toBe(token('fra_Latn'));
+    expect(output).not.toContain(token('</s>'));
+    expect(body.outputs[0].shape).toEqual([1, output.length]);
+    const direct = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: { text: sentence, source_language: 'eng_Latn', target_language: 'fra_Latn' },
+    });
+    expect(tokenizer.decode(output, { skip_special_tokens: true }).trim()).toBe(
+      direct.json<TranslateResponse>().translated_text,
+    );
+  });
+
+  it('takes a sequence without the batch dimension, nested data, and concurrent requests batched', async () => {
+    const row = ids('Good morning.', 'eng_Latn');
+    const flat = await infer(app, {
+      inputs: [
+        { name: 'INPUT_IDS', shape: [row.length], datatype: 'INT32', data: row },
+        { name: 'TARGET_PREFIX', shape: [1], datatype: 'INT32', data: [token('deu_Latn')] },
+      ],
+    });
+    expect(flat.statusCode).toBe(200);
+    expect(flat.json().outputs[0].shape).toEqual([outputSequence(flat.json())!.length]);
+    const nested = await infer(app, {
+      inputs: [
+        { name: 'INPUT_IDS', shape: [1, row.length], datatype: 'INT32', data: [row] },
+        { name: 'TARGET_PREFIX', shape: [1, 1], datatype: 'INT32', data: [[token('deu_Latn')]] },
+      ],
+    });
+    expect(outputSequence(nested.json())).toEqual(outputSequence(flat.json()));
+    const many = await Promise.all(
+      ['One.', 'Two words.', 'Three words here.'].map((sentence) =>
+        infer(app, sequenceRequest(ids(sentence, 'eng_Latn'), [token('deu_Latn')])),
+      ),
+    );
+    expect(many.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+  });
+
+  it('refuses what the model cannot take with 400 and the reason, in the protocol shape', async () => {
+    const row = ids('Hello.', 'eng_Latn');
+    const cases: [unknown, RegExp][] = [
+      [
+        { inputs: [{ name: 'INPUT_IDS', shape: [1, row.length], datatype: 'INT32', data: row }] },
+        /TARGET_PREFIX' is missing/,
+      ],
+      [sequenceRequest(row, [token('fra_Latn'), 5]), /exactly one token/],
+      [
+        sequenceRequest([...row.slice(0, -1), 10_000_000, row.at(-1)!], [token('fra_Latn')]),
+        /not in the model's vocabulary/,
+      ],
+      [
+        { ...sequenceRequest(row, [token('fra_Latn')]), outputs: [{ name: 'LOGITS' }] },
+        /unknown output 'LOGITS'/,
+      ],
+      [
+        { inputs: [{ name: 'INPUT_IDS', shape: [2, 2], datatype: 'INT32', data: [1, 2, 3, 4] }] },
+        /one sequence, shape \[n\] or \[1, n\]/,
+      ],
+      [{ inputs: [{ name: 'INPUT_IDS', shape: [1, 2], datatype: 'FP32', data: [1.5, 2] }] }, /must be INT32/],
+      [{ inputs: [] }, /invalid request/],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await infer(app, payload);
+      expect(response.statusCode, String(message)).toBe(400);
+      expect(response.json().error).toMatch(message);
+    }
+    const unknown = await infer(app, sequenceRequest(row, [token('fra_Latn')]), 'other');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("leaves DeepL's /v2 routes to DeepL", async () => {
+    const response = await app.inject({ method: 'GET', url: '/v2/languages?type=target' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()[0]).toHaveProperty('language');
+  });
+
+  it('fails readiness while draining, and stays live', async () => {
+    app.draining = true;
+    try {
+      expect((await app.inject({ method: 'GET', url: '/v2/health/ready' })).statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/v2/models/nllb/ready' })).statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/v2/health/live' })).statusCode).toBe(200);
+      const refused = await infer(app, sequenceRequest(ids('Hi.', 'eng_Latn'), [token('fra_Latn')]));
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toMatch(/shutting down/);
+    } finally {
+      app.draining = false;
+    }
+  });
+});
+
+describe('Inference mode off (the default)', () => {
+  it('serves no /v2/models', async () => {
+    const app = await buildTestApp();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/v2/models/nllb' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/v2/health/ready' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * `npm run test:cluster`: the loopback cluster (HAProxy, 3 API nodes, 2 inference nodes, Redis) on
+ * the tiny model, under load through the front, while one API node and one inference node are
+ * killed (SIGKILL) and started again. Then the same load with 1 and with 2 inference nodes. Checks:
+ *   - no request failed: HAProxy retries another API node, the kserve engine another inference node;
+ *   - a translation cached through one API node is a shared-cache hit through another;
+ *   - the rate limit is counted across API nodes (in Redis);
+ * prints requests, failures and throughput, and exits 1 if a check failed.
+ *   npm run test:cluster -- [--seconds 24] [--concurrency 8]
+ */
+import { startCluster, TINY_MODEL, type Cluster } from './topology.ts';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+const chaosSeconds = option('seconds', 24);
+const concurrency = option('concurrency', 8);
+const RATE_LIMIT = 20;
+
+interface LoadResult {
+  requests: number;
+  failures: Record<string, number>;
+  seconds: number;
+}
+
+let sentence = 0;
+/** A client address of its own per request, so the rate limit never stands in the load's way. */
+const randomClient = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+function translate(base: string, text: string, client: string): Promise<Response> {
+  return fetch(`${base}/api/v1/translate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+  });
+}
+
+/** `concurrency` clients sending new sentences (never cached) to `base` for `seconds`. */
+async function load(
+  base: string,
+  seconds: number,
+  events: [number, () => Promise<void>][] = [],
+): Promise<LoadResult> {
+  const result: LoadResult = { requests: 0, failures: {}, seconds };
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const fail = (why: string) => (result.failures[why] = (result.failures[why] ?? 0) + 1);
+  const client = async () => {
+    while (performance.now() < deadline) {
+      result.requests++;
+      try {
+        const response = await translate(
+          base,
+          `Sentence number ${sentence++} of the cluster drill.`,
+          randomClient(),
+        );
+        await response.arrayBuffer();
+        if (response.status !== 200) fail(`HTTP ${response.status}`);
+      } catch (error) {
+        fail((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
+      }
+    }
+  };
+  const script = (async () => {
+    for (const [at, action] of events) {
+      const wait = started + at * 1000 - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await action();
+    }
+  })();
+  await Promise.all([...Array.from({ length: concurrency }, client), script]);
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
+
+async function metric(base: string, name: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(new RegExp(`^${name} (\\d+(?:\\.\\d+)?)`, 'm').exec(text)?.[1] ?? 0);
+}
+
+const checks: { name: string; ok: boolean; detail: string }[] = [];
+const check = (name: string, ok: boolean, detail: string) => {
+  checks.push({ name, ok, detail });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
+};
+const failed = (result: LoadResult) => Object.values(result.failures).reduce((sum, count) => sum + count, 0);
+const describe = (result: LoadResult) =>
+  `${result.requests} requests, ${failed(result)} failed${failed(result) ? ` ${JSON.stringify(result.failures)}` : ''}, ${(result.requests / result.seconds).toFixed(1)} requests/s`;
+const log = (line: string) => console.log(`  [${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function sharedCache(cluster: Cluster): Promise<void> {
+  const [first, second] = cluster.api;
+  const text = `A sentence cached through one node, ${Date.now()}.`;
+  await (await translate(first!.url, text, randomClient())).arrayBuffer();
+  const before = await metric(second!.url, 'sema_translation_shared_cache_hits_total');
+  const answer = await translate(second!.url, text, randomClient());
+  await answer.arrayBuffer();
+  const after = await metric(second!.url, 'sema_translation_shared_cache_hits_total');
+  check(
+    'a translation cached through api-1 is a shared-cache hit through api-2',
+    answer.status === 200 && after === before + 1,
+    `api-2's shared-cache hits ${before} → ${after}`,
+  );
+}
+
+async function sharedRateLimit(cluster: Cluster): Promise<void> {
+  const client = '203.0.113.50';
+  const statuses: number[] = [];
+  for (let i = 0; i < RATE_LIMIT + 4; i++) {
+    const node = cluster.api[i % cluster.api.length]!;
+    const response = await translate(node.url, 'Hello.', client);
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  const passed = statuses.filter((status) => status === 200).length;
+  const limited = statuses.filter((status) => status === 429).length;
+  check(
+    `the rate limit (${RATE_LIMIT}/minute) is counted across the API nodes`,
+    passed === RATE_LIMIT && limited === 4,
+    `${RATE_LIMIT + 4} requests from one client spread over ${cluster.api.length} nodes: ${passed} answered, ${limited} refused with 429`,
+  );
+}
+
+console.log('Starting the loopback cluster: HAProxy, 3 API nodes, 2 inference nodes (tiny model), Redis…');
+const starting = performance.now();
+const cluster = await startCluster({
+  apiNodes: 3,
+  inferenceNodes: 2,
+  model: TINY_MODEL,
+  apiEnv: { SEMA_RATE_LIMIT: `${RATE_LIMIT}/minute` },
+  output: 'ignore',
+});
+console.log(`Up in ${((performance.now() - starting) / 1000).toFixed(1)} s at ${cluster.url}\n`);
+
+try {
+  await sharedCache(cluster);
+  await sharedRateLimit(cluster);
+
+  const [, api2] = cluster.api;
+  const [inference1, inference2] = cluster.inference;
+  const step = chaosSeconds / 6;
+  console.log(`\nLoad through HAProxy for ${chaosSeconds} s, ${concurrency} clients, with nodes killed:`);
+  const chaos = await load(cluster.url, chaosSeconds, [
+    [step, async () => (log('SIGKILL api-2'), await api2!.kill('SIGKILL'))],
+    [2 * step, async () => (log('starting api-2'), await api2!.start(), log('api-2 ready'))],
+    [3 * step, async () => (log('SIGKILL inference-1'), await inference1!.kill('SIGKILL'))],
+    [
+      4 * step,
+      async () => (log('starting inference-1'), await inference1!.start(), log('inference-1 ready')),
+    ],
+  ]);
+  check(
+    'no request failed while an API node and an inference node were killed and restarted',
+    failed(chaos) === 0,
+    describe(chaos),
+  );
+
+  const phase = Math.max(4, chaosSeconds / 3);
+  console.log(`\nThroughput, ${phase} s each, ${concurrency} clients, every sentence new (no cache):`);
+  log('SIGTERM inference-2 (drains)');
+  await inference2!.kill('SIGTERM');
+  const one = await load(cluster.url, phase);
+  check('no request failed with 1 inference node', failed(one) === 0, describe(one));
+  await inference2!.start();
+  // The API nodes probe every 2 s: let each of them see it back up.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const two = await load(cluster.url, phase);
+  check('no request failed with 2 inference nodes', failed(two) === 0, describe(two));
+  const cores = (await import('node:os')).availableParallelism();
+  console.log(
+    `\n1 inference node: ${(one.requests / one.seconds).toFixed(1)} requests/s; 2 inference nodes: ${(two.requests / two.seconds).toFixed(1)} requests/s` +
+      ` (tiny model; every process and the load share this machine's ${cores} cores, so these figures show both run, not how inference scales)`,
+  );
+} finally {
+  await cluster.stop();
+}
+
+const failures = checks.filter((item) => !item.ok).length;
+console.log(`\ncluster: ${checks.length - failures} passed, ${failures} failed`);
+process.exit(failures ? 1 : 0);
