@@ -5,6 +5,8 @@
  *   - no request failed: HAProxy retries another API node, the kserve engine another inference node;
  *   - a translation cached through one API node is a shared-cache hit through another;
  *   - the rate limit is counted across API nodes (in Redis);
+ *   - a document job started through one API node is polled and downloaded through another after
+ *     the first is killed;
  * prints requests, failures and throughput, and exits 1 if a check failed.
  *   npm run test:cluster -- [--seconds 24] [--concurrency 8]
  */
@@ -124,6 +126,49 @@ async function sharedRateLimit(cluster: Cluster): Promise<void> {
   );
 }
 
+/** A document translated through api-1 is polled and downloaded through api-2 after api-1 is killed. */
+async function documentJob(cluster: Cluster): Promise<void> {
+  const [first, second] = cluster.api;
+  const form = new FormData();
+  form.append('file', new Blob(['Good morning.\nThank you.\n'], { type: 'text/plain' }), 'notes.txt');
+  form.append('source_lang', 'EN');
+  form.append('target_lang', 'FR');
+  // Each call from an address of its own: the polls must not meet the drill's rate limit.
+  const upload = await fetch(`${first!.url}/v2/document`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': randomClient() },
+    body: form,
+  });
+  const { document_id: id, document_key: key } = (await upload.json()) as Record<string, string>;
+  const status = async (base: string) => {
+    const response = await fetch(`${base}/v2/document/${id}`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': randomClient() },
+      body: new URLSearchParams({ document_key: key! }),
+    });
+    return response.ok ? ((await response.json()) as { status: string }).status : `HTTP ${response.status}`;
+  };
+  for (let tries = 0; tries < 100 && (await status(first!.url)) !== 'done'; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  log('SIGKILL api-1 (the node that took the document)');
+  await first!.kill('SIGKILL');
+  const seen = await status(second!.url);
+  const result = await fetch(`${second!.url}/v2/document/${id}/result`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': randomClient() },
+    body: new URLSearchParams({ document_key: key! }),
+  });
+  const text = result.ok ? await result.text() : '';
+  check(
+    'a document job survives the node that accepted it',
+    seen === 'done' && result.ok && text.split('\n').length === 3,
+    `api-2 sees the job ${seen}, and its result answers ${result.status} with ${text.length} characters`,
+  );
+  log('starting api-1');
+  await first!.start();
+}
+
 console.log('Starting the loopback cluster: HAProxy, 3 API nodes, 2 inference nodes (tiny model), Redis…');
 const starting = performance.now();
 const cluster = await startCluster({
@@ -138,6 +183,7 @@ console.log(`Up in ${((performance.now() - starting) / 1000).toFixed(1)} s at ${
 try {
   await sharedCache(cluster);
   await sharedRateLimit(cluster);
+  await documentJob(cluster);
 
   const [, api2] = cluster.api;
   const [inference1, inference2] = cluster.inference;
