@@ -11,6 +11,7 @@
  * server is marked down, and its health routes (`/v2/health/ready`, `/v2/models/{name}/ready`),
  * probed every few seconds, bring it back. Timeouts and refusals are not retried.
  */
+import { EndpointRotation } from './endpoint-rotation.ts';
 import type { PreTrainedTokenizer } from '@huggingface/transformers';
 import { toModelCode } from '@sema/shared/languages/catalogue';
 import { ApiError } from '../../lib/errors.ts';
@@ -52,7 +53,7 @@ export class KserveEngine implements TranslationEngine {
   readonly modelId: string;
   readonly maxConcurrentBatches: number;
   private readonly endpoints: KserveEndpoint[];
-  private next = 0;
+  private readonly rotation: EndpointRotation<KserveEndpoint>;
   private probeTimer: NodeJS.Timeout | undefined;
   private tokenizer: Tokenizer | undefined;
   private tokenizerError: string | undefined;
@@ -63,6 +64,7 @@ export class KserveEngine implements TranslationEngine {
   constructor(private readonly options: KserveEngineOptions) {
     if (options.urls.length === 0) throw new Error('the kserve engine needs at least one URL');
     this.endpoints = options.urls.map((url) => new KserveEndpoint(url, options.model, options.timeoutMs));
+    this.rotation = new EndpointRotation(this.endpoints);
     this.maxConcurrentBatches = 4 * this.endpoints.length;
     // Servers reached by different URLs serve the same model under the same name: shared cache.
     this.modelId = `kserve:${options.model}`;
@@ -156,19 +158,8 @@ export class KserveEngine implements TranslationEngine {
     }
   }
 
-  /** The next server that is up, round-robin; `avoid` only when there is no other choice. */
   private pick(avoid?: KserveEndpoint): KserveEndpoint {
-    const count = this.endpoints.length;
-    for (const usableOnly of [true, false]) {
-      for (let i = 0; i < count; i++) {
-        const endpoint = this.endpoints[(this.next + i) % count]!;
-        if (endpoint === avoid && count > 1) continue;
-        if (usableOnly && !endpoint.usable) continue;
-        this.next = (this.next + i + 1) % count;
-        return endpoint;
-      }
-    }
-    return avoid ?? this.endpoints[0]!;
+    return this.rotation.pick(avoid);
   }
 
   private languageToken(tokenizer: Tokenizer, code: string): number {

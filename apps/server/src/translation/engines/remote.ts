@@ -11,6 +11,7 @@
  * seconds and used again as soon as its /status says it is ready. Client errors and timeouts are
  * not retried.
  */
+import { EndpointRotation } from './endpoint-rotation.ts';
 import { EndpointFailure, RemoteEndpoint } from './remote/endpoint.ts';
 import type { EngineStatus, TranslationEngine } from './types.ts';
 
@@ -28,13 +29,14 @@ export class RemoteEngine implements TranslationEngine {
   readonly name = 'remote';
   readonly maxConcurrentBatches: number;
   private readonly endpoints: RemoteEndpoint[];
-  private next = 0;
+  private readonly rotation: EndpointRotation<RemoteEndpoint>;
   private probeTimer: NodeJS.Timeout | undefined;
   private firstProbe: Promise<void> | undefined;
 
   constructor(private readonly options: RemoteEngineOptions) {
     if (options.urls.length === 0) throw new Error('the remote engine needs at least one URL');
     this.endpoints = options.urls.map((url) => new RemoteEndpoint(url, options.timeoutMs));
+    this.rotation = new EndpointRotation(this.endpoints);
     this.maxConcurrentBatches = 4 * this.endpoints.length;
   }
 
@@ -104,19 +106,8 @@ export class RemoteEngine implements TranslationEngine {
     }
   }
 
-  /** The next server that is up, round-robin; `avoid` only when there is no other choice. */
   private pick(avoid?: RemoteEndpoint): RemoteEndpoint {
-    const count = this.endpoints.length;
-    for (const usableOnly of [true, false]) {
-      for (let i = 0; i < count; i++) {
-        const endpoint = this.endpoints[(this.next + i) % count]!;
-        if (endpoint === avoid && count > 1) continue;
-        if (usableOnly && !endpoint.usable) continue;
-        this.next = (this.next + i + 1) % count;
-        return endpoint;
-      }
-    }
-    return avoid ?? this.endpoints[0]!;
+    return this.rotation.pick(avoid);
   }
 
   private async probeAll(): Promise<void> {
