@@ -15,12 +15,13 @@ export const documentHandler: SendHandler = async (request, { setReply }) => {
   }
   await runDocumentTranslation(
     { file, sourceLanguage: request.sourceLanguage, targetLanguage: request.targetLanguage },
-    ({ reply, content, error, detectedLanguage }) =>
+    ({ reply, content, error, technical, detectedLanguage }) =>
       setReply({
         kind: 'document',
         document: reply,
         content: error ?? content,
         error: error !== undefined,
+        ...(technical ? { technicalDetail: technical } : {}),
         ...(detectedLanguage ? { detectedLanguage } : {}),
       }),
   );

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 
 import type { MessagesApi, NewMessage } from '@/features/conversation/hooks/use-messages';
 import type { useTranslation } from '@/features/translate/hooks/use-translation';
-import { errorMessage } from '@/lib/api-client';
+import { plainError, type PlainError } from '@/lib/plain-error';
 
 import type { HomeMessage, ReplyContent } from '../messages';
 import { pickSendHandler } from './pick-send-handler';
@@ -14,13 +14,16 @@ import type { SendRequest } from './types';
  * (chat and documents load on first use) fails with a TypeError naming a file URL: the person gets
  * what to do instead.
  */
-function unexpectedFailure(error: unknown): string {
+function unexpectedFailure(error: unknown): PlainError {
   if (error instanceof TypeError && /dynamically imported module|module script/i.test(error.message)) {
-    return navigator.onLine
-      ? 'Part of the app could not be downloaded. Reload the page and try again.'
-      : REQUEST_ERRORS.unreachable;
+    return {
+      message: navigator.onLine
+        ? 'Part of the app could not be downloaded. Reload the page and try again.'
+        : REQUEST_ERRORS.unreachable,
+      detail: error.message,
+    };
   }
-  return errorMessage(error);
+  return plainError(error);
 }
 
 interface Dependencies {
@@ -54,11 +57,13 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
       } catch (error) {
         // Something failed outside the steps a handler reports itself (the code for chat or documents
         // could not be fetched, say): the default flow error, with the reason under it.
+        const reason = unexpectedFailure(error);
         setReply({
           kind: 'failure',
           error: true,
           content: FLOW_ERRORS.default,
-          errorDetail: unexpectedFailure(error),
+          errorDetail: reason.message,
+          ...(reason.detail ? { technicalDetail: reason.detail } : {}),
         });
       }
     },
