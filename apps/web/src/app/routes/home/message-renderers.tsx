@@ -75,6 +75,11 @@ function DocumentContent({ message }: { message: DocumentResultReply }) {
         languageName={nameOf}
       />
       <ErrorDetails detail={message.technicalDetail} />
+      {message.textNotUsed && (
+        <p className="mt-1 text-xs text-slate-700" data-testid="text-not-used">
+          The text you typed with the file was not translated: only the file was.
+        </p>
+      )}
     </Suspense>
   );
 }

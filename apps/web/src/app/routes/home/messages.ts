@@ -52,6 +52,8 @@ export interface DocumentResultReply extends MessageBase {
   document: DocumentReply;
   detectedLanguage?: string;
   technicalDetail?: string;
+  /** Text was typed beside the file: a document is translated as it is, so the text was not used. */
+  textNotUsed?: boolean;
 }
 
 /** A send that failed outside any handler's own steps (the default flow error). */

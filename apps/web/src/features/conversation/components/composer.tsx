@@ -7,7 +7,7 @@ import { INPUT_MAX_ROWS } from '@/config/constants';
 import { cn } from '@/lib/cn';
 
 import { useAutoGrow } from '../hooks/use-auto-grow';
-import { composerPlaceholder } from '../placeholders';
+import { composerPlaceholder, TEXT_BESIDE_FILE_NOTE } from '../placeholders';
 import type { Mode } from '../types';
 import { FileChip } from './file-chip';
 import { ModeSwitch } from './mode-switch';
@@ -60,6 +60,8 @@ export function Composer({
   const tooLong = text.length > maxChars;
   const showCounter = text.length >= maxChars * COUNTER_FROM;
   const canSend = (!isBlank(text) || file !== null) && !tooLong;
+  const textUnused = mode === 'translate' && file !== null && !isBlank(text);
+  const noteId = useId();
 
   const send = () => {
     if (!canSend) return;
@@ -105,8 +107,20 @@ export function Composer({
           style={{ maxHeight: `calc(${INPUT_MAX_ROWS} * 1.5rem + 1.25rem)` }}
           className="block w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-base leading-6 text-slate-900 [field-sizing:content] placeholder:text-slate-500 focus:outline-none"
           aria-invalid={tooLong || undefined}
-          aria-describedby={showCounter ? counterId : undefined}
+          aria-describedby={
+            [showCounter && counterId, textUnused && noteId].filter(Boolean).join(' ') || undefined
+          }
         />
+        {textUnused && (
+          <p
+            id={noteId}
+            role="status"
+            data-testid="text-beside-file"
+            className="px-4 pb-1 text-xs text-amber-900"
+          >
+            {TEXT_BESIDE_FILE_NOTE}
+          </p>
+        )}
         {showCounter && (
           <p
             id={counterId}

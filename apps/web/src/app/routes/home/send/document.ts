@@ -1,3 +1,5 @@
+import { isBlank } from '@sema/shared/validation';
+
 import { runDocumentTranslation } from '@/features/documents/translate-document-flow';
 
 import type { SendHandler } from './types';
@@ -22,6 +24,8 @@ export const documentHandler: SendHandler = async (request, { setReply }) => {
         content: error ?? content,
         error: error !== undefined,
         ...(technical ? { technicalDetail: technical } : {}),
+        // The composer said so while it was typed; the reply says it again beside the result.
+        ...(isBlank(request.text) ? {} : { textNotUsed: true }),
         ...(detectedLanguage ? { detectedLanguage } : {}),
       }),
   );
