@@ -31,6 +31,7 @@ describe('About page', () => {
     });
     expect(screen.getByTestId('about-translation-data')).toHaveTextContent('not sent to anyone else');
     expect(screen.getByTestId('about-chat-data')).toHaveTextContent('not sent to anyone else');
+    expect(screen.getByTestId('about-device')).toHaveTextContent('kept in this browser on this device only');
   });
 
   it('never promises privacy when a remote engine or a hosted chat provider is configured', () => {

@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { PlusIcon } from '@/components/ui/icons';
-import { DEFAULT_SOURCE_LANGUAGE, DEFAULT_TARGET_LANGUAGE, PRODUCT_NAME } from '@/config/constants';
+import { PRODUCT_NAME } from '@/config/constants';
 import { stopAllGenerations } from '@/features/chat/generations';
 import { Composer } from '@/features/conversation/components/composer';
 import { DropOverlay } from '@/features/conversation/components/drop-overlay';
 import { MessageList } from '@/features/conversation/components/message-list';
 import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
-import type { Mode } from '@/features/conversation/types';
+import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
 import { refreshStatus, useStatus } from '@/features/status/api/get-status';
 import { EngineNotice } from '@/features/status/components/engine-notice';
 import { TranslationHistory } from '@/features/translate/components/translation-history';
@@ -23,6 +23,7 @@ import { preloadRenderers, renderMessageContent } from './message-renderers';
 import type { HomeMessage } from './messages';
 import { preloadSendHandler } from './send/pick-send-handler';
 import { useSendMessage } from './send/use-send-message';
+import { useRememberedHome } from './use-remembered-home';
 import { Welcome } from './welcome';
 
 /**
@@ -31,16 +32,24 @@ import { Welcome } from './welcome';
  */
 export function HomeRoute() {
   const { user, displayName } = useAuth();
-  const [mode, setMode] = useState<Mode>('translate');
-  const [source, setSource] = useState(DEFAULT_SOURCE_LANGUAGE);
-  const [target, setTarget] = useState(DEFAULT_TARGET_LANGUAGE);
   const [file, setFile] = useState<File | null>(null);
   const conversation = useMessages<HomeMessage>();
+  const remembered = useRememberedHome(conversation);
+  const { mode, setMode, source, setSource, target, setTarget } = remembered;
   const { data: status } = useStatus();
   const translation = useTranslation();
   const send = useSendMessage({ conversation, translation });
   const { isDragging, handlers } = useFileDrop(setFile);
   const started = conversation.messages.length > 0;
+
+  /** A clean screen and a new conversation; the one before stays saved on the device. */
+  const startFresh = () => {
+    stopAllGenerations();
+    conversation.clearMessages();
+    translation.clearResult();
+    translation.clearError();
+    remembered.startNew();
+  };
 
   // A failed translation may mean the model changed state: let the notice above the input know.
   const queryClient = useQueryClient();
@@ -78,34 +87,38 @@ export function HomeRoute() {
       <div
         className={cn('mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 sm:px-4', started ? 'pb-4' : 'pb-2')}
       >
-        {(started || translation.history.length > 0) && (
-          <div className="flex items-center justify-between gap-2">
-            {translation.history.length > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-1">
+            <ConversationHistory
+              currentId={remembered.conversationId}
+              onOpen={(saved) => {
+                stopAllGenerations();
+                remembered.open(saved);
+              }}
+              onDeleted={(id) => {
+                if (id === remembered.conversationId) startFresh();
+              }}
+              onCleared={startFresh}
+            />
+            {translation.history.length > 0 && (
               <TranslationHistory
                 history={translation.history}
                 onRemove={translation.removeHistoryItem}
                 onClear={translation.clearHistory}
               />
-            ) : (
-              <span />
-            )}
-            {started && (
-              <button
-                type="button"
-                className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                onClick={() => {
-                  stopAllGenerations();
-                  conversation.clearMessages();
-                  translation.clearResult();
-                  translation.clearError();
-                }}
-              >
-                <PlusIcon width={16} height={16} />
-                New conversation
-              </button>
             )}
           </div>
-        )}
+          {started && (
+            <button
+              type="button"
+              className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              onClick={startFresh}
+            >
+              <PlusIcon width={16} height={16} />
+              New conversation
+            </button>
+          )}
+        </div>
         <EngineNotice engine="translation" />
         {mode === 'chat' && <EngineNotice engine="chat" />}
         <Composer
@@ -129,6 +142,8 @@ export function HomeRoute() {
               : undefined
           }
           maxChars={status?.limits.max_text_chars}
+          initialText={remembered.initialDraft}
+          onTextChange={remembered.onDraftChange}
           onSend={({ text, file: sentFile }) => {
             void send({ mode, text, file: sentFile, sourceLanguage: source, targetLanguage: target });
             setFile(null);

@@ -32,6 +32,10 @@ interface ComposerProps {
   header?: (text: string) => ReactNode;
   /** The server's limit on the text of one request (characters, as the server counts them). */
   maxChars?: number;
+  /** The text the box starts with (a draft kept from before a reload). */
+  initialText?: string;
+  /** Told every change of the text, to keep it as a draft. */
+  onTextChange?: (text: string) => void;
 }
 
 /** The counter shows from this share of the limit on, so it is there before the limit, not at it. */
@@ -49,8 +53,14 @@ export function Composer({
   onSend,
   header,
   maxChars = MAX_TEXT_CHARS,
+  initialText = '',
+  onTextChange,
 }: ComposerProps) {
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState(initialText);
+  const setText = (next: string) => {
+    setTextState(next);
+    onTextChange?.(next);
+  };
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
