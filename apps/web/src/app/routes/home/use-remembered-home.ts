@@ -89,6 +89,8 @@ export function useRememberedHome(conversation: MessagesApi<HomeMessage>) {
     setTarget,
     conversationId,
     initialDraft: initial.draft,
+    /** The draft as it is now (for an input drawn afresh). */
+    currentDraft: () => draft.current,
     onDraftChange: (text: string) => {
       draft.current = text;
       remember();

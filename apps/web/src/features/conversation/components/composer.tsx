@@ -2,6 +2,7 @@ import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
 import { isBlank, MAX_TEXT_CHARS, textTooLongMessage } from '@sema/shared/validation';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
+import { DictateButton } from '@/components/ui/dictate-button';
 import { PaperclipIcon, SendIcon } from '@/components/ui/icons';
 import { INPUT_MAX_ROWS } from '@/config/constants';
 import { cn } from '@/lib/cn';
@@ -36,6 +37,10 @@ interface ComposerProps {
   initialText?: string;
   /** Told every change of the text, to keep it as a draft. */
   onTextChange?: (text: string) => void;
+  /** BCP 47 tag of the language typed, for dictation (the button shows where the browser can). */
+  dictationLanguage?: string;
+  /** Drawn above the box, inside the form (e.g. "Editing a sent message"). */
+  banner?: ReactNode;
 }
 
 /** The counter shows from this share of the limit on, so it is there before the limit, not at it. */
@@ -55,7 +60,10 @@ export function Composer({
   maxChars = MAX_TEXT_CHARS,
   initialText = '',
   onTextChange,
+  dictationLanguage,
+  banner,
 }: ComposerProps) {
+  const dictationBase = useRef('');
   const [text, setTextState] = useState(initialText);
   const setText = (next: string) => {
     setTextState(next);
@@ -95,6 +103,7 @@ export function Composer({
   return (
     <form onSubmit={onSubmit} className="flex w-full flex-col gap-2" aria-label="Message">
       {header?.(text)}
+      {banner}
       <div className="rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
         {file && (
           <div className="px-3 pt-3">
@@ -164,6 +173,15 @@ export function Composer({
                 event.target.value = '';
               }}
             />
+            {dictationLanguage && (
+              <DictateButton
+                languageTag={dictationLanguage}
+                onStart={() => {
+                  dictationBase.current = text.trim() ? `${text.trimEnd()} ` : '';
+                }}
+                onText={(heard) => setText(dictationBase.current + heard)}
+              />
+            )}
             <SettingsMenu />
             <ModeSwitch mode={mode} onChange={onModeChange} />
           </div>

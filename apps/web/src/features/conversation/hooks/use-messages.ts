@@ -43,9 +43,17 @@ export function useMessages<M extends MessageBase>(initial: M[] = []) {
     setMessages((current) => (onlyIfEmpty && current.length > 0 ? current : next));
   }, []);
 
+  /** Removes a message and everything after it (a sent message edited, an answer asked again). */
+  const truncateFrom = useCallback((id: string) => {
+    setMessages((current) => {
+      const index = current.findIndex((message) => message.id === id);
+      return index < 0 ? current : current.slice(0, index);
+    });
+  }, []);
+
   return useMemo(
-    () => ({ messages, addMessage, replaceMessage, clearMessages, showMessages }),
-    [messages, addMessage, replaceMessage, clearMessages, showMessages],
+    () => ({ messages, addMessage, replaceMessage, clearMessages, showMessages, truncateFrom }),
+    [messages, addMessage, replaceMessage, clearMessages, showMessages, truncateFrom],
   );
 }
 

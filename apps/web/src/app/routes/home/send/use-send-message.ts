@@ -36,11 +36,10 @@ interface Dependencies {
  * A handler that throws still ends the waiting, with the error shown.
  */
 export function useSendMessage({ conversation, translation }: Dependencies) {
-  const { messages, addMessage, replaceMessage } = conversation;
+  const { messages, addMessage, replaceMessage, truncateFrom } = conversation;
 
-  return useCallback(
-    async (request: SendRequest) => {
-      const history = messages;
+  const run = useCallback(
+    async (request: SendRequest, history: readonly HomeMessage[]) => {
       addMessage({
         role: 'user',
         kind: 'user',
@@ -67,6 +66,24 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
         });
       }
     },
-    [messages, addMessage, replaceMessage, translation],
+    [addMessage, replaceMessage, translation],
   );
+
+  const send = useCallback((request: SendRequest) => run(request, messages), [run, messages]);
+
+  /**
+   * Sends again from one of the person's messages: it and everything after it make way for the new
+   * send (an edited message, or the same one to get a new answer), with only what came before as history.
+   */
+  const resend = useCallback(
+    (fromMessageId: string, request: SendRequest) => {
+      const index = messages.findIndex((message) => message.id === fromMessageId);
+      if (index < 0) return run(request, messages);
+      truncateFrom(fromMessageId);
+      return run(request, messages.slice(0, index));
+    },
+    [run, messages, truncateFrom],
+  );
+
+  return { send, resend };
 }
