@@ -7,6 +7,13 @@ import type { EngineName } from '../../../../plugins/app/engine-status.ts';
 const ENGINES: readonly EngineName[] = ['translation', 'detection', 'chat'];
 const startedAt = Date.now();
 
+/** Where a text to translate goes, by engine: every engine but the built-in one sends it to other servers. */
+const TRANSLATION_DATA: Record<Config['translation']['engine'], DataHandling['translation']> = {
+  nllb: 'this_server',
+  remote: 'other_servers',
+  kserve: 'other_servers',
+};
+
 /** Where a chat message goes, by provider: an OpenAI-compatible endpoint is another service. */
 const CHAT_DATA: Record<Config['chat']['provider'], DataHandling['chat']> = {
   openai: 'external_provider',
@@ -49,10 +56,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
         redis: app.redis.status(),
         // Where texts go, so the web app's About page can say it truthfully for this server.
         data_handling: {
-          translation:
-            app.config.translation.engine === 'remote'
-              ? ('other_servers' as const)
-              : ('this_server' as const),
+          translation: TRANSLATION_DATA[app.config.translation.engine],
           chat: CHAT_DATA[app.config.chat.provider],
         },
         response_times: { translate: app.recentTranslations.summary() },

@@ -64,6 +64,16 @@ describe('GET /status', () => {
     } finally {
       await hosted.close();
     }
+    const kserve = await buildTestApp({
+      SEMA_TRANSLATION_ENGINE: 'kserve',
+      SEMA_KSERVE_URL: 'http://127.0.0.1:9',
+    });
+    try {
+      const body = (await kserve.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
+      expect(body.data_handling?.translation).toBe('other_servers');
+    } finally {
+      await kserve.close();
+    }
   });
 
   it('is degraded when an engine failed and starting while one loads', () => {
