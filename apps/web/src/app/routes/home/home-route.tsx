@@ -1,6 +1,6 @@
 import { AUTO } from '@sema/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { PlusIcon } from '@/components/ui/icons';
 import { ShareButton } from '@/components/ui/share-button';
@@ -13,6 +13,7 @@ import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
+import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
 import { refreshStatus, useStatus } from '@/features/status/api/get-status';
 import { EngineNotice } from '@/features/status/components/engine-notice';
 import { TranslationHistory } from '@/features/translate/components/translation-history';
@@ -22,23 +23,13 @@ import { cn } from '@/lib/cn';
 
 import { LiveTranslateBar } from './live-translate-bar';
 import { conversationMarkdown } from './markdown-export';
+import { MessageActions } from './message-actions';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
 import type { HomeMessage } from './messages';
 import { preloadSendHandler } from './send/pick-send-handler';
 import { useSendMessage } from './send/use-send-message';
 import { useRememberedHome } from './use-remembered-home';
 import { Welcome } from './welcome';
-
-// The history dialog and the buttons beside a message are drawn only once there is something to
-// show, so their code is fetched then, keeping the first screen small.
-const ConversationHistory = lazy(() =>
-  import('@/features/saved-conversations/components/conversation-history').then((module) => ({
-    default: module.ConversationHistory,
-  })),
-);
-const MessageActions = lazy(() =>
-  import('./message-actions').then((module) => ({ default: module.MessageActions })),
-);
 
 /**
  * Home: the welcome until the first message, then the conversation; the input with
@@ -123,15 +114,13 @@ export function HomeRoute() {
             messages={conversation.messages}
             renderContent={renderMessageContent}
             renderActions={(message) => (
-              <Suspense fallback={null}>
-                <MessageActions
-                  message={message}
-                  isLastAnswer={canRegenerate && message === lastAnswer}
-                  idle={idle}
-                  onRegenerate={regenerate}
-                  onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
-                />
-              </Suspense>
+              <MessageActions
+                message={message}
+                isLastAnswer={canRegenerate && message === lastAnswer}
+                idle={idle}
+                onRegenerate={regenerate}
+                onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
+              />
             )}
           />
         </>
@@ -145,19 +134,17 @@ export function HomeRoute() {
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-1">
-            <Suspense fallback={null}>
-              <ConversationHistory
-                currentId={remembered.conversationId}
-                onOpen={(saved) => {
-                  stopAllGenerations();
-                  remembered.open(saved);
-                }}
-                onDeleted={(id) => {
-                  if (id === remembered.conversationId) startFresh();
-                }}
-                onCleared={startFresh}
-              />
-            </Suspense>
+            <ConversationHistory
+              currentId={remembered.conversationId}
+              onOpen={(saved) => {
+                stopAllGenerations();
+                remembered.open(saved);
+              }}
+              onDeleted={(id) => {
+                if (id === remembered.conversationId) startFresh();
+              }}
+              onCleared={startFresh}
+            />
             {translation.history.length > 0 && (
               <TranslationHistory
                 history={translation.history}
