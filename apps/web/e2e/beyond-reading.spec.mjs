@@ -141,7 +141,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       const [first, second] = await servers.fake.requests();
       assert.deepEqual(second.body.messages, first.body.messages, 'the same question, asked again');
 
-      await page.getByRole('button', { name: 'Edit and resend' }).click();
+      await page.getByRole('button', { name: 'Edit this message' }).click();
       await page.getByText('Editing your message').waitFor();
       assert.equal(
         await page.getByRole('textbox').inputValue(),

@@ -31,7 +31,7 @@ export function MessageActions({ message, isLastAnswer, onRegenerate, onEdit, id
         <button
           type="button"
           className={actionClass}
-          aria-label="Edit and resend"
+          aria-label="Edit this message"
           onClick={() => onEdit(message)}
         >
           <EditIcon width={16} height={16} />
