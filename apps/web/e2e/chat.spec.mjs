@@ -235,7 +235,7 @@ describe('chat mode, end to end', () => {
     await context.close();
   });
 
-  it("an upstream 401 shows the spec's message", async () => {
+  it("an upstream 401 shows the spec's message and a plain reason; the provider's wording is under Details", async () => {
     await servers.fake.enqueue({
       kind: 'status',
       status: 401,
@@ -247,7 +247,13 @@ describe('chat mode, end to end', () => {
     await alert.getByText('Chat failed. Please try again.').waitFor({ timeout: 30_000 });
     // The step that failed, in the spec's words, then why.
     await alert.getByText('AI chat failed', { exact: true }).waitFor();
-    await alert.getByText('Authentication failed. Please check your Hugging Face token.').waitFor();
+    await alert
+      .getByText('The assistant could not be reached from this server. Please try again later.')
+      .waitFor();
+    const technical = alert.getByText(/Authentication failed\. Please check your Hugging Face token\./);
+    assert.equal(await technical.isVisible(), false, 'the developer message is folded away');
+    await alert.getByText('Details', { exact: true }).click();
+    await technical.waitFor();
     assert.deepEqual(problems, []);
     await context.close();
   });

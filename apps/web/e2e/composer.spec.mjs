@@ -101,8 +101,15 @@ describe('input area', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const menu = page.getByRole('menu');
     const entries = menu.getByRole('menuitem');
-    assert.deepEqual(await entries.allTextContents(), ['Model Settings', 'Appearance', 'Help & Support']);
-    for (const entry of await entries.all()) assert.equal(await entry.getAttribute('aria-disabled'), 'true');
+    // The spec's three entries, disabled, then the theme choice this app adds.
+    assert.deepEqual(await entries.allTextContents(), [
+      'Model Settings',
+      'Appearance',
+      'Help & Support',
+      'Theme: as the system',
+    ]);
+    for (const entry of (await entries.all()).slice(0, 3))
+      assert.equal(await entry.getAttribute('aria-disabled'), 'true');
     await page.getByText('More settings coming soon').waitFor();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, status } from './lib/browser.mjs';
+import { DESKTOP, launchBrowser, newPage, openApp, PHONE, status } from './lib/browser.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
 let browser;
@@ -132,4 +132,24 @@ describe('documents, end to end', () => {
     if (chatState === 'ready') assert.equal(await answer.getAttribute('data-status'), 'done');
     await context.close();
   });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`translate mode: text typed beside a dropped file is said not to be used, before and after sending (${viewport.width}px)`, async () => {
+      const { context, page, problems } = await newPage(browser, { viewport });
+      await openApp(page, '/');
+      await dropFile(page, 'note.txt', `The morning train was late again (${RUN}).`, 'text/plain');
+      await page.getByRole('textbox').fill('Please make it formal');
+      await page.getByTestId('text-beside-file').getByText('Only the file is translated').waitFor();
+      await page.getByRole('button', { name: 'Send' }).click();
+      const reply = page.locator('li[data-role="assistant"]');
+      await reply.getByTestId('text-not-used').waitFor({ timeout: 60_000 });
+      assert.equal(
+        await page.getByTestId('text-beside-file').count(),
+        0,
+        'the composer note goes with the file',
+      );
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
 });

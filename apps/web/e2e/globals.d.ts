@@ -7,5 +7,7 @@ declare global {
     __sawTranslationWhileStreaming?: boolean;
     __sawProgress?: boolean;
     __pwned?: boolean;
+    /** What the stubbed speech synthesis was asked to read (beyond-reading.spec.mjs). */
+    __spoken?: string;
   }
 }

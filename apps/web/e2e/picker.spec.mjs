@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { eventually, launchBrowser, newPage, openApp } from './lib/browser.mjs';
+import { DESKTOP, eventually, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
 
 let browser;
 let context;
@@ -53,7 +53,7 @@ describe('language picker', () => {
     const picker = sourcePicker();
     await picker.waitFor();
     const tabs = await picker.getByRole('tab').allTextContents();
-    assert.deepEqual(tabs, ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas']);
+    assert.deepEqual(tabs, ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas', 'Oceania']);
     await eventually(async () =>
       assert.equal(
         await page.evaluate(() => document.activeElement?.getAttribute('placeholder')),
@@ -93,7 +93,7 @@ describe('language picker', () => {
     const picker = sourcePicker();
     await picker.getByRole('tab', { name: 'Africa' }).click();
     const african = await optionNames(picker);
-    assert.ok(african.includes('Swahili') && african.includes('Yoruba') && !african.includes('French'));
+    assert.ok(african.includes('Swahili') && african.includes('Yoruba') && !african.includes('German'));
 
     await picker.getByRole('tab', { name: 'All' }).click();
     const search = picker.getByRole('combobox', { name: 'Search languages' });
@@ -106,6 +106,32 @@ describe('language picker', () => {
     await search.fill('zzzz');
     await picker.getByText('No languages found matching "zzzz"').waitFor();
   });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`every region tab lists the languages spoken there, one language under several (${viewport.width}px)`, async () => {
+      await context?.close();
+      ({ context, page } = await newPage(browser, { viewport }));
+      await openApp(page, '/');
+      await targetButton().click();
+      const picker = targetPicker();
+      const listed = async (tab) => {
+        await picker.getByRole('tab', { name: tab }).click();
+        return optionNames(picker);
+      };
+      const expected = {
+        Americas: ['English', 'Spanish', 'Portuguese', 'French', 'Quechua', 'Guarani', 'Haitian Creole'],
+        Oceania: ['Fijian', 'Maori', 'Samoan', 'Tok Pisin', 'English', 'French'],
+        Europe: ['English', 'Spanish', 'Portuguese', 'French', 'German'],
+        Africa: ['Swahili', 'French', 'English', 'Portuguese', 'Amharic'],
+        Asia: ['Hindi', 'English', 'Russian', 'Arabic'],
+      };
+      for (const [tab, names] of Object.entries(expected)) {
+        const found = await listed(tab);
+        for (const name of names) assert.ok(found.includes(name), `${tab} lists ${name}`);
+      }
+      assert.ok(!(await listed('Oceania')).includes('German'));
+    });
+  }
 
   it('the target picker has no Auto Detect entry', async () => {
     await freshHome();

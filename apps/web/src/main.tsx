@@ -5,9 +5,12 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
 import { initAuth } from './lib/auth';
+import { initTheme } from './lib/theme';
 
 // A malformed or signed-out user record is removed before anything reads it.
 initAuth();
+// Dark or light before the first frame: the system's preference unless the person chose.
+initTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -22,9 +22,12 @@ export async function launchBrowser() {
  */
 /**
  * @param {import('playwright-core').Browser} browser
- * @param {{ viewport?: { width: number, height: number }, permissions?: string[], baseURL?: string }} [options]
+ * @param {{ viewport?: { width: number, height: number }, permissions?: string[], baseURL?: string, colorScheme?: 'light' | 'dark' }} [options]
  */
-export async function newPage(browser, { viewport = DESKTOP, permissions = [], baseURL = BASE_URL } = {}) {
+export async function newPage(
+  browser,
+  { viewport = DESKTOP, permissions = [], baseURL = BASE_URL, colorScheme = 'light' } = {},
+) {
   const phone = viewport.width < 600;
   const context = await browser.newContext({
     viewport,
@@ -32,6 +35,7 @@ export async function newPage(browser, { viewport = DESKTOP, permissions = [], b
     hasTouch: phone,
     permissions,
     baseURL,
+    colorScheme,
   });
   const page = await context.newPage();
   const problems = [];

@@ -1,10 +1,11 @@
-import type { LanguagesResponse } from '@sema/shared/api/schemas';
+import type { LanguagesResponse, StatusResponse } from '@sema/shared/api/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 
 import { languagesQueryOptions } from '@/features/languages/api/get-languages';
+import { statusQueryOptions } from '@/features/status/api/get-status';
 
 import { LANGUAGES_FIXTURE } from './languages-fixture';
 
@@ -12,12 +13,18 @@ interface Options {
   /** Languages already loaded (the default), or null to leave the query pending. */
   languages?: LanguagesResponse | null;
   route?: string;
+  /** A server status already fetched. */
+  status?: StatusResponse;
 }
 
 /** Renders with the app's providers: a query client (languages preloaded) and a router. */
-export function renderApp(ui: ReactElement, { languages = LANGUAGES_FIXTURE, route = '/' }: Options = {}) {
+export function renderApp(
+  ui: ReactElement,
+  { languages = LANGUAGES_FIXTURE, route = '/', status }: Options = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (languages) queryClient.setQueryData(languagesQueryOptions().queryKey, languages);
+  if (status) queryClient.setQueryData(statusQueryOptions().queryKey, status);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

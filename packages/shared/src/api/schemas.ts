@@ -232,6 +232,21 @@ export const ProbeResponse = Type.Object(
 );
 export type ProbeResponse = Static<typeof ProbeResponse>;
 
+export const DataHandling = Type.Object(
+  {
+    translation: Type.Union([Type.Literal('this_server'), Type.Literal('other_servers')], {
+      description:
+        'this_server: the model runs on this server; other_servers: texts are sent to the inference servers it is configured with',
+    }),
+    chat: Type.Union([Type.Literal('this_server'), Type.Literal('external_provider'), Type.Literal('off')], {
+      description:
+        'this_server: a local model answers; external_provider: chat messages go to the configured OpenAI-compatible endpoint; off: no chat',
+    }),
+  },
+  { description: "Where texts go to be translated and answered, from this server's configuration" },
+);
+export type DataHandling = Static<typeof DataHandling>;
+
 export const StatusResponse = Type.Object(
   {
     status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('starting')]),
@@ -240,6 +255,7 @@ export const StatusResponse = Type.Object(
     timestamp: Type.String({ format: 'date-time' }),
     engines: Type.Object({ translation: EngineStatus, detection: EngineStatus, chat: EngineStatus }),
     redis: Type.Optional(RedisStatus),
+    data_handling: Type.Optional(DataHandling),
     response_times: Type.Optional(
       Type.Object({
         translate: Type.Union([

@@ -1,3 +1,4 @@
+import type { StatusResponse } from '@sema/shared/api/schemas';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -11,5 +12,42 @@ describe('About page', () => {
     const link = screen.getByRole('link', { name: 'CC-BY-NC 4.0' });
     expect(link).toHaveAttribute('href', 'https://creativecommons.org/licenses/by-nc/4.0/');
     expect(link.closest('p')).toHaveTextContent(/non-commercial purposes only/);
+  });
+
+  const status = (dataHandling: StatusResponse['data_handling']): StatusResponse => ({
+    status: 'healthy',
+    version: '0.1.0',
+    uptime_seconds: 1,
+    timestamp: new Date().toISOString(),
+    engines: { translation: { state: 'ready' }, detection: { state: 'ready' }, chat: { state: 'ready' } },
+    limits: { max_text_chars: 5000, rate_limit: null },
+    ...(dataHandling ? { data_handling: dataHandling } : {}),
+  });
+
+  it('says translation and chat stay on this server when the server says so', () => {
+    renderApp(<AboutRoute />, {
+      route: '/about',
+      status: status({ translation: 'this_server', chat: 'this_server' }),
+    });
+    expect(screen.getByTestId('about-translation-data')).toHaveTextContent('not sent to anyone else');
+    expect(screen.getByTestId('about-chat-data')).toHaveTextContent('not sent to anyone else');
+    expect(screen.getByTestId('about-device')).toHaveTextContent('kept in this browser on this device only');
+  });
+
+  it('never promises privacy when a remote engine or a hosted chat provider is configured', () => {
+    renderApp(<AboutRoute />, {
+      route: '/about',
+      status: status({ translation: 'other_servers', chat: 'external_provider' }),
+    });
+    const section = screen.getByTestId('about-your-text');
+    expect(section).not.toHaveTextContent(/not sent to anyone|third party for translation/);
+    expect(screen.getByTestId('about-translation-data')).toHaveTextContent('other translation servers');
+    expect(screen.getByTestId('about-chat-data')).toHaveTextContent('outside chat provider');
+    expect(document.body).not.toHaveTextContent('not sent to a third party');
+  });
+
+  it('promises nothing when the server does not say', () => {
+    renderApp(<AboutRoute />, { route: '/about', status: status(undefined) });
+    expect(screen.getByTestId('about-your-text')).toHaveTextContent('does not say where it sends');
   });
 });

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useStatus } from '@/features/status/api/get-status';
+import { dataHandlingText } from '@/features/status/data-handling';
 
 const features = [
   {
@@ -26,6 +28,36 @@ const keyFeatures = [
   'Self-hostable: run it on your own server',
   'No signup required',
 ];
+
+/** Where this server sends the texts people type, as its configuration says (not a promise made here). */
+function YourText() {
+  const { data: status, isPending } = useStatus();
+  const text = dataHandlingText(status);
+  return (
+    <section aria-labelledby="about-your-text" className="flex flex-col gap-3" data-testid="about-your-text">
+      <h2 id="about-your-text" className="text-xl font-bold text-slate-900">
+        Where your text goes
+      </h2>
+      <p className="text-slate-700" data-testid="about-device">
+        Your conversations, the languages you chose and your unsent draft are kept in this browser on this
+        device only: they are never stored on the server, and nothing of them leaves the device unless you
+        send a message.
+      </p>
+      {text ? (
+        <ul className="flex flex-col gap-2 text-slate-700">
+          <li data-testid="about-translation-data">{text.translation}</li>
+          <li data-testid="about-chat-data">{text.chat}</li>
+        </ul>
+      ) : (
+        <p className="text-slate-700">
+          {isPending
+            ? 'Asking this server where it sends texts…'
+            : 'This server does not say where it sends the texts you type; ask whoever runs it.'}
+        </p>
+      )}
+    </section>
+  );
+}
 
 /** /about: the mission, what it offers, and how it is built. */
 export function AboutRoute() {
@@ -80,14 +112,16 @@ export function AboutRoute() {
         </ul>
       </section>
 
+      <YourText />
+
       <section aria-labelledby="about-technology" className="flex flex-col gap-4">
         <h2 id="about-technology" className="text-xl font-bold text-slate-900">
           Technology
         </h2>
         <p className="text-slate-700">
-          Translation runs on NLLB-200, an open model that covers 202 languages, on our own server — your text
-          is not sent to a third party for translation. Language detection runs offline on the server too. The
-          web app is small and loads nothing from other sites, so it stays fast on slow connections.
+          Translation runs on NLLB-200, an open model that covers 202 languages. Language detection runs
+          offline on the server. The web app is small and loads nothing from other sites, so it stays fast on
+          slow connections.
         </p>
         <p className="text-slate-700">
           The NLLB-200 weights, published by Meta, are licensed{' '}

@@ -193,7 +193,7 @@ describe('the chat-mode flow', () => {
     expect(fake.requests[1]!.body.messages!.at(-1)).toEqual({ role: 'user', content: 'Tell me a joke' });
   });
 
-  it("reports an upstream 401 at the chat step with the spec's message", async () => {
+  it("reports an upstream 401 at the chat step in plain words, with the spec's message as the detail", async () => {
     fake.enqueue({
       kind: 'status',
       status: 401,
@@ -204,7 +204,8 @@ describe('the chat-mode flow', () => {
     expect(reply.error).toEqual({
       step: 'chat',
       message: FLOW_ERRORS.chat,
-      detail: CHAT_ERRORS.AUTH_ERROR,
+      detail: 'The assistant could not be reached from this server. Please try again later.',
+      technical: `${CHAT_ERRORS.AUTH_ERROR} (AUTH_ERROR)`,
       code: 'AUTH_ERROR',
     });
   });
@@ -342,6 +343,7 @@ describe('the chat-mode flow with a dropped document', () => {
       step: 'translation',
       message: FLOW_ERRORS.translation,
       detail,
+      technical: 'Code: INVALID_DOCUMENT',
       code: 'INVALID_DOCUMENT',
     });
     expect(fake.requests).toEqual([]);

@@ -11,7 +11,8 @@ import { FLOW_ERRORS } from '@sema/shared/errors';
 import { isBlank } from '@sema/shared/validation';
 
 import { detectLanguage, translateText } from '@/features/translate';
-import { ApiError, errorMessage, isAbortError } from '@/lib/api-client';
+import { ApiError, isAbortError } from '@/lib/api-client';
+import { plainError } from '@/lib/plain-error';
 
 import { streamChat, type ChatAnswerEvent } from './api/stream-chat';
 import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
@@ -81,16 +82,19 @@ export async function runChatFlow(
     onChange(reply);
     return reply;
   };
-  const fail = (step: FlowStep, error: unknown) =>
-    update({
+  const fail = (step: FlowStep, error: unknown) => {
+    const reason = plainError(error);
+    return update({
       status: 'error',
       error: {
         step,
         message: FLOW_ERRORS[step],
-        detail: error instanceof Error ? errorMessage(error) : undefined,
+        detail: reason.message,
+        ...(reason.detail ? { technical: reason.detail } : {}),
         code: error instanceof ApiError ? error.code : undefined,
       },
     });
+  };
   const stoppedEarly = () => update({ status: 'stopped' });
 
   // A dropped document is read (translated into English on the server) while the question is detected.

@@ -4,9 +4,6 @@
  */
 export type FlowStep = 'detection' | 'translation' | 'chat';
 
-/** What a reply says when the server has no chat (the notice above the input says the same). */
-export const CHAT_TURNED_OFF = 'Chat is turned off on this server.';
-
 /** What the chat-mode flow produced: the message and the answer, each original and translated. */
 export interface ChatFlowResult {
   userMessage: { original: string; translated: string; detectedLanguage: string; displayText: string };
@@ -60,8 +57,11 @@ export interface ChatReply {
   translated: string;
   /** Translating the answer back failed: the English answer is shown instead. */
   answerTranslationFailed?: boolean;
-  /** A step failed: its flow error ('Failed to detect language', …) and the server's reason. */
-  error?: { step: FlowStep; message: string; detail?: string; code?: string };
+  /**
+   * A step failed: its flow error ('Failed to detect language', …), why in plain words, and the
+   * server's own wording and code for the "Details" disclosure.
+   */
+  error?: { step: FlowStep; message: string; detail?: string; technical?: string; code?: string };
   result?: ChatFlowResult;
 }
 

@@ -9,3 +9,10 @@ export function composerPlaceholder(mode: Mode, hasFile: boolean): string {
     ? 'Enter text to translate or drag & drop a file'
     : `Message ${PRODUCT_NAME} or drag & drop a file...`;
 }
+
+/**
+ * In translate mode a file is translated as it is: text typed beside it is not sent with it, and the
+ * person is told so while typing rather than finding out after.
+ */
+export const TEXT_BESIDE_FILE_NOTE =
+  'Only the file is translated: the text you type here is not used. Remove the file to translate your text.';

@@ -1,6 +1,7 @@
 import { AUTO } from '@sema/shared/validation';
 
-import { errorMessage, isAbortError } from '@/lib/api-client';
+import { isAbortError } from '@/lib/api-client';
+import { plainError } from '@/lib/plain-error';
 
 import { translateDocument } from './api/translate-document';
 import type { DocumentReply } from './document-reply';
@@ -11,6 +12,8 @@ export interface DocumentUpdate {
   /** Preview text, for the message's copy button. */
   content: string;
   error?: string;
+  /** The server's own wording and code, for the "Details" disclosure. */
+  technical?: string;
   detectedLanguage?: string;
 }
 
@@ -41,7 +44,14 @@ export async function runDocumentTranslation(
     });
   } catch (error) {
     if (isAbortError(error)) return;
-    // The server's own words: "The file is named .docx but is not a Word document…".
-    show({ reply: { fileName }, content: errorMessage(error), error: errorMessage(error) });
+    // The server's own words when they are about the file ("The file is named .docx but is not a
+    // Word document…"); a plain sentence when they are about the server.
+    const reason = plainError(error);
+    show({
+      reply: { fileName },
+      content: reason.message,
+      error: reason.message,
+      ...(reason.detail ? { technical: reason.detail } : {}),
+    });
   }
 }

@@ -15,8 +15,8 @@ const codes = (filter: (typeof LANGUAGE_FILTERS)[number], query = '') =>
   filterLanguages(list, filter, query).map((l) => l.code);
 
 describe('language filter', () => {
-  it('has the spec tabs in order', () => {
-    expect(LANGUAGE_FILTERS).toEqual(['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas']);
+  it('has the spec tabs in order, then Oceania', () => {
+    expect(LANGUAGE_FILTERS).toEqual(['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas', 'Oceania']);
   });
 
   it('lists everything by English name under All, and the popular set in the spec order', () => {
@@ -33,9 +33,11 @@ describe('language filter', () => {
     ]);
   });
 
-  it('filters by region', () => {
-    expect(codes('Africa')).toEqual(['amh_Ethi', 'swh_Latn', 'yor_Latn']);
-    expect(codes('Americas')).toEqual(['quy_Latn', 'eng_Latn']);
+  it('filters by region, listing a language under every region it is spoken in', () => {
+    expect(codes('Africa')).toEqual(['amh_Ethi', 'eng_Latn', 'fra_Latn', 'spa_Latn', 'swh_Latn', 'yor_Latn']);
+    expect(codes('Americas')).toEqual(['quy_Latn', 'eng_Latn', 'fra_Latn', 'spa_Latn']);
+    expect(codes('Europe')).toEqual(['fra_Latn', 'spa_Latn']);
+    expect(codes('Oceania')).toEqual(['eng_Latn', 'fra_Latn', 'hin_Deva', 'mri_Latn']);
   });
 
   it('searches English name, native name and code, ignoring case and accents', () => {

@@ -1,8 +1,17 @@
 import type { LanguagesResponse, LanguageWithCode } from '@sema/shared/api/schemas';
+import { regionsOf } from '@sema/shared/languages/also-spoken-in';
 import { POPULAR_CODES } from '@sema/shared/languages/popular';
 
-/** The picker's filter tabs, in order. */
-export const LANGUAGE_FILTERS = ['All', 'Popular', 'Africa', 'Europe', 'Asia', 'Americas'] as const;
+/** The picker's filter tabs, in order: the spec's, then Oceania. */
+export const LANGUAGE_FILTERS = [
+  'All',
+  'Popular',
+  'Africa',
+  'Europe',
+  'Asia',
+  'Americas',
+  'Oceania',
+] as const;
 export type LanguageFilter = (typeof LANGUAGE_FILTERS)[number];
 
 export const AUTO_DETECT_LABEL = 'Auto Detect';
@@ -31,7 +40,10 @@ function matchesQuery(language: LanguageWithCode, foldedQuery: string): boolean 
   );
 }
 
-/** Languages under a tab and a search, in display order (the popular tab keeps the spec's order). */
+/**
+ * Languages under a tab and a search, in display order (the popular tab keeps the spec's order). A
+ * region tab lists every language spoken there, so a language may be under several.
+ */
 export function filterLanguages(
   languages: readonly LanguageWithCode[],
   filter: LanguageFilter,
@@ -42,7 +54,7 @@ export function filterLanguages(
   else if (filter === 'Popular') {
     const byCode = new Map(languages.map((language) => [language.code, language]));
     list = POPULAR_CODES.map((code) => byCode.get(code)).filter((language) => language !== undefined);
-  } else list = languages.filter((language) => language.region === filter);
+  } else list = languages.filter((language) => regionsOf(language).includes(filter));
   const folded = fold(query.trim());
   return folded ? list.filter((language) => matchesQuery(language, folded)) : list;
 }

@@ -3,14 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { PlusIcon } from '@/components/ui/icons';
-import { DEFAULT_SOURCE_LANGUAGE, DEFAULT_TARGET_LANGUAGE, PRODUCT_NAME } from '@/config/constants';
+import { ShareButton } from '@/components/ui/share-button';
+import { PRODUCT_NAME } from '@/config/constants';
 import { stopAllGenerations } from '@/features/chat/generations';
 import { Composer } from '@/features/conversation/components/composer';
 import { DropOverlay } from '@/features/conversation/components/drop-overlay';
 import { MessageList } from '@/features/conversation/components/message-list';
 import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
-import type { Mode } from '@/features/conversation/types';
+import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
+import { languageTag } from '@/features/languages/language-tag';
+import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
 import { refreshStatus, useStatus } from '@/features/status/api/get-status';
 import { EngineNotice } from '@/features/status/components/engine-notice';
 import { TranslationHistory } from '@/features/translate/components/translation-history';
@@ -19,10 +22,13 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 import { LiveTranslateBar } from './live-translate-bar';
+import { conversationMarkdown } from './markdown-export';
+import { MessageActions } from './message-actions';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
 import type { HomeMessage } from './messages';
 import { preloadSendHandler } from './send/pick-send-handler';
 import { useSendMessage } from './send/use-send-message';
+import { useRememberedHome } from './use-remembered-home';
 import { Welcome } from './welcome';
 
 /**
@@ -31,16 +37,52 @@ import { Welcome } from './welcome';
  */
 export function HomeRoute() {
   const { user, displayName } = useAuth();
-  const [mode, setMode] = useState<Mode>('translate');
-  const [source, setSource] = useState(DEFAULT_SOURCE_LANGUAGE);
-  const [target, setTarget] = useState(DEFAULT_TARGET_LANGUAGE);
   const [file, setFile] = useState<File | null>(null);
   const conversation = useMessages<HomeMessage>();
+  const remembered = useRememberedHome(conversation);
+  const { mode, setMode, source, setSource, target, setTarget } = remembered;
   const { data: status } = useStatus();
   const translation = useTranslation();
-  const send = useSendMessage({ conversation, translation });
+  const { send, resend } = useSendMessage({ conversation, translation });
   const { isDragging, handlers } = useFileDrop(setFile);
   const started = conversation.messages.length > 0;
+  const { nameOf } = useLanguageLookup();
+  /** A sent message being edited: the input holds its text, and Send replaces it. */
+  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
+
+  const messages = conversation.messages;
+  const idle = !messages.some(
+    (message) =>
+      message.isLoading ||
+      (message.kind === 'chat' &&
+        (message.chat.status === 'preparing' || message.chat.status === 'streaming')),
+  );
+  const lastAnswer = messages.findLast((message) => message.kind === 'chat');
+  const lastQuestion =
+    lastAnswer && messages.slice(0, messages.indexOf(lastAnswer)).findLast((m) => m.kind === 'user');
+  // A question about a dropped file cannot be asked again: the file is not kept.
+  const canRegenerate = lastQuestion !== undefined && !lastQuestion.attachment;
+  const regenerate = () => {
+    if (!lastQuestion) return;
+    void resend(lastQuestion.id, {
+      mode: 'chat',
+      text: lastQuestion.content,
+      file: null,
+      sourceLanguage: source,
+      targetLanguage: target,
+    });
+  };
+  const dictationLanguage =
+    mode === 'translate' && source !== AUTO ? languageTag(source) : navigator.language || undefined;
+
+  /** A clean screen and a new conversation; the one before stays saved on the device. */
+  const startFresh = () => {
+    stopAllGenerations();
+    conversation.clearMessages();
+    translation.clearResult();
+    translation.clearError();
+    remembered.startNew();
+  };
 
   // A failed translation may mean the model changed state: let the notice above the input know.
   const queryClient = useQueryClient();
@@ -68,7 +110,19 @@ export function HomeRoute() {
       {started ? (
         <>
           <h1 className="sr-only">{PRODUCT_NAME}</h1>
-          <MessageList messages={conversation.messages} renderContent={renderMessageContent} />
+          <MessageList
+            messages={conversation.messages}
+            renderContent={renderMessageContent}
+            renderActions={(message) => (
+              <MessageActions
+                message={message}
+                isLastAnswer={canRegenerate && message === lastAnswer}
+                idle={idle}
+                onRegenerate={regenerate}
+                onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
+              />
+            )}
+          />
         </>
       ) : (
         <div className="flex flex-1 flex-col justify-end pb-8">
@@ -78,34 +132,45 @@ export function HomeRoute() {
       <div
         className={cn('mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 sm:px-4', started ? 'pb-4' : 'pb-2')}
       >
-        {(started || translation.history.length > 0) && (
-          <div className="flex items-center justify-between gap-2">
-            {translation.history.length > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-1">
+            <ConversationHistory
+              currentId={remembered.conversationId}
+              onOpen={(saved) => {
+                stopAllGenerations();
+                remembered.open(saved);
+              }}
+              onDeleted={(id) => {
+                if (id === remembered.conversationId) startFresh();
+              }}
+              onCleared={startFresh}
+            />
+            {translation.history.length > 0 && (
               <TranslationHistory
                 history={translation.history}
                 onRemove={translation.removeHistoryItem}
                 onClear={translation.clearHistory}
               />
-            ) : (
-              <span />
             )}
-            {started && (
+          </div>
+          {started && (
+            <div className="flex items-center gap-1">
+              <ShareButton
+                markdown={() => conversationMarkdown(conversation.messages, nameOf)}
+                label="Share conversation"
+                showText
+              />
               <button
                 type="button"
                 className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                onClick={() => {
-                  stopAllGenerations();
-                  conversation.clearMessages();
-                  translation.clearResult();
-                  translation.clearError();
-                }}
+                onClick={startFresh}
               >
                 <PlusIcon width={16} height={16} />
                 New conversation
               </button>
-            )}
-          </div>
-        )}
+            </div>
+          )}
+        </div>
         <EngineNotice engine="translation" />
         {mode === 'chat' && <EngineNotice engine="chat" />}
         <Composer
@@ -129,8 +194,34 @@ export function HomeRoute() {
               : undefined
           }
           maxChars={status?.limits.max_text_chars}
+          // Drawn afresh when an edit starts or ends, with the edited text or the draft.
+          key={editing?.id ?? 'draft'}
+          initialText={editing ? editing.text : remembered.currentDraft()}
+          onTextChange={editing ? undefined : remembered.onDraftChange}
+          dictationLanguage={dictationLanguage}
+          banner={
+            editing && (
+              <div
+                role="status"
+                className="flex items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800"
+              >
+                <span>Editing your message: sending replaces it and what came after it.</span>
+                <button
+                  type="button"
+                  className="shrink-0 rounded-md px-2 py-1 font-medium hover:underline"
+                  onClick={() => setEditing(null)}
+                >
+                  Cancel
+                </button>
+              </div>
+            )
+          }
           onSend={({ text, file: sentFile }) => {
-            void send({ mode, text, file: sentFile, sourceLanguage: source, targetLanguage: target });
+            const request = { mode, text, file: sentFile, sourceLanguage: source, targetLanguage: target };
+            if (editing) {
+              setEditing(null);
+              void resend(editing.id, request);
+            } else void send(request);
             setFile(null);
           }}
         />

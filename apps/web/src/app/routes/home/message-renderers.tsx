@@ -2,6 +2,7 @@ import { UI_ERRORS } from '@sema/shared/errors';
 
 import { lazy, Suspense } from 'react';
 
+import { ErrorDetails } from '@/components/ui/error-details';
 import { LoadingDots } from '@/features/conversation/components/loading-dots';
 import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
 import type { MessageRenderer } from '@/features/conversation/types';
@@ -41,6 +42,7 @@ function TranslationContent({ message }: { message: TranslationReply }) {
       )}
       {message.error && <p className="text-sm font-medium text-red-700">{UI_ERRORS.translateNote}</p>}
       {message.errorDetail && <p className="text-sm text-slate-700">{message.errorDetail}</p>}
+      <ErrorDetails detail={message.technicalDetail} />
       {message.detectedLanguage && (
         <DetectedLanguage code={message.detectedLanguage} confidence={message.detectionConfidence} />
       )}
@@ -56,6 +58,7 @@ function FailureContent({ message }: { message: FailedReply }) {
         {message.content}
       </p>
       {message.errorDetail && <p className="text-sm text-red-800">{message.errorDetail}</p>}
+      <ErrorDetails detail={message.technicalDetail} />
     </div>
   );
 }
@@ -71,6 +74,12 @@ function DocumentContent({ message }: { message: DocumentResultReply }) {
         detectedLanguage={message.detectedLanguage}
         languageName={nameOf}
       />
+      <ErrorDetails detail={message.technicalDetail} />
+      {message.textNotUsed && (
+        <p className="mt-1 text-xs text-slate-700" data-testid="text-not-used">
+          The text you typed with the file was not translated: only the file was.
+        </p>
+      )}
     </Suspense>
   );
 }

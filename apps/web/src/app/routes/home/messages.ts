@@ -34,6 +34,8 @@ export interface TranslationReply extends MessageBase {
   detectionConfidence?: number;
   /** Why it failed (or was cancelled), in plain words, under the spec's message. */
   errorDetail?: string;
+  /** The server's own wording and code, behind a "Details" disclosure. */
+  technicalDetail?: string;
 }
 
 /** Chat mode: the flow's reply as it streams (the flow result once it is over). */
@@ -49,6 +51,9 @@ export interface DocumentResultReply extends MessageBase {
   kind: 'document';
   document: DocumentReply;
   detectedLanguage?: string;
+  technicalDetail?: string;
+  /** Text was typed beside the file: a document is translated as it is, so the text was not used. */
+  textNotUsed?: boolean;
 }
 
 /** A send that failed outside any handler's own steps (the default flow error). */
@@ -57,6 +62,7 @@ export interface FailedReply extends MessageBase {
   kind: 'failure';
   error: true;
   errorDetail?: string;
+  technicalDetail?: string;
 }
 
 /** Every message of the home screen's conversation, one variant per kind with exactly its fields. */

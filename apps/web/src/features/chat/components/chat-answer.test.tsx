@@ -103,7 +103,7 @@ describe('ChatAnswer', () => {
     generation.finish();
   });
 
-  it("shows the spec's chat failure with the server's reason", () => {
+  it("shows the spec's chat failure with a plain reason, and the server's wording only behind Details", async () => {
     render(
       <ChatAnswer
         reply={reply({
@@ -111,14 +111,20 @@ describe('ChatAnswer', () => {
           error: {
             step: 'chat',
             message: 'AI chat failed',
-            detail: 'Authentication failed. Please check your Hugging Face token.',
+            detail: 'The assistant could not be reached from this server. Please try again later.',
+            technical: 'Authentication failed. Please check your Hugging Face token. (AUTH_ERROR)',
+            code: 'AUTH_ERROR',
           },
         })}
       />,
     );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Chat failed. Please try again.');
-    expect(alert).toHaveTextContent('Authentication failed. Please check your Hugging Face token.');
+    expect(alert).toHaveTextContent('The assistant could not be reached from this server.');
+    const token = screen.getByText(/Hugging Face token/);
+    expect(token).not.toBeVisible();
+    await userEvent.click(screen.getByText('Details'));
+    expect(token).toBeVisible();
   });
 
   it('says it is reading the dropped document, with its progress, and can be stopped meanwhile', async () => {

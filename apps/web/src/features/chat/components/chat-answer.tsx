@@ -1,23 +1,15 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 import { useState } from 'react';
 
+import { ErrorDetails } from '@/components/ui/error-details';
 import { DetectedLanguage } from '@/features/languages';
 
-import { CHAT_TURNED_OFF, displayedAnswer, type ChatReply } from '../chat-reply';
+import { displayedAnswer, type ChatReply } from '../chat-reply';
 import { stopGeneration } from '../generations';
 import { DocumentReading, DocumentTruncated } from './document-status';
 import { LoadingDotsInline } from './loading-dots-inline';
 import { Markdown } from './markdown';
 import { ReasoningSection } from './reasoning-section';
-
-/**
- * Why a step failed, in words for the person chatting: a server without chat says only that (how to
- * turn it on is for its administrator: the docs and the server's log say it).
- */
-function errorDetail(error: NonNullable<ChatReply['error']>): string | undefined {
-  if (error.code === 'CHAT_NOT_CONFIGURED') return CHAT_TURNED_OFF;
-  return error.detail === error.message ? undefined : error.detail;
-}
 
 /**
  * A chat-mode reply: collapsed reasoning, the answer as Markdown in the user's language (growing as
@@ -68,7 +60,11 @@ export function ChatAnswer({ reply }: { reply: ChatReply }) {
         <div role="alert" className="flex flex-col gap-0.5">
           <p className="font-medium text-red-800">{UI_ERRORS.chat}</p>
           <p className="text-sm text-red-800">{reply.error.message}</p>
-          {errorDetail(reply.error) && <p className="text-xs text-red-800">{errorDetail(reply.error)}</p>}
+          {reply.error.detail && reply.error.detail !== reply.error.message && (
+            <p className="text-sm text-red-800">{reply.error.detail}</p>
+          )}
+          {/* A server without chat says only that: how to turn it on is for its administrator. */}
+          {reply.error.code !== 'CHAT_NOT_CONFIGURED' && <ErrorDetails detail={reply.error.technical} />}
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">

@@ -66,6 +66,18 @@ describe('Composer', () => {
     expect(onSend).toHaveBeenCalledWith({ text: '', file });
   });
 
+  it('in translate mode, says that text typed beside a file is not used (and not in chat mode)', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness onSend={vi.fn()} />);
+    await user.type(screen.getByRole('textbox'), 'Please make it formal');
+    expect(screen.queryByTestId('text-beside-file')).not.toBeInTheDocument();
+    await user.upload(container.querySelector('input[type="file"]')!, new File(['hi'], 'a.txt'));
+    expect(screen.getByTestId('text-beside-file')).toHaveTextContent('Only the file is translated');
+    expect(screen.getByRole('textbox')).toHaveAccessibleDescription(/Only the file is translated/);
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    expect(screen.queryByTestId('text-beside-file')).not.toBeInTheDocument();
+  });
+
   it('grows with its content up to five rows', async () => {
     const user = userEvent.setup();
     render(<Harness onSend={vi.fn()} />);

@@ -2,12 +2,13 @@ import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
 import { isBlank, MAX_TEXT_CHARS, textTooLongMessage } from '@sema/shared/validation';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
+import { DictateButton } from '@/components/ui/dictate-button';
 import { PaperclipIcon, SendIcon } from '@/components/ui/icons';
 import { INPUT_MAX_ROWS } from '@/config/constants';
 import { cn } from '@/lib/cn';
 
 import { useAutoGrow } from '../hooks/use-auto-grow';
-import { composerPlaceholder } from '../placeholders';
+import { composerPlaceholder, TEXT_BESIDE_FILE_NOTE } from '../placeholders';
 import type { Mode } from '../types';
 import { FileChip } from './file-chip';
 import { ModeSwitch } from './mode-switch';
@@ -32,6 +33,14 @@ interface ComposerProps {
   header?: (text: string) => ReactNode;
   /** The server's limit on the text of one request (characters, as the server counts them). */
   maxChars?: number;
+  /** The text the box starts with (a draft kept from before a reload). */
+  initialText?: string;
+  /** Told every change of the text, to keep it as a draft. */
+  onTextChange?: (text: string) => void;
+  /** BCP 47 tag of the language typed, for dictation (the button shows where the browser can). */
+  dictationLanguage?: string;
+  /** Drawn above the box, inside the form (e.g. "Editing a sent message"). */
+  banner?: ReactNode;
 }
 
 /** The counter shows from this share of the limit on, so it is there before the limit, not at it. */
@@ -49,8 +58,17 @@ export function Composer({
   onSend,
   header,
   maxChars = MAX_TEXT_CHARS,
+  initialText = '',
+  onTextChange,
+  dictationLanguage,
+  banner,
 }: ComposerProps) {
-  const [text, setText] = useState('');
+  const dictationBase = useRef('');
+  const [text, setTextState] = useState(initialText);
+  const setText = (next: string) => {
+    setTextState(next);
+    onTextChange?.(next);
+  };
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -60,6 +78,8 @@ export function Composer({
   const tooLong = text.length > maxChars;
   const showCounter = text.length >= maxChars * COUNTER_FROM;
   const canSend = (!isBlank(text) || file !== null) && !tooLong;
+  const textUnused = mode === 'translate' && file !== null && !isBlank(text);
+  const noteId = useId();
 
   const send = () => {
     if (!canSend) return;
@@ -83,6 +103,7 @@ export function Composer({
   return (
     <form onSubmit={onSubmit} className="flex w-full flex-col gap-2" aria-label="Message">
       {header?.(text)}
+      {banner}
       <div className="rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
         {file && (
           <div className="px-3 pt-3">
@@ -105,8 +126,20 @@ export function Composer({
           style={{ maxHeight: `calc(${INPUT_MAX_ROWS} * 1.5rem + 1.25rem)` }}
           className="block w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-base leading-6 text-slate-900 [field-sizing:content] placeholder:text-slate-500 focus:outline-none"
           aria-invalid={tooLong || undefined}
-          aria-describedby={showCounter ? counterId : undefined}
+          aria-describedby={
+            [showCounter && counterId, textUnused && noteId].filter(Boolean).join(' ') || undefined
+          }
         />
+        {textUnused && (
+          <p
+            id={noteId}
+            role="status"
+            data-testid="text-beside-file"
+            className="px-4 pb-1 text-xs text-amber-900"
+          >
+            {TEXT_BESIDE_FILE_NOTE}
+          </p>
+        )}
         {showCounter && (
           <p
             id={counterId}
@@ -140,6 +173,15 @@ export function Composer({
                 event.target.value = '';
               }}
             />
+            {dictationLanguage && (
+              <DictateButton
+                languageTag={dictationLanguage}
+                onStart={() => {
+                  dictationBase.current = text.trim() ? `${text.trimEnd()} ` : '';
+                }}
+                onText={(heard) => setText(dictationBase.current + heard)}
+              />
+            )}
             <SettingsMenu />
             <ModeSwitch mode={mode} onChange={onModeChange} />
           </div>

@@ -9,10 +9,15 @@ import { LoadingDots } from './loading-dots';
 interface MessageBubbleProps<M extends MessageBase> {
   message: M;
   renderContent: MessageRenderer<M>;
+  renderActions?: MessageRenderer<M> | undefined;
 }
 
 /** One message: user on the right, assistant on the left, with its time and a copy button. */
-export function MessageBubble<M extends MessageBase>({ message, renderContent }: MessageBubbleProps<M>) {
+export function MessageBubble<M extends MessageBase>({
+  message,
+  renderContent,
+  renderActions,
+}: MessageBubbleProps<M>) {
   const isUser = message.role === 'user';
   return (
     <li
@@ -54,6 +59,7 @@ export function MessageBubble<M extends MessageBase>({ message, renderContent }:
         {!message.isLoading && message.content && (
           <CopyButton text={message.content} label={isUser ? 'Copy your message' : 'Copy reply'} />
         )}
+        {!message.isLoading && renderActions?.(message)}
       </div>
     </li>
   );

@@ -13,6 +13,8 @@ interface MessageListProps<M extends MessageBase> {
   messages: readonly M[];
   /** Draws each message's content; plain text by default. */
   renderContent?: MessageRenderer<M>;
+  /** Buttons beside a message's time and copy button (listen, share, edit…). */
+  renderActions?: MessageRenderer<M>;
 }
 
 /**
@@ -22,6 +24,7 @@ interface MessageListProps<M extends MessageBase> {
 export function MessageList<M extends MessageBase>({
   messages,
   renderContent = plainText,
+  renderActions,
 }: MessageListProps<M>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const pinnedToBottom = useRef(true);
@@ -70,7 +73,12 @@ export function MessageList<M extends MessageBase>({
         aria-live="polite"
       >
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} renderContent={renderContent} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            renderContent={renderContent}
+            renderActions={renderActions}
+          />
         ))}
       </ol>
     </div>

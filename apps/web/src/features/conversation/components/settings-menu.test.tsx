@@ -22,13 +22,29 @@ describe('SettingsMenu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
-  it('has three disabled entries and says more settings are coming', () => {
+  it('has the three disabled spec entries and says more settings are coming', () => {
     render(<SettingsMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-    const items = screen.getAllByRole('menuitem');
+    const items = screen.getAllByRole('menuitem').slice(0, 3);
     expect(items.map((item) => item.textContent)).toEqual(['Model Settings', 'Appearance', 'Help & Support']);
     for (const item of items) expect(item).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('More settings coming soon')).toBeInTheDocument();
+  });
+
+  it('moves the theme on: as the system, then dark, then light, remembered across pages', () => {
+    window.localStorage.removeItem('sema_theme');
+    render(<SettingsMenu />);
+    const choose = (label: string) => {
+      if (!screen.queryByRole('menu')) fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: label }));
+    };
+    choose('Theme: as the system');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(window.localStorage.getItem('sema_theme')).toBe('dark');
+    choose('Theme: dark');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    choose('Theme: light');
+    expect(window.localStorage.getItem('sema_theme')).toBeNull();
   });
 
   it('opens from the keyboard on the first entry, cycles with the arrows, closes on Escape', () => {
@@ -39,8 +55,8 @@ describe('SettingsMenu', () => {
     const items = screen.getAllByRole('menuitem');
     expect(items[0]).toHaveFocus();
     fireEvent.keyDown(items[0]!, { key: 'ArrowUp' });
-    expect(items[2]).toHaveFocus();
-    fireEvent.keyDown(items[2]!, { key: 'Escape' });
+    expect(items[3]).toHaveFocus();
+    fireEvent.keyDown(items[3]!, { key: 'Escape' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(gear).toHaveFocus();
   });

@@ -10,7 +10,7 @@ export type NewMessage<M extends MessageBase> = M extends MessageBase
   : never;
 
 /**
- * The conversation, in memory only: add a message, replace one (a reply as it changes from
+ * The conversation on screen (its owner may keep it on the device): add a message, replace one (a reply as it changes from
  * waiting to its answer, possibly another kind of message), clear them all.
  */
 export function useMessages<M extends MessageBase>(initial: M[] = []) {
@@ -35,9 +35,25 @@ export function useMessages<M extends MessageBase>(initial: M[] = []) {
 
   const clearMessages = useCallback(() => setMessages([]), []);
 
+  /**
+   * Shows another conversation (one reopened from the device). With `onlyIfEmpty`, a conversation
+   * already started meanwhile is kept: a restore that arrives late never replaces what was sent.
+   */
+  const showMessages = useCallback((next: M[], { onlyIfEmpty = false } = {}) => {
+    setMessages((current) => (onlyIfEmpty && current.length > 0 ? current : next));
+  }, []);
+
+  /** Removes a message and everything after it (a sent message edited, an answer asked again). */
+  const truncateFrom = useCallback((id: string) => {
+    setMessages((current) => {
+      const index = current.findIndex((message) => message.id === id);
+      return index < 0 ? current : current.slice(0, index);
+    });
+  }, []);
+
   return useMemo(
-    () => ({ messages, addMessage, replaceMessage, clearMessages }),
-    [messages, addMessage, replaceMessage, clearMessages],
+    () => ({ messages, addMessage, replaceMessage, clearMessages, showMessages, truncateFrom }),
+    [messages, addMessage, replaceMessage, clearMessages, showMessages, truncateFrom],
   );
 }
 

@@ -67,7 +67,7 @@ describe('TranslateBar and LanguagePicker', () => {
       within(target)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Ayacucho QuechuaRunasimi', 'English']);
+    ).toEqual(['Ayacucho QuechuaRunasimi', 'English', 'Frenchfrançais', 'Spanishespañol']);
   });
 
   it("shows 'No languages found for {filter}' for an empty region", async () => {

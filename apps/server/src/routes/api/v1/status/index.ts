@@ -1,10 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { StatusResponse, type EngineStatus } from '@sema/shared/api/schemas';
+import { StatusResponse, type DataHandling, type EngineStatus } from '@sema/shared/api/schemas';
+import type { Config } from '../../../../config.ts';
 import { SEMA_VERSION } from '../../../../lib/version.ts';
 import type { EngineName } from '../../../../plugins/app/engine-status.ts';
 
 const ENGINES: readonly EngineName[] = ['translation', 'detection', 'chat'];
 const startedAt = Date.now();
+
+/** Where a text to translate goes, by engine: every engine but the built-in one sends it to other servers. */
+const TRANSLATION_DATA: Record<Config['translation']['engine'], DataHandling['translation']> = {
+  nllb: 'this_server',
+  remote: 'other_servers',
+  kserve: 'other_servers',
+};
+
+/** Where a chat message goes, by provider: an OpenAI-compatible endpoint is another service. */
+const CHAT_DATA: Record<Config['chat']['provider'], DataHandling['chat']> = {
+  openai: 'external_provider',
+  local: 'this_server',
+  none: 'off',
+};
 
 /** healthy: every engine ready (or deliberately off); starting: one still loading; degraded: one failed. */
 export function overallStatus(engines: readonly EngineStatus[]): StatusResponse['status'] {
@@ -39,6 +54,11 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
         timestamp: new Date().toISOString(),
         engines,
         redis: app.redis.status(),
+        // Where texts go, so the web app's About page can say it truthfully for this server.
+        data_handling: {
+          translation: TRANSLATION_DATA[app.config.translation.engine],
+          chat: CHAT_DATA[app.config.chat.provider],
+        },
         response_times: { translate: app.recentTranslations.summary() },
         limits: {
           max_text_chars: app.config.maxTextChars,

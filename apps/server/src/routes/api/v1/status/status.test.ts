@@ -49,6 +49,33 @@ describe('GET /status', () => {
     expect(p95).toBeGreaterThanOrEqual(median);
   });
 
+  it("says where texts go, from the server's configuration", async () => {
+    const here = (await app.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
+    expect(here.data_handling).toEqual({ translation: 'this_server', chat: 'off' });
+    const hosted = await buildTestApp({
+      SEMA_TRANSLATION_ENGINE: 'remote',
+      SEMA_TRANSLATION_URL: 'http://127.0.0.1:9',
+      SEMA_CHAT_PROVIDER: 'openai',
+      SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
+    });
+    try {
+      const body = (await hosted.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
+      expect(body.data_handling).toEqual({ translation: 'other_servers', chat: 'external_provider' });
+    } finally {
+      await hosted.close();
+    }
+    const kserve = await buildTestApp({
+      SEMA_TRANSLATION_ENGINE: 'kserve',
+      SEMA_KSERVE_URL: 'http://127.0.0.1:9',
+    });
+    try {
+      const body = (await kserve.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
+      expect(body.data_handling?.translation).toBe('other_servers');
+    } finally {
+      await kserve.close();
+    }
+  });
+
   it('is degraded when an engine failed and starting while one loads', () => {
     expect(overallStatus([{ state: 'ready' }, { state: 'error', detail: 'x' }])).toBe('degraded');
     expect(overallStatus([{ state: 'ready' }, { state: 'loading' }])).toBe('starting');

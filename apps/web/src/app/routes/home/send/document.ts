@@ -1,3 +1,5 @@
+import { isBlank } from '@sema/shared/validation';
+
 import { runDocumentTranslation } from '@/features/documents/translate-document-flow';
 
 import type { SendHandler } from './types';
@@ -15,12 +17,15 @@ export const documentHandler: SendHandler = async (request, { setReply }) => {
   }
   await runDocumentTranslation(
     { file, sourceLanguage: request.sourceLanguage, targetLanguage: request.targetLanguage },
-    ({ reply, content, error, detectedLanguage }) =>
+    ({ reply, content, error, technical, detectedLanguage }) =>
       setReply({
         kind: 'document',
         document: reply,
         content: error ?? content,
         error: error !== undefined,
+        ...(technical ? { technicalDetail: technical } : {}),
+        // The composer said so while it was typed; the reply says it again beside the result.
+        ...(isBlank(request.text) ? {} : { textNotUsed: true }),
         ...(detectedLanguage ? { detectedLanguage } : {}),
       }),
   );

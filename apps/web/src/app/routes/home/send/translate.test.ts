@@ -1,6 +1,8 @@
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import { describe, expect, it } from 'vitest';
 
+import { ApiError } from '@/lib/api-client';
+
 import type { ReplyContent } from '../messages';
 
 import { pickSendHandler, sendHandlers } from './pick-send-handler';
@@ -24,7 +26,8 @@ function context(outcome: { response?: TranslateResponse; error?: string }) {
       _request: unknown,
       callbacks?: { onError?: (message: string, error: unknown) => void },
     ) => {
-      if (outcome.error !== undefined) callbacks?.onError?.(outcome.error, new Error(outcome.error));
+      if (outcome.error !== undefined)
+        callbacks?.onError?.(outcome.error, new ApiError(outcome.error, 503, 'MODEL_UNAVAILABLE'));
       return outcome.response ?? null;
     },
   } as unknown as SendContext['translation'];
@@ -74,13 +77,14 @@ describe('translateTextHandler', () => {
     expect(reply().error).toBeUndefined();
   });
 
-  it("shows 'Translation failed' with the server's reason when it fails", async () => {
-    const { value, reply } = context({ error: 'The translation model is still loading (40 %)' });
+  it("shows 'Translation failed' with a plain reason, and the server's wording as the detail", async () => {
+    const { value, reply } = context({ error: 'NLLB worker exited with code 137' });
     await translateTextHandler(request({ sourceLanguage: 'eng_Latn' }), value);
     expect(reply()).toMatchObject({
       error: true,
       content: 'Translation failed',
-      errorDetail: 'The translation model is still loading (40 %)',
+      errorDetail: 'The translation model is not available on this server right now.',
+      technicalDetail: 'NLLB worker exited with code 137 (MODEL_UNAVAILABLE)',
     });
   });
 

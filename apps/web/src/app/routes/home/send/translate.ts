@@ -2,36 +2,27 @@ import { UI_ERRORS } from '@sema/shared/errors';
 import { AUTO } from '@sema/shared/validation';
 
 import { confidenceOf } from '@/features/translate';
-import { ApiError } from '@/lib/api-client';
+import { plainError, type PlainError } from '@/lib/plain-error';
 
 import type { SendHandler } from './types';
 
-const MODEL_UNAVAILABLE = 'The translation model is not available on this server right now.';
-/** Auto Detect found no language (a number, symbols, a script no language here uses). */
-const NO_LANGUAGE = 'Auto Detect could not tell what language this is. Choose the language of your text.';
-
-/**
- * The server's reason in words for the person translating: its own wording for API clients names
- * request fields (`source_language`) and setup; the conversation gets one plain sentence.
- */
-function plainReason(message: string, error: unknown): string {
-  if (!(error instanceof ApiError)) return message;
-  if (error.code === 'MODEL_UNAVAILABLE') return MODEL_UNAVAILABLE;
-  if (error.code === 'NO_LETTERS' || error.code === 'UNSUPPORTED_SCRIPT') return NO_LANGUAGE;
-  return message;
-}
+const TRANSLATE_WORDING = {
+  MODEL_UNAVAILABLE: 'The translation model is not available on this server right now.',
+};
 
 /**
  * Translate mode: the translation, with the detected language when the source
  * was Auto Detect; on failure the spec's 'Translation failed' plus the server's reason.
  */
 export const translateTextHandler: SendHandler = async (request, { setReply, translation }) => {
-  let failure: string | undefined;
+  // The server's wording for API clients names request fields and setup: the conversation gets one
+  // plain sentence, with the server's own words behind Details.
+  let failure: PlainError | undefined;
   const response = await translation.translate(
     { text: request.text, source_language: request.sourceLanguage, target_language: request.targetLanguage },
     {
-      onError: (message, error) => {
-        failure = plainReason(message, error);
+      onError: (_message, error) => {
+        failure = plainError(error, TRANSLATE_WORDING);
       },
     },
   );
@@ -60,6 +51,7 @@ export const translateTextHandler: SendHandler = async (request, { setReply, tra
     kind: 'translation',
     error: true,
     content: UI_ERRORS.translateContent,
-    ...(failure === UI_ERRORS.translateContent ? {} : { errorDetail: failure }),
+    ...(failure.message === UI_ERRORS.translateContent ? {} : { errorDetail: failure.message }),
+    ...(failure.detail ? { technicalDetail: failure.detail } : {}),
   });
 };

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 
 import type { MessagesApi, NewMessage } from '@/features/conversation/hooks/use-messages';
 import type { useTranslation } from '@/features/translate/hooks/use-translation';
-import { errorMessage } from '@/lib/api-client';
+import { plainError, type PlainError } from '@/lib/plain-error';
 
 import type { HomeMessage, ReplyContent } from '../messages';
 import { pickSendHandler } from './pick-send-handler';
@@ -14,13 +14,16 @@ import type { SendRequest } from './types';
  * (chat and documents load on first use) fails with a TypeError naming a file URL: the person gets
  * what to do instead.
  */
-function unexpectedFailure(error: unknown): string {
+function unexpectedFailure(error: unknown): PlainError {
   if (error instanceof TypeError && /dynamically imported module|module script/i.test(error.message)) {
-    return navigator.onLine
-      ? 'Part of the app could not be downloaded. Reload the page and try again.'
-      : REQUEST_ERRORS.unreachable;
+    return {
+      message: navigator.onLine
+        ? 'Part of the app could not be downloaded. Reload the page and try again.'
+        : REQUEST_ERRORS.unreachable,
+      detail: error.message,
+    };
   }
-  return errorMessage(error);
+  return plainError(error);
 }
 
 interface Dependencies {
@@ -33,11 +36,10 @@ interface Dependencies {
  * A handler that throws still ends the waiting, with the error shown.
  */
 export function useSendMessage({ conversation, translation }: Dependencies) {
-  const { messages, addMessage, replaceMessage } = conversation;
+  const { messages, addMessage, replaceMessage, truncateFrom } = conversation;
 
-  return useCallback(
-    async (request: SendRequest) => {
-      const history = messages;
+  const run = useCallback(
+    async (request: SendRequest, history: readonly HomeMessage[]) => {
       addMessage({
         role: 'user',
         kind: 'user',
@@ -54,14 +56,34 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
       } catch (error) {
         // Something failed outside the steps a handler reports itself (the code for chat or documents
         // could not be fetched, say): the default flow error, with the reason under it.
+        const reason = unexpectedFailure(error);
         setReply({
           kind: 'failure',
           error: true,
           content: FLOW_ERRORS.default,
-          errorDetail: unexpectedFailure(error),
+          errorDetail: reason.message,
+          ...(reason.detail ? { technicalDetail: reason.detail } : {}),
         });
       }
     },
-    [messages, addMessage, replaceMessage, translation],
+    [addMessage, replaceMessage, translation],
   );
+
+  const send = useCallback((request: SendRequest) => run(request, messages), [run, messages]);
+
+  /**
+   * Sends again from one of the person's messages: it and everything after it make way for the new
+   * send (an edited message, or the same one to get a new answer), with only what came before as history.
+   */
+  const resend = useCallback(
+    (fromMessageId: string, request: SendRequest) => {
+      const index = messages.findIndex((message) => message.id === fromMessageId);
+      if (index < 0) return run(request, messages);
+      truncateFrom(fromMessageId);
+      return run(request, messages.slice(0, index));
+    },
+    [run, messages, truncateFrom],
+  );
+
+  return { send, resend };
 }

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { DESKTOP, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+async function chooseTarget(page, name) {
+  await page.getByTestId('target-language').click();
+  const search = page.getByRole('combobox', { name: 'Search languages' });
+  await search.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await search.waitFor({ state: 'detached' });
+}
+
+async function translate(page, text) {
+  await page.getByRole('textbox').fill(text);
+  await page.getByRole('textbox').press('Enter');
+  await page.locator('li[data-role="assistant"]:not([aria-busy])').last().waitFor();
+  await page.locator('li[data-role="user"]').getByText(text).waitFor();
+}
+
+const conversationsButton = (page) => page.getByRole('button', { name: /^Conversations \(\d+\)$/ });
+const dialog = (page) => page.getByRole('dialog', { name: 'Your conversations' });
+
+async function openHistory(page) {
+  await conversationsButton(page).click();
+  await dialog(page).waitFor();
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  describe(`remembered on the device (${viewport.width}px)`, () => {
+    it('the languages, the mode, the draft and the conversation survive a reload', async () => {
+      const { context, page, problems } = await newPage(browser, { viewport });
+      await openApp(page, '/');
+      await chooseTarget(page, 'French');
+      await translate(page, 'Good morning, my friend.');
+      await page.getByRole('textbox').fill('A draft I have not sent');
+      // Saved a moment after the conversation stops changing.
+      await conversationsButton(page).getByText('Conversations (1)').waitFor();
+
+      await page.reload();
+      await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
+      assert.equal(await page.getByTestId('target-language').textContent(), 'French');
+      await page.locator('li[data-role="user"]').getByText('Good morning, my friend.').waitFor();
+      assert.equal(await page.getByRole('textbox').inputValue(), 'A draft I have not sent');
+
+      await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Chat' }).click();
+      await page.reload();
+      await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
+      assert.equal(
+        await page
+          .getByRole('group', { name: 'Mode' })
+          .getByRole('button', { name: 'Chat' })
+          .getAttribute('aria-pressed'),
+        'true',
+      );
+      assert.deepEqual(
+        problems.filter((problem) => !problem.includes('503')),
+        [],
+      );
+      await context.close();
+    });
+
+    it('the history lists, reopens, renames, deletes one and clears all after a confirmation', async () => {
+      const { context, page, problems } = await newPage(browser, { viewport });
+      await openApp(page, '/');
+      await translate(page, 'The first conversation about the weather.');
+      await conversationsButton(page).getByText('Conversations (1)').waitFor();
+      await page.getByRole('button', { name: 'New conversation' }).click();
+      await translate(page, 'A second one about the train.');
+      await conversationsButton(page).getByText('Conversations (2)').waitFor();
+
+      await openHistory(page);
+      const items = dialog(page).getByTestId('conversation-items').locator('li');
+      assert.equal(await items.count(), 2);
+      // Newest first, each with its first words and languages.
+      await items.first().getByText('A second one about the train.').waitFor();
+      await items
+        .nth(1)
+        .getByText(/Auto Detect → English/)
+        .waitFor();
+
+      await dialog(page)
+        .getByRole('button', { name: 'Rename "The first conversation about the weather."' })
+        .click();
+      await dialog(page).getByRole('textbox', { name: 'New name' }).fill('Weather');
+      await dialog(page).getByRole('button', { name: 'Save' }).click();
+      await items.getByText('Weather', { exact: true }).waitFor();
+
+      await items.getByText('Weather', { exact: true }).click();
+      await dialog(page).waitFor({ state: 'hidden' });
+      await page
+        .locator('li[data-role="user"]')
+        .getByText('The first conversation about the weather.')
+        .waitFor();
+      assert.equal(
+        await page.locator('li[data-role="user"]').getByText('A second one about the train.').count(),
+        0,
+      );
+
+      await openHistory(page);
+      await dialog(page).getByRole('button', { name: 'Delete "A second one about the train."' }).click();
+      await conversationsButton(page).getByText('Conversations (1)').waitFor();
+      assert.equal(await items.count(), 1);
+
+      await dialog(page).getByRole('button', { name: 'Clear all conversations' }).click();
+      await dialog(page).getByText('Delete all 1 conversations from this device?').waitFor();
+      await dialog(page).getByRole('button', { name: 'Keep them' }).click();
+      assert.equal(await items.count(), 1);
+      await dialog(page).getByRole('button', { name: 'Clear all conversations' }).click();
+      await dialog(page).getByRole('button', { name: 'Delete all' }).click();
+      await dialog(page).getByText('No saved conversations yet.').waitFor();
+      // The open conversation was among them: the screen starts afresh, and stays so after a reload.
+      assert.equal(await page.locator('li[data-role="user"]').count(), 0);
+      await page.reload();
+      await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
+      assert.equal(await page.locator('li[data-role="user"]').count(), 0);
+      assert.equal(await conversationsButton(page).count(), 0);
+      assert.deepEqual(
+        problems.filter((problem) => !problem.includes('503')),
+        [],
+      );
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+
+import type { HomeMessage } from './messages';
+import { restoreMessages } from './restore';
+
+const base = { timestamp: 1, content: '' };
+
+describe('restoreMessages', () => {
+  it('shows a reply that was still being written when the page closed as interrupted', () => {
+    const messages: HomeMessage[] = [
+      { ...base, id: 'u', role: 'user', kind: 'user', content: 'Hi' },
+      { ...base, id: 'p', role: 'assistant', kind: 'pending', isLoading: true },
+      {
+        ...base,
+        id: 'c',
+        role: 'assistant',
+        kind: 'chat',
+        chat: {
+          generationId: 'g',
+          status: 'streaming',
+          translationUsed: false,
+          question: { original: 'Hi' },
+          reasoning: '',
+          english: 'Hello th',
+          translated: '',
+        },
+      },
+      {
+        ...base,
+        id: 'd',
+        role: 'assistant',
+        kind: 'document',
+        document: { fileName: 'a.txt', progress: { done: 1, total: 4 } },
+      },
+    ];
+    const [user, pending, chat, document] = restoreMessages(messages);
+    expect(user).toBe(messages[0]);
+    expect(pending).toMatchObject({
+      kind: 'failure',
+      error: true,
+      content: expect.stringMatching(/interrupted/),
+    });
+    expect(chat).toMatchObject({ kind: 'chat', chat: { status: 'stopped', english: 'Hello th' } });
+    expect(document).toMatchObject({ kind: 'document', error: true, document: { fileName: 'a.txt' } });
+    expect(document?.kind === 'document' && document.document.progress).toBe(undefined);
+  });
+});

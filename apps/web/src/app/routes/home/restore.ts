@@ -1,0 +1,54 @@
+import type { HomeMessage } from './messages';
+
+const INTERRUPTED = 'This reply was interrupted when the page closed.';
+
+/**
+ * A saved conversation as it can be shown again: a reply that was still being written when the page
+ * closed cannot go on, so it is shown as interrupted (a chat answer keeps what it had, as if stopped).
+ */
+export function restoreMessages(messages: readonly HomeMessage[]): HomeMessage[] {
+  return messages.map((message): HomeMessage => {
+    switch (message.kind) {
+      case 'pending':
+        return {
+          id: message.id,
+          timestamp: message.timestamp,
+          role: 'assistant',
+          kind: 'failure',
+          error: true,
+          content: INTERRUPTED,
+        };
+      case 'chat':
+        return message.chat.status === 'preparing' || message.chat.status === 'streaming'
+          ? { ...message, chat: { ...message.chat, status: 'stopped' } }
+          : message;
+      case 'document':
+        return message.document.result || message.error
+          ? message
+          : {
+              ...message,
+              error: true,
+              content: INTERRUPTED,
+              document: { fileName: message.document.fileName },
+            };
+      default:
+        return message;
+    }
+  });
+}
+
+/** Where a conversation's first words and languages come from for the history list. */
+export function conversationSummary(messages: readonly HomeMessage[]): {
+  firstText: string;
+  language?: string;
+} {
+  const first = messages.find((message) => message.kind === 'user');
+  const firstText = first?.content.trim() || first?.attachment?.name || '';
+  const detected = messages.find((message) => message.kind === 'chat' && message.chat.detectedLanguage);
+  return {
+    firstText,
+    ...(detected?.kind === 'chat' && detected.chat.detectedLanguage
+      ? { language: detected.chat.detectedLanguage }
+      : {}),
+  };
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+
+import { speechRecognition, type Recognition } from '@/lib/speech';
+
+import { MicIcon } from './icons';
+
+interface DictateButtonProps {
+  /** BCP 47 tag of the language spoken. */
+  languageTag: string;
+  /** Dictation starts: the input's text so far is what the words heard go after. */
+  onStart: () => void;
+  /** Told the words heard so far, to put in the input. */
+  onText: (text: string) => void;
+}
+
+/**
+ * Dictation into the input. Hidden where the browser has no speech recognition; pressed while it
+ * listens, pressed again to stop.
+ */
+export function DictateButton({ languageTag, onStart, onText }: DictateButtonProps) {
+  const [listening, setListening] = useState(false);
+  const recognition = useRef<Recognition | null>(null);
+  useEffect(() => () => recognition.current?.stop(), []);
+  const Recognition = speechRecognition();
+  if (!Recognition) return null;
+
+  const start = () => {
+    onStart();
+    const session = new Recognition();
+    session.lang = languageTag;
+    session.interimResults = true;
+    session.continuous = false;
+    session.onresult = (event) => {
+      const heard = Array.from(event.results, (result) => result[0]?.transcript ?? '').join('');
+      onText(heard);
+    };
+    session.onend = () => setListening(false);
+    session.onerror = () => setListening(false);
+    recognition.current = session;
+    session.start();
+    setListening(true);
+  };
+
+  return (
+    <button
+      type="button"
+      aria-pressed={listening}
+      aria-label={listening ? 'Stop dictation' : 'Speak'}
+      data-testid="dictate"
+      className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 aria-pressed:bg-red-50 aria-pressed:text-red-800"
+      onClick={() => (listening ? recognition.current?.stop() : start())}
+    >
+      <MicIcon />
+    </button>
+  );
+}
