@@ -28,6 +28,33 @@ describe('a 360 px wide phone', () => {
     });
   }
 
+  it('the composer keeps every tool and the send button apart, dictation included', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    // A browser with speech recognition shows the microphone: the fullest toolbar there is.
+    await page.addInitScript(() => {
+      /** @type {any} */ (window).SpeechRecognition = class {
+        start() {}
+        stop() {}
+      };
+    });
+    await openApp(page, '/');
+    await page.getByRole('button', { name: 'Speak' }).waitFor();
+    const send = await page.getByRole('button', { name: 'Send' }).boundingBox();
+    for (const name of ['Chat', 'Translate']) {
+      const mode = await page
+        .getByRole('group', { name: 'Mode' })
+        .getByRole('button', { name })
+        .boundingBox();
+      const apart =
+        mode.x + mode.width <= send.x ||
+        send.x + send.width <= mode.x ||
+        mode.y + mode.height <= send.y ||
+        send.y + send.height <= mode.y;
+      assert.ok(apart, `${name} (${JSON.stringify(mode)}) overlaps Send (${JSON.stringify(send)})`);
+    }
+    await context.close();
+  });
+
   it('the header becomes a menu with every entry, closed by its overlay', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     await openApp(page, '/');

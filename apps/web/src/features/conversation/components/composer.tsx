@@ -151,7 +151,9 @@ export function Composer({
           </p>
         )}
         <div className="flex items-center justify-between gap-2 px-2 pb-2">
-          <div className="flex min-w-0 items-center gap-1">
+          {/* On a narrow phone with every tool shown, the mode switch wraps below the icons rather
+              than slide under the send button. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-1">
             <button
               type="button"
               className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
