@@ -32,7 +32,7 @@ describe('a 360 px wide phone', () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     // A browser with speech recognition shows the microphone: the fullest toolbar there is.
     await page.addInitScript(() => {
-      /** @type {any} */ (window).SpeechRecognition = class {
+      /** @type {any} */ (globalThis).SpeechRecognition = class {
         start() {}
         stop() {}
       };
@@ -40,11 +40,13 @@ describe('a 360 px wide phone', () => {
     await openApp(page, '/');
     await page.getByRole('button', { name: 'Speak' }).waitFor();
     const send = await page.getByRole('button', { name: 'Send' }).boundingBox();
+    assert.ok(send, 'the send button is on the screen');
     for (const name of ['Chat', 'Translate']) {
       const mode = await page
         .getByRole('group', { name: 'Mode' })
         .getByRole('button', { name })
         .boundingBox();
+      assert.ok(mode, `${name} is on the screen`);
       const apart =
         mode.x + mode.width <= send.x ||
         send.x + send.width <= mode.x ||
