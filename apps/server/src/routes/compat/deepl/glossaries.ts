@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
-import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
+import { toLanguageTag } from '@sema/shared/languages/codes';
 import {
   entriesToTsv,
   GlossaryInputError,
@@ -16,6 +16,7 @@ import {
 import type { GlossaryInfo } from '../../../glossaries/store.ts';
 import type { Glossary } from '../../../translation/protected-spans.ts';
 import { CompatError } from '../compat-errors.ts';
+import { deeplLanguage } from './languages.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -37,12 +38,11 @@ function infoBody(info: GlossaryInfo) {
 const field = (fields: Fields, name: string) =>
   typeof fields[name] === 'string' ? (fields[name] as string).trim() : '';
 
+/** A glossary needs both languages: `source_lang` is required here, unlike in a translation. */
 function language(fields: Fields, name: 'source_lang' | 'target_lang'): string {
-  const raw = field(fields, name);
-  if (!raw) throw new CompatError(400, `Parameter '${name}' not specified.`);
-  const found = resolveLanguageCode(raw);
-  if (!found) throw new CompatError(400, `Value for '${name}' not supported.`);
-  return found.code;
+  const code = deeplLanguage(fields, name);
+  if (!code) throw new CompatError(400, `Parameter '${name}' not specified.`);
+  return code;
 }
 
 const notFound = () => new CompatError(404, 'Glossary not found.');
