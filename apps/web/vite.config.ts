@@ -2,12 +2,27 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 import { precompress } from './build/precompress.ts';
+import { webAppManifest, workboxOptions } from './build/pwa.ts';
 
 // The server serves dist/ with a history fallback; in dev, Vite forwards the API to a running server.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable, and the shell opens with no network; a new release waits for the person's "Reload".
+    VitePWA({
+      registerType: 'prompt',
+      // Registered from the app (features/app-update), after the first paint, not by an injected script.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: webAppManifest,
+      workbox: workboxOptions,
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',

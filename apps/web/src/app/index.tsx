@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 
 import { Splash } from '@/components/splash/splash';
+import { UpdatePrompt } from '@/features/app-update/update-prompt';
 
 import { AppProvider } from './provider';
 import { AppRoutes, preloadPage } from './router';
@@ -38,6 +39,7 @@ export function App() {
       <div inert={!splashDone} aria-hidden={splashDone ? undefined : true} className="contents">
         {pages}
       </div>
+      <UpdatePrompt />
       {!splashDone && <Splash ready={pageReady} onDone={onSplashDone} />}
     </AppProvider>
   );

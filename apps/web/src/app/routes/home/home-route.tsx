@@ -43,7 +43,7 @@ export function HomeRoute() {
   const { mode, setMode, source, setSource, target, setTarget } = remembered;
   const { data: status } = useStatus();
   const translation = useTranslation();
-  const { send, resend } = useSendMessage({ conversation, translation });
+  const { send, resend, online } = useSendMessage({ conversation, translation });
   const { isDragging, handlers } = useFileDrop(setFile);
   const started = conversation.messages.length > 0;
   const { nameOf } = useLanguageLookup();
@@ -171,8 +171,18 @@ export function HomeRoute() {
             </div>
           )}
         </div>
-        <EngineNotice engine="translation" />
-        {mode === 'chat' && <EngineNotice engine="chat" />}
+        {online ? (
+          <EngineNotice engine="translation" />
+        ) : (
+          <p
+            role="status"
+            className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800"
+            data-testid="offline-notice"
+          >
+            You are offline. What you send now waits here and goes out when the connection returns.
+          </p>
+        )}
+        {online && mode === 'chat' && <EngineNotice engine="chat" />}
         <Composer
           mode={mode}
           onModeChange={setMode}

@@ -28,6 +28,7 @@ export function messageMarkdown(message: HomeMessage, nameOf: NameOf): string {
       return `**Sema** (${message.document.fileName}):\n\n${quoted(message.content)}`;
     case 'failure':
     case 'pending':
+    case 'queued':
       return `**Sema:** ${message.content}`;
   }
 }
@@ -35,7 +36,7 @@ export function messageMarkdown(message: HomeMessage, nameOf: NameOf): string {
 /** A whole conversation as Markdown, for sharing or keeping elsewhere. */
 export function conversationMarkdown(messages: readonly HomeMessage[], nameOf: NameOf): string {
   return `# Sema conversation\n\n${messages
-    .filter((message) => message.kind !== 'pending')
+    .filter((message) => message.kind !== 'pending' && message.kind !== 'queued')
     .map((message) => messageMarkdown(message, nameOf))
     .join('\n\n')}\n`;
 }

@@ -91,6 +91,12 @@ export const renderMessageContent: MessageRenderer<HomeMessage> = (message) => {
       return <PlainTextContent text={message.content} />;
     case 'pending':
       return <LoadingDots />;
+    case 'queued':
+      return (
+        <p className="text-sm text-slate-700" data-testid="queued-reply">
+          {message.content}
+        </p>
+      );
     case 'translation':
       return <TranslationContent message={message} />;
     case 'chat':

@@ -23,6 +23,12 @@ export interface PendingReply extends MessageBase {
   isLoading: true;
 }
 
+/** Sent while the device had no network: it goes out, in order, when the connection returns. */
+export interface QueuedReply extends MessageBase {
+  role: 'assistant';
+  kind: 'queued';
+}
+
 /** Translate mode with text: the translation, or 'Translation failed' with the reason. */
 export interface TranslationReply extends MessageBase {
   role: 'assistant';
@@ -67,7 +73,13 @@ export interface FailedReply extends MessageBase {
 
 /** Every message of the home screen's conversation, one variant per kind with exactly its fields. */
 export type HomeMessage =
-  UserMessage | PendingReply | TranslationReply | ChatAnswerReply | DocumentResultReply | FailedReply;
+  | UserMessage
+  | PendingReply
+  | QueuedReply
+  | TranslationReply
+  | ChatAnswerReply
+  | DocumentResultReply
+  | FailedReply;
 
 type Reply = Exclude<HomeMessage, UserMessage>;
 /** Omit over each member of a union, so the result stays a union the compiler can narrow. */

@@ -44,4 +44,16 @@ describe('restoreMessages', () => {
     expect(document).toMatchObject({ kind: 'document', error: true, document: { fileName: 'a.txt' } });
     expect(document?.kind === 'document' && document.document.progress).toBe(undefined);
   });
+
+  it('shows a message that was waiting for the network as not sent, so it is not mistaken for sent', () => {
+    const [, queued] = restoreMessages([
+      { ...base, id: 'u', role: 'user', kind: 'user', content: 'Later' },
+      { ...base, id: 'q', role: 'assistant', kind: 'queued', content: 'Waiting for a connection' },
+    ]);
+    expect(queued).toMatchObject({
+      kind: 'failure',
+      error: true,
+      content: expect.stringMatching(/^Not sent/),
+    });
+  });
 });

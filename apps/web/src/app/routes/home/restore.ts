@@ -1,6 +1,7 @@
 import type { HomeMessage } from './messages';
 
 const INTERRUPTED = 'This reply was interrupted when the page closed.';
+const NEVER_SENT = 'Not sent: the page closed while you were offline. Edit your message to send it again.';
 
 /**
  * A saved conversation as it can be shown again: a reply that was still being written when the page
@@ -17,6 +18,15 @@ export function restoreMessages(messages: readonly HomeMessage[]): HomeMessage[]
           kind: 'failure',
           error: true,
           content: INTERRUPTED,
+        };
+      case 'queued':
+        return {
+          id: message.id,
+          timestamp: message.timestamp,
+          role: 'assistant',
+          kind: 'failure',
+          error: true,
+          content: NEVER_SENT,
         };
       case 'chat':
         return message.chat.status === 'preparing' || message.chat.status === 'streaming'

@@ -1,13 +1,18 @@
 import { FLOW_ERRORS, REQUEST_ERRORS } from '@sema/shared/errors';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { MessagesApi, NewMessage } from '@/features/conversation/hooks/use-messages';
 import type { useTranslation } from '@/features/translate/hooks/use-translation';
+import { useLatest } from '@/hooks/use-latest';
+import { useOnline } from '@/hooks/use-online';
 import { plainError, type PlainError } from '@/lib/plain-error';
 
 import type { HomeMessage, ReplyContent } from '../messages';
 import { pickSendHandler } from './pick-send-handler';
 import type { SendRequest } from './types';
+
+/** What a reply sent without a network says while it waits. */
+export const QUEUED_TEXT = 'Waiting for a connection: this will be sent when you are back online.';
 
 /**
  * Why a send failed outside its handler, in plain words. A part of the app that cannot be fetched
@@ -31,24 +36,30 @@ interface Dependencies {
   translation: ReturnType<typeof useTranslation>;
 }
 
+/** A message sent with no network: its request, kept in this tab until the connection returns. */
+interface QueuedSend {
+  userId: string;
+  replyId: string;
+  request: SendRequest;
+}
+
 /**
  * Send: adds the user's message and a pending reply, then lets the chosen handler set the reply.
- * A handler that throws still ends the waiting, with the error shown.
+ * A handler that throws still ends the waiting, with the error shown. With no network, the reply
+ * waits instead of failing, and the waiting messages go out one after another, in the order they
+ * were sent, when the browser is online again (each with the conversation before it as history).
  */
 export function useSendMessage({ conversation, translation }: Dependencies) {
   const { messages, addMessage, replaceMessage, truncateFrom } = conversation;
+  const online = useOnline();
+  const latestMessages = useLatest(messages);
+  const queue = useRef<QueuedSend[]>([]);
+  const flushing = useRef(false);
+  /** Bumped when a flush ends with messages still waiting (the network came and went meanwhile). */
+  const [flushAgain, setFlushAgain] = useState(0);
 
-  const run = useCallback(
-    async (request: SendRequest, history: readonly HomeMessage[]) => {
-      addMessage({
-        role: 'user',
-        kind: 'user',
-        content: request.text,
-        ...(request.file
-          ? { attachment: { name: request.file.name, size: request.file.size, type: request.file.type } }
-          : {}),
-      });
-      const replyId = addMessage({ role: 'assistant', kind: 'pending', content: '', isLoading: true });
+  const deliver = useCallback(
+    async (replyId: string, request: SendRequest, history: readonly HomeMessage[]) => {
       const setReply = (reply: ReplyContent) =>
         replaceMessage(replyId, () => ({ ...reply, role: 'assistant' }) as NewMessage<HomeMessage>);
       try {
@@ -66,8 +77,57 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
         });
       }
     },
-    [addMessage, replaceMessage, translation],
+    [replaceMessage, translation],
   );
+
+  const run = useCallback(
+    async (request: SendRequest, history: readonly HomeMessage[]) => {
+      const userId = addMessage({
+        role: 'user',
+        kind: 'user',
+        content: request.text,
+        ...(request.file
+          ? { attachment: { name: request.file.name, size: request.file.size, type: request.file.type } }
+          : {}),
+      });
+      if (!navigator.onLine) {
+        const replyId = addMessage({ role: 'assistant', kind: 'queued', content: QUEUED_TEXT });
+        queue.current.push({ userId, replyId, request });
+        return;
+      }
+      const replyId = addMessage({ role: 'assistant', kind: 'pending', content: '', isLoading: true });
+      await deliver(replyId, request, history);
+    },
+    [addMessage, deliver],
+  );
+
+  // Back online: the waiting messages go out in order. One whose reply is no longer on screen (the
+  // message was edited, the conversation cleared or another opened) is dropped.
+  useEffect(() => {
+    if (!online || flushing.current || queue.current.length === 0) return;
+    flushing.current = true;
+    void (async () => {
+      try {
+        while (navigator.onLine && queue.current.length > 0) {
+          const next = queue.current.shift();
+          if (!next) break;
+          const current = latestMessages.current;
+          const userIndex = current.findIndex((message) => message.id === next.userId);
+          if (userIndex < 0 || !current.some((message) => message.id === next.replyId)) continue;
+          replaceMessage(next.replyId, () => ({
+            role: 'assistant',
+            kind: 'pending',
+            content: '',
+            isLoading: true,
+          }));
+          await deliver(next.replyId, next.request, current.slice(0, userIndex));
+        }
+      } finally {
+        flushing.current = false;
+        if (navigator.onLine && queue.current.length > 0) setFlushAgain((count) => count + 1);
+      }
+    })();
+  }, [online, flushAgain, deliver, replaceMessage, latestMessages]);
 
   const send = useCallback((request: SendRequest) => run(request, messages), [run, messages]);
 
@@ -85,5 +145,5 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
     [run, messages, truncateFrom],
   );
 
-  return { send, resend };
+  return { send, resend, online };
 }
