@@ -127,5 +127,40 @@ for (const viewport of [PHONE, DESKTOP]) {
       );
       await context.close();
     });
+
+    it('the recent translations are kept on the device: a reload keeps them, removing and clearing too', async () => {
+      const { context, page, problems } = await newPage(browser, { viewport });
+      await openApp(page, '/');
+      await chooseTarget(page, 'French');
+      await translate(page, 'Good morning, my friend.');
+      await translate(page, 'Where is the market?');
+      const historyButton = page.getByRole('button', { name: /^History \(\d+\)$/ });
+      await page.getByRole('button', { name: 'History (2)' }).waitFor();
+
+      const reopen = async () => {
+        await page.reload();
+        await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
+      };
+      await reopen();
+      await page.getByRole('button', { name: 'History (2)' }).click();
+      const history = page.getByRole('dialog', { name: 'Recent translations' });
+      await history.getByText('Kept on this device only: nothing here leaves it.').waitFor();
+      const items = history.getByTestId('history-items').locator('li');
+      assert.match((await items.allTextContents()).join('\n'), /Where is the market\?[\s\S]*Good morning/);
+      await history.getByRole('button', { name: /^Remove "Where is the market/ }).click();
+      assert.equal(await items.count(), 1);
+
+      await reopen();
+      await page.getByRole('button', { name: 'History (1)' }).click();
+      await history.getByRole('button', { name: 'Clear history' }).click();
+      await history.getByRole('button', { name: 'Clear all' }).click();
+      await historyButton.waitFor({ state: 'detached' });
+      await reopen();
+      // Stored data loads after the first paint: give it the time a restore takes.
+      await page.locator('li[data-role="user"]').first().waitFor();
+      assert.equal(await historyButton.count(), 0);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
   });
 }

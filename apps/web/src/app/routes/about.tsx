@@ -39,9 +39,9 @@ function YourText() {
         Where your text goes
       </h2>
       <p className="text-slate-700" data-testid="about-device">
-        Your conversations, the languages you chose and your unsent draft are kept in this browser on this
-        device only: they are never stored on the server, and nothing of them leaves the device unless you
-        send a message.
+        Your conversations, your recent translations, the languages you chose and your unsent draft are kept
+        in this browser on this device only: they are never stored on the server, and nothing of them leaves
+        the device unless you send a message.
       </p>
       {text ? (
         <ul className="flex flex-col gap-2 text-slate-700">

@@ -62,4 +62,13 @@ describe('translation state', () => {
     ).toEqual(['t2']);
     expect(translationReducer(state, { type: 'clearHistory' }).history).toEqual([]);
   });
+
+  it('items kept from an earlier visit go after those translated since, without repeats, 50 at most', () => {
+    const state = translationReducer(initialTranslationState, { type: 'succeeded', item: item(60) });
+    const stored = Array.from({ length: 52 }, (_, index) => item(index + 1));
+    const restored = translationReducer(state, { type: 'historyRestored', items: [item(60), ...stored] });
+    expect(restored.history).toHaveLength(50);
+    expect(restored.history.map((entry) => entry.id).slice(0, 3)).toEqual(['t60', 't1', 't2']);
+    expect(restored.result).toBe(state.result);
+  });
 });

@@ -31,7 +31,9 @@ export type TranslationAction =
   | { type: 'clearError' }
   | { type: 'clearResult' }
   | { type: 'clearHistory' }
-  | { type: 'removeHistoryItem'; id: string };
+  | { type: 'removeHistoryItem'; id: string }
+  /** Items kept on the device from an earlier visit: they go after any translated since. */
+  | { type: 'historyRestored'; items: TranslationHistoryItem[] };
 
 export const initialTranslationState: TranslationState = {
   isLoading: false,
@@ -71,5 +73,10 @@ export function translationReducer(state: TranslationState, action: TranslationA
       return { ...state, history: [] };
     case 'removeHistoryItem':
       return { ...state, history: state.history.filter((item) => item.id !== action.id) };
+    case 'historyRestored': {
+      const seen = new Set(state.history.map((item) => item.id));
+      const restored = action.items.filter((item) => !seen.has(item.id));
+      return { ...state, history: [...state.history, ...restored].slice(0, TRANSLATION_HISTORY_LIMIT) };
+    }
   }
 }

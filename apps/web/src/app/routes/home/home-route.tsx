@@ -17,6 +17,7 @@ import { ConversationHistory } from '@/features/saved-conversations/components/c
 import { refreshStatus, useStatus } from '@/features/status/api/get-status';
 import { EngineNotice } from '@/features/status/components/engine-notice';
 import { TranslationHistory } from '@/features/translate/components/translation-history';
+import { useRememberedHistory } from '@/features/translate/hooks/use-remembered-history';
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -43,6 +44,7 @@ export function HomeRoute() {
   const { mode, setMode, source, setSource, target, setTarget } = remembered;
   const { data: status } = useStatus();
   const translation = useTranslation();
+  useRememberedHistory(translation);
   const { send, resend, online } = useSendMessage({ conversation, translation });
   const { isDragging, handlers } = useFileDrop(setFile);
   const started = conversation.messages.length > 0;

@@ -12,7 +12,7 @@ interface TranslationHistoryProps {
 }
 
 /**
- * The translation history (the last 50, newest first, in this tab's memory): a
+ * The translation history (the last 50, newest first, kept on this device): a
  * button that opens it in a modal dialog, where one item can be removed or all cleared (after a
  * confirmation). The native <dialog> traps focus, closes on Escape and returns focus to the button.
  */
@@ -59,9 +59,12 @@ export function TranslationHistory({ history, onRemove, onClear }: TranslationHi
               <CloseIcon width={18} height={18} />
             </button>
           </div>
+          <p className="px-4 pt-3 text-xs text-slate-700">
+            Kept on this device only: nothing here leaves it.
+          </p>
           {history.length === 0 ? (
             <p className="px-4 py-6 text-center text-sm text-slate-700">
-              No translations yet. The last 50 are kept here until you close this tab.
+              No translations yet. The last 50 are kept here, on this device only.
             </p>
           ) : (
             <ul

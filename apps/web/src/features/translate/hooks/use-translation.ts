@@ -6,7 +6,11 @@ import { createId } from '@/lib/create-id';
 
 import { detectLanguage } from '../api/detect-language';
 import { translateText } from '../api/translate-text';
-import { initialTranslationState, translationReducer } from '../translation-state';
+import {
+  initialTranslationState,
+  translationReducer,
+  type TranslationHistoryItem,
+} from '../translation-state';
 
 export interface TranslationCallbacks {
   /** Told the readable message and the original error when a call fails (not when it is cancelled). */
@@ -115,6 +119,7 @@ export function useTranslation(fetchers: TranslationFetchers = defaultFetchers) 
       clearResult: () => dispatch({ type: 'clearResult' }),
       clearHistory: () => dispatch({ type: 'clearHistory' }),
       removeHistoryItem: (id: string) => dispatch({ type: 'removeHistoryItem', id }),
+      restoreHistory: (items: TranslationHistoryItem[]) => dispatch({ type: 'historyRestored', items }),
     }),
     [],
   );

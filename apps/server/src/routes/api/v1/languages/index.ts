@@ -10,6 +10,7 @@ import {
   searchLanguages,
   type LanguageRecord,
 } from '@sema/shared/languages/catalogue';
+import { regionsOf } from '@sema/shared/languages/also-spoken-in';
 import { MESSAGES, MIN_SEARCH_LENGTH } from '@sema/shared/validation';
 import { ApiError } from '../../../../lib/errors.ts';
 
@@ -53,7 +54,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Languages of one region',
-        description: `Regions: ${REGIONS.join(', ')} (case does not matter)`,
+        description: `Every language spoken in the region, so a language may be under several; its \`region\` field stays its home region. Regions: ${REGIONS.join(', ')} (case does not matter)`,
         params: Type.Object({ region: Type.String({ examples: ['africa'] }) }),
         response: { 200: LanguagesResponse, 404: ErrorResponse },
       },
@@ -68,7 +69,9 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       reply.header('Cache-Control', CACHE_CONTROL);
-      return toResponse(CATALOGUE.filter((language) => language.region === region));
+      // Every language spoken there, as the web app's region tabs list them (English under the
+      // Americas as well as Europe); each keeps its home region in `region`.
+      return toResponse(CATALOGUE.filter((language) => regionsOf(language).includes(region)));
     },
   );
 

@@ -38,8 +38,24 @@ describe('GET /api/v1/languages', () => {
     expect(lower.status).toBe(200);
     expect(lower.body).toEqual(upper.body);
     expect(lower.body.languages.swh_Latn).toBeDefined();
-    expect(lower.body.languages.fra_Latn).toBeUndefined();
-    expect(Object.values(lower.body.languages).every((language) => language.region === 'Africa')).toBe(true);
+    expect(lower.body.languages.deu_Latn).toBeUndefined();
+  });
+
+  it('lists every language spoken in a region, not only those whose home it is', async () => {
+    const americas = await getJson<LanguagesResponse>('/api/v1/languages/region/americas');
+    for (const code of ['eng_Latn', 'spa_Latn', 'por_Latn', 'fra_Latn', 'quy_Latn', 'grn_Latn']) {
+      expect(americas.body.languages[code], code).toBeDefined();
+    }
+    // Each keeps its home region.
+    expect(americas.body.languages.spa_Latn).toMatchObject({ region: 'Europe' });
+    const oceania = await getJson<LanguagesResponse>('/api/v1/languages/region/oceania');
+    expect(oceania.body.languages.smo_Latn).toBeDefined();
+    expect(oceania.body.languages.eng_Latn).toBeDefined();
+    const africa = await getJson<LanguagesResponse>('/api/v1/languages/region/africa');
+    const visiting = Object.entries(africa.body.languages)
+      .filter(([, language]) => language.region !== 'Africa')
+      .map(([code]) => code);
+    expect(visiting.sort()).toEqual(['ara_Arab', 'eng_Latn', 'fra_Latn', 'por_Latn', 'spa_Latn']);
   });
 
   it('answers an unknown region with 404 listing the regions', async () => {
