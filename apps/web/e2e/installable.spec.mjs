@@ -55,8 +55,20 @@ describe('installable', () => {
       }, icon.src);
       assert.equal(drawn, icon.sizes, `${icon.src} is drawn at its stated size`);
     }
+    // Chromium's own verdict: nothing stands between this page and "Install app".
+    await untilControlled(page);
+    const cdp = await context.newCDPSession(page);
+    // Playwright's contexts are incognito windows, where Chromium never offers to install: that
+    // one reason aside, the list must be empty (a page without a manifest gets several: below).
+    const installability = async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((error) => error.errorId)
+        .filter((id) => id !== 'in-incognito');
+    assert.deepEqual(await installability(), []);
     const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
     assert.equal((await fetch(new URL(appleIcon ?? '', BASE_URL))).status, 200);
+    await page.goto('/api/v1/docs');
+    assert.ok((await installability()).length > 0, 'a page without the manifest is not installable');
     assert.deepEqual(problems, []);
     await context.close();
   });

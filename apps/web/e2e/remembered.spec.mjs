@@ -136,6 +136,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       await translate(page, 'Where is the market?');
       const historyButton = page.getByRole('button', { name: /^History \(\d+\)$/ });
       await page.getByRole('button', { name: 'History (2)' }).waitFor();
+      // The conversation is saved a moment after it stops changing.
+      await conversationsButton(page).getByText('Conversations (1)').waitFor();
 
       const reopen = async () => {
         await page.reload();
@@ -156,8 +158,9 @@ for (const viewport of [PHONE, DESKTOP]) {
       await history.getByRole('button', { name: 'Clear all' }).click();
       await historyButton.waitFor({ state: 'detached' });
       await reopen();
-      // Stored data loads after the first paint: give it the time a restore takes.
-      await page.locator('li[data-role="user"]').first().waitFor();
+      // Stored data loads after the first paint: the conversations' button shows it has loaded.
+      await conversationsButton(page).waitFor();
+      await page.waitForTimeout(500);
       assert.equal(await historyButton.count(), 0);
       assert.deepEqual(problems, []);
       await context.close();
