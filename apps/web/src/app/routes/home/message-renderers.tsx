@@ -10,7 +10,13 @@ import { DetectedLanguage } from '@/features/languages/components/detected-langu
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
 
-import type { DocumentResultReply, FailedReply, HomeMessage, TranslationReply } from './messages';
+import {
+  QUEUED_TEXT,
+  type DocumentResultReply,
+  type FailedReply,
+  type HomeMessage,
+  type TranslationReply,
+} from './messages';
 
 // Chat answers (Markdown, highlighting) and document results are drawn by code fetched the first
 // time one is shown (or when the home screen expects one), keeping the first screen small.
@@ -94,7 +100,7 @@ export const renderMessageContent: MessageRenderer<HomeMessage> = (message) => {
     case 'queued':
       return (
         <p className="text-sm text-slate-700" data-testid="queued-reply">
-          {message.content}
+          {QUEUED_TEXT}
         </p>
       );
     case 'translation':

@@ -23,6 +23,9 @@ export interface PendingReply extends MessageBase {
   isLoading: true;
 }
 
+/** What a reply sent without a network says while it waits (not its content: nothing to copy). */
+export const QUEUED_TEXT = 'Waiting for a connection: this will be sent when you are back online.';
+
 /** Sent while the device had no network: it goes out, in order, when the connection returns. */
 export interface QueuedReply extends MessageBase {
   role: 'assistant';

@@ -11,9 +11,6 @@ import type { HomeMessage, ReplyContent } from '../messages';
 import { pickSendHandler } from './pick-send-handler';
 import type { SendRequest } from './types';
 
-/** What a reply sent without a network says while it waits. */
-export const QUEUED_TEXT = 'Waiting for a connection: this will be sent when you are back online.';
-
 /**
  * Why a send failed outside its handler, in plain words. A part of the app that cannot be fetched
  * (chat and documents load on first use) fails with a TypeError naming a file URL: the person gets
@@ -91,7 +88,7 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
           : {}),
       });
       if (!navigator.onLine) {
-        const replyId = addMessage({ role: 'assistant', kind: 'queued', content: QUEUED_TEXT });
+        const replyId = addMessage({ role: 'assistant', kind: 'queued', content: '' });
         queue.current.push({ userId, replyId, request });
         return;
       }
