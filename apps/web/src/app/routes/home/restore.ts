@@ -1,33 +1,30 @@
-import type { HomeMessage } from './messages';
+import type { FailedReply, HomeMessage } from './messages';
 
 const INTERRUPTED = 'This reply was interrupted when the page closed.';
 const NEVER_SENT = 'Not sent: the page closed while you were offline. Edit your message to send it again.';
 
+/** A reply that can no longer come, shown as failed where it stood, with why. */
+const failedInPlaceOf = (message: HomeMessage, content: string): FailedReply => ({
+  id: message.id,
+  timestamp: message.timestamp,
+  role: 'assistant',
+  kind: 'failure',
+  error: true,
+  content,
+});
+
 /**
  * A saved conversation as it can be shown again: a reply that was still being written when the page
- * closed cannot go on, so it is shown as interrupted (a chat answer keeps what it had, as if stopped).
+ * closed cannot go on, so it is shown as interrupted (a chat answer keeps what it had, as if stopped),
+ * and one that was waiting for the network as not sent.
  */
 export function restoreMessages(messages: readonly HomeMessage[]): HomeMessage[] {
   return messages.map((message): HomeMessage => {
     switch (message.kind) {
       case 'pending':
-        return {
-          id: message.id,
-          timestamp: message.timestamp,
-          role: 'assistant',
-          kind: 'failure',
-          error: true,
-          content: INTERRUPTED,
-        };
+        return failedInPlaceOf(message, INTERRUPTED);
       case 'queued':
-        return {
-          id: message.id,
-          timestamp: message.timestamp,
-          role: 'assistant',
-          kind: 'failure',
-          error: true,
-          content: NEVER_SENT,
-        };
+        return failedInPlaceOf(message, NEVER_SENT);
       case 'chat':
         return message.chat.status === 'preparing' || message.chat.status === 'streaming'
           ? { ...message, chat: { ...message.chat, status: 'stopped' } }
