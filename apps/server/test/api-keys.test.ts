@@ -128,6 +128,39 @@ describe('with API keys', () => {
     // A refused request costs nothing: the count is where it was.
     expect((await translator.getUsage()).character?.count).toBe(sixty.length);
   });
+
+  it('gives the characters back when the request fails after its charge', async () => {
+    const key = 'file-key-00003';
+    const usage = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/v2/usage',
+          headers: { authorization: `DeepL-Auth-Key ${key}` },
+        })
+      ).json<{
+        character_count: number;
+      }>().character_count;
+    const before = await usage();
+    // HTML with alternatives is refused only after the text has been charged and translated.
+    const failed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      headers: { authorization: `Bearer ${key}` },
+      payload: {
+        text: '<p>Good morning.</p>',
+        target_language: 'fr',
+        source_language: 'en',
+        format: 'html',
+        alternatives: 2,
+      },
+    });
+    expect(failed.statusCode).toBe(422);
+    await expect.poll(usage).toBe(before);
+    const done = await translate(app, { authorization: `Bearer ${key}` }, 'Good night.');
+    expect(done.statusCode).toBe(200);
+    await expect.poll(usage).toBe(before + 'Good night.'.length);
+  });
 });
 
 describe.skipIf(!REDIS_SERVER)('with API keys and REDIS_URL', () => {

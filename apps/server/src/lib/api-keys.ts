@@ -103,6 +103,21 @@ export class UsageCounter {
     return { charged: true, usage: { count, limit } };
   }
 
+  /** Gives back characters charged in `month` for work that then failed. */
+  async refund(key: KnownKey, chars: number, month: string): Promise<void> {
+    const name = `sema:usage:${key.id}:${month}`;
+    if (this.redis) {
+      try {
+        await this.redis.decrby(name, chars);
+        return;
+      } catch (error) {
+        this.onRedisError(error);
+      }
+    }
+    const count = this.local.get(name);
+    if (count !== undefined) this.local.set(name, Math.max(0, count - chars));
+  }
+
   async usage(key: KnownKey): Promise<KeyUsage> {
     const name = `sema:usage:${key.id}:${monthOf()}`;
     if (this.redis) {

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { KeyRing, keyOfRequest, UsageCounter, type KeyUsage, type KnownKey } from '../../lib/api-keys.ts';
+import {
+  KeyRing,
+  keyOfRequest,
+  monthOf,
+  UsageCounter,
+  type KeyUsage,
+  type KnownKey,
+} from '../../lib/api-keys.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { throttledWarning } from '../../lib/throttled-warning.ts';
 
@@ -9,7 +16,8 @@ export interface ApiKeyService {
   enabled: boolean;
   /**
    * Counts `chars` against the request's key, or refuses with 429 QUOTA_EXCEEDED when that would pass
-   * its monthly limit. Nothing to do without keys, or for the server's own web app.
+   * its monthly limit. Nothing to do without keys, or for the server's own web app. A request that
+   * then ends in an error gets its characters back: only work delivered is counted.
    */
   charge(request: FastifyRequest, chars: number): Promise<void>;
   /** The request key's usage this month; undefined when the request has no key. */
@@ -22,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     apiKey?: KnownKey;
+    /** What this request was charged, and in which month, to give back if it fails. */
+    apiKeyCharge?: { chars: number; month: string };
   }
 }
 
@@ -50,10 +60,12 @@ export default fp(
       warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
     );
     app.decorateRequest('apiKey', undefined);
+    app.decorateRequest('apiKeyCharge', undefined);
     app.decorate('apiKeys', {
       enabled: ring.enabled,
       async charge(request, chars) {
         if (!request.apiKey || chars <= 0) return;
+        const month = monthOf();
         const { charged, usage } = await counter.charge(request.apiKey, chars);
         if (!charged) {
           throw new ApiError(
@@ -62,11 +74,21 @@ export default fp(
             `This key's monthly limit is reached: ${usage.count} of ${usage.limit} characters used, and this request needs ${chars}`,
           );
         }
+        request.apiKeyCharge = { chars: (request.apiKeyCharge?.chars ?? 0) + chars, month };
       },
       usage: (request) => (request.apiKey ? counter.usage(request.apiKey) : Promise.resolve(undefined)),
     } satisfies ApiKeyService);
     if (!ring.enabled) return;
     app.log.info({ keys: apiKeys.length + apiKeysFile.length }, 'API keys are on: the APIs need a key');
+
+    // An error after the charge (a failed translation, a bad option found late, the engine away):
+    // the characters go back, as DeepL counts only what it translated. A document job that fails
+    // later, after its upload was answered, keeps its charge (see README, Not done yet).
+    app.addHook('onResponse', async (request, reply) => {
+      const charge = request.apiKeyCharge;
+      if (!charge || !request.apiKey || reply.statusCode < 400) return;
+      await counter.refund(request.apiKey, charge.chars, charge.month);
+    });
 
     app.addHook('onRoute', (route) => {
       const method = [route.method].flat()[0] ?? 'GET';
