@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
+import { listenForInstallOffer } from './features/app-update/install-prompt';
 import { initAuth } from './lib/auth';
 import { initTheme } from './lib/theme';
 
@@ -11,6 +12,8 @@ import { initTheme } from './lib/theme';
 initAuth();
 // Dark or light before the first frame: the system's preference unless the person chose.
 initTheme();
+// The browser's install offer comes once, early: kept for the menu's "Install app".
+listenForInstallOffer();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

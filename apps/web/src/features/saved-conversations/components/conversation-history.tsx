@@ -6,6 +6,7 @@ import { useLanguageLookup } from '@/features/languages';
 
 import { useConversationActions, useSavedConversations } from '../api/saved-conversations';
 import type { SavedConversation } from '../conversation-store';
+import { useConversationListRequests } from '../open-request';
 
 interface ConversationHistoryProps {
   /** The conversation on screen, marked in the list. */
@@ -32,6 +33,14 @@ export function ConversationHistory({ currentId, onOpen, onDeleted, onCleared }:
   const [renaming, setRenaming] = useState<string | null>(null);
   const { nameOf } = useLanguageLookup();
   const close = () => dialogRef.current?.close();
+  const open = () => {
+    setConfirming(false);
+    setRenaming(null);
+    void actions.refresh();
+    if (!dialogRef.current?.open) dialogRef.current?.showModal();
+  };
+  // The header's and the menu's "Conversations" open the same list.
+  useConversationListRequests(open);
 
   const languages = (conversation: SavedConversation) =>
     conversation.mode === 'chat'
@@ -52,12 +61,7 @@ export function ConversationHistory({ currentId, onOpen, onDeleted, onCleared }:
         <button
           type="button"
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          onClick={() => {
-            setConfirming(false);
-            setRenaming(null);
-            void actions.refresh();
-            dialogRef.current?.showModal();
-          }}
+          onClick={open}
         >
           <ChatIcon width={16} height={16} />
           Conversations ({conversations.length})
