@@ -45,6 +45,23 @@ function task(body: string | Uint8Array) {
   return { task: value, finish, fail };
 }
 
+describe('document jobs in one process', () => {
+  it('tells onFailed when a translation fails, and only then', async () => {
+    const jobs = new DocumentJobs({ log: quiet });
+    const failures: string[] = [];
+    const good = task('Bonjour.');
+    const done = jobs.start(good.task, { onFailed: () => failures.push('good') });
+    good.finish();
+    await done.finished;
+    const bad = task('');
+    const failed = jobs.start(bad.task, { onFailed: () => failures.push('bad') });
+    bad.fail(new ApiError(503, 'OVERLOADED', 'The translation queue is full'));
+    await failed.finished;
+    expect(failures).toEqual(['bad']);
+    expect(failed).toMatchObject({ state: 'error', error: 'The translation queue is full' });
+  });
+});
+
 describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
   let redis: TestRedis;
   const clients: Redis[] = [];

@@ -98,8 +98,14 @@ export class DocumentJobs {
     }
   }
 
-  /** Starts translating a prepared document; the job owns the task from here on and disposes it. */
-  start(task: DocumentTask, glossary?: Glossary): DocumentJob {
+  /**
+   * Starts translating a prepared document; the job owns the task from here on and disposes it.
+   * `onFailed` is told when the translation fails or is cancelled (to give back what it was charged).
+   */
+  start(
+    task: DocumentTask,
+    { glossary, onFailed }: { glossary?: Glossary; onFailed?: () => void } = {},
+  ): DocumentJob {
     this.makeRoom();
     const running = [...this.entries.values()].filter(({ job }) => !isFinished(job.state)).length;
     if (running >= this.maxRunning || this.entries.size >= this.maxJobs) {
@@ -146,6 +152,7 @@ export class DocumentJobs {
           job.state = 'error';
           job.error = error instanceof ApiError ? error.detail : 'The document could not be translated';
           if (error instanceof ApiError) job.failure = error;
+          onFailed?.();
           if (!(error instanceof ApiError) && !controller.signal.aborted) {
             this.options.log.warn({ err: error, job: job.id }, 'document job failed');
           }

@@ -20,6 +20,8 @@ export interface ApiKeyService {
    * then ends in an error gets its characters back: only work delivered is counted.
    */
   charge(request: FastifyRequest, chars: number): Promise<void>;
+  /** Gives back what the request was charged (work that failed after its answer, a document job). */
+  refund(request: FastifyRequest): Promise<void>;
   /** The request key's usage this month; undefined when the request has no key. */
   usage(request: FastifyRequest): Promise<KeyUsage | undefined>;
 }
@@ -76,6 +78,13 @@ export default fp(
         }
         request.apiKeyCharge = { chars: (request.apiKeyCharge?.chars ?? 0) + chars, month };
       },
+      async refund(request) {
+        const charge = request.apiKeyCharge;
+        if (!charge || !request.apiKey) return;
+        // Once only: the response hook and a failed job may both ask.
+        request.apiKeyCharge = undefined;
+        await counter.refund(request.apiKey, charge.chars, charge.month);
+      },
       usage: (request) => (request.apiKey ? counter.usage(request.apiKey) : Promise.resolve(undefined)),
     } satisfies ApiKeyService);
     if (!ring.enabled) return;
@@ -83,11 +92,9 @@ export default fp(
 
     // An error after the charge (a failed translation, a bad option found late, the engine away):
     // the characters go back, as DeepL counts only what it translated. A document job that fails
-    // later, after its upload was answered, keeps its charge (see README, Not done yet).
+    // after its upload was answered gives them back itself (documents/jobs.ts, onFailed).
     app.addHook('onResponse', async (request, reply) => {
-      const charge = request.apiKeyCharge;
-      if (!charge || !request.apiKey || reply.statusCode < 400) return;
-      await counter.refund(request.apiKey, charge.chars, charge.month);
+      if (reply.statusCode >= 400) await app.apiKeys.refund(request);
     });
 
     app.addHook('onRoute', (route) => {

@@ -43,7 +43,8 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
       task.dispose();
       throw error;
     }
-    const job = jobs.start(task, glossary);
+    // Only what is delivered counts: a translation that fails later gives its characters back.
+    const job = jobs.start(task, { glossary, onFailed: () => void app.apiKeys.refund(request) });
     return { document_id: job.id, document_key: job.key };
   });
 

@@ -208,7 +208,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     }
     // Kept as a job, so that the link works for a while after this request (and dies with it if
     // the client goes away before the answer).
-    const job = app.documents.jobs.start(task);
+    const job = app.documents.jobs.start(task, { onFailed: () => void app.apiKeys.refund(request) });
     clientGoneSignal(reply).addEventListener('abort', () => job.cancel());
     await job.finished;
     if (job.failure) throw job.failure;
