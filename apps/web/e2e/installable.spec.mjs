@@ -169,6 +169,67 @@ describe('sending without a network', () => {
   });
 });
 
+/** Chromium's install offer as a page sees it, with a prompt() that records being called. */
+const offerInstall = (page) =>
+  page.evaluate(() => {
+    const offer = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(offer, {
+      prompt: async () => {
+        window.sessionStorage.setItem('install-prompted', 'yes');
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+
+for (const viewport of [PHONE, DESKTOP]) {
+  describe(`the header and the menu (${viewport.width}px)`, () => {
+    /** The header's entries on a wide screen; the menu's (opened here) on a phone. */
+    const entries = async (page) => {
+      if (viewport.width >= 768) return page.getByRole('navigation', { name: 'Main' });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      return page.getByRole('dialog', { name: 'Menu' });
+    };
+
+    it('opens the conversations from any page', async () => {
+      const { context, page, problems } = await newPage(browser, { viewport });
+      await openApp(page, '/');
+      await page.getByRole('textbox').fill('Good morning, my friend.');
+      await page.getByRole('textbox').press('Enter');
+      await page.locator('li[data-role="assistant"]:not([aria-busy])').waitFor();
+      await page.getByRole('button', { name: 'Conversations (1)' }).waitFor();
+      await openApp(page, '/about');
+      await (await entries(page)).getByRole('button', { name: 'Conversations' }).click();
+      const list = page.getByRole('dialog', { name: 'Your conversations' });
+      await list.waitFor();
+      await list.getByText('Good morning, my friend.').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/');
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    it('offers "Install app" only while the browser offers to install', async () => {
+      const { context, page, problems } = await newPage(browser, { viewport });
+      await openApp(page, '/');
+      let menu = await entries(page);
+      assert.equal(await menu.getByRole('button', { name: 'Install app' }).count(), 0);
+      if (viewport.width < 768) await page.getByRole('button', { name: 'Close menu' }).click();
+
+      await offerInstall(page);
+      menu = await entries(page);
+      await menu.getByRole('button', { name: 'Install app' }).click();
+      await eventually(async () =>
+        assert.equal(await page.evaluate(() => window.sessionStorage.getItem('install-prompted')), 'yes'),
+      );
+      // The offer is spent: the entry goes until the browser offers again.
+      menu = viewport.width < 768 ? await entries(page) : menu;
+      assert.equal(await menu.getByRole('button', { name: 'Install app' }).count(), 0);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  });
+}
+
 describe('a new release', () => {
   let server;
   let dist;

@@ -9,6 +9,7 @@ import { useSignOut } from '@/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
+import { useAppActions } from './app-actions';
 import { MobileMenu } from './mobile-menu';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,6 +24,7 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const actions = useAppActions();
 
   return (
     <header className="sticky top-0 z-20 h-14 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -37,6 +39,16 @@ export function Header() {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              className={linkClass({ isActive: false })}
+              onClick={action.onSelect}
+            >
+              {action.label}
+            </button>
+          ))}
           <NavLink to={paths.developer.getHref()} className={linkClass}>
             API documentation
           </NavLink>
@@ -98,6 +110,7 @@ export function Header() {
       </div>
       {mobileOpen && (
         <MobileMenu
+          actions={actions}
           displayName={user ? displayName : null}
           onClose={() => setMobileOpen(false)}
           onSignOut={() => {

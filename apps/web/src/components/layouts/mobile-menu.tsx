@@ -5,7 +5,11 @@ import { Link } from 'react-router';
 import { CloseIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
+import type { AppAction } from './app-actions';
+
 interface MobileMenuProps {
+  /** Conversations, Install app …: each closes the menu when chosen. */
+  actions: readonly AppAction[];
   /** The signed-in user's display name, or null when signed out. */
   displayName: string | null;
   onClose: () => void;
@@ -19,7 +23,7 @@ const itemClass =
  * The small-screen menu: a modal panel over an overlay. Tapping the overlay, Escape, or choosing an
  * entry closes it; focus stays inside while it is open and goes back to the menu button after.
  */
-export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps) {
+export function MobileMenu({ actions, displayName, onClose, onSignOut }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -97,6 +101,19 @@ export function MobileMenu({ displayName, onClose, onSignOut }: MobileMenuProps)
               </Link>
             </>
           )}
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              className={itemClass}
+              onClick={() => {
+                onClose();
+                action.onSelect();
+              }}
+            >
+              {action.label}
+            </button>
+          ))}
           <Link to={paths.developer.getHref()} className={itemClass} onClick={onClose}>
             API documentation
           </Link>
