@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
 
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '@/components/ui/icons';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { Link, NavLink, useNavigate } from '@/lib/router';
 
 import { MobileMenu } from './mobile-menu';
 

@@ -1,5 +1,4 @@
 import { AUTO } from '@sema/shared/validation';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { PlusIcon } from '@/components/ui/icons';
@@ -21,6 +20,7 @@ import { useRememberedHistory } from '@/features/translate/hooks/use-remembered-
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useQueryClient } from '@/lib/query';
 
 import { LiveTranslateBar } from './live-translate-bar';
 import { conversationMarkdown } from './markdown-export';
