@@ -10,6 +10,7 @@ import {
   createContext,
   isValidElement,
   startTransition,
+  useCallback,
   useContext,
   useEffect,
   useLayoutEffect,
@@ -66,19 +67,15 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
-  const router = useMemo<RouterState>(
-    () => ({
-      location,
-      navigate: (to, options) => {
-        const next = parsePath(to);
-        // Going to the page already shown replaces it rather than stacking a duplicate entry.
-        const replace = options?.replace ?? href(next) === href(currentLocation());
-        window.history[replace ? 'replaceState' : 'pushState'](null, '', href(next));
-        startTransition(() => setLocation(next));
-      },
-    }),
-    [location],
-  );
+  // The same function for the app's whole life, as react-router's, so effects that use it run once.
+  const navigate = useCallback((to: string, options?: NavigateOptions) => {
+    const next = parsePath(to);
+    // Going to the page already shown replaces it rather than stacking a duplicate entry.
+    const replace = options?.replace ?? href(next) === href(currentLocation());
+    window.history[replace ? 'replaceState' : 'pushState'](null, '', href(next));
+    startTransition(() => setLocation(next));
+  }, []);
+  const router = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext value={router}>{children}</RouterContext>;
 }
 
@@ -91,10 +88,8 @@ export function MemoryRouter({
   children: ReactNode;
 }) {
   const [location, setLocation] = useState(() => parsePath(initialEntries.at(-1) ?? '/'));
-  const router = useMemo<RouterState>(
-    () => ({ location, navigate: (to) => startTransition(() => setLocation(parsePath(to))) }),
-    [location],
-  );
+  const navigate = useCallback((to: string) => startTransition(() => setLocation(parsePath(to))), []);
+  const router = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext value={router}>{children}</RouterContext>;
 }
 

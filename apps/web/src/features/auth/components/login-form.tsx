@@ -53,7 +53,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
               </span>
               <button
                 type="button"
-                className="rounded text-xs font-medium text-brand-700 hover:underline"
+                className="inline-flex min-h-6 items-center rounded text-xs font-medium text-brand-700 hover:underline"
                 onClick={() => {
                   setEmail(account.email);
                   setPassword(account.password);
