@@ -6,12 +6,6 @@ export interface LazyComponent<P> {
   preload: () => Promise<unknown>;
 }
 
-/**
- * A component whose code is a chunk of its own, for what only shows after an interaction (a
- * dialog, a menu, message actions): the first screen does not wait for it. Unlike React.lazy, once
- * preloaded it renders at once, with no Suspense fallback; before that it suspends, so render it
- * inside a <Suspense>. A chunk that failed to load is fetched again on the next render.
- */
 const everyPreload: (() => Promise<unknown>)[] = [];
 
 /** Loads every on-demand component imported so far (tests render them at once, as a warm app does). */
@@ -19,19 +13,36 @@ export function preloadLazyComponents(): Promise<unknown> {
   return Promise.all(everyPreload.map((preload) => preload()));
 }
 
+/** What a component whose chunk could not be fetched renders: nothing, rather than an error page. */
+const Unavailable = () => null;
+
+/**
+ * A component whose code is a chunk of its own, for what only shows after an interaction (a
+ * dialog, a menu, message actions): the first screen does not wait for it. Unlike React.lazy, once
+ * preloaded it renders at once, with no Suspense fallback; before that it suspends, so render it
+ * inside a <Suspense>. A chunk that cannot be fetched (offline with nothing cached) leaves the rest
+ * of the page working: the component renders nothing, and the next `preload()` tries again.
+ */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
+  let failed = false;
+  const start = () =>
+    load().then(
       (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
+      () => {
+        failed = true;
+        return Unavailable;
       },
-    ));
-  const Lazy = (props: P) => createElement(loaded ?? use(preload()), props);
-  Lazy.preload = () => preload().catch(() => undefined);
+    );
+  const Lazy = (props: P) => createElement(loaded ?? use((loading ??= start())), props);
+  Lazy.preload = () => {
+    if (failed) {
+      failed = false;
+      loading = undefined;
+    }
+    return (loading ??= start());
+  };
   everyPreload.push(Lazy.preload);
   return Lazy;
 }
