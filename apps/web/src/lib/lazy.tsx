@@ -47,12 +47,24 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   return Lazy;
 }
 
-/** Runs `task` once the browser is idle (after the first screen), or soon where it cannot tell. */
+/**
+ * How long after the app starts `whenIdle` waits at least: past the splash (at least 1500 ms), so what is
+ * fetched ahead does not compete with the first screen's own code and data on a slow network.
+ */
+const AFTER_START_MS = 3000;
+
+/** Runs `task` once the first screen is up and the browser is idle (or soon where it cannot tell). */
 export function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(task, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 2000);
-  return () => clearTimeout(timer);
+  let idle: number | undefined;
+  const timer = setTimeout(
+    () => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(task, { timeout: 5000 });
+      else task();
+    },
+    Math.max(0, AFTER_START_MS - performance.now()),
+  );
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
 }
