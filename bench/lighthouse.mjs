@@ -58,8 +58,9 @@ let failed = false;
 const performances = [];
 try {
   for (const route of ROUTES) {
+    /** @type {import('lighthouse').Result | undefined} */
     let best;
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < Math.max(1, RUNS); run++) {
       const result = await lighthouse(`${sema.url}${route}`, {
         port: chrome.port,
         output: 'json',
@@ -70,6 +71,7 @@ try {
       if (!best || score(result.lhr.categories.performance) > score(best.categories.performance))
         best = result.lhr;
     }
+    if (!best) throw new Error(`Lighthouse gave no result for ${route}`);
     const { categories, audits } = best;
     const scores = {
       performance: score(categories.performance),
@@ -87,7 +89,9 @@ try {
     );
     for (const audit of missed) {
       // Where it failed: the first few elements an audit names, so a failure can be found.
-      const items = audit.details?.items ?? [];
+      const details = audit.details;
+      /** @type {{ node?: { snippet?: string; selector?: string } }[]} */
+      const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
       const nodes = items
         .slice(0, 3)
         .map((item) => item.node?.snippet ?? item.node?.selector)
