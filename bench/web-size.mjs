@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The home route's initial JavaScript + CSS, compressed as the server sends it (spec footprint aim:
-// at most 130 kB gzipped; the spec's original front end ships 173 kB in one chunk). It builds the web
+// The home route's initial JavaScript + CSS, compressed as the server sends it (issue 16's budget:
+// at most 110 kB gzipped; the spec's original front end ships 173 kB in one chunk). It builds the web
 // app into a temporary folder with a manifest, follows the entry's static imports and the home page
 // chunk's (which the app fetches at start), and sums gzip -9 and brotli sizes.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 
 import { root } from './lib.mjs';
 
-const BUDGET_KB = 130;
+const BUDGET_KB = 110;
 const ORIGINAL_KB = 173;
 const webRoot = path.join(root, 'apps/web');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-web-size-'));
@@ -78,13 +78,22 @@ console.log(
     lazy.map((chunk) => `${chunk.file.replace('assets/', '')} ${kb(chunk.gzip)}`).join(', '),
 );
 
-const gzipKb = total.gzip / 1024;
+// Rare-script fonts are fetched only when such text is drawn: every @font-face of the initial CSS
+// has a unicode-range (and none is inlined).
+const faces = [...initial]
+  .filter((file) => file.endsWith('.css'))
+  .flatMap((file) => fs.readFileSync(path.join(outDir, file), 'utf8').match(/@font-face\s*{[^}]*}/g) ?? []);
+const eagerFonts = faces.filter((face) => !face.includes('unicode-range') || face.includes('data:'));
 console.log(
-  `home initial gzip: ${gzipKb.toFixed(1)} kB of a ${BUDGET_KB} kB budget (${(gzipKb / BUDGET_KB).toFixed(2)}×); ` +
-    `${(gzipKb / ORIGINAL_KB).toFixed(2)}× the original front end's ${ORIGINAL_KB} kB`,
+  `fonts: ${faces.length} @font-face in the initial CSS, ${faces.length - eagerFonts.length} fetched only when their script is drawn`,
+);
+
+const gzipKb = total.gzip / 1024;
+const pass = gzipKb <= BUDGET_KB && eagerFonts.length === 0;
+console.log(
+  `home initial gzip: ${gzipKb.toFixed(1)} kB of a ${BUDGET_KB} kB budget (${(gzipKb / BUDGET_KB).toFixed(2)}×): ` +
+    `${pass ? 'PASS' : 'FAIL'}; ${(gzipKb / ORIGINAL_KB).toFixed(2)}× the original front end's ${ORIGINAL_KB} kB`,
 );
 fs.rmSync(outDir, { recursive: true, force: true });
-if (gzipKb > BUDGET_KB) {
-  console.error(`over budget by ${(gzipKb - BUDGET_KB).toFixed(1)} kB`);
-  process.exit(1);
-}
+if (gzipKb > BUDGET_KB) console.error(`over budget by ${(gzipKb - BUDGET_KB).toFixed(1)} kB`);
+if (!pass) process.exit(1);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { BrowserRouter } from 'react-router';
 
 import { Splash } from '@/components/splash/splash';
 import { UpdatePrompt } from '@/features/app-update/update-prompt';
+import { BrowserRouter } from '@/lib/router';
 
 import { AppProvider } from './provider';
 import { AppRoutes, preloadPage } from './router';

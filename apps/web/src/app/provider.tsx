@@ -1,7 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { appCache } from '@/lib/cache';
+import { QueryClientProvider } from '@/lib/query';
 import { createQueryClient } from '@/lib/react-query';
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchPath, Outlet, Route, Routes, useLocation } from 'react-router';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
+import { matchPath, Outlet, Route, Routes, useLocation } from '@/lib/router';
 
 import { RouteError } from './routes/route-error';
 

@@ -9,6 +9,8 @@ export const COPY_FEEDBACK_MS = 2000;
 export const INPUT_MAX_ROWS = 5;
 
 export const PICKER = { maxHeightPx: 300, focusDelayMs: 100 } as const;
+/** The source picker's first entry. */
+export const AUTO_DETECT_LABEL = 'Auto Detect';
 
 export const SETTINGS_MENU = { openDelayMs: 200, closeDelayMs: 300 } as const;
 

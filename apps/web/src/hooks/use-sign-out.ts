@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth';
+import { useNavigate } from '@/lib/router';
 
 /** Sign Out, the same from every place that offers it: forget the record, go home. */
 export function useSignOut(): () => void {

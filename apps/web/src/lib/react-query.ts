@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from './query';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,11 +1,11 @@
 import type { LanguagesResponse, StatusResponse } from '@sema/shared/api/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 
 import { languagesQueryOptions } from '@/features/languages/api/get-languages';
 import { statusQueryOptions } from '@/features/status/api/get-status';
+import { QueryClient, QueryClientProvider } from '@/lib/query';
+import { MemoryRouter } from '@/lib/router';
 
 import { LANGUAGES_FIXTURE } from './languages-fixture';
 

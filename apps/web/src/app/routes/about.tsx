@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
-
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useStatus } from '@/features/status/api/get-status';
 import { dataHandlingText } from '@/features/status/data-handling';
+import { Link } from '@/lib/router';
 
 const features = [
   {

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
-
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 export function NotFoundRoute() {
   return (

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
-
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 /** Shown when a page fails to load or render (for example a chunk lost after a redeploy). */
 export function RouteError() {

@@ -1,8 +1,7 @@
-import { useNavigate } from 'react-router';
-
 import { paths } from '@/config/paths';
 import { install, useCanInstall } from '@/features/app-update/install-prompt';
 import { requestConversationList } from '@/features/saved-conversations/open-request';
+import { useNavigate } from '@/lib/router';
 
 export interface AppAction {
   label: string;

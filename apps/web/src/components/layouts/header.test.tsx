@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { saveUser, USER_STORAGE_KEY } from '@/lib/auth';
+import { Route, Routes } from '@/lib/router';
 import { renderApp } from '@/testing/render-app';
 
 import { Header } from './header';

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
 
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '@/components/ui/icons';
@@ -8,9 +7,13 @@ import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { lazyComponent, whenIdle } from '@/lib/lazy';
+import { Link, NavLink, useNavigate } from '@/lib/router';
 
 import { useAppActions } from './app-actions';
-import { MobileMenu } from './mobile-menu';
+
+/** The small-screen menu is fetched when the browser is idle or the menu button is pointed at. */
+const MobileMenu = lazyComponent(() => import('./mobile-menu').then((module) => module.MobileMenu));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -25,6 +28,7 @@ export function Header() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const actions = useAppActions();
+  useEffect(() => whenIdle(() => void MobileMenu.preload()), []);
 
   return (
     <header className="sticky top-0 z-20 h-14 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -103,21 +107,25 @@ export function Header() {
           aria-label="Open menu"
           aria-expanded={mobileOpen}
           aria-haspopup="dialog"
+          onPointerEnter={() => void MobileMenu.preload()}
+          onFocus={() => void MobileMenu.preload()}
           onClick={() => setMobileOpen(true)}
         >
           <MenuIcon />
         </button>
       </div>
       {mobileOpen && (
-        <MobileMenu
-          actions={actions}
-          displayName={user ? displayName : null}
-          onClose={() => setMobileOpen(false)}
-          onSignOut={() => {
-            setMobileOpen(false);
-            signOut();
-          }}
-        />
+        <Suspense>
+          <MobileMenu
+            actions={actions}
+            displayName={user ? displayName : null}
+            onClose={() => setMobileOpen(false)}
+            onSignOut={() => {
+              setMobileOpen(false);
+              signOut();
+            }}
+          />
+        </Suspense>
       )}
     </header>
   );

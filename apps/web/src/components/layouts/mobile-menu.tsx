@@ -1,9 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
 
 import { CloseIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 import type { AppAction } from './app-actions';
 

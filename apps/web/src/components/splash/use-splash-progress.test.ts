@@ -33,6 +33,20 @@ describe('useSplashProgress', () => {
     expect(result.current).toEqual({ done: true, progress: 100 });
   });
 
+  it('counts the 1500 ms from when index.html painted the splash, before the scripts ran', () => {
+    const paint = { startTime: performance.now() - 1000 } as PerformanceEntry;
+    const entries = vi.spyOn(performance, 'getEntriesByName').mockReturnValue([paint]);
+    try {
+      const { result } = renderHook(() => useSplashProgress(true, () => 0.5));
+      act(() => vi.advanceTimersByTime(499));
+      expect(result.current.done).toBe(false);
+      act(() => vi.advanceTimersByTime(1));
+      expect(result.current.done).toBe(true);
+    } finally {
+      entries.mockRestore();
+    }
+  });
+
   it('waits past 1500 ms for the first page to be ready', () => {
     const { result, rerender } = renderHook(({ ready }) => useSplashProgress(ready, () => 0), {
       initialProps: { ready: false },

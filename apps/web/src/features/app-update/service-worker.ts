@@ -1,3 +1,5 @@
+import { whenIdle } from '@/lib/lazy';
+
 /** How often an open app asks the server whether a new release is out. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -7,8 +9,8 @@ export interface ServiceWorkerEvents {
 }
 
 /**
- * Registers the service worker that keeps the app shell for offline use, once the page has loaded
- * (its precache download must not compete with the first paint). Only in a production build of a
+ * Registers the service worker that keeps the app shell for offline use, after the first screen
+ * (its precache download must not compete with it). Only in a production build of a
  * browser that has service workers; the registration code is its own chunk, off the first load.
  */
 export function startServiceWorker({ onUpdateReady }: ServiceWorkerEvents): void {
@@ -28,6 +30,7 @@ export function startServiceWorker({ onUpdateReady }: ServiceWorkerEvents): void
       },
     });
   };
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  // Once the first screen is up and the browser is idle: the worker's own script and the precache
+  // download then never delay what the person is waiting for (Lighthouse counted them in the LCP).
+  whenIdle(() => void register());
 }

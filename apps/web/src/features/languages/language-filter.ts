@@ -14,8 +14,6 @@ export const LANGUAGE_FILTERS = [
 ] as const;
 export type LanguageFilter = (typeof LANGUAGE_FILTERS)[number];
 
-export const AUTO_DETECT_LABEL = 'Auto Detect';
-
 /** Every language of the response, sorted by English name. */
 export function toLanguageList(response: LanguagesResponse | undefined): LanguageWithCode[] {
   if (!response) return [];

@@ -1,8 +1,7 @@
-import { useNavigate } from 'react-router';
-
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { useNavigate } from '@/lib/router';
 
 export function LoginRoute() {
   const navigate = useNavigate();

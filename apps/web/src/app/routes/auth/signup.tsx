@@ -1,8 +1,7 @@
-import { useNavigate } from 'react-router';
-
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { SignupForm } from '@/features/auth/components/signup-form';
+import { useNavigate } from '@/lib/router';
 
 export function SignupRoute() {
   const navigate = useNavigate();

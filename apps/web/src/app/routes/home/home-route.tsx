@@ -1,6 +1,5 @@
 import { AUTO } from '@sema/shared/validation';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 
 import { PlusIcon } from '@/components/ui/icons';
 import { ShareButton } from '@/components/ui/share-button';
@@ -21,16 +20,22 @@ import { useRememberedHistory } from '@/features/translate/hooks/use-remembered-
 import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { lazyComponent, whenIdle } from '@/lib/lazy';
+import { useQueryClient } from '@/lib/query';
 
 import { LiveTranslateBar } from './live-translate-bar';
 import { conversationMarkdown } from './markdown-export';
-import { MessageActions } from './message-actions';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
 import type { HomeMessage } from './messages';
 import { preloadSendHandler } from './send/pick-send-handler';
 import { useSendMessage } from './send/use-send-message';
 import { useRememberedHome } from './use-remembered-home';
 import { Welcome } from './welcome';
+
+/** Listen, share, edit and regenerate beside a message: fetched when the browser is idle. */
+const MessageActions = lazyComponent(() =>
+  import('./message-actions').then((module) => module.MessageActions),
+);
 
 /**
  * Home: the welcome until the first message, then the conversation; the input with
@@ -92,6 +97,7 @@ export function HomeRoute() {
     if (translation.error) void refreshStatus(queryClient);
   }, [translation.error, queryClient]);
 
+  useEffect(() => whenIdle(() => void MessageActions.preload()), []);
   // Fetch the code that draws a chat answer or a document result while the user is still typing.
   useEffect(() => {
     if (mode !== 'chat') return;
@@ -116,13 +122,15 @@ export function HomeRoute() {
             messages={conversation.messages}
             renderContent={renderMessageContent}
             renderActions={(message) => (
-              <MessageActions
-                message={message}
-                isLastAnswer={canRegenerate && message === lastAnswer}
-                idle={idle}
-                onRegenerate={regenerate}
-                onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
-              />
+              <Suspense>
+                <MessageActions
+                  message={message}
+                  isLastAnswer={canRegenerate && message === lastAnswer}
+                  idle={idle}
+                  onRegenerate={regenerate}
+                  onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
+                />
+              </Suspense>
             )}
           />
         </>

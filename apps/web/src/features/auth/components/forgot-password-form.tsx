@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 /** The reset request. Nothing is sent anywhere: sign-in is local to this browser. */
 export function ForgotPasswordForm() {

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@sema/shared/validation';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
+import { Link } from '@/lib/router';
 
 import { DEMO_ACCOUNTS, matchesDemoAccount } from '../demo-accounts';
 import { findAccount } from '../local-accounts';
@@ -53,7 +53,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
               </span>
               <button
                 type="button"
-                className="rounded text-xs font-medium text-brand-700 hover:underline"
+                className="inline-flex min-h-6 items-center rounded text-xs font-medium text-brand-700 hover:underline"
                 onClick={() => {
                   setEmail(account.email);
                   setPassword(account.password);

@@ -1,12 +1,12 @@
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '@sema/shared/validation';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
+import { Link } from '@/lib/router';
 
 import { rememberAccount } from '../local-accounts';
 

@@ -1,9 +1,9 @@
 import type { LanguagesResponse } from '@sema/shared/api/schemas';
 import { REQUEST_ERRORS } from '@sema/shared/errors';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
+import { queryOptions, useQuery } from '@/lib/query';
 
 const cached = () => cachedValue<LanguagesResponse>(CACHE_KINDS.languages, cacheKeys.languages());
 

@@ -1,6 +1,7 @@
 import type { Language } from '@sema/shared/api/schemas';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
+import { useQuery } from '@/lib/query';
 
 import { useLanguages } from '../api/get-languages';
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@/lib/query';
 
 import {
   clearConversations,

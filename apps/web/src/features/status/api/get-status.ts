@@ -1,8 +1,8 @@
 import type { StatusResponse } from '@sema/shared/api/schemas';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
+import { queryOptions, useQuery, type QueryClient } from '@/lib/query';
 
 const cached = () => cachedValue<StatusResponse>(CACHE_KINDS.status, cacheKeys.status());
 
