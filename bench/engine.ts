@@ -242,7 +242,7 @@ async function startTransformers(dtype: string): Promise<Contender> {
   // Given files on disk, transformers.js also reads each whole ONNX file into memory in the
   // background after loading (its FileResponse streams): wait for that to end, so that it does not
   // slow their first batches (it is not part of their steady speed) nor ours.
-  for (let last = -1; process.memoryUsage().arrayBuffers !== last; ) {
+  for (let last = -1; process.memoryUsage().arrayBuffers !== last;) {
     last = process.memoryUsage().arrayBuffers;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
