@@ -1,7 +1,8 @@
 /**
- * An NLLB-200 model loaded for translation: transformers.js finds, downloads, caches and opens the
- * files (tokenizer and ONNX sessions); decoding is our own loop, greedy or beam search. Runs inside
- * the engine's model process, and directly in tests and benchmarks.
+ * An NLLB-200 model loaded for translation: transformers.js finds, downloads and caches the files
+ * and reads the tokenizer; we open the ONNX sessions from the files with onnxruntime-node, and
+ * decoding is our own loop, greedy or beam search. Runs inside the engine's model process, and
+ * directly in tests and benchmarks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
