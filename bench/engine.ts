@@ -6,7 +6,8 @@
 // beam width and batch size: sentences/s, generated tokens/s, load time, the model process's peak
 // resident memory (VmHWM); first-token latency (encoder + first decoder step, batch 1, in process);
 // side by side, @huggingface/transformers' translation pipeline on the same folder, threads and
-// forced lengths; and a roofline: the runtime's own matmul at the model's shapes, summed over one
+// forced lengths, taking turns with our engine batch by batch (twice, each going first once) so
+// that both see the same machine load; and a roofline: the runtime's own matmul at the model's shapes, summed over one
 // decoder step → the most tokens/s this machine could give, and the engine's fraction of it.
 //
 // Random weights give random text that rarely ends, so output lengths are forced (the documented
@@ -171,8 +172,18 @@ interface Result {
 
 const log = { info() {}, warn: console.warn, error: console.error };
 
-async function runEngine(dtype: string, beams: number, floors: Map<number, number>): Promise<Result[]> {
-  let batchStats = { tokens: 0 };
+/** One engine under test: translates a batch, returning the tokens it generated. */
+interface Contender {
+  generate(texts: string[]): Promise<number>;
+  loadSeconds: number;
+  /** Peak resident memory it is charged with, MB. */
+  peakRssMb(): number;
+  close(): Promise<void>;
+}
+
+/** Ours, as the server runs it: the model in its own process. */
+async function startEngine(dtype: string, beams: number): Promise<Contender> {
+  let tokens = 0;
   const engine = new NllbEngine({
     model: folder,
     modelCache: cacheRoot,
@@ -183,55 +194,28 @@ async function runEngine(dtype: string, beams: number, floors: Map<number, numbe
     log,
     progressOutput: null,
     hangTimeoutMs: 600_000,
-    onBatch: (stats) => (batchStats.tokens += stats.generatedTokens),
+    onBatch: (stats) => (tokens += stats.generatedTokens),
   });
   const started = performance.now();
   engine.start();
   await engine.whenReady();
   const loadSeconds = (performance.now() - started) / 1000;
   const pid = (engine as unknown as { modelProcess?: { pid?: number } }).modelProcess?.pid;
-  const results: Result[] = [];
-  try {
-    await engine.translate(sentences(1, 99), 'eng_Latn', 'fra_Latn');
-    for (const batch of batches) {
-      const texts = sentences(batch === 1 ? 4 : batch, batch);
-      batchStats = { tokens: 0 };
-      const t0 = performance.now();
-      for (let i = 0; i < texts.length; i += batch) {
-        await engine.translate(texts.slice(i, i + batch), 'eng_Latn', 'fra_Latn');
-      }
-      const seconds = (performance.now() - t0) / 1000;
-      const roofline = batch / floors.get(batch * beams)!;
-      const tokensPerS = batchStats.tokens / seconds;
-      results.push({
-        model: `synthetic ${size}`,
-        dtype,
-        batch,
-        beams,
-        engine: 'sema',
-        threads,
-        sentences: texts.length,
-        tokens: batchStats.tokens,
-        seconds,
-        tokens_per_s: tokensPerS,
-        sentences_per_s: texts.length / seconds,
-        peak_rss_mb: vmHwmMb(pid),
-        weights_mb: weightsMb(dtype),
-        load_seconds: loadSeconds,
-        roofline_tokens_per_s: roofline,
-        roofline_fraction: tokensPerS / roofline,
-        synthetic_weights: true,
-      });
-      report(results.at(-1)!);
-    }
-  } finally {
-    await engine.close();
-  }
-  return results;
+  await engine.translate(sentences(1, 99), 'eng_Latn', 'fra_Latn');
+  return {
+    loadSeconds,
+    async generate(texts) {
+      tokens = 0;
+      await engine.translate(texts, 'eng_Latn', 'fra_Latn');
+      return tokens;
+    },
+    peakRssMb: () => vmHwmMb(pid),
+    close: () => engine.close(),
+  };
 }
 
 /** transformers.js's pipeline on the same folder: every row runs to the batch's longest forced length. */
-async function runTransformers(dtype: string): Promise<Result[]> {
+async function startTransformers(dtype: string): Promise<Contender> {
   env.allowLocalModels = true;
   env.allowRemoteModels = false;
   const rssBefore = process.memoryUsage().rss;
@@ -241,7 +225,6 @@ async function runTransformers(dtype: string): Promise<Result[]> {
     session_options: sessionOptions,
   });
   const loadSeconds = (performance.now() - started) / 1000;
-  const results: Result[] = [];
   const tokenizer = translator.tokenizer;
   const forced = (text: string) =>
     Math.max(1, Math.round(ratio * tokenizer.encode(text, { add_special_tokens: false }).length));
@@ -255,38 +238,104 @@ async function runTransformers(dtype: string): Promise<Result[]> {
     } as never);
     return texts.reduce((sum, text) => sum + forced(text), 0);
   };
+  await generate(sentences(1, 99));
+  // Given files on disk, transformers.js also reads each whole ONNX file into memory in the
+  // background after loading (its FileResponse streams): wait for that to end, so that it does not
+  // slow their first batches (it is not part of their steady speed) nor ours.
+  for (let last = -1; process.memoryUsage().arrayBuffers !== last;) {
+    last = process.memoryUsage().arrayBuffers;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return {
+    loadSeconds,
+    generate,
+    // In this process: what loading and running added to it.
+    peakRssMb: () => (process.memoryUsage().rss - rssBefore) / 1e6,
+    close: () => translator.dispose(),
+  };
+}
+
+/** Rounds over the same sentences per contender and batch size (alternating with transformers.js). */
+const REPEATS = 2;
+
+/**
+ * Tokens and seconds of each contender over the same sentences in batches of `batch`, `REPEATS`
+ * times, taking turns (and swapping who goes first), so that both see the same machine load.
+ */
+async function race(contenders: Contender[], texts: string[], batch: number) {
+  const totals = contenders.map(() => ({ tokens: 0, seconds: 0 }));
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    const order = contenders.map((_, i) => i);
+    if (repeat % 2 === 1) order.reverse();
+    for (const i of order) {
+      const t0 = performance.now();
+      for (let start = 0; start < texts.length; start += batch) {
+        totals[i]!.tokens += await contenders[i]!.generate(texts.slice(start, start + batch));
+      }
+      totals[i]!.seconds += (performance.now() - t0) / 1000;
+    }
+  }
+  return totals;
+}
+
+function result(
+  engine: Result['engine'],
+  dtype: string,
+  batch: number,
+  beams: number,
+  texts: number,
+  run: { tokens: number; seconds: number },
+  contender: Contender,
+  roofline: number,
+): Result {
+  const tokensPerS = run.tokens / run.seconds;
+  return {
+    model: `synthetic ${size}`,
+    dtype,
+    batch,
+    beams,
+    engine,
+    threads,
+    sentences: texts * REPEATS,
+    tokens: run.tokens,
+    seconds: run.seconds,
+    tokens_per_s: tokensPerS,
+    sentences_per_s: (texts * REPEATS) / run.seconds,
+    peak_rss_mb: contender.peakRssMb(),
+    weights_mb: weightsMb(dtype),
+    load_seconds: contender.loadSeconds,
+    roofline_tokens_per_s: roofline,
+    roofline_fraction: tokensPerS / roofline,
+    synthetic_weights: true,
+  };
+}
+
+/** Our engine at one dtype and beam width over every batch size, beside transformers.js if given. */
+async function runEngine(
+  dtype: string,
+  beams: number,
+  floors: Map<number, number>,
+  theirs: Contender | undefined,
+): Promise<Result[]> {
+  const ours = await startEngine(dtype, beams);
+  const results: Result[] = [];
   try {
-    await generate(sentences(1, 99));
     for (const batch of batches) {
       const texts = sentences(batch === 1 ? 4 : batch, batch);
-      let tokens = 0;
-      const t0 = performance.now();
-      for (let i = 0; i < texts.length; i += batch) tokens += await generate(texts.slice(i, i + batch));
-      const seconds = (performance.now() - t0) / 1000;
-      results.push({
-        model: `synthetic ${size}`,
-        dtype,
-        batch,
-        beams: 1,
-        engine: 'transformers.js',
-        threads,
-        sentences: texts.length,
-        tokens,
-        seconds,
-        tokens_per_s: tokens / seconds,
-        sentences_per_s: texts.length / seconds,
-        // In this process: what loading and running added to it.
-        peak_rss_mb: (process.memoryUsage().rss - rssBefore) / 1e6,
-        weights_mb: weightsMb(dtype),
-        load_seconds: loadSeconds,
-        roofline_tokens_per_s: NaN,
-        roofline_fraction: NaN,
-        synthetic_weights: true,
-      });
-      report(results.at(-1)!);
+      const [mine, other] = await race(theirs ? [ours, theirs] : [ours], texts, batch);
+      const roofline = batch / floors.get(batch * beams)!;
+      const r = result('sema', dtype, batch, beams, texts.length, mine!, ours, roofline);
+      results.push(r);
+      report(r);
+      if (other) {
+        const t = result('transformers.js', dtype, batch, 1, texts.length, other, theirs!, NaN);
+        r.vs_transformers_js = r.tokens_per_s / t.tokens_per_s;
+        results.push(t);
+        report(t);
+      }
     }
   } finally {
-    await translator.dispose();
+    await ours.close();
   }
   return results;
 }
@@ -342,14 +391,16 @@ for (const dtype of dtypes) {
   console.log(
     `${dtype}: first token (batch 1, 24-token source) ${f(extra[`${dtype}_first_token_ms`] as number)} ms`,
   );
-  const ours: Result[] = [];
-  for (const beams of beamWidths) ours.push(...(await runEngine(dtype, beams, floors)));
-  const theirs = args['no-transformers'] ? [] : await runTransformers(dtype);
-  for (const r of ours) {
-    const match = theirs.find((t) => t.batch === r.batch && r.beams === 1);
-    if (match) r.vs_transformers_js = r.tokens_per_s / match.tokens_per_s;
+  // Loaded once, in this process; it takes turns with our engine at beams 1.
+  const theirs =
+    args['no-transformers'] || !beamWidths.includes(1) ? undefined : await startTransformers(dtype);
+  try {
+    for (const beams of beamWidths) {
+      all.push(...(await runEngine(dtype, beams, floors, beams === 1 ? theirs : undefined)));
+    }
+  } finally {
+    await theirs?.close();
   }
-  all.push(...ours, ...theirs);
 }
 
 console.log(

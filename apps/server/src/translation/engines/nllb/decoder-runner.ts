@@ -80,30 +80,70 @@ export class DecoderRunner {
     this.stepOutputs = this.allOutputs.filter((name) => !name.includes('.encoder.'));
   }
 
-  /** Runs the encoder over the rows (padded to the longest) and returns the empty-cache state. */
+  /**
+   * Runs the encoder over the rows and returns the empty-cache state, whose hidden states are padded
+   * to the longest row (the mask hides the padding from the decoder). Rows of very different
+   * lengths are encoded in groups of similar length (`lengthGroups`), so the encoder does not work
+   * on padding: each row's output is what it would be alone (for quantized models, up to the
+   * activations' quantization range, which depends on the whole batch either way).
+   */
   async encode(rows: readonly (readonly number[])[]): Promise<BatchState> {
     const batch = rows.length;
     const sourceLength = Math.max(...rows.map((row) => row.length));
-    const ids = new BigInt64Array(batch * sourceLength).fill(BigInt(this.special.pad));
-    const mask = new BigInt64Array(batch * sourceLength);
+    const encoderMask = new ort.Tensor('int64', this.sourceTensors(rows, sourceLength).mask, [
+      batch,
+      sourceLength,
+    ]);
+    const groups = lengthGroups(rows.map((row) => row.length));
+    let encoderHidden: Tensor;
+    if (groups.length === 1) {
+      encoderHidden = await this.encodeRows(rows);
+    } else {
+      let hidden: Float32Array | undefined;
+      let width = 0;
+      for (const group of groups) {
+        const part = await this.encodeRows(group.map((r) => rows[r]!));
+        const partLength = part.dims[1]!;
+        width = part.dims[2]!;
+        hidden ??= new Float32Array(batch * sourceLength * width);
+        const data = part.data as Float32Array;
+        group.forEach((r, i) => {
+          const size = partLength * width;
+          hidden!.set(data.subarray(i * size, (i + 1) * size), r * sourceLength * width);
+        });
+      }
+      encoderHidden = new ort.Tensor('float32', hidden!, [batch, sourceLength, width]);
+    }
+    return {
+      encoderHidden,
+      encoderMask,
+      decoderCache: this.emptyCache(batch),
+      encoderCache: this.emptyCache(batch),
+      started: false,
+    };
+  }
+
+  /** The encoder's `last_hidden_state` for rows padded to the longest of them. */
+  private async encodeRows(rows: readonly (readonly number[])[]): Promise<Tensor> {
+    const sourceLength = Math.max(...rows.map((row) => row.length));
+    const { ids, mask } = this.sourceTensors(rows, sourceLength);
+    const encoded = await this.encoder.run({
+      input_ids: new ort.Tensor('int64', ids, [rows.length, sourceLength]),
+      attention_mask: new ort.Tensor('int64', mask, [rows.length, sourceLength]),
+    });
+    return output(encoded, 'last_hidden_state');
+  }
+
+  private sourceTensors(rows: readonly (readonly number[])[], sourceLength: number) {
+    const ids = new BigInt64Array(rows.length * sourceLength).fill(BigInt(this.special.pad));
+    const mask = new BigInt64Array(rows.length * sourceLength);
     rows.forEach((row, r) => {
       row.forEach((token, i) => {
         ids[r * sourceLength + i] = BigInt(token);
         mask[r * sourceLength + i] = 1n;
       });
     });
-    const encoderMask = new ort.Tensor('int64', mask, [batch, sourceLength]);
-    const encoded = await this.encoder.run({
-      input_ids: new ort.Tensor('int64', ids, [batch, sourceLength]),
-      attention_mask: encoderMask,
-    });
-    return {
-      encoderHidden: output(encoded, 'last_hidden_state'),
-      encoderMask,
-      decoderCache: this.emptyCache(batch),
-      encoderCache: this.emptyCache(batch),
-      started: false,
-    };
+    return { ids, mask };
   }
 
   /** The first decoder input of every row: `</s> <target>` at once (the language is forced). */
@@ -170,6 +210,37 @@ export class DecoderRunner {
       () => new ort.Tensor('float32', new Float32Array(0), [batch, heads, 0, headDim]),
     );
   }
+}
+
+/**
+ * What one more encoder run costs, in source tokens: it reads every weight once whatever its
+ * batch, about what encoding this many tokens costs on a CPU.
+ */
+const ENCODER_RUN_TOKENS = 32;
+
+/**
+ * Splits rows into groups to encode separately, each padded to its own longest row: the split, of
+ * the rows sorted by length, that minimises padded tokens plus `runTokens` per group. Rows of
+ * similar length stay one group (returned as the rows in their order). Each group lists row indices.
+ */
+export function lengthGroups(lengths: readonly number[], runTokens = ENCODER_RUN_TOKENS): number[][] {
+  const order = lengths.map((_, r) => r).sort((a, b) => lengths[b]! - lengths[a]! || a - b);
+  // cost[i]: the cheapest split of the longest i rows; cut[i]: where its last group starts.
+  const cost = [0];
+  const cut = [0];
+  for (let i = 1; i <= order.length; i++) {
+    cost[i] = Infinity;
+    for (let start = 0; start < i; start++) {
+      const candidate = cost[start]! + (i - start) * lengths[order[start]!]! + runTokens;
+      if (candidate < cost[i]!) {
+        cost[i] = candidate;
+        cut[i] = start;
+      }
+    }
+  }
+  const groups: number[][] = [];
+  for (let end = order.length; end > 0; end = cut[end]!) groups.unshift(order.slice(cut[end], end));
+  return groups.length === 1 ? [lengths.map((_, r) => r)] : groups;
 }
 
 export function throwIfAborted(signal: AbortSignal | undefined): void {

@@ -27,15 +27,19 @@ const DTYPE_SUFFIX: Record<string, string> = {
 
 /** The files a translation needs, relative to the model folder. */
 export function modelFiles(dtype: string): string[] {
-  const suffix = DTYPE_SUFFIX[dtype] ?? '';
   return [
     'config.json',
     'generation_config.json',
     'tokenizer.json',
     'tokenizer_config.json',
-    `onnx/encoder_model${suffix}.onnx`,
-    `onnx/decoder_model_merged${suffix}.onnx`,
+    onnxFile('encoder_model', dtype),
+    onnxFile('decoder_model_merged', dtype),
   ];
+}
+
+/** An ONNX file of the model (`encoder_model`, `decoder_model_merged`) at a dtype, relative to its folder. */
+export function onnxFile(name: string, dtype: string): string {
+  return `onnx/${name}${DTYPE_SUFFIX[dtype] ?? ''}.onnx`;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');

@@ -1,7 +1,8 @@
 /**
- * An NLLB-200 model loaded for translation: transformers.js finds, downloads, caches and opens the
- * files (tokenizer and ONNX sessions); decoding is our own loop, greedy or beam search. Runs inside
- * the engine's model process, and directly in tests and benchmarks.
+ * An NLLB-200 model loaded for translation: transformers.js finds, downloads and caches the files
+ * and reads the tokenizer; we open the ONNX sessions from the files with onnxruntime-node, and
+ * decoding is our own loop, greedy or beam search. Runs inside the engine's model process, and
+ * directly in tests and benchmarks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,11 +11,10 @@ import {
   AutoTokenizer,
   env,
   NllbTokenizer,
-  type PreTrainedModel,
   type PreTrainedTokenizer,
   type ProgressInfo,
 } from '@huggingface/transformers';
-import type ort from 'onnxruntime-node';
+import ort from 'onnxruntime-node';
 import { BeamDecoder } from './beam-decoder.ts';
 import {
   DecoderRunner,
@@ -24,7 +24,7 @@ import {
   type DecoderLayout,
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { modelFiles, type ModelSource } from './model-source.ts';
+import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from './model-source.ts';
 import { hasLoop } from './repetition-guard.ts';
 
 /** Longest source row the model sees; longer sentences are translated in pieces (never cut off). */
@@ -86,7 +86,7 @@ interface ModelConfig {
 export class NllbModel {
   private constructor(
     private readonly tokenizer: PreTrainedTokenizer,
-    private readonly model: PreTrainedModel,
+    private readonly sessions: readonly ort.InferenceSession[],
     /** The encoder and decoder sessions, for tests and benchmarks that drive a decoder directly. */
     readonly runner: DecoderRunner,
     private readonly decoder: Decoder,
@@ -104,32 +104,45 @@ export class NllbModel {
       }
     }
     const progress_callback = downloadReporter(source, options.onDownload);
-    // The model first: its config.json is required, so a wrong id fails with a clear 404.
-    const model = await AutoModelForSeq2SeqLM.from_pretrained(reference, {
-      dtype: options.dtype as 'q8',
-      device: 'cpu',
-      progress_callback,
-      session_options: {
-        intraOpNumThreads: options.threads,
-        interOpNumThreads: 1,
-        executionMode: 'sequential',
-        graphOptimizationLevel: 'all',
-        // Without the arena, memory used by a large batch goes back to the system afterwards
-        // instead of staying reserved for the life of the process.
-        enableCpuMemArena: false,
-        // Idle ONNX Runtime threads spin by default, burning the cores the HTTP side needs
-        // between decoding steps (and everything, on a busy machine).
-        extra: { session: { intra_op: { allow_spinning: '0' } } },
-      },
-    });
+    const folder = source.kind === 'folder' ? source.path : cachedModelFolder(source);
+    if (source.kind === 'hub' && !modelFiles(options.dtype).every((file) => onDisk(folder, file))) {
+      // Not downloaded yet: transformers.js downloads the files into the cache folder (its model is
+      // opened to do so, its config.json first, so a wrong id fails with a clear 404, then let go;
+      // on this first start only, the copies it reads behind the sessions' back come and go).
+      const download = await AutoModelForSeq2SeqLM.from_pretrained(reference, {
+        dtype: options.dtype as 'q8',
+        device: 'cpu',
+        progress_callback,
+        session_options: { enableCpuMemArena: false },
+      });
+      await download.dispose();
+    }
+    // The sessions are ours, opened from the files: transformers.js, given a file on disk, starts a
+    // stream that reads the whole file into memory behind the session's back (its FileResponse),
+    // another copy of the weights for as long as the process lives (1.5 GB more for 600M q8).
+    const sessionOptions: ort.InferenceSession.SessionOptions = {
+      executionProviders: ['cpu'],
+      intraOpNumThreads: options.threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      // Without the arena, memory used by a large batch goes back to the system afterwards
+      // instead of staying reserved for the life of the process.
+      enableCpuMemArena: false,
+      // Idle ONNX Runtime threads spin by default, burning the cores the HTTP side needs
+      // between decoding steps (and everything, on a busy machine).
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
+      // Errors only: ONNX Runtime warns at length while it optimises a graph.
+      logSeverityLevel: 3,
+    };
+    const open = (name: string) =>
+      ort.InferenceSession.create(path.join(folder, onnxFile(name, options.dtype)), sessionOptions);
+    const encoder = await open('encoder_model');
+    let decoderSession: ort.InferenceSession | undefined;
     try {
+      decoderSession = await open('decoder_model_merged');
       const tokenizer = await loadTokenizer(reference, progress_callback);
-      const sessions = (model as unknown as { sessions: Record<string, ort.InferenceSession> }).sessions;
-      const encoder = sessions.model;
-      const decoderSession = sessions.decoder_model_merged;
-      if (!encoder || !decoderSession)
-        throw unsupported('expected an encoder and a merged decoder (decoder_model_merged)');
-      const config = model.config as unknown as ModelConfig;
+      const config = readConfig(folder);
       const layout = decoderLayout(config);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
         if (!decoderSession.inputNames.includes(input)) {
@@ -151,9 +164,10 @@ export class NllbModel {
       });
       const beams = options.beams ?? 1;
       const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
-      return new NllbModel(tokenizer, model, runner, decoder, options.forceLengthRatio);
+      return new NllbModel(tokenizer, [encoder, decoderSession], runner, decoder, options.forceLengthRatio);
     } catch (error) {
-      await model.dispose();
+      await encoder.release();
+      await decoderSession?.release();
       throw error;
     }
   }
@@ -270,7 +284,7 @@ export class NllbModel {
   }
 
   async dispose(): Promise<void> {
-    await this.model.dispose();
+    for (const session of this.sessions) await session.release();
   }
 
   private languageToken(token: string): number {
@@ -280,6 +294,14 @@ export class NllbModel {
     }
     return id;
   }
+}
+
+function onDisk(folder: string, file: string): boolean {
+  return fs.existsSync(path.join(folder, file));
+}
+
+function readConfig(folder: string): ModelConfig {
+  return JSON.parse(fs.readFileSync(path.join(folder, 'config.json'), 'utf8')) as ModelConfig;
 }
 
 function unsupported(why: string): Error {

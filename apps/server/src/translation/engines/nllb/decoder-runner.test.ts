@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
+import { lengthGroups, type DecodeJob } from './decoder-runner.ts';
+import { GreedyDecoder } from './greedy-decoder.ts';
+import { resolveModelSource } from './model-source.ts';
+import { NllbModel } from './nllb-model.ts';
+
+describe('lengthGroups', () => {
+  it('keeps rows of similar length together, in their order', () => {
+    expect(lengthGroups([20, 24, 22, 18])).toEqual([[0, 1, 2, 3]]);
+    expect(lengthGroups([7])).toEqual([[0]]);
+  });
+
+  it('splits rows of very different lengths, longest first, each row once', () => {
+    const groups = lengthGroups([3, 60, 4, 58, 3, 61]);
+    expect(groups).toEqual([
+      [5, 1, 3],
+      [2, 0, 4],
+    ]);
+  });
+
+  it('splits only where the padding saved outweighs another run', () => {
+    // One group: 2 × 40 + 32 = 112 padded tokens and run; two: 40 + 32 + 30 + 32 = 134.
+    expect(lengthGroups([40, 30])).toEqual([[0, 1]]);
+    // One group: 2 × 100 + 32 = 232; two: 100 + 32 + 10 + 32 = 174.
+    expect(lengthGroups([10, 100])).toEqual([[1], [0]]);
+  });
+});
+
+describe('encoding rows of very different lengths (tiny fixture, fp32)', () => {
+  let model: NllbModel;
+  beforeAll(async () => {
+    const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
+    model = await NllbModel.load({ source, dtype: 'fp32', threads: 1 });
+  });
+  afterAll(() => model?.dispose());
+
+  const SENTENCES = [
+    'Ok.',
+    'A much longer sentence that goes on for a while, and then some more, so that it needs many tokens to say.',
+    'Hi.',
+    'Another long sentence, about the river, the bank, the fox and the dog, which keeps going for a bit.',
+    'Yes.',
+  ];
+
+  function job(sentences: readonly string[]): DecodeJob {
+    return model.prepare(sentences, 'eng_Latn', 'fra_Latn').job;
+  }
+
+  it('encodes them in groups, each row as if it were alone', async () => {
+    const { rows } = job(SENTENCES);
+    expect(lengthGroups(rows.map((row) => row.length)).length).toBeGreaterThan(1);
+    const state = await model.runner.encode(rows);
+    const [batch, length, width] = state.encoderHidden.dims as [number, number, number];
+    expect(batch).toBe(rows.length);
+    expect(length).toBe(Math.max(...rows.map((row) => row.length)));
+    const hidden = state.encoderHidden.data as Float32Array;
+    for (const [r, row] of rows.entries()) {
+      const alone = (await model.runner.encode([row])).encoderHidden.data as Float32Array;
+      const mine = hidden.subarray(r * length * width, (r * length + row.length) * width);
+      expect(alone).toHaveLength(mine.length);
+      for (let i = 0; i < alone.length; i++) expect(mine[i]).toBeCloseTo(alone[i]!, 4);
+    }
+  });
+
+  it('decodes the batch token for token as one row at a time', async () => {
+    const decoder = new GreedyDecoder(model.runner);
+    const batched = await decoder.decode(job(SENTENCES));
+    const single = [];
+    for (const sentence of SENTENCES) single.push(...(await decoder.decode(job([sentence]))));
+    expect(batched).toEqual(single);
+    expect(batched.every((tokens) => tokens.length > 0)).toBe(true);
+  });
+});
