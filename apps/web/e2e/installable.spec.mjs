@@ -150,7 +150,7 @@ describe('sending without a network', () => {
     await context.close();
   });
 
-  it('a message still waiting when the page closes is shown as not sent, not lost', async () => {
+  it('a message still waiting when the page closes waits on, and goes out once online', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     await openApp(page, '/');
     await untilControlled(page);
@@ -163,8 +163,13 @@ describe('sending without a network', () => {
     await page.reload();
     await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
     await page.locator('li[data-role="user"]').getByText('Please send this later.').waitFor();
-    await page.getByText(/^Not sent: the page closed while you were offline/).waitFor();
+    await page.getByTestId('queued-reply').waitFor();
+
     await context.setOffline(false);
+    await page.getByTestId('queued-reply').waitFor({ state: 'detached', timeout: 20_000 });
+    const answer = page.locator('li[data-role="assistant"]:not([aria-busy])').last();
+    await answer.locator('p[lang]').first().waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByText('Translation failed').count(), 0);
     await context.close();
   });
 });

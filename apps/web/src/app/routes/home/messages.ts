@@ -26,10 +26,24 @@ export interface PendingReply extends MessageBase {
 /** What a reply sent without a network says while it waits (not its content: nothing to copy). */
 export const QUEUED_TEXT = 'Waiting for a connection: this will be sent when you are back online.';
 
-/** Sent while the device had no network: it goes out, in order, when the connection returns. */
+/** What a waiting message will be sent as (a dropped file stays in the tab's memory only). */
+export interface QueuedRequest {
+  mode: 'chat' | 'translate';
+  text: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+}
+
+/**
+ * Sent while the device had no network: it goes out, in order, when the connection returns, also
+ * after the page was closed and opened again (the request is kept with the conversation).
+ */
 export interface QueuedReply extends MessageBase {
   role: 'assistant';
   kind: 'queued';
+  request: QueuedRequest;
+  /** A file went with it: it can only be sent from the tab that holds the file. */
+  hasFile?: boolean;
 }
 
 /** Translate mode with text: the translation, or 'Translation failed' with the reason. */

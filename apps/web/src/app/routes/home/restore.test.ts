@@ -45,12 +45,21 @@ describe('restoreMessages', () => {
     expect(document?.kind === 'document' && document.document.progress).toBe(undefined);
   });
 
-  it('shows a message that was waiting for the network as not sent, so it is not mistaken for sent', () => {
-    const [, queued] = restoreMessages([
+  it('keeps a message waiting for the network waiting; one whose file is gone is shown as not sent', () => {
+    const request = {
+      mode: 'translate',
+      text: 'Later',
+      sourceLanguage: 'auto',
+      targetLanguage: 'fra_Latn',
+    } as const;
+    const waiting: HomeMessage[] = [
       { ...base, id: 'u', role: 'user', kind: 'user', content: 'Later' },
-      { ...base, id: 'q', role: 'assistant', kind: 'queued', content: 'Waiting for a connection' },
-    ]);
-    expect(queued).toMatchObject({
+      { ...base, id: 'q', role: 'assistant', kind: 'queued', request },
+      { ...base, id: 'f', role: 'assistant', kind: 'queued', request, hasFile: true },
+    ];
+    const [, queued, withFile] = restoreMessages(waiting);
+    expect(queued).toBe(waiting[1]);
+    expect(withFile).toMatchObject({
       kind: 'failure',
       error: true,
       content: expect.stringMatching(/^Not sent/),

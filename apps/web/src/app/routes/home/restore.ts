@@ -1,7 +1,8 @@
 import type { FailedReply, HomeMessage } from './messages';
 
 const INTERRUPTED = 'This reply was interrupted when the page closed.';
-const NEVER_SENT = 'Not sent: the page closed while you were offline. Edit your message to send it again.';
+const NEVER_SENT =
+  'Not sent: the page closed while you were offline, and the file went with it. Send the file again.';
 
 /** A reply that can no longer come, shown as failed where it stood, with why. */
 const failedInPlaceOf = (message: HomeMessage, content: string): FailedReply => ({
@@ -16,15 +17,17 @@ const failedInPlaceOf = (message: HomeMessage, content: string): FailedReply => 
 /**
  * A saved conversation as it can be shown again: a reply that was still being written when the page
  * closed cannot go on, so it is shown as interrupted (a chat answer keeps what it had, as if stopped),
- * and one that was waiting for the network as not sent.
+ * and one that was waiting for the network with a file as not sent (the file is gone); one without
+ * a file keeps waiting.
  */
 export function restoreMessages(messages: readonly HomeMessage[]): HomeMessage[] {
   return messages.map((message): HomeMessage => {
     switch (message.kind) {
       case 'pending':
         return failedInPlaceOf(message, INTERRUPTED);
+      // Still waiting: it goes out when the connection is there (a file it carried is gone).
       case 'queued':
-        return failedInPlaceOf(message, NEVER_SENT);
+        return message.hasFile ? failedInPlaceOf(message, NEVER_SENT) : message;
       case 'chat':
         return message.chat.status === 'preparing' || message.chat.status === 'streaming'
           ? { ...message, chat: { ...message.chat, status: 'stopped' } }

@@ -7,7 +7,7 @@ import { useLatest } from '@/hooks/use-latest';
 import { useOnline } from '@/hooks/use-online';
 import { plainError, type PlainError } from '@/lib/plain-error';
 
-import type { HomeMessage, ReplyContent } from '../messages';
+import type { HomeMessage, QueuedReply, ReplyContent } from '../messages';
 import { pickSendHandler } from './pick-send-handler';
 import type { SendRequest } from './types';
 
@@ -33,13 +33,6 @@ interface Dependencies {
   translation: ReturnType<typeof useTranslation>;
 }
 
-/** A message sent with no network: its request, kept in this tab until the connection returns. */
-interface QueuedSend {
-  userId: string;
-  replyId: string;
-  request: SendRequest;
-}
-
 /**
  * Send: adds the user's message and a pending reply, then lets the chosen handler set the reply.
  * A handler that throws still ends the waiting, with the error shown. With no network, the reply
@@ -50,7 +43,8 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
   const { messages, addMessage, replaceMessage, truncateFrom } = conversation;
   const online = useOnline();
   const latestMessages = useLatest(messages);
-  const queue = useRef<QueuedSend[]>([]);
+  /** The files of waiting messages, by reply id: they cannot be kept with the conversation. */
+  const queuedFiles = useRef(new Map<string, File>());
   const flushing = useRef(false);
   /** Bumped when a flush ends with messages still waiting (the network came and went meanwhile). */
   const [flushAgain, setFlushAgain] = useState(0);
@@ -79,7 +73,7 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
 
   const run = useCallback(
     async (request: SendRequest, history: readonly HomeMessage[]) => {
-      const userId = addMessage({
+      addMessage({
         role: 'user',
         kind: 'user',
         content: request.text,
@@ -88,8 +82,15 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
           : {}),
       });
       if (!navigator.onLine) {
-        const replyId = addMessage({ role: 'assistant', kind: 'queued', content: '' });
-        queue.current.push({ userId, replyId, request });
+        const { file, ...rest } = request;
+        const replyId = addMessage({
+          role: 'assistant',
+          kind: 'queued',
+          content: '',
+          request: rest,
+          ...(file ? { hasFile: true } : {}),
+        });
+        if (file) queuedFiles.current.set(replyId, file);
         return;
       }
       const replyId = addMessage({ role: 'assistant', kind: 'pending', content: '', isLoading: true });
@@ -98,33 +99,39 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
     [addMessage, deliver],
   );
 
-  // Back online: the waiting messages go out in order. One whose reply is no longer on screen (the
-  // message was edited, the conversation cleared or another opened) is dropped.
+  // Back online (or a conversation with waiting messages opened): they go out in order, each with
+  // the conversation before it as history. The waiting messages are the conversation's own `queued`
+  // replies, so they survive a reload with it; one edited away or cleared is simply no longer there.
+  const hasQueued = messages.some((message) => message.kind === 'queued');
   useEffect(() => {
-    if (!online || flushing.current || queue.current.length === 0) return;
+    if (!online || !hasQueued || flushing.current) return;
     flushing.current = true;
     void (async () => {
       try {
-        while (navigator.onLine && queue.current.length > 0) {
-          const next = queue.current.shift();
-          if (!next) break;
+        while (navigator.onLine) {
           const current = latestMessages.current;
-          const userIndex = current.findIndex((message) => message.id === next.userId);
-          if (userIndex < 0 || !current.some((message) => message.id === next.replyId)) continue;
-          replaceMessage(next.replyId, () => ({
+          const replyIndex = current.findIndex((message) => message.kind === 'queued');
+          if (replyIndex < 0) break;
+          const reply = current[replyIndex] as QueuedReply;
+          const userIndex = current.findLastIndex(
+            (message, index) => index < replyIndex && message.kind === 'user',
+          );
+          const file = queuedFiles.current.get(reply.id) ?? null;
+          queuedFiles.current.delete(reply.id);
+          replaceMessage(reply.id, () => ({
             role: 'assistant',
             kind: 'pending',
             content: '',
             isLoading: true,
           }));
-          await deliver(next.replyId, next.request, current.slice(0, userIndex));
+          await deliver(reply.id, { ...reply.request, file }, current.slice(0, Math.max(0, userIndex)));
         }
       } finally {
         flushing.current = false;
-        if (navigator.onLine && queue.current.length > 0) setFlushAgain((count) => count + 1);
+        setFlushAgain((count) => count + 1);
       }
     })();
-  }, [online, flushAgain, deliver, replaceMessage, latestMessages]);
+  }, [online, hasQueued, flushAgain, deliver, replaceMessage, latestMessages]);
 
   const send = useCallback((request: SendRequest) => run(request, messages), [run, messages]);
 
