@@ -1,6 +1,7 @@
 import { AUTO } from '@sema/shared/validation';
 import { useRef, useState, type FormEvent } from 'react';
 
+import { ClearAllFooter, DeviceListDialog } from '@/components/ui/device-list-dialog';
 import { ChatIcon, CloseIcon } from '@/components/ui/icons';
 import { useLanguageLookup } from '@/features/languages';
 
@@ -67,141 +68,96 @@ export function ConversationHistory({ currentId, onOpen, onDeleted, onCleared }:
           Conversations ({conversations.length})
         </button>
       )}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="conversation-history-title"
-        onClick={(event) => {
-          if (event.target === dialogRef.current) close();
-        }}
-        className="m-auto max-h-[85dvh] w-[min(36rem,calc(100vw-1.5rem))] rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/40"
+      <DeviceListDialog
+        dialogRef={dialogRef}
+        titleId="conversation-history-title"
+        title="Your conversations"
+        footer={
+          conversations.length > 0 && (
+            <ClearAllFooter
+              confirming={confirming}
+              onConfirmingChange={setConfirming}
+              askLabel="Clear all conversations"
+              question={`Delete all ${conversations.length} conversations from this device?`}
+              confirmLabel="Delete all"
+              onConfirm={() => void actions.clearAll().then(onCleared)}
+            />
+          )
+        }
       >
-        <div className="flex max-h-[85dvh] flex-col">
-          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-            <h2 id="conversation-history-title" className="text-base font-semibold text-slate-900">
-              Your conversations
-            </h2>
-            <button
-              type="button"
-              aria-label="Close"
-              className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
-              onClick={close}
-            >
-              <CloseIcon width={18} height={18} />
-            </button>
-          </div>
-          <p className="px-4 pt-3 text-xs text-slate-700">
-            Kept on this device only: nothing here leaves it.
-          </p>
-          {conversations.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-700">No saved conversations yet.</p>
-          ) : (
-            <ul
-              className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto"
-              data-testid="conversation-items"
-            >
-              {conversations.map((conversation) => (
-                <li key={conversation.id} className="flex items-start gap-1 px-4 py-3">
-                  {renaming === conversation.id ? (
-                    <form
-                      className="flex min-w-0 flex-1 items-center gap-2"
-                      onSubmit={(event) => submitRename(event, conversation.id)}
-                    >
-                      <input
-                        name="title"
-                        aria-label="New name"
-                        defaultValue={conversation.title}
-                        // The field replaces the button that opened it, so focus follows.
-                        autoFocus
-                        className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900"
-                      />
-                      <button
-                        type="submit"
-                        className="rounded-md bg-brand-600 px-2.5 py-1 text-sm font-semibold text-white hover:bg-brand-700"
-                      >
-                        Save
-                      </button>
-                    </form>
-                  ) : (
+        {conversations.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-700">No saved conversations yet.</p>
+        ) : (
+          <ul
+            className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto"
+            data-testid="conversation-items"
+          >
+            {conversations.map((conversation) => (
+              <li key={conversation.id} className="flex items-start gap-1 px-4 py-3">
+                {renaming === conversation.id ? (
+                  <form
+                    className="flex min-w-0 flex-1 items-center gap-2"
+                    onSubmit={(event) => submitRename(event, conversation.id)}
+                  >
+                    <input
+                      name="title"
+                      aria-label="New name"
+                      defaultValue={conversation.title}
+                      // The field replaces the button that opened it, so focus follows.
+                      autoFocus
+                      className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900"
+                    />
                     <button
-                      type="button"
-                      className="min-w-0 flex-1 rounded-md text-left hover:bg-slate-50"
-                      aria-current={conversation.id === currentId || undefined}
-                      onClick={() => {
-                        onOpen(conversation);
-                        close();
-                      }}
+                      type="submit"
+                      className="rounded-md bg-brand-600 px-2.5 py-1 text-sm font-semibold text-white hover:bg-brand-700"
                     >
-                      <span dir="auto" className="block truncate text-sm font-medium text-slate-900">
-                        {conversation.title}
-                      </span>
-                      <span className="block text-xs text-slate-600">
-                        {languages(conversation)} · {when(conversation.updatedAt)}
-                        {conversation.id === currentId ? ' · open now' : ''}
-                      </span>
+                      Save
                     </button>
-                  )}
-                  {renaming !== conversation.id && (
-                    <button
-                      type="button"
-                      className="shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100"
-                      aria-label={`Rename "${conversation.title}"`}
-                      onClick={() => setRenaming(conversation.id)}
-                    >
-                      Rename
-                    </button>
-                  )}
+                  </form>
+                ) : (
                   <button
                     type="button"
-                    aria-label={`Delete "${conversation.title}"`}
-                    className="shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
+                    className="min-w-0 flex-1 rounded-md text-left hover:bg-slate-50"
+                    aria-current={conversation.id === currentId || undefined}
                     onClick={() => {
-                      void actions.remove(conversation.id).then(() => onDeleted(conversation.id));
+                      onOpen(conversation);
+                      close();
                     }}
                   >
-                    <CloseIcon width={16} height={16} />
+                    <span dir="auto" className="block truncate text-sm font-medium text-slate-900">
+                      {conversation.title}
+                    </span>
+                    <span className="block text-xs text-slate-600">
+                      {languages(conversation)} · {when(conversation.updatedAt)}
+                      {conversation.id === currentId ? ' · open now' : ''}
+                    </span>
                   </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {conversations.length > 0 && (
-            <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-4 py-3">
-              {confirming ? (
-                <>
-                  <p className="mr-auto text-sm text-slate-800">
-                    Delete all {conversations.length} conversations from this device?
-                  </p>
+                )}
+                {renaming !== conversation.id && (
                   <button
                     type="button"
-                    className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                    onClick={() => setConfirming(false)}
+                    className="shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100"
+                    aria-label={`Rename "${conversation.title}"`}
+                    onClick={() => setRenaming(conversation.id)}
                   >
-                    Keep them
+                    Rename
                   </button>
-                  <button
-                    type="button"
-                    className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
-                    onClick={() => {
-                      void actions.clearAll().then(onCleared);
-                      setConfirming(false);
-                    }}
-                  >
-                    Delete all
-                  </button>
-                </>
-              ) : (
+                )}
                 <button
                   type="button"
-                  className="rounded-md px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
-                  onClick={() => setConfirming(true)}
+                  aria-label={`Delete "${conversation.title}"`}
+                  className="shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
+                  onClick={() => {
+                    void actions.remove(conversation.id).then(() => onDeleted(conversation.id));
+                  }}
                 >
-                  Clear all conversations
+                  <CloseIcon width={16} height={16} />
                 </button>
-              )}
-            </div>
-          )}
-        </div>
-      </dialog>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DeviceListDialog>
     </>
   );
 }
