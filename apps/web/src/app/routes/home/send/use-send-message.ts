@@ -46,7 +46,7 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
   /** The files of waiting messages, by reply id: they cannot be kept with the conversation. */
   const queuedFiles = useRef(new Map<string, File>());
   const flushing = useRef(false);
-  /** Bumped when a flush ends with messages still waiting (the network came and went meanwhile). */
+  /** Bumped when a flush ends: a message queued while it ran (its effect skipped) is sent then. */
   const [flushAgain, setFlushAgain] = useState(0);
 
   const deliver = useCallback(
