@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { parseApiKeys } from '../src/config/parsers.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
 
 const SMALL = 'small-key-0001'; // 100 characters a month
 const OPEN = 'open-key-00002'; // no limit

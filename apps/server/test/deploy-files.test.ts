@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { configWarnings, loadConfig } from '../src/config.ts';
 import { nllbModelMetadata } from '../src/inference/open-inference.ts';
-import { HAPROXY } from './haproxy.ts';
+import { HAPROXY } from '@sema/testkit/haproxy';
 
 /**
  * The deployment files in deploy/ cannot be run here (no container engine, no cluster, no GPU), so

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
+import { waitFor } from '@sema/testkit/wait-for';
 
 /** A request over a raw socket: `head` is sent at once, `rest` when the caller says so. */
 function rawRequest(port: number, head: string, rest: string) {
@@ -51,14 +52,15 @@ describe('liveness and readiness probes', () => {
 
   it('/readyz says 503 with the reason when the model cannot be loaded', async () => {
     const server = await app({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
-    let response;
-    for (let i = 0; i < 100; i++) {
-      response = await server.inject('/readyz');
-      if (/engine is error/.test(response.json().detail)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(response!.statusCode).toBe(503);
-    expect(response!.json()).toMatchObject({
+    const response = await waitFor(
+      async () => {
+        const answer = await server.inject('/readyz');
+        return /engine is error/.test(answer.json().detail) && answer;
+      },
+      { what: '/readyz to give the engine error' },
+    );
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
       code: 'NOT_READY',
       detail: expect.stringMatching(/translation engine is error: .+/),
     });

@@ -30,7 +30,7 @@ if (!HAPROXY) {
  */
 
 /**
- * @typedef {object} Haproxy
+ * @typedef {object} TestHaproxy
  * @property {string} url
  * @property {number} port
  * @property {() => Promise<void>} stop
@@ -78,7 +78,7 @@ function listening(port) {
 /**
  * Starts haproxy and resolves once it accepts connections.
  * @param {HaproxyOptions} options
- * @returns {Promise<Haproxy>}
+ * @returns {Promise<TestHaproxy>}
  */
 export async function startHaproxy({ backends = [], sourceAddress, config, port, output = 'capture' }) {
   if (!HAPROXY) throw new Error(HAPROXY_MISSING_REASON);

@@ -19,7 +19,7 @@ if (!REDIS_SERVER) {
 }
 
 /**
- * @typedef {object} Redis
+ * @typedef {object} TestRedis
  * @property {string} url `redis://127.0.0.1:port/0`
  * @property {number} port
  * @property {() => Promise<void>} stop Kills the server (like a crash or a network cut): nothing is saved.
@@ -44,7 +44,7 @@ function pong(port) {
 /**
  * Starts redis-server and resolves once it answers PING.
  * @param {{ port?: number }} [options]
- * @returns {Promise<Redis>}
+ * @returns {Promise<TestRedis>}
  */
 export async function startRedis({ port } = {}) {
   if (!REDIS_SERVER) throw new Error(REDIS_MISSING_REASON);

@@ -10,7 +10,7 @@ const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
 /** The tiny random-weight NLLB model the tests run on: real files, nonsense translations. */
 export const TINY_NLLB = path.join(repoRoot, 'apps/server/test/fixtures/tiny-nllb');
 
-/** Settings that turn chat on or point it somewhere: without any, chat is off (nothing is downloaded). */
+/** Settings that set up chat (a provider, a base URL, a key, a local model file). */
 const CHAT_SETTINGS = [
   'SEMA_CHAT_PROVIDER',
   'SEMA_CHAT_BASE_URL',
@@ -18,6 +18,15 @@ const CHAT_SETTINGS = [
   'HF_TOKEN',
   'SEMA_CHAT_LOCAL_MODEL',
 ];
+
+/**
+ * The default local chat model would be downloaded at start: chat is off unless `env` sets it up.
+ * @param {Record<string, string | undefined>} env
+ * @returns {Record<string, string>}
+ */
+export function chatOffUnlessAsked(env) {
+  return CHAT_SETTINGS.some((name) => env[name] !== undefined) ? {} : { SEMA_CHAT_PROVIDER: 'none' };
+}
 
 /**
  * @typedef {object} SemaOptions
@@ -63,7 +72,6 @@ export async function startSema({
 } = {}) {
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
-  const chatAsked = CHAT_SETTINGS.some((setting) => env[setting] !== undefined);
   const tracked = startProcess(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
@@ -71,7 +79,7 @@ export async function startSema({
       PORT: String(chosen),
       HOST: '127.0.0.1',
       SEMA_LOG_LEVEL: 'warn',
-      ...(chatAsked ? {} : { SEMA_CHAT_PROVIDER: 'none' }),
+      ...chatOffUnlessAsked(env),
       ...env,
     },
     output,

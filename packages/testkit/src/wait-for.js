@@ -14,7 +14,7 @@
  * @template T
  * @param {() => T | Promise<T>} condition
  * @param {WaitOptions} [options]
- * @returns {Promise<NonNullable<T>>}
+ * @returns {Promise<Exclude<T, false | 0 | '' | null | undefined>>}
  */
 export async function waitFor(condition, { timeout = 10_000, interval = 20, what, signal } = {}) {
   const deadline = performance.now() + timeout;
@@ -24,7 +24,7 @@ export async function waitFor(condition, { timeout = 10_000, interval = 20, what
     signal?.throwIfAborted();
     try {
       const value = await condition();
-      if (value) return /** @type {NonNullable<T>} */ (value);
+      if (value) return /** @type {Exclude<T, false | 0 | '' | null | undefined>} */ (value);
       lastError = undefined;
     } catch (error) {
       lastError = error;
