@@ -83,6 +83,10 @@ describe('liveness and readiness probes', () => {
         `\r\n${body}`,
       ),
     ];
+    const sockets = await Promise.all(pending.map((request) => request.connected));
+    // The first request whose headers are complete is this one: in flight once it has arrived (its
+    // headers come after the partial ones above, sent on connections made before it).
+    const arrived = new Promise((resolve) => server.server.once('request', resolve));
     const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/translate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -92,8 +96,7 @@ describe('liveness and readiness probes', () => {
         target_language: 'fra_Latn',
       }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const sockets = await Promise.all(pending.map((request) => request.connected));
+    await arrived;
     // As server.ts does on SIGTERM: drain from this moment, then close.
     server.draining = true;
     const closing = server.close();
