@@ -23,6 +23,14 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });
