@@ -189,6 +189,35 @@ describe('deploy/Dockerfile', () => {
     expect(last('CMD')?.getArgumentsContent()).toMatch(/apps\/server\/src\/server\.ts/);
     expect(last('VOLUME')?.getArgumentsContent()).toMatch(/\/models/);
   });
+
+  it("copies every workspace's package.json before each npm ci, so the lock file matches", () => {
+    const workspaces = (
+      JSON.parse(fs.readFileSync(path.join(deploy, '../package.json'), 'utf8')) as {
+        workspaces: string[];
+      }
+    ).workspaces;
+    const runs = instructions.filter(
+      (instruction) =>
+        instruction.getKeyword() === 'RUN' && /npm ci/.test(instruction.getArgumentsContent() ?? ''),
+    );
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      const stage = dockerfile
+        .getFROMs()
+        .filter((from) => from.getRange().start.line < run.getRange().start.line)
+        .at(-1)!;
+      const copied = instructions
+        .filter(
+          (instruction) =>
+            instruction.getKeyword() === 'COPY' &&
+            instruction.getRange().start.line > stage.getRange().start.line &&
+            instruction.getRange().start.line < run.getRange().start.line,
+        )
+        .map((instruction) => instruction.getArgumentsContent() ?? '')
+        .join('\n');
+      for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
+    }
+  });
 });
 
 describe('deploy/triton', () => {
