@@ -64,3 +64,30 @@ describe('the event stream writer', () => {
     expect(body).toContain('"text":"lo"');
   });
 });
+
+describe('a stream the server ends (shutdown)', () => {
+  it('gets an error event with the reason and ends, though its events never came', async () => {
+    const ending = new AbortController();
+    const never: AsyncIterator<ChatStreamEvent> = { next: () => new Promise(() => {}) };
+    const stream = eventStream(never, {
+      first: { type: 'content', text: 'Hel' },
+      errorEvent,
+      ending: ending.signal,
+      heartbeatMs: 1000,
+    });
+    const body = (async () => {
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return text;
+    })();
+    setTimeout(() => ending.abort(new ApiError(503, 'SHUTTING_DOWN', 'This server is shutting down')), 20);
+    const events = (await body)
+      .split('\n\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as ChatStreamEvent);
+    expect(events).toEqual([
+      { type: 'content', text: 'Hel' },
+      { type: 'error', detail: 'This server is shutting down', code: 'SHUTTING_DOWN' },
+    ]);
+  });
+});
