@@ -197,7 +197,12 @@ describe("a document's progress stream still open at shutdown", () => {
         .split('\n\n')
         .filter((line) => line.startsWith('data: '))
         .map((line) => JSON.parse(line.slice(6)) as { type: string; code?: string; status?: number });
-      expect(events.at(-1)).toMatchObject({ type: 'error', code: 'SHUTTING_DOWN', status: 503 });
+      expect(events.at(-1)).toEqual({
+        type: 'error',
+        detail: 'This server is shutting down; send the document again and another server will translate it',
+        code: 'SHUTTING_DOWN',
+        status: 503,
+      });
       // Refunded: the key's count is back where it was before the upload.
       await expect.poll(usage).toBe(0);
     } finally {

@@ -89,6 +89,15 @@ export async function sendEvents(
 }
 
 function errorEvent(error: unknown, log: FastifyBaseLogger): DocumentEvent {
+  // The server ends the stream: said in a document's terms (the characters were given back).
+  if (error instanceof ApiError && error.code === 'SHUTTING_DOWN') {
+    return {
+      type: 'error',
+      detail: 'This server is shutting down; send the document again and another server will translate it',
+      code: error.code,
+      status: error.statusCode,
+    };
+  }
   if (error instanceof ApiError)
     return { type: 'error', detail: error.detail, code: error.code, status: error.statusCode };
   log.error({ err: error }, 'document translation failed');
