@@ -89,14 +89,12 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
       const submission = { upload, source, target, options, glossary };
       // The client went away before the translation was complete: stop the engine work.
       const clientGone = clientGoneSignal(reply);
-      if (responseMode(request.query, request.headers.accept) === 'events') {
-        return sendEvents(app, request, reply, submission, clientGone, startedAt);
-      }
+      const mode = responseMode(request.query, request.headers.accept);
+      if (mode === 'events') return sendEvents(app, request, reply, submission, clientGone, startedAt);
+      // Checked, charged and run through the one submission path; a failure is refunded there.
       const { result } = await documents.submit(request, submission, { run: 'inline', signal: clientGone });
       const document = await result;
-      if (responseMode(request.query, request.headers.accept) === 'json') {
-        return reply.type('application/json').send(toJson(document, startedAt));
-      }
+      if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
       return sendFile(reply, document, startedAt);
     },
   );
