@@ -145,8 +145,9 @@ export class DocumentJobs {
       )
       .finally(async () => {
         task.dispose();
-        this.running.delete(job.id);
+        // Written before it leaves the running list, so a poll never reads an older state.
         await this.write(job, charge);
+        this.running.delete(job.id);
       });
     return job;
   }
