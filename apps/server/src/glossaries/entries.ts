@@ -8,8 +8,13 @@
 /** One entry: the term in the source language, and what it must become in the target. */
 export type GlossaryEntry = readonly [term: string, translation: string];
 
-export const STORED_GLOSSARY_LIMITS = {
+/**
+ * The one set of glossary limits: a stored glossary holds up to `entries` entries, a request's own
+ * `glossary` field up to `requestTerms`; terms and translations have the same limits in both.
+ */
+export const GLOSSARY_LIMITS = {
   entries: 10_000,
+  requestTerms: 100,
   termChars: 100,
   translationChars: 200,
   nameChars: 200,
@@ -59,7 +64,7 @@ export function entriesToTsv(entries: readonly GlossaryEntry[]): string {
 }
 
 function checkEntries(rows: readonly { where: string; entry: GlossaryEntry }[]): GlossaryEntry[] {
-  const { entries: maxEntries, termChars, translationChars } = STORED_GLOSSARY_LIMITS;
+  const { entries: maxEntries, termChars, translationChars } = GLOSSARY_LIMITS;
   if (rows.length === 0) throw new GlossaryInputError('entries: a glossary needs at least one entry');
   if (rows.length > maxEntries) {
     throw new GlossaryInputError(`entries: at most ${maxEntries} entries (got ${rows.length})`);

@@ -11,7 +11,6 @@ import { ErrorResponse } from '@sema/shared/api/schemas';
 import { formatBytes } from '../../../../documents/errors.ts';
 import { ClientCaps } from '../../../../lib/client-caps.ts';
 import { ApiError } from '../../../../lib/errors.ts';
-import { requestGlossary } from '../../../../lib/glossary-field.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
 import { readDocumentRequest } from './request.ts';
@@ -103,7 +102,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
         request,
         limits.maxFileBytes,
       );
-      const glossaryFor = await requestGlossary(app, glossaryId ? { glossary_id: glossaryId } : {});
+      const glossaryFor = await app.textTranslation.glossaryFor({ id: glossaryId });
       const task = await documents.prepare(upload, source, target, options);
       let glossary;
       try {
