@@ -94,12 +94,10 @@ export class TextTranslationService {
    * (undetectable under auto), each text's glossary pair.
    */
   async prepare(request: TextTranslationRequest): Promise<PreparedTexts> {
+    const texts = this.checkedTexts(request.texts);
     const one = typeof request.texts === 'string';
-    const texts = (one ? [request.texts as string] : (request.texts as readonly string[])).map((text) =>
-      text.toWellFormed(),
-    );
     const at = (index: number): { index?: number } => (one ? {} : { index });
-    const characters = this.measure(texts, at);
+    const characters = texts.reduce((sum, text) => sum + text.length, 0);
     const markup = request.markup ?? PLAIN_TEXT;
     const wanted = request.alternatives ?? 0;
     if (!Number.isInteger(wanted) || wanted < 0 || wanted > MAX_ALTERNATIVES) {
@@ -133,13 +131,25 @@ export class TextTranslationService {
     return (await this.prepare(request)).run(signal);
   }
 
+  /**
+   * One text checked against the same rules as a translation's (not empty, within the per-text
+   * limit), well-formed: what the detect routes take.
+   */
+  checkText(text: string): string {
+    const [checked] = this.checkedTexts(text);
+    return checked!;
+  }
+
   /** The glossary fields of a request that is not text (a document): which glossary applies to a pair. */
   glossaryFor(fields: GlossaryFields): Promise<GlossaryFor> {
     return resolveGlossary(this.deps.glossaries, fields);
   }
 
-  /** Too many texts, one empty or too long, or too many characters in all; else their characters. */
-  private measure(texts: readonly string[], at: (index: number) => { index?: number }): number {
+  /** The texts, well-formed; or a refusal: too many, one empty or too long, too many characters in all. */
+  private checkedTexts(input: string | readonly string[]): string[] {
+    const one = typeof input === 'string';
+    const texts = (one ? [input] : input).map((text) => text.toWellFormed());
+    const at = (index: number): { index?: number } => (one ? {} : { index });
     const { maxTextChars, batchMaxTexts, batchMaxChars } = this.limits;
     if (texts.length === 0) throw new TextRefusalError({ kind: 'no-texts' });
     if (texts.length > batchMaxTexts) {
@@ -161,7 +171,7 @@ export class TextTranslationService {
     if (total > batchMaxChars) {
       throw new TextRefusalError({ kind: 'too-long-in-all', total, limit: batchMaxChars });
     }
-    return total;
+    return texts;
   }
 
   /** A text's source: as given, or detected on its words; text no language can be detected in is refused. */

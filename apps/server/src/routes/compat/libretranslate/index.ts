@@ -147,13 +147,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   app.post('/detect', route, async (request) => {
     const q = text(formFields(request), 'q');
     if (!q?.trim()) throw new CompatError(400, 'Invalid request: missing q parameter');
-    if (q.length > maxTextChars) {
-      throw new CompatError(
-        400,
-        `Invalid request: request (${q.length}) exceeds text limit (${maxTextChars})`,
-      );
-    }
-    const detection = app.detector.detect(q);
+    const detection = app.detector.detect(app.textTranslation.checkText(q));
     if (!detection) return [];
     return [detection, ...detection.alternatives].map((candidate) => ({
       language: tagOf(candidate.language),
