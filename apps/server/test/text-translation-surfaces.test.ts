@@ -7,6 +7,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { resolveLanguageCode } from '@sema/shared/languages/codes';
 import { buildTestApp } from './build-test-app.ts';
 
 /** A request, written once: language codes as BCP 47 tags, which every surface reads. */
@@ -29,7 +30,11 @@ interface Answer {
   /** Our machine code, for our own API. */
   code?: string;
   translations?: string[];
+  /** Each text's source language, as a catalogue code. */
+  sources?: string[];
 }
+
+const catalogueCode = (code: string) => resolveLanguageCode(code)?.code ?? code;
 
 let app: App;
 /** A stored glossary for English → Swahili. */
@@ -73,11 +78,13 @@ async function send(surface: Surface, input: Input): Promise<Answer> {
     const body = response.json();
     if (response.statusCode !== 200)
       return { status: response.statusCode, refusal: body.detail, code: body.code };
-    const translations =
-      typeof input.texts === 'string'
-        ? [body.translated_text as string]
-        : (body.translations as { translated_text: string }[]).map((t) => t.translated_text);
-    return { status: 200, translations };
+    const results: { translated_text: string; source_language: string }[] =
+      typeof input.texts === 'string' ? [body] : body.translations;
+    return {
+      status: 200,
+      translations: results.map((result) => result.translated_text),
+      sources: results.map((result) => result.source_language),
+    };
   }
   if (surface === 'libre') {
     response = await app.inject({
@@ -87,7 +94,14 @@ async function send(surface: Surface, input: Input): Promise<Answer> {
     });
     const body = response.json();
     if (response.statusCode !== 200) return { status: response.statusCode, refusal: body.error };
-    return { status: 200, translations: list(body.translatedText as string | string[]) };
+    const detected = body.detectedLanguage as { language: string } | { language: string }[] | undefined;
+    return {
+      status: 200,
+      translations: list(body.translatedText as string | string[]),
+      sources: detected
+        ? (Array.isArray(detected) ? detected : [detected]).map((found) => catalogueCode(found.language))
+        : list(input.texts).map(() => catalogueCode(input.source)),
+    };
   }
   response = await app.inject({
     method: 'POST',
@@ -101,7 +115,12 @@ async function send(surface: Surface, input: Input): Promise<Answer> {
   });
   const body = response.json();
   if (response.statusCode !== 200) return { status: response.statusCode, refusal: body.message };
-  return { status: 200, translations: (body.translations as { text: string }[]).map((t) => t.text) };
+  const translations = body.translations as { text: string; detected_source_language: string }[];
+  return {
+    status: 200,
+    translations: translations.map((t) => t.text),
+    sources: translations.map((t) => catalogueCode(t.detected_source_language)),
+  };
 }
 
 /** Each surface's expected status and words; `code` is our own API's machine code. */
@@ -254,18 +273,23 @@ describe('the same input gets the same decision on every API surface', () => {
     expect(statusClass(deepl.status)).toBe(statusClass(ours.status));
   });
 
-  it('translates a text every surface accepts into the same words, detected the same way', async () => {
-    const input: Input = {
-      texts: ['Good morning, my friend.', 'Thank you very much.'],
-      source: 'auto',
-      target: 'fr',
-    };
+  it.each([
+    ['plain texts', ['Good morning, my friend.', 'Thank you very much.']],
+    [
+      'texts with a lone surrogate, bidi overrides, a NUL and markup-like characters',
+      ['Good morning\uD800, my friend.', '\u202EThank you\u0000 <b>very</b> much & more.'],
+    ],
+  ])('translates %s the same on every surface, detected the same way', async (_name, texts) => {
+    const input: Input = { texts, source: 'auto', target: 'fr' };
     const answers = await Promise.all(
       (['ours', 'libre', 'deepl'] as const).map((surface) => send(surface, input)),
     );
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(answers[1]!.translations).toEqual(answers[0]!.translations);
     expect(answers[2]!.translations).toEqual(answers[0]!.translations);
+    expect(answers[0]!.sources).toEqual(['eng_Latn', 'eng_Latn']);
+    expect(answers[1]!.sources).toEqual(answers[0]!.sources);
+    expect(answers[2]!.sources).toEqual(answers[0]!.sources);
     expect(answers[0]!.translations!.every((text) => text.length > 0)).toBe(true);
   });
 });
