@@ -4,21 +4,10 @@
  * problem is reported with the line or term it is on, so a person fixing a 5,000-line file can find
  * it.
  */
+import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
 
 /** One entry: the term in the source language, and what it must become in the target. */
 export type GlossaryEntry = readonly [term: string, translation: string];
-
-/**
- * The one set of glossary limits: a stored glossary holds up to `entries` entries, a request's own
- * `glossary` field up to `requestTerms`; terms and translations have the same limits in both.
- */
-export const GLOSSARY_LIMITS = {
-  entries: 10_000,
-  requestTerms: 100,
-  termChars: 100,
-  translationChars: 200,
-  nameChars: 200,
-} as const;
 
 export type EntriesFormat = 'tsv' | 'csv';
 

@@ -3,7 +3,7 @@
  * set of glossary limits and compiled) and a stored glossary by id, checked against the language
  * pair each text is translated in (under auto: the detected pair).
  */
-import { GLOSSARY_LIMITS } from '../glossaries/entries.ts';
+import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
 import { mergedEntries, type GlossaryService } from '../glossaries/service.ts';
 import { compileGlossary, type Glossary } from '../translation/protected-spans.ts';
 import { TextRefusalError } from './refusals.ts';

@@ -7,12 +7,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { toLanguageTag } from '@sema/shared/languages/codes';
-import {
-  entriesToTsv,
-  GlossaryInputError,
-  parseEntries,
-  GLOSSARY_LIMITS,
-} from '../../../glossaries/entries.ts';
+import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
+import { entriesToTsv, GlossaryInputError, parseEntries } from '../../../glossaries/entries.ts';
 import type { GlossaryInfo } from '../../../glossaries/store.ts';
 import type { Glossary } from '../../../translation/protected-spans.ts';
 import { CompatError } from '../compat-errors.ts';

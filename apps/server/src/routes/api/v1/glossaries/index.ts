@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import {
+  GLOSSARY_LIMITS,
   GlossaryCreateRequest,
   type GlossaryInfo,
   GlossaryListResponse,
@@ -12,7 +13,6 @@ import {
   entriesFromObject,
   GlossaryInputError,
   parseEntries,
-  GLOSSARY_LIMITS,
   type GlossaryEntry,
 } from '../../../../glossaries/entries.ts';
 import type { GlossaryInfo as StoredInfo, StoredGlossary } from '../../../../glossaries/store.ts';
