@@ -80,6 +80,10 @@ export interface TextTranslationDeps {
   glossaries: GlossaryService;
 }
 
+/** Where a text is, for a refusal: by its index in a list, nothing for a request of one text. */
+const placeOf = (input: string | readonly string[], index: number): { index?: number } =>
+  typeof input === 'string' ? {} : { index };
+
 export class TextTranslationService {
   readonly limits: TextLimits;
 
@@ -95,8 +99,7 @@ export class TextTranslationService {
    */
   async prepare(request: TextTranslationRequest): Promise<PreparedTexts> {
     const texts = this.checkedTexts(request.texts);
-    const one = typeof request.texts === 'string';
-    const at = (index: number): { index?: number } => (one ? {} : { index });
+    const at = (index: number) => placeOf(request.texts, index);
     const characters = texts.reduce((sum, text) => sum + text.length, 0);
     const markup = request.markup ?? PLAIN_TEXT;
     const wanted = request.alternatives ?? 0;
@@ -147,9 +150,8 @@ export class TextTranslationService {
 
   /** The texts, well-formed; or a refusal: too many, one empty or too long, too many characters in all. */
   private checkedTexts(input: string | readonly string[]): string[] {
-    const one = typeof input === 'string';
-    const texts = (one ? [input] : input).map((text) => text.toWellFormed());
-    const at = (index: number): { index?: number } => (one ? {} : { index });
+    const texts = (typeof input === 'string' ? [input] : input).map((text) => text.toWellFormed());
+    const at = (index: number) => placeOf(input, index);
     const { maxTextChars, batchMaxTexts, batchMaxChars } = this.limits;
     if (texts.length === 0) throw new TextRefusalError({ kind: 'no-texts' });
     if (texts.length > batchMaxTexts) {
