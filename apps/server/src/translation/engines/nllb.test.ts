@@ -8,7 +8,7 @@ import { startFakeHub, type FakeHub } from '../testing/fake-hub.ts';
 import { TINY_NLLB } from '../testing/tiny-nllb.ts';
 import { NllbEngine, type NllbEngineOptions } from './nllb.ts';
 import { NllbModel } from './nllb/nllb-model.ts';
-import { resolveModelSource } from './nllb/model-source.ts';
+import { resolveModelSource } from './model-source.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const engines: NllbEngine[] = [];

@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toModelCode } from '@sema/shared/languages/catalogue';
 import { abortError, abortable, engineRestarted, isAbortError, modelUnavailable } from '../errors.ts';
 import { DownloadProgress, type ProgressOutput } from './nllb/download-progress.ts';
-import { folderFingerprint, resolveModelSource, type ModelSource } from './nllb/model-source.ts';
+import { folderFingerprint, resolveModelSource, type ModelSource } from './model-source.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
 import type { FromModelProcess, ToModelProcess, ModelProcessSettings } from './nllb/protocol.ts';
 import type { EngineStatus, TokenGenerator, TranslationEngine } from './types.ts';
