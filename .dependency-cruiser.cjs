@@ -1,7 +1,8 @@
 /**
  * The layers of the code base, checked by `npm run deps` (part of `npm run verify`):
  * no import cycles; benchmarks reach the server only through its entry points; a web feature uses another feature only through its public index; routes reach
- * engines only through services; the server's lib/ imports no service; the shared package depends on nothing of the apps.
+ * engines only through services; an engine's own folder is private to it (engines share the modules
+ * beside them); the server's lib/ imports no service; the shared package depends on nothing of the apps.
  */
 module.exports = {
   forbidden: [
@@ -54,6 +55,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/' },
       to: { path: '^apps/', pathNot: ['/index\\.ts$'] },
+    },
+    {
+      name: 'engines-keep-their-folders',
+      comment:
+        "An engine's own folder (nllb/, remote/, kserve/) is private to it: engines share only the modules beside them (endpoint-pool.ts, tokenizer/, model-source.ts, types.ts). registry.ts, which builds every engine, may see them all.",
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/translation/engines/([^/.]+)',
+        pathNot: ['\\.test\\.ts$', '^apps/server/src/translation/engines/registry\\.ts$'],
+      },
+      to: {
+        path: '^apps/server/src/translation/engines/(nllb|remote|kserve)/',
+        pathNot: '^apps/server/src/translation/engines/$1/',
+      },
     },
     {
       name: 'server-code-not-tests',

@@ -1,6 +1,11 @@
 /**
  * Keeps track of a model download: overall progress for /status, and a progress bar in the
- * terminal (one line redrawn in place on a TTY; a line per 10% step in logs otherwise).
+ * terminal (one line redrawn in place on a TTY; a line per 10% step in logs otherwise). The one
+ * format for every download the server makes: the translation model's files (`nllb` engine) and
+ * the local chat model (`chat/local-provider.ts`):
+ *
+ *   Downloading <model> <file> [=========               ]  38% 212.4/560.1 MB   (on a TTY)
+ *   Downloading <model> <file>:  30% 168.0/560.1 MB                          (otherwise)
  */
 
 export interface ProgressOutput {

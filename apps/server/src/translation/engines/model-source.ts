@@ -1,6 +1,8 @@
 /**
- * Where the NLLB model comes from: a local folder (used as is, fully offline) or a Hugging Face hub
- * id (downloaded once into the cache folder, then read from there with no network).
+ * Where a translation model comes from: a local folder (used as is, fully offline) or a Hugging
+ * Face hub id (downloaded once into the cache folder, then read from there with no network). The
+ * files are those of a transformers.js seq2seq ONNX export (NLLB's; other families export alike).
+ * Shared by the engines that load a model or only its tokenizer (`nllb`, `kserve`).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -42,7 +44,7 @@ export function onnxFile(name: string, dtype: string): string {
   return `onnx/${name}${DTYPE_SUFFIX[dtype] ?? ''}.onnx`;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /**
  * `SEMA_NLLB_MODEL` names a folder if one exists under that name, relative to the working folder,
