@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { RedisGlossaryStore } from '../../glossaries/redis-store.ts';
 import { GlossaryService } from '../../glossaries/service.ts';
 import { SqliteGlossaryStore } from '../../glossaries/sqlite-store.ts';
+import { redisRecordRisks } from '../../lib/redis-records.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +12,8 @@ declare module 'fastify' {
 
 /**
  * Stored glossaries: in Redis when REDIS_URL is set (every process sees the same ones), else in a
- * SQLite file on this machine (SEMA_GLOSSARY_DB).
+ * SQLite file on this machine (SEMA_GLOSSARY_DB). With Redis, the log says at start if that Redis
+ * would lose them (lib/redis-records.ts).
  */
 export default fp(
   async (app) => {
@@ -21,6 +23,17 @@ export default fp(
     const service = new GlossaryService(store, app.log.child({ service: 'glossaries' }));
     app.decorate('glossaries', service);
     app.addHook('onClose', () => service.close());
+    const redis = app.redis.client;
+    if (redis) {
+      // Glossaries and key usage are records: say so at start if this Redis would lose them.
+      const check = () =>
+        redisRecordRisks(redis).then(
+          (risks) => risks.forEach((risk) => app.log.warn(risk)),
+          () => {}, // unreachable now: the redis plugin already says so, and this check waits for ready
+        );
+      if (redis.status === 'ready') void check();
+      else redis.once('ready', () => void check());
+    }
   },
   { name: 'glossaries', dependencies: ['redis'] },
 );
