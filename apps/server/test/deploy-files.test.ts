@@ -20,6 +20,10 @@ import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 import { HAPROXY } from './haproxy.ts';
 import { freePort } from './server-process.ts';
 
+const SYSTEMD_ANALYZE =
+  spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' }).status === 0
+    ? 'systemd-analyze'
+    : undefined;
 const KUBECTL =
   spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0 ? 'kubectl' : undefined;
 
@@ -558,6 +562,41 @@ describe('deploy/Dockerfile', () => {
       expect(Number(/would free (\d+) MB/.exec(removed)?.[1])).toBeGreaterThan(500);
     },
   );
+});
+
+describe('deploy/systemd and deploy/caddy', () => {
+  const unit = read('systemd/sema.service');
+  /** The unit's Environment= settings (EnvironmentFile adds the operator's own). */
+  const unitEnv = Object.fromEntries(
+    [...unit.matchAll(/^Environment=(.+)$/gm)].flatMap((match) =>
+      match[1]!.split(/\s+/).map((pair) => pair.split('=', 2) as [string, string]),
+    ),
+  );
+
+  it('runs Sema on loopback with its data in the state directory, under a configuration Sema takes', () => {
+    expectValidSemaEnvironment(unitEnv, 'sema.service');
+    expect(unitEnv.HOST).toBe('127.0.0.1');
+    expect(unitEnv.SEMA_GLOSSARY_DB).toMatch(/^\/var\/lib\/sema\//);
+    expect(unitEnv.SEMA_USAGE_DB).toMatch(/^\/var\/lib\/sema\//);
+    expect(unit).toMatch(/^StateDirectory=sema$/m);
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node --import tsx apps\/server\/src\/server\.ts$/m);
+    expect(unit).toMatch(/^RestartPreventExitStatus=78$/m);
+  });
+
+  it.skipIf(!SYSTEMD_ANALYZE)('is a unit systemd accepts', () => {
+    const verify = spawnSync('systemd-analyze', ['verify', path.join(deploy, 'systemd/sema.service')], {
+      encoding: 'utf8',
+    });
+    expect(verify.status, verify.stderr).toBe(0);
+    expect(verify.stderr.trim()).toBe('');
+  });
+
+  it('puts Caddy in front of the address the unit listens on, streaming', () => {
+    const caddy = read('caddy/Caddyfile');
+    expect(caddy).toContain(`reverse_proxy ${unitEnv.HOST}:${unitEnv.PORT}`);
+    expect(caddy).toMatch(/flush_interval -1/);
+    expect(caddy).toMatch(/health_uri \/readyz/);
+  });
 });
 
 describe('deploy/triton', () => {
