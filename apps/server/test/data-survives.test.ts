@@ -4,6 +4,7 @@
  * with an expiry) and after Sema itself is restarted — and, without Redis, after Sema is restarted
  * on the same SQLite files. A Redis that would lose them is named in the log at start.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,6 +123,44 @@ describe.skipIf(!REDIS_SERVER)('with Redis run as deploy/ runs it', () => {
     await redis.stop();
     await redis.start();
     app = await buildTestApp(env);
+    await expectRecords(app, id);
+  }, 60_000);
+
+  it('restores glossaries and key usage from a snapshot into a fresh Redis, as docs/operations.md says', async () => {
+    redis = await startRedis({ durableIn: folder() });
+    const env = { SEMA_API_KEYS: `${KEY}:1000`, REDIS_URL: redis.url };
+    app = await buildTestApp(env);
+    const id = await writeRecords(app);
+    await app.close();
+    app = undefined;
+
+    // redis-cli --rdb <file>: a snapshot, taken while Redis runs.
+    const backup = path.join(folder(), 'sema-redis.rdb');
+    const snapshot = spawnSync('redis-cli', ['-p', String(redis.port), '--rdb', backup], {
+      encoding: 'utf8',
+    });
+    expect(snapshot.status, snapshot.stderr).toBe(0);
+    await redis.stop();
+
+    // A fresh Redis: the snapshot as dump.rdb with appendonly no, then CONFIG SET appendonly yes.
+    const restored = folder();
+    fs.copyFileSync(backup, path.join(restored, 'dump.rdb'));
+    redis = await startRedis({ args: ['--dir', restored] });
+    const client = new Redis(redis.url);
+    await client.config('SET', 'appendonly', 'yes');
+    await expect
+      .poll(
+        async () =>
+          /aof_rewrite_in_progress:0/.test(await client.info('persistence')) &&
+          /aof_enabled:1/.test(await client.info('persistence')),
+      )
+      .toBe(true);
+    client.disconnect();
+    await redis.stop();
+
+    // From now on it runs with appendonly yes again, from the append-only file it wrote.
+    redis = await startRedis({ durableIn: restored });
+    app = await buildTestApp({ ...env, REDIS_URL: redis.url });
     await expectRecords(app, id);
   }, 60_000);
 
