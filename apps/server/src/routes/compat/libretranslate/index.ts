@@ -21,10 +21,13 @@ import {
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import { measureTexts, translateTexts } from '../translate-texts.ts';
 
-/** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500. */
+/** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500; we add 503 for unavailable. */
 function ltStatus(status: number): number {
   if (status === 401) return 403;
   if (status === 403 || status === 429) return status;
+  // Unavailable is not a bug: 503 (with Retry-After), as on every other surface; clients of
+  // LibreTranslate treat any non-200 as a failure with the `error` text.
+  if (status === 503) return 503;
   return status >= 500 ? 500 : 400;
 }
 
