@@ -22,8 +22,11 @@ async function savePoints(redis: Redis): Promise<string | undefined> {
   try {
     const reply = (await redis.call('CONFIG', 'GET', 'save')) as string[];
     return reply[1] ?? '';
-  } catch {
-    return undefined;
+  } catch (error) {
+    // Refused (a managed Redis renames or forbids CONFIG): unknown. Anything else (a timeout) is
+    // an answer not had yet, and the caller may look again.
+    if (/unknown command|NOPERM|not allowed|disabled/i.test((error as Error).message)) return undefined;
+    throw error;
   }
 }
 

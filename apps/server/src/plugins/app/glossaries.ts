@@ -25,14 +25,19 @@ export default fp(
     app.addHook('onClose', () => service.close());
     const redis = app.redis.client;
     if (redis) {
-      // Glossaries and key usage are records: say so at start if this Redis would lose them.
-      const check = () =>
+      // Glossaries and key usage are records: say so at start if this Redis would lose them. Start-up
+      // keeps the event loop busy past Redis's short command timeout, so a failed look is tried again.
+      const check = (attemptsLeft: number) =>
         redisRecordRisks(redis).then(
           (risks) => risks.forEach((risk) => app.log.warn(risk)),
-          () => {}, // unreachable now: the redis plugin already says so, and this check waits for ready
+          () => {
+            if (attemptsLeft > 0) setTimeout(() => void check(attemptsLeft - 1), 5_000).unref();
+          },
         );
-      if (redis.status === 'ready') void check();
-      else redis.once('ready', () => void check());
+      app.addHook('onReady', async () => {
+        if (redis.status === 'ready') void check(3);
+        else redis.once('ready', () => void check(3));
+      });
     }
   },
   { name: 'glossaries', dependencies: ['redis'] },
