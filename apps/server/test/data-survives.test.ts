@@ -16,6 +16,7 @@ import { buildTestApp } from './build-test-app.ts';
 import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
 import { freePort, killServerProcesses, startServerProcess, statusOnceUp } from './server-process.ts';
 
+const SQLITE3 = spawnSync('sqlite3', ['-version']).status === 0;
 const KEY = 'survivor-key-0001';
 const TEXT = 'Good morning, friend.';
 const auth = { authorization: `Bearer ${KEY}` };
@@ -91,6 +92,29 @@ describe('without Redis: SQLite files', () => {
     });
     expect(over.statusCode).toBe(429);
   }, 60_000);
+
+  it.skipIf(!SQLITE3)(
+    'restores from copies made with sqlite3 .backup while Sema runs, as docs/operations.md says',
+    async () => {
+      const data = folder();
+      const files = { SEMA_GLOSSARY_DB: 'glossaries.sqlite', SEMA_USAGE_DB: 'usage.sqlite' };
+      const at = (dir: string) =>
+        Object.fromEntries(Object.entries(files).map(([name, file]) => [name, path.join(dir, file)]));
+      app = await buildTestApp({ SEMA_API_KEYS: `${KEY}:1000`, ...at(data) });
+      const id = await writeRecords(app);
+      const backup = folder();
+      for (const file of Object.values(files)) {
+        const copy = spawnSync('sqlite3', [path.join(data, file), `.backup '${path.join(backup, file)}'`], {
+          encoding: 'utf8',
+        });
+        expect(copy.status, copy.stderr).toBe(0);
+      }
+      await app.close();
+      app = await buildTestApp({ SEMA_API_KEYS: `${KEY}:1000`, ...at(backup) });
+      await expectRecords(app, id);
+    },
+    60_000,
+  );
 
   it('creates no usage file while no key is configured', async () => {
     const data = folder();
