@@ -240,7 +240,7 @@ export class UsageCounter {
   }
 
   /** Gives back characters charged in `month` for work that then failed. */
-  async refund(key: KnownKey, chars: number, month: string): Promise<void> {
+  async refund(key: Pick<KnownKey, 'id'>, chars: number, month: string): Promise<void> {
     await this.use((store) => store.refund(usageName(key, month), chars));
   }
 
@@ -254,4 +254,4 @@ export class UsageCounter {
   }
 }
 
-const usageName = (key: KnownKey, month: string) => `sema:usage:${key.id}:${month}`;
+const usageName = (key: Pick<KnownKey, 'id'>, month: string) => `sema:usage:${key.id}:${month}`;
