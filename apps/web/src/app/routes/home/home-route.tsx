@@ -4,12 +4,17 @@ import { Suspense, useEffect, useState } from 'react';
 import { PlusIcon } from '@/components/ui/icons';
 import { ShareButton } from '@/components/ui/share-button';
 import { PRODUCT_NAME } from '@/config/constants';
-import { stopAllGenerations } from '@/features/chat/generations';
+import { stopAllGenerations } from '@/features/chat';
 import { Composer } from '@/features/conversation/components/composer';
 import { DropOverlay } from '@/features/conversation/components/drop-overlay';
 import { MessageList } from '@/features/conversation/components/message-list';
 import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
+import { useRememberedConversation } from '@/features/conversation/hooks/use-remembered-conversation';
+import { conversationMarkdown } from '@/features/conversation/markdown-export';
+import type { ConversationMessage } from '@/features/conversation/messages';
+import { preloadSendHandler } from '@/features/conversation/send/pick-send-handler';
+import { useSendMessage } from '@/features/conversation/send/use-send-message';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
 import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
@@ -24,12 +29,7 @@ import { lazyComponent, whenIdle } from '@/lib/lazy';
 import { useQueryClient } from '@/lib/query';
 
 import { LiveTranslateBar } from './live-translate-bar';
-import { conversationMarkdown } from './markdown-export';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
-import type { HomeMessage } from './messages';
-import { preloadSendHandler } from './send/pick-send-handler';
-import { useSendMessage } from './send/use-send-message';
-import { useRememberedHome } from './use-remembered-home';
 import { Welcome } from './welcome';
 
 /** Listen, share, edit and regenerate beside a message: fetched when the browser is idle. */
@@ -44,8 +44,8 @@ const MessageActions = lazyComponent(() =>
 export function HomeRoute() {
   const { user, displayName } = useAuth();
   const [file, setFile] = useState<File | null>(null);
-  const conversation = useMessages<HomeMessage>();
-  const remembered = useRememberedHome(conversation);
+  const conversation = useMessages<ConversationMessage>();
+  const remembered = useRememberedConversation(conversation);
   const { mode, setMode, source, setSource, target, setTarget } = remembered;
   const { data: status } = useStatus();
   const translation = useTranslation();
