@@ -4,7 +4,7 @@ import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { AuthLayout } from '@/app/layouts/auth-layout';
 import { MainLayout } from '@/app/layouts/main-layout';
 import { paths } from '@/config/paths';
-import { matchPath, Outlet, Route, Routes, useLocation } from '@/lib/router';
+import { matchPath, Outlet, Route, Routes, useLocation } from '@/lib/routing';
 
 import { RouteError } from './routes/route-error';
 

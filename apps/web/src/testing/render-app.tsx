@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { languagesQueryOptions } from '@/features/languages/api/get-languages';
 import { statusQueryOptions } from '@/features/status/api/get-status';
 import { QueryClient, QueryClientProvider } from '@/lib/query';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from '@/lib/routing';
 
 import { LANGUAGES_FIXTURE } from './languages-fixture';
 
@@ -27,7 +27,7 @@ export function renderApp(
   if (status) queryClient.setQueryData(statusQueryOptions().queryKey, status);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter path={route}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, queryClient };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Header } from '@/app/layouts/header';
 import { saveUser, USER_STORAGE_KEY } from '@/lib/auth';
-import { Route, Routes, useLocation } from '@/lib/router';
+import { Route, Routes, useLocation } from '@/lib/routing';
 import { renderApp } from '@/testing/render-app';
 
 import { ProfileRoute } from './profile';
