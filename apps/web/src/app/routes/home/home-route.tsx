@@ -26,7 +26,7 @@ import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { lazyComponent, whenIdle } from '@/lib/lazy';
-import { useQueryClient } from '@/lib/query';
+import { useQueryCache } from '@/lib/query-cache';
 
 import { LiveTranslateBar } from './live-translate-bar';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
@@ -92,10 +92,10 @@ export function HomeRoute() {
   };
 
   // A failed translation may mean the model changed state: let the notice above the input know.
-  const queryClient = useQueryClient();
+  const queryCache = useQueryCache();
   useEffect(() => {
-    if (translation.error) void refreshStatus(queryClient);
-  }, [translation.error, queryClient]);
+    if (translation.error) void refreshStatus(queryCache);
+  }, [translation.error, queryCache]);
 
   useEffect(() => whenIdle(() => void MessageActions.preload()), []);
   // Fetch the code that draws a chat answer or a document result while the user is still typing.
