@@ -15,6 +15,7 @@ import { conversationMarkdown } from '@/features/conversation/markdown-export';
 import type { ConversationMessage } from '@/features/conversation/messages';
 import { preloadSendHandler } from '@/features/conversation/send/pick-send-handler';
 import { useSendMessage } from '@/features/conversation/send/use-send-message';
+import { isIdle, regenerableAnswer } from '@/features/conversation/turns';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
 import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
@@ -57,23 +58,13 @@ export function HomeRoute() {
   /** A sent message being edited: the input holds its text, and Send replaces it. */
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
 
-  const messages = conversation.messages;
-  const idle = !messages.some(
-    (message) =>
-      message.isLoading ||
-      (message.kind === 'chat' &&
-        (message.chat.status === 'preparing' || message.chat.status === 'streaming')),
-  );
-  const lastAnswer = messages.findLast((message) => message.kind === 'chat');
-  const lastQuestion =
-    lastAnswer && messages.slice(0, messages.indexOf(lastAnswer)).findLast((m) => m.kind === 'user');
-  // A question about a dropped file cannot be asked again: the file is not kept.
-  const canRegenerate = lastQuestion !== undefined && !lastQuestion.attachment;
+  const idle = isIdle(conversation.messages);
+  const again = regenerableAnswer(conversation.messages);
   const regenerate = () => {
-    if (!lastQuestion) return;
-    void resend(lastQuestion.id, {
+    if (!again) return;
+    void resend(again.question.id, {
       mode: 'chat',
-      text: lastQuestion.content,
+      text: again.question.content,
       file: null,
       sourceLanguage: source,
       targetLanguage: target,
@@ -125,7 +116,7 @@ export function HomeRoute() {
               <Suspense>
                 <MessageActions
                   message={message}
-                  isLastAnswer={canRegenerate && message === lastAnswer}
+                  isLastAnswer={message === again?.answer}
                   idle={idle}
                   onRegenerate={regenerate}
                   onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
