@@ -1,7 +1,7 @@
 /**
  * The app's one client cache: what the server answered, by key, shared by every component and call
  * that asks for it, written for the home route's size budget (TanStack Query weighed 11 kB gzipped
- * there; this is about 1.5 kB). What it does, exactly:
+ * there). What it does, exactly:
  *
  * - A query is a `QueryDefinition`: a key (segments, e.g. `['translation', hash, 'auto', 'fra_Latn']`),
  *   the function that fetches it, and how long its result stays fresh (`freshFor`; the cache's default
