@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { install, useCanInstall } from '@/features/app-update/install-prompt';
 import { requestConversationList } from '@/features/saved-conversations/open-request';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from '@/lib/routing';
 
 export interface AppAction {
   label: string;

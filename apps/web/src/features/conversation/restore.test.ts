@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import type { HomeMessage } from './messages';
+import type { ConversationMessage } from './messages';
 import { restoreMessages } from './restore';
 
 const base = { timestamp: 1, content: '' };
 
 describe('restoreMessages', () => {
   it('shows a reply that was still being written when the page closed as interrupted', () => {
-    const messages: HomeMessage[] = [
+    const messages: ConversationMessage[] = [
       { ...base, id: 'u', role: 'user', kind: 'user', content: 'Hi' },
       { ...base, id: 'p', role: 'assistant', kind: 'pending', isLoading: true },
       {
@@ -52,7 +52,7 @@ describe('restoreMessages', () => {
       sourceLanguage: 'auto',
       targetLanguage: 'fra_Latn',
     } as const;
-    const waiting: HomeMessage[] = [
+    const waiting: ConversationMessage[] = [
       { ...base, id: 'u', role: 'user', kind: 'user', content: 'Later' },
       { ...base, id: 'q', role: 'assistant', kind: 'queued', request },
       { ...base, id: 'f', role: 'assistant', kind: 'queued', request, hasFile: true },

@@ -2,7 +2,7 @@ import { LogoMark } from '@/components/ui/icons';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { Link, Navigate, Outlet } from '@/lib/router';
+import { Link, Navigate, Outlet } from '@/lib/routing';
 
 /** /login, /signup and /forgot-password: no header, and a signed-in user is sent home. */
 export function AuthLayout() {

@@ -1,6 +1,6 @@
 import { isBlank } from '@sema/shared/validation';
 
-import { runDocumentTranslation } from '@/features/documents/translate-document-flow';
+import { runDocumentTranslation } from '@/features/documents';
 
 import type { SendHandler } from './types';
 

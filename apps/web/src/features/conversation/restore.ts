@@ -1,11 +1,11 @@
-import type { FailedReply, HomeMessage } from './messages';
+import type { FailedReply, ConversationMessage } from './messages';
 
 const INTERRUPTED = 'This reply was interrupted when the page closed.';
 const NEVER_SENT =
   'Not sent: the page closed while you were offline, and the file went with it. Send the file again.';
 
 /** A reply that can no longer come, shown as failed where it stood, with why. */
-const failedInPlaceOf = (message: HomeMessage, content: string): FailedReply => ({
+const failedInPlaceOf = (message: ConversationMessage, content: string): FailedReply => ({
   id: message.id,
   timestamp: message.timestamp,
   role: 'assistant',
@@ -20,8 +20,8 @@ const failedInPlaceOf = (message: HomeMessage, content: string): FailedReply => 
  * and one that was waiting for the network with a file as not sent (the file is gone); one without
  * a file keeps waiting.
  */
-export function restoreMessages(messages: readonly HomeMessage[]): HomeMessage[] {
-  return messages.map((message): HomeMessage => {
+export function restoreMessages(messages: readonly ConversationMessage[]): ConversationMessage[] {
+  return messages.map((message): ConversationMessage => {
     switch (message.kind) {
       case 'pending':
         return failedInPlaceOf(message, INTERRUPTED);
@@ -48,7 +48,7 @@ export function restoreMessages(messages: readonly HomeMessage[]): HomeMessage[]
 }
 
 /** Where a conversation's first words and languages come from for the history list. */
-export function conversationSummary(messages: readonly HomeMessage[]): {
+export function conversationSummary(messages: readonly ConversationMessage[]): {
   firstText: string;
   language?: string;
 } {

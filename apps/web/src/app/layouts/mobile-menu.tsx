@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 
 import { CloseIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/routing';
 
 import type { AppAction } from './app-actions';
 

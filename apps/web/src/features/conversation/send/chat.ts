@@ -1,10 +1,13 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 
-import { displayedAnswer, type ChatReply } from '@/features/chat/chat-reply';
-import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
-import type { DocumentReader } from '@/features/chat/document-reading';
-import { sendChat } from '@/features/chat/send-chat';
-import { readDocumentInEnglish } from '@/features/documents/read-in-english';
+import {
+  displayedAnswer,
+  DOCUMENT_CONTEXT_CHARS,
+  sendChat,
+  type ChatReply,
+  type DocumentReader,
+} from '@/features/chat';
+import { readDocumentInEnglish } from '@/features/documents';
 
 import type { ReplyContent } from '../messages';
 import type { SendHandler } from './types';

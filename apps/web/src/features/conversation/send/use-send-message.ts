@@ -1,13 +1,13 @@
 import { FLOW_ERRORS, REQUEST_ERRORS } from '@sema/shared/errors';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import type { MessagesApi, NewMessage } from '@/features/conversation/hooks/use-messages';
-import type { useTranslation } from '@/features/translate/hooks/use-translation';
+import type { TranslationApi } from '@/features/translate';
 import { useLatest } from '@/hooks/use-latest';
 import { useOnline } from '@/hooks/use-online';
 import { plainError, type PlainError } from '@/lib/plain-error';
 
-import type { HomeMessage, QueuedReply, ReplyContent } from '../messages';
+import type { MessagesApi, NewMessage } from '../hooks/use-messages';
+import type { ConversationMessage, QueuedReply, ReplyContent } from '../messages';
 import { pickSendHandler } from './pick-send-handler';
 import type { SendRequest } from './types';
 
@@ -29,8 +29,8 @@ function unexpectedFailure(error: unknown): PlainError {
 }
 
 interface Dependencies {
-  conversation: MessagesApi<HomeMessage>;
-  translation: ReturnType<typeof useTranslation>;
+  conversation: MessagesApi<ConversationMessage>;
+  translation: TranslationApi;
 }
 
 /**
@@ -50,9 +50,9 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
   const [flushAgain, setFlushAgain] = useState(0);
 
   const deliver = useCallback(
-    async (replyId: string, request: SendRequest, history: readonly HomeMessage[]) => {
+    async (replyId: string, request: SendRequest, history: readonly ConversationMessage[]) => {
       const setReply = (reply: ReplyContent) =>
-        replaceMessage(replyId, () => ({ ...reply, role: 'assistant' }) as NewMessage<HomeMessage>);
+        replaceMessage(replyId, () => ({ ...reply, role: 'assistant' }) as NewMessage<ConversationMessage>);
       try {
         await pickSendHandler(request)(request, { setReply, translation, history });
       } catch (error) {
@@ -72,7 +72,7 @@ export function useSendMessage({ conversation, translation }: Dependencies) {
   );
 
   const run = useCallback(
-    async (request: SendRequest, history: readonly HomeMessage[]) => {
+    async (request: SendRequest, history: readonly ConversationMessage[]) => {
       addMessage({
         role: 'user',
         kind: 'user',

@@ -1,6 +1,6 @@
-import { displayedAnswer } from '@/features/chat/chat-reply';
+import { displayedAnswer } from '@/features/chat';
 
-import type { HomeMessage } from './messages';
+import type { ConversationMessage } from './messages';
 
 type NameOf = (code: string) => string;
 
@@ -13,7 +13,7 @@ const quoted = (text: string) =>
     .join('\n');
 
 /** One message as Markdown: a translation with its languages, a chat answer as the Markdown it is. */
-export function messageMarkdown(message: HomeMessage, nameOf: NameOf): string {
+export function messageMarkdown(message: ConversationMessage, nameOf: NameOf): string {
   switch (message.kind) {
     case 'user':
       return `**You:**\n\n${quoted(message.content || message.attachment?.name || '')}`;
@@ -34,7 +34,7 @@ export function messageMarkdown(message: HomeMessage, nameOf: NameOf): string {
 }
 
 /** A whole conversation as Markdown, for sharing or keeping elsewhere. */
-export function conversationMarkdown(messages: readonly HomeMessage[], nameOf: NameOf): string {
+export function conversationMarkdown(messages: readonly ConversationMessage[], nameOf: NameOf): string {
   return `# Sema conversation\n\n${messages
     .filter((message) => message.kind !== 'pending' && message.kind !== 'queued')
     .map((message) => messageMarkdown(message, nameOf))

@@ -1,7 +1,8 @@
-import type { Mode } from '@/features/conversation/types';
-import type { useTranslation } from '@/features/translate/hooks/use-translation';
+import type { TranslationApi } from '@/features/translate';
 
-import type { HomeMessage, ReplyContent } from '../messages';
+import type { Mode } from '../types';
+
+import type { ConversationMessage, ReplyContent } from '../messages';
 
 /** Everything the user sent with one press of Send. */
 export interface SendRequest {
@@ -16,9 +17,9 @@ export interface SendRequest {
 export interface SendContext {
   /** Sets the assistant message: one kind of reply, with exactly its fields. */
   setReply: (reply: ReplyContent) => void;
-  translation: ReturnType<typeof useTranslation>;
+  translation: TranslationApi;
   /** The conversation before this message, oldest first (for chat history). */
-  history: readonly HomeMessage[];
+  history: readonly ConversationMessage[];
 }
 
 /** One kind of send (translate text, chat, a document…). It must always set a reply that is not pending. */

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { ChatReply } from '@/features/chat/chat-reply';
-import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
-import type { ChatAnswerReply, HomeMessage, ReplyContent } from '../messages';
+import { DOCUMENT_CONTEXT_CHARS, type ChatReply } from '@/features/chat';
+import type { ChatAnswerReply, ConversationMessage, ReplyContent } from '../messages';
 import { startChatServers, type FakeUpstream } from '@/testing/chat-servers';
 
 import { chatHandler } from './chat';
@@ -28,7 +27,7 @@ afterAll(() => stop?.());
 beforeEach(() => fake.reset());
 
 /** Sends like the home screen does, recording every patch of the reply (and the reply as it ends). */
-async function send(text: string, file: File | null, history: HomeMessage[] = []) {
+async function send(text: string, file: File | null, history: ConversationMessage[] = []) {
   const patches: ReplyContent[] = [];
   let message = {} as ReplyContent;
   const context: SendContext = {
@@ -103,7 +102,7 @@ describe('chat mode with a dropped file', () => {
     expect(english.startsWith('Line 1 of the long list is here.')).toBe(true);
     expect(first.reply.translationUsed).toBe(false);
 
-    const history: HomeMessage[] = [
+    const history: ConversationMessage[] = [
       { id: 'u1', role: 'user', kind: 'user', content: '', timestamp: 0 },
       {
         ...(first.message as Omit<ChatAnswerReply, 'id' | 'timestamp' | 'role'>),

@@ -1,4 +1,4 @@
-import type { Mode } from '@/features/conversation/types';
+import type { Mode } from './types';
 
 /** What the home screen keeps across a reload: the languages, the mode, the draft and the open conversation. */
 export interface HomeSession {

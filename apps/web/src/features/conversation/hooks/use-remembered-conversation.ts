@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { DEFAULT_SOURCE_LANGUAGE, DEFAULT_TARGET_LANGUAGE } from '@/config/constants';
-import type { MessagesApi } from '@/features/conversation/hooks/use-messages';
-import type { Mode } from '@/features/conversation/types';
-import { useSaveConversation } from '@/features/saved-conversations/api/saved-conversations';
-import { loadConversation, titleFrom } from '@/features/saved-conversations/conversation-store';
+import { loadConversation, titleFrom, useSaveConversation } from '@/features/saved-conversations';
 import { createId } from '@/lib/create-id';
 
-import type { HomeMessage } from './messages';
-import { conversationSummary, restoreMessages } from './restore';
-import { readSession, writeSession, type HomeSession } from './session';
+import type { ConversationMessage } from '../messages';
+import { conversationSummary, restoreMessages } from '../restore';
+import { readSession, writeSession, type HomeSession } from '../session';
+import type { Mode } from '../types';
+import type { MessagesApi } from './use-messages';
 
 /** A conversation is saved once its messages stop changing for this long (a streaming answer: at its end). */
 const SAVE_DELAY_MS = 400;
@@ -25,7 +24,7 @@ const DEFAULTS: HomeSession = {
  * The home screen's remembered state: the languages, mode and draft survive a reload (local storage),
  * and the conversation on screen is kept on the device (IndexedDB) and reopened after one.
  */
-export function useRememberedHome(conversation: MessagesApi<HomeMessage>) {
+export function useRememberedConversation(conversation: MessagesApi<ConversationMessage>) {
   const [initial] = useState(() => readSession(DEFAULTS));
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [source, setSource] = useState(initial.sourceLanguage);
@@ -53,7 +52,7 @@ export function useRememberedHome(conversation: MessagesApi<HomeMessage>) {
   useEffect(() => {
     if (!initial.conversationId) return;
     let current = true;
-    loadConversation<HomeMessage>(initial.conversationId)
+    loadConversation<ConversationMessage>(initial.conversationId)
       .then((saved) => {
         if (current && saved) showMessages(restoreMessages(saved.messages), { onlyIfEmpty: true });
       })
@@ -111,7 +110,7 @@ export function useRememberedHome(conversation: MessagesApi<HomeMessage>) {
         setSource(saved.sourceLanguage);
         setTarget(saved.targetLanguage);
       }
-      showMessages(restoreMessages(saved.messages as HomeMessage[]));
+      showMessages(restoreMessages(saved.messages as ConversationMessage[]));
     },
   };
 }

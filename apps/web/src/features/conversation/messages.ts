@@ -1,6 +1,6 @@
-import type { ChatReply } from '@/features/chat/chat-reply';
-import type { MessageBase } from '@/features/conversation/types';
-import type { DocumentReply } from '@/features/documents/document-reply';
+import type { ChatReply } from '@/features/chat';
+import type { MessageBase } from './types';
+import type { DocumentReply } from '@/features/documents';
 
 /** What a translation translated: the text and both languages (the source as detected). */
 export interface TranslationData {
@@ -89,7 +89,7 @@ export interface FailedReply extends MessageBase {
 }
 
 /** Every message of the home screen's conversation, one variant per kind with exactly its fields. */
-export type HomeMessage =
+export type ConversationMessage =
   | UserMessage
   | PendingReply
   | QueuedReply
@@ -98,7 +98,7 @@ export type HomeMessage =
   | DocumentResultReply
   | FailedReply;
 
-type Reply = Exclude<HomeMessage, UserMessage>;
+type Reply = Exclude<ConversationMessage, UserMessage>;
 /** Omit over each member of a union, so the result stays a union the compiler can narrow. */
 type ContentOf<R> = R extends unknown ? Omit<R, 'id' | 'timestamp' | 'role'> : never;
 /** What a send handler gives its reply: one of the reply kinds, without id, time and role. */

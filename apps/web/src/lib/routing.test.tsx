@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { BrowserRouter, Link, matchPath, MemoryRouter, NavLink, Outlet, Route, Routes } from './router';
+import { AddressBarRouter, Link, matchPath, MemoryRouter, NavLink, Outlet, Route, Routes } from './routing';
 
 function Layout({ name }: { name: string }) {
   return (
@@ -25,7 +25,7 @@ const routes = (
   </Routes>
 );
 
-describe('router', () => {
+describe('routing', () => {
   it('matches static paths case-insensitively, with or without a trailing slash', () => {
     expect(matchPath('/about', '/About/')).toEqual({ pathname: '/About/' });
     expect(matchPath('/about', '/about/team')).toBeNull();
@@ -34,10 +34,10 @@ describe('router', () => {
   });
 
   it('renders the matching route inside its layout; `*` only when nothing else matches', () => {
-    const { unmount } = render(<MemoryRouter initialEntries={['/login']}>{routes}</MemoryRouter>);
+    const { unmount } = render(<MemoryRouter path="/login">{routes}</MemoryRouter>);
     expect(screen.getByRole('region', { name: 'auth' })).toHaveTextContent('login');
     unmount();
-    render(<MemoryRouter initialEntries={['/nowhere']}>{routes}</MemoryRouter>);
+    render(<MemoryRouter path="/nowhere">{routes}</MemoryRouter>);
     expect(screen.getByRole('region', { name: 'main' })).toHaveTextContent('not found');
   });
 
@@ -45,13 +45,13 @@ describe('router', () => {
     const user = userEvent.setup();
     window.history.replaceState(null, '', '/');
     render(
-      <BrowserRouter>
+      <AddressBarRouter>
         <NavLink to="/about" className={({ isActive }) => (isActive ? 'on' : 'off')}>
           About
         </NavLink>
         <Link to="/">Home</Link>
         {routes}
-      </BrowserRouter>,
+      </AddressBarRouter>,
     );
     const about = screen.getByRole('link', { name: 'About' });
     expect(about).toHaveClass('off');

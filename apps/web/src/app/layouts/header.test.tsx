@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { saveUser, USER_STORAGE_KEY } from '@/lib/auth';
-import { Route, Routes } from '@/lib/router';
+import { Route, Routes } from '@/lib/routing';
 import { renderApp } from '@/testing/render-app';
 
 import { Header } from './header';

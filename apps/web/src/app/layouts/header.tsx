@@ -8,7 +8,7 @@ import { useSignOut } from '@/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { lazyComponent, whenIdle } from '@/lib/lazy';
-import { Link, NavLink, useNavigate } from '@/lib/router';
+import { Link, NavLink, useNavigate } from '@/lib/routing';
 
 import { useAppActions } from './app-actions';
 
