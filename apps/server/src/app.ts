@@ -30,6 +30,7 @@ import translation from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
+import translatedChatRoutes from './routes/api/v1/chat/translated.ts';
 import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(translateRoutes, { prefix: '/api/v1/translate' });
   await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
   await app.register(chatRoutes, { prefix: '/api/v1/chat' });
+  await app.register(translatedChatRoutes, { prefix: '/api/v1/chat' });
   await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
   await app.register(libretranslateRoutes);
   await app.register(deeplRoutes);

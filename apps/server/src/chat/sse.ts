@@ -9,7 +9,7 @@ import { CHAT_ERRORS } from '@sema/shared/errors';
 import { ApiError } from '../lib/errors.ts';
 import { HEARTBEAT, HEARTBEAT_MS, sseData } from '../lib/http/sse.ts';
 
-const formatEvent = (event: ChatStreamEvent) => sseData(event);
+const formatEvent = (event: { type: string }) => sseData(event);
 
 const WAIT = Symbol('wait');
 /** Resolves after the microtasks already queued (events parsed from the same read) have run. */
@@ -26,17 +26,17 @@ export function errorEvent(error: unknown, log: FastifyBaseLogger): ChatStreamEv
  * The body of a streamed answer. `first` was already taken from `events` (so that failures before
  * anything was generated got a proper HTTP status); the rest follows as it arrives.
  */
-export function eventStream(
-  first: ChatStreamEvent,
-  events: AsyncIterator<ChatStreamEvent>,
+export function eventStream<E extends { type: string }>(
+  first: E,
+  events: AsyncIterator<E>,
   signal: AbortSignal,
   log: FastifyBaseLogger,
   heartbeatMs = HEARTBEAT_MS,
 ): Readable {
   /** Waits for `pending`, yielding a heartbeat each `heartbeatMs` it takes. */
   async function* awaitWithHeartbeat(
-    pending: Promise<IteratorResult<ChatStreamEvent>>,
-  ): AsyncGenerator<string, IteratorResult<ChatStreamEvent>> {
+    pending: Promise<IteratorResult<E>>,
+  ): AsyncGenerator<string, IteratorResult<E>> {
     for (;;) {
       let timer: NodeJS.Timeout | undefined;
       const beat = new Promise<typeof HEARTBEAT>((resolve) => {

@@ -19,7 +19,7 @@ import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
 import { DEFAULT_DOCUMENT_QUESTION, documentPrompt, type DocumentText } from './document-context';
 import { startReading, type DocumentReader } from './document-reading';
 import { englishHistory } from './history';
-import { StreamingTranslator } from './streaming-translator';
+import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 
 /** Detection errors meaning the text has no language to translate from (not a failure of the flow). */
 const NO_LANGUAGE_CODES = new Set(['NO_LETTERS', 'UNSUPPORTED_SCRIPT']);

@@ -3,7 +3,7 @@
  * translation API as soon as it is complete (a few at a time), and the translated answer grows in
  * order — sentence n shows only once sentences 1…n−1 are there, whatever order the replies come in.
  */
-import { MarkdownUnitCutter, plainInline, type Unit } from './markdown-units';
+import { MarkdownUnitCutter, plainInline, type Unit } from './markdown-units.ts';
 
 export type TranslatePiece = (text: string) => Promise<string>;
 
