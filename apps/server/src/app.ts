@@ -39,6 +39,7 @@ import translateRoutes from './routes/api/v1/translate/index.ts';
 import translateDocumentRoutes from './routes/api/v1/translate-document/index.ts';
 import deeplRoutes from './routes/compat/deepl/index.ts';
 import libretranslateRoutes from './routes/compat/libretranslate/index.ts';
+import openaiRoutes from './routes/compat/openai/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
   await app.register(libretranslateRoutes);
   await app.register(deeplRoutes);
+  await app.register(openaiRoutes);
   await app.register(inferenceRoutes);
 
   await app.register(staticWeb);

@@ -44,6 +44,8 @@ export interface TranslatedTurnRequest {
   language?: string;
   maxTokens?: number;
   temperature?: number;
+  stop?: string | string[];
+  topP?: number;
 }
 
 type Language = Extract<TranslatedChatEvent, { type: 'language' }>;
@@ -189,6 +191,8 @@ export class TranslatedChat {
           messages,
           max_tokens: request.maxTokens,
           temperature: request.temperature,
+          stop: request.stop,
+          top_p: request.topP,
           stream: true,
         },
         signal,

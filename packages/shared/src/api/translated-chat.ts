@@ -5,7 +5,7 @@
  * completes. The web app and API clients read the same events.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CHAT_LIMITS, ChatRole } from './chat.ts';
+import { CHAT_LIMITS, CHAT_SAMPLING_FIELDS, ChatRole } from './chat.ts';
 
 export const TranslatedChatMessage = Type.Object(
   {
@@ -47,6 +47,7 @@ export const TranslatedChatRequest = Type.Object(
       }),
     ),
     stream: Type.Optional(Type.Boolean({ default: false })),
+    ...CHAT_SAMPLING_FIELDS,
   },
   {
     $id: 'TranslatedChatRequest',

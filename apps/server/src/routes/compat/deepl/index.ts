@@ -58,7 +58,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   await acceptMultipartForms(app, app.documents.limits.maxFileBytes);
   answerInProtocolShape(app, {
     status: deeplStatus,
-    body: (message) => ({ message }),
+    body: ({ message }) => ({ message }),
     invalid: 'Bad request',
     name: 'DeepL',
   });

@@ -65,6 +65,8 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
           language: request.body.language,
           maxTokens: request.body.max_tokens,
           temperature: request.body.temperature,
+          stop: request.body.stop,
+          topP: request.body.top_p,
         },
         signal,
       );
