@@ -16,6 +16,7 @@ import type {
   TranslatedChatMessage,
   TranslatedChatTimings,
 } from '@sema/shared/api/translated-chat';
+import { documentPrompt, type DocumentText } from '@sema/shared/chat/document-context';
 import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 import { AUTO, isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
@@ -42,6 +43,10 @@ export interface TranslatedTurnRequest {
   messages: readonly TranslatedChatMessage[];
   /** A code, or `auto` (the default). */
   language?: string;
+  /** The conversation's language so far, when the client knows it (else earlier messages are detected). */
+  conversationLanguage?: string;
+  /** A document the last message is about, already in English. */
+  document?: DocumentText;
   maxTokens?: number;
   temperature?: number;
   stop?: string | string[];
@@ -99,6 +104,8 @@ export class TranslatedChat {
     const question = messages.at(-1)!.content;
     timings.question = since();
     yield { type: 'question', english: question };
+    // The model reads the document (in English) before the question.
+    if (request.document) messages.at(-1)!.content = documentPrompt(request.document, question);
 
     yield* this.answer(messages, request, language.language, signal, timings, since);
   }
@@ -110,7 +117,9 @@ export class TranslatedChat {
     }
     const detection = this.deps.detect(text);
     if (!detection) return { type: 'language', language: ENGLISH, language_source: 'no-letters' };
-    const previous = this.previousLanguage(request.messages);
+    const previous = request.conversationLanguage
+      ? this.deps.resolveLanguage(request.conversationLanguage)
+      : this.previousLanguage(request.messages);
     if (detection.confidence < CONFIDENT_DETECTION && previous && previous !== detection.language) {
       return { type: 'language', language: previous, language_source: 'previous-turn' };
     }

@@ -36,6 +36,28 @@ export const TranslatedChatRequest = Type.Object(
           "The user's language (any code the API takes), or `auto`: detected from the last message, falling back to the conversation's earlier language when a short message is detected with little confidence",
       }),
     ),
+    conversation_language: Type.Optional(
+      Type.String({
+        description:
+          "The conversation's language so far, when the client knows it: the fallback for a short message detected with little confidence (else the earlier user messages are detected)",
+      }),
+    ),
+    document: Type.Optional(
+      Type.Object(
+        {
+          name: Type.String({ maxLength: 255 }),
+          english: Type.String({
+            description: "The document's text in English (read with /api/v1/translate/document)",
+          }),
+          truncated: Type.Optional(Type.Boolean({ description: 'Only its beginning is given' })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'A document the last message is about: the model reads it in English before the question',
+        },
+      ),
+    ),
     max_tokens: Type.Optional(
       Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
     ),

@@ -13,7 +13,7 @@ import { startChatServers, type FakeUpstream, type ServerApp } from '@/testing/c
 
 import { apiFlow, runChatFlow, type ChatFlowInput } from './chat-flow';
 import type { ChatReply } from './chat-reply';
-import { DEFAULT_DOCUMENT_QUESTION, documentPrompt } from './document-context';
+import { DEFAULT_DOCUMENT_QUESTION, documentPrompt } from '@sema/shared/chat/document-context';
 import type { DocumentInEnglish } from './document-reading';
 
 const SWAHILI = 'Habari ya asubuhi, rafiki yangu. Unaweza kunisaidia kupika chakula cha jioni?';

@@ -16,7 +16,7 @@ import { plainError } from '@/lib/plain-error';
 
 import { streamChat, type ChatAnswerEvent } from './api/stream-chat';
 import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
-import { DEFAULT_DOCUMENT_QUESTION, documentPrompt, type DocumentText } from './document-context';
+import { DEFAULT_DOCUMENT_QUESTION, documentPrompt, type DocumentText } from '@sema/shared/chat/document-context';
 import { startReading, type DocumentReader } from './document-reading';
 import { englishHistory } from './history';
 import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';

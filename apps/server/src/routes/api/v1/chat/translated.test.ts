@@ -144,6 +144,22 @@ describe('POST /api/v1/chat/translated', () => {
     expect(sent[1]).toEqual({ role: 'assistant', content: ANSWER });
   });
 
+  it("puts a document's English before the question, and takes the conversation language it is told", async () => {
+    fake.enqueue({ kind: 'answer', content: 'It is about rights.' });
+    const body = (
+      await post({
+        messages: [{ role: 'user', content: 'ok?' }],
+        conversation_language: 'swh_Latn',
+        document: { name: 'notes.txt', english: 'All people are born free.' },
+      })
+    ).json<TranslatedChatResponse>();
+    expect(body).toMatchObject({ language: 'swh_Latn', language_source: 'previous-turn' });
+    const prompt = (fake.requests[0]!.body.messages as Array<{ content: string }>)[0]!.content;
+    expect(prompt).toContain('"notes.txt"');
+    expect(prompt).toContain('All people are born free.');
+    expect(prompt).toContain(`Using the document, answer: ${body.question_english}`);
+  });
+
   it('keeps the HTTP status of an upstream refusal before the answer starts', async () => {
     fake.enqueue({ kind: 'status', status: 401, body: { error: 'Invalid credentials' } });
     const response = await post({ messages: [{ role: 'user', content: SWAHILI }], stream: true });

@@ -63,6 +63,16 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
         {
           messages: request.body.messages,
           language: request.body.language,
+          conversationLanguage: request.body.conversation_language,
+          ...(request.body.document
+            ? {
+                document: {
+                  fileName: request.body.document.name,
+                  english: request.body.document.english,
+                  truncated: request.body.document.truncated ?? false,
+                },
+              }
+            : {}),
           maxTokens: request.body.max_tokens,
           temperature: request.body.temperature,
           stop: request.body.stop,

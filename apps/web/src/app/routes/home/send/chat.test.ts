@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { ChatReply } from '@/features/chat/chat-reply';
-import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
+import { DOCUMENT_CONTEXT_CHARS } from '@sema/shared/chat/document-context';
 import type { ChatAnswerReply, HomeMessage, ReplyContent } from '../messages';
 import { startChatServers, type FakeUpstream } from '@/testing/chat-servers';
 

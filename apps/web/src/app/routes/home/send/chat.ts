@@ -1,7 +1,7 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 
 import { displayedAnswer, type ChatReply } from '@/features/chat/chat-reply';
-import { DOCUMENT_CONTEXT_CHARS } from '@/features/chat/document-context';
+import { DOCUMENT_CONTEXT_CHARS } from '@sema/shared/chat/document-context';
 import type { DocumentReader } from '@/features/chat/document-reading';
 import { sendChat } from '@/features/chat/send-chat';
 import { readDocumentInEnglish } from '@/features/documents/read-in-english';
