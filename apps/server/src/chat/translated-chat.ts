@@ -85,7 +85,7 @@ export class TranslatedChat {
    * One turn as events: `language`, `question`, then `reasoning` / `english` / `translation` as
    * they come, and `done`. Input errors (and a language that cannot be read) throw before the first
    * event; later failures throw from the iterator (the route turns them into an `error` event).
-   * Stopping (`signal`) keeps what was translated so far: the last event is then `done`.
+   * `signal` (the client gone, the server stopping) stops the model and the translations.
    */
   async *turn(request: TranslatedTurnRequest, signal: AbortSignal): AsyncGenerator<TranslatedChatEvent> {
     const started = performance.now();
@@ -177,11 +177,11 @@ export class TranslatedChat {
   ): AsyncGenerator<TranslatedChatEvent> {
     const events = new AsyncQueue<TranslatedChatEvent>();
     const translating = language !== ENGLISH;
-    // Units are translated as they complete, a few at a time, and sent in order. The translations
-    // are not tied to the stop signal: a stopped answer is still given in the user's language.
+    // Units are translated as they complete, a few at a time, and sent in order. A client that goes
+    // away stops the model and the translations alike.
     const translator = translating
       ? new StreamingTranslator(
-          (piece) => this.deps.translate(piece, ENGLISH, language, new AbortController().signal),
+          (piece) => this.deps.translate(piece, ENGLISH, language, signal),
           (translated) => {
             const text = translated.slice(shown.length);
             shown = translated;
@@ -224,9 +224,10 @@ export class TranslatedChat {
           }
         }
       } catch (error) {
-        // Stopped by the client: keep the partial answer and translate it; anything else fails.
         if (!signal.aborted) throw error;
       }
+      // The client left (or the server is stopping): nobody is waiting for the rest.
+      if (signal.aborted) throw signal.reason;
       let content = english;
       let translationFailed = false;
       if (translator) {

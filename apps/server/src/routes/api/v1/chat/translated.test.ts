@@ -2,6 +2,8 @@
  * Chat in the user's language as one request: the real app (tiny translation model, our detector)
  * against the fake OpenAI-compatible upstream over real HTTP.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
@@ -165,6 +167,30 @@ describe('POST /api/v1/chat/translated', () => {
     const response = await post({ messages: [{ role: 'user', content: SWAHILI }], stream: true });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ code: 'AUTH_ERROR' });
+  });
+
+  it('stops the model when the client disconnects', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    fake.enqueue({ kind: 'slow', intervalMs: 50 });
+    const disconnected = fake.nextDisconnect();
+    // node:http rather than fetch: undici keeps a spare connection that would hold the server open.
+    const request = http.request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/v1/chat/translated',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    request.end(JSON.stringify({ messages: [{ role: 'user', content: SWAHILI }], stream: true }));
+    const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+    const first = await new Promise<string>((resolve) =>
+      response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+    );
+    expect(first).toContain('"type":"language"');
+    request.destroy();
+    await disconnected;
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('refuses a conversation that does not end with a user message', async () => {
