@@ -179,6 +179,8 @@ export class TranslatedChat {
     const translating = language !== ENGLISH;
     // Units are translated as they complete, a few at a time, and sent in order. A client that goes
     // away stops the model and the translations alike.
+    const cutAt: number[] = [];
+    const unitDelays: number[] = [];
     const translator = translating
       ? new StreamingTranslator(
           (piece) => this.deps.translate(piece, ENGLISH, language, signal),
@@ -187,6 +189,10 @@ export class TranslatedChat {
             shown = translated;
             timings.firstTranslation ??= since();
             events.push({ type: 'translation', text });
+          },
+          {
+            cut: (unit) => (cutAt[unit] = performance.now()),
+            shown: (unit) => unitDelays.push(Math.round((performance.now() - cutAt[unit]!) * 10) / 10),
           },
         )
       : undefined;
@@ -247,7 +253,13 @@ export class TranslatedChat {
         english,
         content,
         translation_failed: translationFailed,
-        timings: { language: 0, question: 0, ...timings, total: since() },
+        timings: {
+          language: 0,
+          question: 0,
+          ...timings,
+          total: since(),
+          ...(unitDelays.length > 0 ? { units: unitDelays } : {}),
+        },
       });
     };
     produce().then(

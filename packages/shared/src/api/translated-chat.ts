@@ -88,6 +88,12 @@ export const TranslatedChatTimings = Type.Object({
     Type.Number({ description: 'The first translated unit sent (absent when nothing was translated)' }),
   ),
   total: Type.Number(),
+  units: Type.Optional(
+    Type.Array(Type.Number(), {
+      description:
+        'For each translated unit, in order: milliseconds from the model finishing it in English to its translation being sent',
+    }),
+  ),
 });
 export type TranslatedChatTimings = Static<typeof TranslatedChatTimings>;
 
