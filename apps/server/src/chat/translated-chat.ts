@@ -20,7 +20,7 @@ import { documentPrompt, type DocumentText } from '@sema/shared/chat/document-co
 import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 import { AUTO, isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
-import { AsyncQueue } from './async-queue.ts';
+import { AsyncQueue } from '../lib/async-queue.ts';
 import type { ChatService } from './chat-service.ts';
 
 export const ENGLISH = 'eng_Latn';

@@ -15,7 +15,6 @@ import type { TranslatedChatEvent } from '@sema/shared/api/translated-chat';
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { answerOf, startTurn } from '../../../chat/translated-turn-stream.ts';
-import { ClientCaps } from '../../../lib/client-caps.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { SSE_HEADERS, sseData } from '../../../lib/http/sse.ts';
@@ -68,7 +67,7 @@ interface Models {
 }
 
 export default async function openai(app: FastifyInstance): Promise<void> {
-  const caps = new ClientCaps(app.config.maxChatsPerClient, 'chat answers');
+  const caps = app.clientCaps.chats;
   answerInProtocolShape(app, {
     status: openAiStatus,
     body: errorBody,

@@ -7,19 +7,17 @@ import {
   type TranslatedChatEvent,
 } from '@sema/shared/api/translated-chat';
 import { ErrorResponse } from '@sema/shared/api/schemas';
-import { eventStream } from '../../../../chat/sse.ts';
+import { chatErrorEvent } from '../../../../chat/chat-errors.ts';
 import { answerOf, startTurn } from '../../../../chat/translated-turn-stream.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
-import { SSE_HEADERS } from '../../../../lib/http/sse.ts';
-import { ClientCaps } from '../../../../lib/client-caps.ts';
-import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
+import { sendEventStream } from '../../../../lib/http/sse.ts';
 
 /**
  * POST /api/v1/chat/translated: chat in the user's language in one request (the server detects,
  * translates, answers and translates back), as JSON or as server-sent events.
  */
 const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
-  const caps = new ClientCaps(app.config.maxChatsPerClient, 'chat answers');
+  const caps = app.clientCaps.chats;
   app.post(
     '/translated',
     {
@@ -85,13 +83,12 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
       // Failures before the answer starts (bad input, upstream 401/429, no model) keep their status.
       const { first, rest } = await startTurn(turn);
       const raw: FastifyReply = reply;
-      closeWhenStalled(reply, app.config.timeouts.streamStallMs);
-      const end = (reason: Error) => controller.abort(reason);
-      app.openStreams.add(end);
-      reply.raw.once('close', () => app.openStreams.delete(end));
-      return raw
-        .headers(SSE_HEADERS)
-        .send(eventStream<TranslatedChatEvent>(first, rest, signal, request.log));
+      return sendEventStream<TranslatedChatEvent>(raw, rest, {
+        first,
+        clientGone,
+        errorEvent: (error) => chatErrorEvent(error, request.log),
+        stop: (reason) => controller.abort(reason),
+      });
     },
   );
 };
