@@ -28,6 +28,7 @@ import glossaries from './plugins/app/glossaries.ts';
 import engineStatus from './plugins/app/engine-status.ts';
 import inference from './plugins/app/inference.ts';
 import staticWeb from './plugins/app/static-web.ts';
+import textTranslation from './plugins/app/text-translation.ts';
 import translation from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
@@ -125,9 +126,11 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(engineStatus);
   await app.register(detector);
   await app.register(translation);
-  await app.register(chat);
   await app.register(documents);
   await app.register(glossaries);
+  await app.register(textTranslation);
+  // Chat in the user's language translates through the text-translation service.
+  await app.register(chat);
   await app.register(inference);
 
   await app.register(probeRoutes);

@@ -37,8 +37,9 @@ export default fp(
         chat: service,
         detect: (text) => app.detector.detect(text),
         resolveLanguage: (code) => catalogueCode('language', code),
-        translate: (text, source, target, signal) =>
-          app.translation.translate({ text, source, target }, signal),
+        // The one text-translation service: limits, protected spans and caching as on every surface.
+        translate: async (text, source, target, signal) =>
+          (await app.textTranslation.translate({ texts: text, source, target }, signal))[0]!.text,
       }),
     );
     app.engineStatus.set('chat', () => service.status());
@@ -52,5 +53,5 @@ export default fp(
     const status = provider.status();
     if (status.state === 'disabled') log.warn(status.detail ?? 'chat is turned off');
   },
-  { name: 'chat', dependencies: ['engine-status', 'metrics', 'detector', 'translation'] },
+  { name: 'chat', dependencies: ['engine-status', 'metrics', 'detector', 'text-translation'] },
 );

@@ -73,6 +73,14 @@ export default async function openai(app: FastifyInstance): Promise<void> {
     body: errorBody,
     invalid: 'Invalid request',
     name: 'OpenAI',
+    // A refusal of a text the chat translates names the conversation's fields.
+    fields: {
+      texts: 'messages',
+      source: 'language',
+      glossaryId: 'glossary_id',
+      glossary: 'glossary',
+      alternatives: 'alternatives',
+    },
   });
   const route = { schema: { hide: true } };
   const models = (): Models => {
