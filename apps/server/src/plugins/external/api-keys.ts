@@ -56,7 +56,7 @@ export function needsKey(method: string, url: string): boolean {
   const path = url.split('?')[0]!;
   if (path.startsWith('/api/v1/glossaries')) return true;
   if (path.startsWith('/api/v1/')) return method !== 'GET' && method !== 'HEAD';
-  if (['/translate', '/detect', '/translate_file'].includes(path)) return true;
+  if (['/translate', '/detect', '/translate_file', '/v1/chat/completions'].includes(path)) return true;
   return ['/v2/translate', '/v2/document', '/v2/glossaries', '/v2/usage'].some((prefix) =>
     path.startsWith(prefix),
   );
