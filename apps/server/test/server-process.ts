@@ -12,7 +12,13 @@ export function startServerProcess(
   options: Omit<SemaOptions, 'env'> = {},
 ): Promise<Sema> {
   return startSema({
-    env: { SEMA_LOG_LEVEL: 'error', SEMA_NLLB_MODEL: '/nonexistent', SEMA_GLOSSARY_DB: ':memory:', ...env },
+    env: {
+      SEMA_LOG_LEVEL: 'error',
+      SEMA_NLLB_MODEL: '/nonexistent',
+      SEMA_GLOSSARY_DB: ':memory:',
+      SEMA_USAGE_DB: ':memory:',
+      ...env,
+    },
     ready: '/livez',
     ...options,
   });

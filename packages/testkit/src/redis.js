@@ -1,5 +1,5 @@
-// A real `redis-server` on a free loopback port, nothing saved to disk, no system service used.
-// It can be killed (a crash, a network cut) and started again, empty, on the same port.
+// A real `redis-server` on a free loopback port, nothing saved to disk unless asked, no system
+// service used. It can be killed (a crash, a network cut) and started again on the same port.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { freePort } from './free-port.js';
@@ -22,8 +22,17 @@ if (!REDIS_SERVER) {
  * @typedef {object} TestRedis
  * @property {string} url `redis://127.0.0.1:port/0`
  * @property {number} port
- * @property {() => Promise<void>} stop Kills the server (like a crash or a network cut): nothing is saved.
- * @property {() => Promise<void>} start Starts a fresh, empty server on the same port.
+ * @property {() => Promise<void>} stop Kills the server (like a crash or a network cut): nothing more is saved.
+ * @property {() => Promise<void>} start Starts the server again on the same port: empty, unless it was started durable.
+ */
+
+/**
+ * @typedef {object} RedisOptions
+ * @property {number} [port] The port (a free one when unset).
+ * @property {string} [durableIn] Keep data in this folder as the deploy files run Redis: an
+ *   append-only file written on every command, evicting only keys with an expiry. Then stop() and
+ *   start() keep what was written.
+ * @property {string[]} [args] Settings added to the command line (e.g. ['--maxmemory-policy', 'allkeys-lru']).
  */
 
 /** @param {number} port */
@@ -43,16 +52,20 @@ function pong(port) {
 
 /**
  * Starts redis-server and resolves once it answers PING.
- * @param {{ port?: number }} [options]
+ * @param {RedisOptions} [options]
  * @returns {Promise<TestRedis>}
  */
-export async function startRedis({ port } = {}) {
+export async function startRedis({ port, durableIn, args: extra = [] } = {}) {
   if (!REDIS_SERVER) throw new Error(REDIS_MISSING_REASON);
   const chosen = port ?? (await freePort());
+  const persistence = durableIn
+    ? ['--dir', durableIn, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--save', '', '--appendonly', 'no'];
+  const eviction = durableIn ? ['--maxmemory-policy', 'volatile-lru'] : [];
   /** @type {import('./process.js').Tracked | undefined} */
   let tracked;
   const start = async () => {
-    const args = ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    const args = ['--port', String(chosen), '--bind', '127.0.0.1', ...persistence, ...eviction, ...extra];
     const current = startProcess(REDIS_SERVER, args);
     tracked = current;
     await waitFor(() => pong(chosen), {
