@@ -6,7 +6,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config, TrustProxy } from './config.ts';
+import type { TrustProxy } from './config/parsers.ts';
+import type { Config } from './config/schema.ts';
 import { answerClientError } from './lib/framework-errors.ts';
 import accessLog from './plugins/external/access-log.ts';
 import apiKeys from './plugins/external/api-keys.ts';
@@ -33,6 +34,7 @@ import chatRoutes from './routes/api/v1/chat/index.ts';
 import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
+import sessionRoutes from './routes/api/v1/session/index.ts';
 import statusRoutes from './routes/api/v1/status/index.ts';
 import translateRoutes from './routes/api/v1/translate/index.ts';
 import translateDocumentRoutes from './routes/api/v1/translate-document/index.ts';
@@ -127,6 +129,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(probeRoutes);
   await app.register(statusRoutes, { prefix: '/status' });
   await app.register(statusRoutes, { prefix: '/api/v1/status' });
+  await app.register(sessionRoutes, { prefix: '/api/v1/session' });
   await app.register(languageRoutes, { prefix: '/api/v1/languages' });
   await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });
   await app.register(translateRoutes, { prefix: '/api/v1/translate' });

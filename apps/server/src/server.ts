@@ -4,7 +4,8 @@
  */
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { ConfigError } from './config/fields.ts';
+import { configWarnings, loadConfig } from './config/read.ts';
 
 async function main(): Promise<void> {
   let config;

@@ -11,7 +11,7 @@ import * as policy from 'kubernetes-models/policy/v1';
 import * as core from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
-import { configWarnings, loadConfig } from '../src/config.ts';
+import { configWarnings, loadConfig } from '../src/config/read.ts';
 import { nllbModelMetadata } from '../src/inference/open-inference.ts';
 import { HAPROXY } from './haproxy.ts';
 

@@ -359,6 +359,12 @@ const ApiKeyList = Type.Array(
   Type.Object({ key: Type.String(), monthlyChars: Type.Union([Type.Integer(), Type.Null()]) }),
 );
 
+/** A secret long enough not to be guessed. */
+function secret(raw: string, name: string): string {
+  if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters (got ${raw.length})`);
+  return raw;
+}
+
 function readKeysFile(raw: string, name: string) {
   let text: string;
   try {
@@ -375,7 +381,7 @@ export const AccessSection = Type.Object(
   {
     apiKeys: parsed('SEMA_API_KEYS', ApiKeyList, parseApiKeys, {
       description:
-        'API keys, comma-separated, each key or key:limit (characters per month, e.g. 500k). With keys, the APIs need one (the web app of this server does not); without, Sema is free and open',
+        'API keys, comma-separated, each key or key:limit (characters per month, e.g. 500k). With keys, the APIs need one (the web app of this server gets a session token instead, see SEMA_WEB_ACCESS); without, Sema is free and open',
       default: [],
       defaultText: 'none (no key needed)',
       allowedText: 'key[:limit], …',
@@ -385,6 +391,34 @@ export const AccessSection = Type.Object(
       default: [],
       defaultText: 'none',
       allowedText: 'a file path',
+    }),
+    webAccess: choice('SEMA_WEB_ACCESS', ['session', 'key'], 'session', {
+      description:
+        "With API keys on, how this server's web app gets in: session (it asks for a signed token that lasts an hour, works only from the address it was given to, and spends that address's SEMA_WEB_MONTHLY_CHARS) or key (no tokens: the web app's requests need a real key too, and it says so)",
+    }),
+    webMonthlyChars: integer('SEMA_WEB_MONTHLY_CHARS', 200_000, 1, 1_000_000_000_000, {
+      description:
+        "With API keys on, the characters one client address may translate through the web app's session tokens per month",
+    }),
+    sessionSecret: Type.Optional(
+      parsed('SEMA_SESSION_SECRET', Type.String(), secret, {
+        description:
+          'The secret that signs web session tokens. Unset, each process draws its own at start: tokens then end when it restarts and hold only on that process, so give every process behind one balancer the same secret',
+        defaultText: 'random per process',
+        allowedText: 'at least 32 characters',
+      }),
+    ),
+    adminToken: Type.Optional(
+      parsed('SEMA_ADMIN_TOKEN', Type.String(), secret, {
+        description:
+          "The operator's token: /metrics and the detailed /status (engine details, model paths, upstream errors, Redis) answer only to Authorization: Bearer <token>. Everyone else sees a plain state",
+        defaultText: 'none (operator routes closed)',
+        allowedText: 'at least 32 characters',
+      }),
+    ),
+    operatorRoutes: choice('SEMA_OPERATOR_ROUTES', ['token', 'open'], 'token', {
+      description:
+        'token: /metrics and the detailed /status need SEMA_ADMIN_TOKEN; open: anyone who reaches the server gets them (a private network with its own guard)',
     }),
   },
   { title: 'Access' },

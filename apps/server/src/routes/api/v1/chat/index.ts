@@ -16,6 +16,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['chat'],
         summary: 'Chat with the assistant',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { StatusResponse, type DataHandling, type EngineStatus } from '@sema/shared/api/schemas';
-import type { Config } from '../../../../config.ts';
+import type { Config } from '../../../../config/schema.ts';
 import { SEMA_VERSION } from '../../../../lib/version.ts';
 import type { EngineName } from '../../../../plugins/app/engine-status.ts';
 
@@ -33,6 +33,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
+      config: { policy: 'open' },
       schema: {
         tags: ['status'],
         summary: 'Health, engine states and limits',

@@ -48,6 +48,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['documents'],
         summary: 'Translate a document',

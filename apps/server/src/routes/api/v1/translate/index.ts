@@ -79,6 +79,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['translation'],
         summary: 'Translate a text',
@@ -124,6 +125,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/batch',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['translation'],
         summary: 'Translate several texts at once',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configWarnings, loadConfig, parseRateLimit, parseTrustProxy } from './config.ts';
-import { configurationMarkdown } from './config/docs.ts';
-import { variablesOf } from './config/read.ts';
-import { ConfigSchema } from './config/schema.ts';
+import { ConfigError } from './fields.ts';
+import { parseRateLimit, parseTrustProxy } from './parsers.ts';
+import { configWarnings, loadConfig, variablesOf } from './read.ts';
+import { configurationMarkdown } from './docs.ts';
+import { ConfigSchema } from './schema.ts';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
