@@ -5,11 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { resolveModelFile as ResolveModelFile } from 'node-llama-cpp';
+import { isModelUri } from '../config/parsers.ts';
 
-/** `hf:user/repo/file.gguf`, `huggingface:…`, `hf.co/…` or an http(s) URL. */
-export function isModelUri(value: string): boolean {
-  return /^(hf:|huggingface:|hf\.co\/|huggingface\.co\/|https?:\/\/)/i.test(value);
-}
 
 /** `[######--------------]  30%` */
 export function progressBar(fraction: number, width = 20): string {

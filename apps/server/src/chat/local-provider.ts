@@ -13,7 +13,8 @@ type NodeLlamaCpp = typeof NodeLlamaCppModule;
 import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from './async-queue.ts';
 import { chatNotConfigured } from './chat-errors.ts';
-import { isModelUri, ModelFileMissing, progressBar, resolveLocalModel } from './local-model-file.ts';
+import { isModelUri } from '../config/parsers.ts';
+import { ModelFileMissing, progressBar, resolveLocalModel } from './local-model-file.ts';
 import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';
 
 export interface LocalProviderOptions {

@@ -19,10 +19,11 @@ import {
   integer,
   optionalText,
   parsed,
+  resolvePath,
   text,
   type Env,
 } from './fields.ts';
-import { parseApiKeys, parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
+import { isModelUri, parseApiKeys, parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -32,7 +33,10 @@ const HOUR_MS = 3_600_000;
 export const ServerSection = Type.Object(
   {
     port: integer('PORT', 3000, 0, 65535, { description: 'TCP port to listen on' }),
-    host: text('HOST', '0.0.0.0', { description: 'Address to listen on' }),
+    host: text('HOST', '127.0.0.1', {
+      description:
+        'Address to listen on. The default, loopback, is reachable from this machine only; HOST=0.0.0.0 serves every interface (the container image and manifests set it)',
+    }),
     logLevel: choice(
       'SEMA_LOG_LEVEL',
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -42,7 +46,7 @@ export const ServerSection = Type.Object(
           'Log level. At info, only failures (5xx) and requests slower than 2 s get a line; at debug, every request',
       },
     ),
-    webDist: parsed('SEMA_WEB_DIST', Type.String(), (raw) => path.resolve(raw), {
+    webDist: parsed('SEMA_WEB_DIST', Type.String(), (raw, _name, env) => resolvePath(raw, env), {
       description: 'The built web app, served with a history fallback when it exists',
       default: path.join(repoRoot, 'apps/web/dist'),
       defaultText: 'apps/web/dist',
@@ -132,7 +136,7 @@ export const TimeoutsSection = Type.Object(
 
 export const ModelsSection = Type.Object(
   {
-    cache: parsed('SEMA_MODEL_CACHE', Type.String(), (raw) => path.resolve(raw), {
+    cache: parsed('SEMA_MODEL_CACHE', Type.String(), (raw, _name, env) => resolvePath(raw, env), {
       description: 'Where downloaded models (translation and local chat) are kept',
       default: path.join(os.homedir(), '.cache', 'sema'),
       defaultText: '~/.cache/sema',
@@ -290,11 +294,15 @@ export const ChatSection = Type.Union(
     Type.Composite([
       Type.Object({
         provider: discriminant(PROVIDER, 'local', 'A small GGUF model run by this server'),
-        localModel: text(
+        localModel: parsed(
           'SEMA_CHAT_LOCAL_MODEL',
-          'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+          Type.String(),
+          // A file path is resolved where the user started; a URI is downloaded.
+          (raw, _name, env) => (isModelUri(raw) ? raw : resolvePath(raw, env)),
           {
             description: 'GGUF path or hf: URI (downloaded at start)',
+            default: 'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+            allowedText: 'a file path, or hf:org/repo/file.gguf',
           },
         ),
         threads: integer('SEMA_CHAT_THREADS', os.availableParallelism(), 1, 1024, {
@@ -342,7 +350,7 @@ export const GlossariesSection = Type.Object(
     file: parsed(
       'SEMA_GLOSSARY_DB',
       Type.String(),
-      (raw) => (raw.trim() === ':memory:' ? ':memory:' : path.resolve(raw)),
+      (raw, _name, env) => (raw === ':memory:' ? ':memory:' : resolvePath(raw, env)),
       {
         description:
           'The SQLite file that keeps stored glossaries (with REDIS_URL set they are kept in Redis instead); :memory: keeps them until the server stops',
@@ -365,13 +373,14 @@ function secret(raw: string, name: string): string {
   return raw;
 }
 
-function readKeysFile(raw: string, name: string) {
+function readKeysFile(raw: string, name: string, env: Env) {
+  const file = resolvePath(raw, env);
   let text: string;
   try {
-    text = fs.readFileSync(path.resolve(raw), 'utf8');
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new ConfigError(
-      `${name}: cannot read ${raw} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      `${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
   return parseApiKeys(text, name);
