@@ -25,6 +25,8 @@ export async function startSema(env = {}, { stdout = 'inherit' } = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       SEMA_LOG_LEVEL: 'warn',
+      // The benches read /metrics of a server on loopback they started themselves.
+      SEMA_OPERATOR_ROUTES: 'open',
       ...(Object.keys(env).some((name) => name.startsWith('SEMA_CHAT_'))
         ? {}
         : { SEMA_CHAT_PROVIDER: 'none' }),

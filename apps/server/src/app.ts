@@ -16,6 +16,7 @@ import { JSON_BODY_LIMIT_BYTES } from './lib/http/limits.ts';
 import errors, { answerFrameworkError } from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
 import openapi from './plugins/external/openapi.ts';
+import operator from './plugins/external/operator.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import redis from './plugins/external/redis.ts';
 import requestContext, { requestIdFrom } from './plugins/external/request-context.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(requestContext);
   await app.register(accessLog);
   await app.register(drain);
+  await app.register(operator);
   await app.register(security);
   await app.register(metrics);
   await app.register(redis);

@@ -7,7 +7,6 @@ import path from 'node:path';
 import type { resolveModelFile as ResolveModelFile } from 'node-llama-cpp';
 import { isModelUri } from '../config/parsers.ts';
 
-
 /** `[######--------------]  30%` */
 export function progressBar(fraction: number, width = 20): string {
   const clamped = Math.min(1, Math.max(0, fraction));
