@@ -46,6 +46,10 @@ export const ServerSection = Type.Object(
           'Log level. At info, only failures (5xx) and requests slower than 2 s get a line; at debug, every request',
       },
     ),
+    logFormat: choice('SEMA_LOG_FORMAT', ['auto', 'pretty', 'json'], 'auto', {
+      description:
+        'How log lines look: auto writes readable lines on a terminal and JSON otherwise (to a file, a pipe, a log collector); pretty or json force one',
+    }),
     webDist: parsed('SEMA_WEB_DIST', Type.String(), (raw, _name, env) => resolvePath(raw, env), {
       description: 'The built web app, served with a history fallback when it exists',
       default: path.join(repoRoot, 'apps/web/dist'),

@@ -58,7 +58,6 @@ export function publicEngine(engine: EngineStatus): EngineStatus {
   return shown as EngineStatus;
 }
 
-
 /**
  * GET /status and GET /api/v1/status: health, engines and the limits this server enforces. With the
  * operator's token (SEMA_ADMIN_TOKEN) the engines' details and Redis come too.
