@@ -129,8 +129,8 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(inference);
 
   await app.register(probeRoutes);
-  await app.register(statusRoutes, { prefix: '/status' });
-  await app.register(statusRoutes, { prefix: '/api/v1/status' });
+  await app.register(statusRoutes, { prefix: '/status', policy: 'monitor' });
+  await app.register(statusRoutes, { prefix: '/api/v1/status', policy: 'open' });
   await app.register(sessionRoutes, { prefix: '/api/v1/session' });
   await app.register(languageRoutes, { prefix: '/api/v1/languages' });
   await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });

@@ -21,9 +21,20 @@ export function chatOffUnlessAsked(env: Record<string, string | undefined>): Rec
   return asked.some((name) => env[name] !== undefined) ? {} : { SEMA_CHAT_PROVIDER: 'none' };
 }
 
+/**
+ * Tests read /metrics and the detailed /status as the operator would: the operator's routes are
+ * open unless the test sets up the token (SEMA_ADMIN_TOKEN) or chooses SEMA_OPERATOR_ROUTES itself.
+ */
+function operatorUnlessAsked(env: Record<string, string | undefined>): Record<string, string> {
+  return env.SEMA_ADMIN_TOKEN !== undefined || env.SEMA_OPERATOR_ROUTES !== undefined
+    ? {}
+    : { SEMA_OPERATOR_ROUTES: 'open' };
+}
+
 export async function buildTestApp(env: Record<string, string | undefined> = {}): Promise<App> {
   const config = loadConfig({
     SEMA_LOG_LEVEL: 'silent',
+    ...operatorUnlessAsked(env),
     SEMA_GLOSSARY_DB: ':memory:',
     SEMA_WEB_DIST: '/nonexistent-web-dist',
     SEMA_NLLB_MODEL: TINY_NLLB,

@@ -39,6 +39,8 @@ export const ROUTE_POLICIES = {
   work: { ...base, key: true, rateLimit: true, cors: true },
   /** A public read of an API (languages, status, the OpenAPI document and explorer): no key. */
   open: { ...base, rateLimit: true, cors: true },
+  /** `/status` at the root, read by monitors and dashboards every few seconds: never limited. */
+  monitor: { ...base, cors: true },
   /** The web app asking for its session token: this server's pages only, rate-limited. */
   session: { ...base, rateLimit: true },
   /** A probe for balancers and orchestrators: never limited, quiet, answers while draining. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { StatusResponse, type DataHandling, type EngineStatus } from '@sema/shared/api/schemas';
 import type { Config } from '../../../../config/schema.ts';
+import type { RoutePolicyName } from '../../../../lib/http/route-policy.ts';
 import { SEMA_VERSION } from '../../../../lib/version.ts';
 import type { EngineName } from '../../../../plugins/app/engine-status.ts';
 
@@ -62,11 +63,11 @@ export function publicEngine(engine: EngineStatus): EngineStatus {
  * GET /status and GET /api/v1/status: health, engines and the limits this server enforces. With the
  * operator's token (SEMA_ADMIN_TOKEN) the engines' details and Redis come too.
  */
-const status: FastifyPluginAsyncTypebox = async (app) => {
+const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (app, { policy }) => {
   app.get(
     '/',
     {
-      config: { policy: 'open' },
+      config: { policy },
       schema: {
         tags: ['status'],
         summary: 'Health, engine states and limits',

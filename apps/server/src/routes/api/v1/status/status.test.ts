@@ -107,7 +107,14 @@ describe('GET /status', () => {
       await remote.close();
     }
     // Without a token the operator's routes are closed, unless the operator opens them.
-    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const closed = await buildTestApp({ SEMA_OPERATOR_ROUTES: 'token' });
+    try {
+      expect((await closed.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      const plain = (await closed.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
+      expect(plain.engines.chat).toEqual({ state: 'disabled', provider: 'none' });
+    } finally {
+      await closed.close();
+    }
     const open = await buildTestApp({ SEMA_OPERATOR_ROUTES: 'open' });
     try {
       expect((await open.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
