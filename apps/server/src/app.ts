@@ -22,6 +22,8 @@ import redis from './plugins/external/redis.ts';
 import requestContext, { requestIdFrom } from './plugins/external/request-context.ts';
 import security from './plugins/external/security.ts';
 import chat from './plugins/app/chat.ts';
+import clientCaps from './plugins/app/client-caps.ts';
+import deeplUsage from './plugins/app/deepl-usage.ts';
 import detector from './plugins/app/detector.ts';
 import documents from './plugins/app/documents.ts';
 import glossaries from './plugins/app/glossaries.ts';
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(apiKeys);
   await app.register(openapi);
 
+  await app.register(clientCaps);
+  await app.register(deeplUsage);
   await app.register(engineStatus);
   await app.register(detector);
   await app.register(translation);

@@ -180,13 +180,42 @@ describe('the LibreTranslate API at the root', () => {
     else expect(answer.error).toMatch(error);
   });
 
-  it('refuses malformed JSON and other content types in its own shape', async () => {
+  it('refuses malformed JSON and other content types in its own shape, saying which', async () => {
     const broken = await post('/translate', '{"q": ', 'application/json');
     expect(broken.status).toBe(400);
-    expect(Object.keys((await broken.json()) as object)).toEqual(['error']);
+    expect(await broken.json()).toEqual({ error: 'Malformed JSON body: the request body is not valid JSON' });
     const plain = await post('/translate', 'q=Hi', 'text/plain');
     expect(plain.status).toBe(400);
-    expect(Object.keys((await plain.json()) as object)).toEqual(['error']);
+    const answer = (await plain.json()) as { error: string };
+    expect(Object.keys(answer)).toEqual(['error']);
+    // Names what was sent and what is taken, not a bare "Invalid request".
+    expect(answer.error).toMatch(/text\/plain/);
+    expect(answer.error).toMatch(/application\/json/);
+  });
+});
+
+describe('the LibreTranslate API while the model is unavailable', () => {
+  it('answers 503 {error} with Retry-After, as every other surface does (was 500)', async () => {
+    const unavailable = await buildTestApp({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
+    try {
+      const ours = await unavailable.inject({
+        method: 'POST',
+        url: '/api/v1/translate',
+        payload: { text: 'Hello.', source_language: 'eng_Latn', target_language: 'fra_Latn' },
+      });
+      expect(ours.statusCode).toBe(503);
+      expect(Number(ours.headers['retry-after'])).toBeGreaterThan(0);
+      const lt = await unavailable.inject({
+        method: 'POST',
+        url: '/translate',
+        payload: { q: 'Hello.', source: 'en', target: 'fr' },
+      });
+      expect(lt.statusCode).toBe(503);
+      expect(Number(lt.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Object.keys(lt.json())).toEqual(['error']);
+    } finally {
+      await unavailable.close();
+    }
   });
 });
 

@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
+import { frameworkError } from '../../lib/framework-errors.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
+import { describeValidationError } from '../../lib/validation-errors.ts';
 
 /** A refusal in a compatibility API's own words, with the status that protocol gives it. */
 export class CompatError extends Error {
@@ -16,7 +19,7 @@ interface ProtocolErrors {
   status: (ours: number, code?: string) => number;
   /** The protocol's error body for a message: `{error}`, `{message}` … */
   body: (message: string) => Record<string, string>;
-  /** What a malformed request (a framework 4xx: bad JSON, a wrong content type) is called. */
+  /** What a malformed request is called when nothing more specific is known about it. */
   invalid: string;
   /** Names the API in the log line of a failure. */
   name: string;
@@ -28,7 +31,7 @@ interface ProtocolErrors {
  * Retry-After), a framework 4xx as `invalid`, anything else as a logged 500.
  */
 export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolErrors): void {
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler((error: Partial<FastifyError> & Error, request, reply) => {
     let status = 500;
     let message = 'Internal server error';
     if (error instanceof CompatError) [status, message] = [error.status, error.message];
@@ -36,7 +39,16 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
       [status, message] = [protocol.status(error.statusCode, error.code), error.detail];
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     } else if (error.statusCode && error.statusCode < 500) {
-      [status, message] = [protocol.status(error.statusCode), protocol.invalid];
+      // A framework refusal (bad JSON, a wrong content type, a field of the wrong type) says what is
+      // wrong in the same words as our own API, in the protocol's shape.
+      const known = frameworkError(error.code, {
+        bodyLimit: app.initialConfig.bodyLimit ?? JSON_BODY_LIMIT_BYTES,
+        contentType: request.headers['content-type'],
+      });
+      const detail = error.validation
+        ? describeValidationError(error.validation, error.validationContext ?? 'body')
+        : known?.detail;
+      [status, message] = [protocol.status(error.statusCode), detail ?? protocol.invalid];
     }
     if (status >= 500) request.log.error({ err: error }, `${protocol.name}-compatible request failed`);
     return reply.code(status).send(protocol.body(message));

@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
-import { acceptFormBodies, acceptMultipartForms, type FormFields } from '../../../lib/http/form-body.ts';
+import { acceptFormBodies, type FormFields } from '../../../lib/http/form-body.ts';
+import { acceptUploads } from '../../../lib/http/upload.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import type { FormattedOptions } from '../../../lib/formatted-translation.ts';
 import { measureTexts, translateTexts } from '../translate-texts.ts';
@@ -51,11 +52,9 @@ function markupOf(fields: Fields): FormattedOptions {
 export default async function deepl(app: FastifyInstance): Promise<void> {
   const { maxTextChars } = app.config;
   const { batchMaxTexts, batchMaxChars } = app.config.translation;
-  /** Characters translated through this API since the server started, for /v2/usage. */
-  let characters = 0;
 
   acceptFormBodies(app);
-  await acceptMultipartForms(app, app.documents.limits.maxFileBytes);
+  await acceptUploads(app, { maxFileBytes: app.documents.limits.maxFileBytes });
   answerInProtocolShape(app, {
     status: deeplStatus,
     body: (message) => ({ message }),
@@ -97,7 +96,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
       { glossary, markup },
     );
     const sources = texts.map((_, index) => source ?? detections[index]?.language);
-    characters += total;
+    app.deeplUsage.add(total);
     return {
       translations: out.map((text, index) => ({
         // A text without letters has no language: it comes back as it is, "from" the target.
@@ -123,13 +122,12 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     return languages(body.type ?? query.type);
   });
 
-  // No limit: the count is what was translated through this API since the server started.
   // With keys, the key's characters this month and its limit; without, what this process has translated
-  // through this API since it started, and no limit.
+  // through this API since it started (texts and documents), and no limit.
   const usage = async (request: FastifyRequest) => {
     const own = await app.apiKeys.usage(request);
     if (own) return { character_count: own.count, character_limit: own.limit ?? NO_LIMIT };
-    return { character_count: characters, character_limit: NO_LIMIT };
+    return { character_count: app.deeplUsage.characters, character_limit: NO_LIMIT };
   };
   app.get('/v2/usage', work, usage);
   app.post('/v2/usage', work, usage);

@@ -11,20 +11,18 @@ import { MAX_ALTERNATIVES } from '@sema/shared/api/schemas';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
-import {
-  acceptFormBodies,
-  acceptMultipartForms,
-  formFields,
-  uploadedFile,
-  type FormFields,
-} from '../../../lib/http/form-body.ts';
+import { acceptFormBodies, formFields, type FormFields } from '../../../lib/http/form-body.ts';
+import { acceptUploads, uploadOf } from '../../../lib/http/upload.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import { measureTexts, translateTexts } from '../translate-texts.ts';
 
-/** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500. */
+/** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500; we add 503 for unavailable. */
 function ltStatus(status: number): number {
   if (status === 401) return 403;
   if (status === 403 || status === 429) return status;
+  // Unavailable is not a bug: 503 (with Retry-After), as on every other surface; clients of
+  // LibreTranslate treat any non-200 as a failure with the `error` text.
+  if (status === 503) return 503;
   return status >= 500 ? 500 : 400;
 }
 
@@ -65,7 +63,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
 
   // Forms as Weblate and SubtitleEdit send them; `q` may be repeated.
   acceptFormBodies(app);
-  await acceptMultipartForms(app, app.documents.limits.maxFileBytes);
+  await acceptUploads(app, { maxFileBytes: app.documents.limits.maxFileBytes });
 
   answerInProtocolShape(app, {
     status: ltStatus,
@@ -193,25 +191,17 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
 
   app.post('/translate_file', work, async (request, reply) => {
     const fields = formFields(request);
-    const file = await uploadedFile(fields);
-    if (!file) throw new CompatError(400, 'Invalid request: missing file parameter');
+    const file = uploadOf(request);
+    if (!file?.bytes.length) throw new CompatError(400, 'Invalid request: missing file parameter');
     const target = languageOf(fields, 'target');
     const source = languageOf(fields, 'source');
-    const task = await app.documents.prepare(
-      { fileName: file.fileName || 'document.txt', bytes: file.bytes },
-      source,
-      target,
-    );
-    try {
-      await app.apiKeys.charge(request, task.prepared.characters);
-    } catch (error) {
-      task.dispose();
-      throw error;
-    }
     // Kept as a job, so that the link works for a while after this request (and dies with it if
     // the client goes away before the answer).
-    const job = app.documents.jobs.start(task, { onFailed: () => void app.apiKeys.refund(request) });
-    clientGoneSignal(reply).addEventListener('abort', () => job.cancel());
+    const job = await app.documents.submit(
+      request,
+      { upload: { fileName: file.fileName || 'document.txt', bytes: file.bytes }, source, target },
+      { run: 'job', signal: clientGoneSignal(reply) },
+    );
     await job.finished;
     if (job.failure) throw job.failure;
     if (!job.result) throw new CompatError(500, job.error ?? 'Translation failed');
@@ -226,7 +216,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     open,
     async (request, reply: FastifyReply) => {
       const [id = '', key = ''] = request.params.id.split('.');
-      const result = (await app.documents.jobs.find(id, key))?.result;
+      const result = (await app.documents.find(id, key))?.result;
       if (!result) throw new CompatError(400, 'Invalid request: the file is gone');
       return reply
         .type(result.mimeType)
