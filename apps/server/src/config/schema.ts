@@ -411,7 +411,7 @@ export const AccessSection = Type.Object(
     }),
     webMonthlyChars: integer('SEMA_WEB_MONTHLY_CHARS', 200_000, 1, 1_000_000_000_000, {
       description:
-        "With API keys on, the characters one client address may translate through the web app's session tokens per month",
+        "With API keys on, the characters one client address may translate through the web app's session tokens per month (behind a proxy, set SEMA_TRUST_PROXY: otherwise every visitor has the proxy's address, and so one budget)",
     }),
     sessionSecret: Type.Optional(
       parsed('SEMA_SESSION_SECRET', Type.String(), secret, {
