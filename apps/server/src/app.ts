@@ -30,6 +30,7 @@ import glossaries from './plugins/app/glossaries.ts';
 import engineStatus from './plugins/app/engine-status.ts';
 import inference from './plugins/app/inference.ts';
 import staticWeb from './plugins/app/static-web.ts';
+import textTranslation from './plugins/app/text-translation.ts';
 import translation from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(chat);
   await app.register(documents);
   await app.register(glossaries);
+  await app.register(textTranslation);
   await app.register(inference);
 
   await app.register(probeRoutes);

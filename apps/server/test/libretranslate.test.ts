@@ -81,21 +81,25 @@ describe('the LibreTranslate API at the root', () => {
 
   it('answers a JSON array with an array, with alternatives from the n-best list', async () => {
     const response = await json('/translate', {
-      q: ['Hello.', '', '12345'],
+      q: ['Hello.', '12345'],
       source: 'en',
       target: 'zh-Hant',
       alternatives: 3,
     });
     const body = (await response.json()) as { translatedText: string[]; alternatives: string[][] };
-    expect(body.translatedText).toHaveLength(3);
-    expect(body.translatedText[1]).toBe('');
-    // Other translations of 'Hello.'; nothing for an empty text or one without words.
-    const [hello, empty, digits] = body.alternatives;
+    expect(body.translatedText).toHaveLength(2);
+    // Other translations of 'Hello.'; nothing for a text without words.
+    const [hello, digits] = body.alternatives;
     expect(hello!.length).toBeGreaterThan(0);
     expect(hello!.length).toBeLessThanOrEqual(3);
     expect(new Set(hello).size).toBe(hello!.length);
     expect(hello).not.toContain(body.translatedText[0]);
-    expect([empty, digits]).toEqual([[], []]);
+    expect(digits).toEqual([]);
+
+    // An empty text in the list is refused, as on every surface.
+    const empty = await json('/translate', { q: ['Hello.', ' '], source: 'en', target: 'fr' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'Invalid request: Text cannot be empty (q[1])' });
 
     const refused = await json('/translate', { q: 'Hi', source: 'en', target: 'fr', alternatives: 9 });
     expect(refused.status).toBe(400);

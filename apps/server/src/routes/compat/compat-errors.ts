@@ -3,6 +3,12 @@ import { ApiError } from '../../lib/errors.ts';
 import { frameworkError } from '../../lib/framework-errors.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
+import {
+  refusalDetail,
+  TextRefusalError,
+  type FieldNames,
+  type TextRefusal,
+} from '../../text-translation/refusals.ts';
 
 /** A refusal in a compatibility API's own words, with the status that protocol gives it. */
 export class CompatError extends Error {
@@ -23,19 +29,28 @@ interface ProtocolErrors {
   invalid: string;
   /** Names the API in the log line of a failure. */
   name: string;
+  /** The protocol's names for the request fields a text-translation refusal names. */
+  fields: FieldNames;
+  /** The protocol's own words for a refusal, given what it says in the protocol's field names. */
+  words?: (refusal: TextRefusal, detail: string) => string;
 }
 
 /**
  * Answers every failure of a compatibility API's routes in that protocol's shape: its own refusals
- * as they are, our services' errors with the status mapped (and their headers, such as
- * Retry-After), a framework 4xx as `invalid`, anything else as a logged 500.
+ * as they are, the text-translation service's refusals in its words, our services' errors with the
+ * status mapped (and their headers, such as Retry-After), a framework 4xx as `invalid`, anything
+ * else as a logged 500.
  */
 export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolErrors): void {
   app.setErrorHandler((error: Partial<FastifyError> & Error, request, reply) => {
     let status = 500;
     let message = 'Internal server error';
     if (error instanceof CompatError) [status, message] = [error.status, error.message];
-    else if (error instanceof ApiError) {
+    else if (error instanceof TextRefusalError) {
+      status = protocol.status(error.statusCode, error.code);
+      const detail = refusalDetail(error.refusal, protocol.fields);
+      message = protocol.words ? protocol.words(error.refusal, detail) : detail;
+    } else if (error instanceof ApiError) {
       [status, message] = [protocol.status(error.statusCode, error.code), error.detail];
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     } else if (error.statusCode && error.statusCode < 500) {

@@ -9,7 +9,6 @@ import {
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { formatBytes } from '../../../../documents/errors.ts';
 import { ApiError } from '../../../../lib/errors.ts';
-import { requestGlossary } from '../../../../lib/glossary-field.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 import { acceptUploads } from '../../../../lib/http/upload.ts';
 import { readDocumentRequest } from './request.ts';
@@ -86,7 +85,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const startedAt = performance.now();
       const { upload, source, target, options, glossaryId } = readDocumentRequest(request);
-      const glossary = await requestGlossary(app, glossaryId ? { glossary_id: glossaryId } : {});
+      const glossary = await app.textTranslation.glossaryFor({ id: glossaryId });
       const submission = { upload, source, target, options, glossary };
       // The client went away before the translation was complete: stop the engine work.
       const clientGone = clientGoneSignal(reply);
