@@ -36,6 +36,7 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
     SEMA_LOG_LEVEL: 'silent',
     ...operatorUnlessAsked(env),
     SEMA_GLOSSARY_DB: ':memory:',
+    SEMA_USAGE_DB: ':memory:',
     SEMA_WEB_DIST: '/nonexistent-web-dist',
     SEMA_NLLB_MODEL: TINY_NLLB,
     ...chatOffUnlessAsked(env),

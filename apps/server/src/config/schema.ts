@@ -405,6 +405,18 @@ export const AccessSection = Type.Object(
       defaultText: 'none',
       allowedText: 'a file path',
     }),
+    usageFile: parsed(
+      'SEMA_USAGE_DB',
+      Type.String(),
+      (raw, _name, env) => (raw === ':memory:' ? ':memory:' : resolvePath(raw, env)),
+      {
+        description:
+          "The SQLite file that keeps each API key's monthly usage (with REDIS_URL set it is kept in Redis instead); created when a key is first used; :memory: counts until the server stops",
+        default: path.join(os.homedir(), '.local', 'share', 'sema', 'usage.sqlite'),
+        defaultText: '~/.local/share/sema/usage.sqlite',
+        allowedText: 'a file path, or :memory:',
+      },
+    ),
     webAccess: choice('SEMA_WEB_ACCESS', ['session', 'key'], 'session', {
       description:
         "With API keys on, how this server's web app gets in: session (it asks for a signed token that lasts an hour, works only from the address it was given to, and spends that address's SEMA_WEB_MONTHLY_CHARS) or key (no tokens: the web app's requests need a real key too, and it says so)",

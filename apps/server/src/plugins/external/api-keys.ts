@@ -68,9 +68,13 @@ export default fp(
     const ring = new KeyRing([...apiKeys, ...apiKeysFile]);
     const sessions = new WebSessions(sessionSecret, webMonthlyChars);
     const warn = throttledWarning(app.log);
-    const counter = new UsageCounter(app.redis.client, (error) =>
-      warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
-    );
+    const counter = new UsageCounter({
+      redis: app.redis.client,
+      file: app.config.access.usageFile,
+      onRedisError: (error) =>
+        warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
+    });
+    app.addHook('onClose', () => counter.close());
     app.decorateRequest('apiKey', undefined);
     app.decorateRequest('apiKeyCharge', undefined);
     app.decorate('apiKeys', {

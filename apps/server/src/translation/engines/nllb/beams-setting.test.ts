@@ -4,7 +4,7 @@ import { loadConfig } from '../../../config/read.ts';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { createEngine } from '../registry.ts';
 import type { TranslationEngine } from '../types.ts';
-import { resolveModelSource } from './model-source.ts';
+import { resolveModelSource } from '../model-source.ts';
 import { NllbModel } from './nllb-model.ts';
 
 const SENTENCES = [

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/routing';
 
 /** The reset request. Nothing is sent anywhere: sign-in is local to this browser. */
 export function ForgotPasswordForm() {
