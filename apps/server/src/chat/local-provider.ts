@@ -140,6 +140,8 @@ export class LocalProvider implements ChatProvider {
         .prompt(last?.content ?? '', {
           maxTokens: request.maxTokens,
           temperature: request.temperature,
+          ...(request.stop ? { customStopTriggers: request.stop } : {}),
+          ...(request.topP === undefined ? {} : { topP: request.topP }),
           signal: request.signal,
           stopOnAbortSignal: true,
           onResponseChunk: (chunk) => {

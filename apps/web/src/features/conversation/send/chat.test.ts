@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { DOCUMENT_CONTEXT_CHARS, type ChatReply } from '@/features/chat';
+import { DOCUMENT_CONTEXT_CHARS } from '@sema/shared/chat/document-context';
+import type { ChatReply } from '@/features/chat';
 import type { ChatAnswerReply, ConversationMessage, ReplyContent } from '../messages';
 import { startChatServers, type FakeUpstream } from '@/testing/chat-servers';
 

@@ -1,12 +1,8 @@
 import { UI_ERRORS } from '@sema/shared/errors';
 
-import {
-  displayedAnswer,
-  DOCUMENT_CONTEXT_CHARS,
-  sendChat,
-  type ChatReply,
-  type DocumentReader,
-} from '@/features/chat';
+import { DOCUMENT_CONTEXT_CHARS } from '@sema/shared/chat/document-context';
+
+import { displayedAnswer, sendChat, type ChatReply, type DocumentReader } from '@/features/chat';
 import { readDocumentInEnglish } from '@/features/documents';
 
 import type { ReplyContent } from '../messages';

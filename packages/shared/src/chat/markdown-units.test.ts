@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { MarkdownUnitCutter, plainInline, type Unit } from './markdown-units';
+import { MarkdownUnitCutter, plainInline, type Unit } from './markdown-units.ts';
 
 /** Streams `text` in chunks of `size` characters; returns every unit in order, and the whole text they rebuild. */
 function cut(text: string, size = 3): { units: Unit[]; rebuilt: string; translated: string[] } {

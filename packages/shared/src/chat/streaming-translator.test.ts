@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { StreamingTranslator } from './streaming-translator';
+import { StreamingTranslator } from './streaming-translator.ts';
 
 /** A translation whose replies the test releases one by one, in any order. */
 function controlledTranslation() {
