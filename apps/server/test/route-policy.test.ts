@@ -66,6 +66,8 @@ describe('every route declares its policy', () => {
       ['POST', '/translate'],
       ['POST', '/v2/document'],
       ['GET', '/v2/usage'],
+      ['POST', '/v1/chat/completions'],
+      ['POST', '/api/v1/chat/translated'],
     ])
       expect(policyOf(method!, url!)?.key, `${method} ${url} needs a key`).toBe(true);
     for (const [method, url] of [
@@ -76,6 +78,7 @@ describe('every route declares its policy', () => {
       ['GET', '/livez'],
       ['GET', '/*'],
       ['POST', '/v2/models/:name/infer'],
+      ['GET', '/v1/models'],
     ])
       expect(policyOf(method!, url!)?.key, `${method} ${url} needs no key`).toBe(false);
     expect(policyOf('GET', '/metrics')?.operator).toBe(true);
