@@ -18,7 +18,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * @param {{ stdout?: 'inherit' | 'ignore' }} [options]
  */
 export async function startSema(env = {}, { stdout = 'inherit' } = {}) {
-  const sema = await startSemaProcess({ env, ready: '/livez', timeout: 60_000, output: stdout });
+  // The benches read /metrics of a server on loopback they started themselves.
+  const sema = await startSemaProcess({
+    env: { SEMA_OPERATOR_ROUTES: 'open', ...env },
+    ready: '/livez',
+    timeout: 60_000,
+    output: stdout,
+  });
   return { url: sema.url, stop: () => sema.stop({ grace: 5000 }) };
 }
 

@@ -47,6 +47,10 @@ function run(command, args) {
   console.log(`> ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, {
     cwd: root,
+    // onnxruntime-node's install script would fetch CUDA libraries (which fails offline, and a CPU
+    // server never uses them); its environment variable skips that. (It used to be an .npmrc key,
+    // which npm warns about on every command and will stop reading.)
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: process.env.ONNXRUNTIME_NODE_INSTALL ?? 'skip' },
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });

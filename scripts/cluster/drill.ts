@@ -268,7 +268,8 @@ const cluster = await startCluster({
   apiNodes: 3,
   inferenceNodes: 2,
   model: TINY_MODEL,
-  apiEnv: { SEMA_RATE_LIMIT: `${RATE_LIMIT}/minute`, SEMA_API_KEYS: KEY },
+  // The drill reads the API nodes' /metrics: a loopback cluster of its own, so they are open.
+  apiEnv: { SEMA_RATE_LIMIT: `${RATE_LIMIT}/minute`, SEMA_API_KEYS: KEY, SEMA_OPERATOR_ROUTES: 'open' },
   output: 'ignore',
 });
 console.log(`Up in ${((performance.now() - starting) / 1000).toFixed(1)} s at ${cluster.url}\n`);

@@ -6,7 +6,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config, TrustProxy } from './config.ts';
+import type { TrustProxy } from './config/parsers.ts';
+import type { Config } from './config/schema.ts';
 import { answerClientError } from './lib/framework-errors.ts';
 import accessLog from './plugins/external/access-log.ts';
 import apiKeys from './plugins/external/api-keys.ts';
@@ -15,6 +16,7 @@ import { JSON_BODY_LIMIT_BYTES } from './lib/http/limits.ts';
 import errors, { answerFrameworkError } from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
 import openapi from './plugins/external/openapi.ts';
+import operator from './plugins/external/operator.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import redis from './plugins/external/redis.ts';
 import requestContext, { requestIdFrom } from './plugins/external/request-context.ts';
@@ -37,6 +39,7 @@ import translatedChatRoutes from './routes/api/v1/chat/translated.ts';
 import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
+import sessionRoutes from './routes/api/v1/session/index.ts';
 import statusRoutes from './routes/api/v1/status/index.ts';
 import translateRoutes from './routes/api/v1/translate/index.ts';
 import translateDocumentRoutes from './routes/api/v1/translate-document/index.ts';
@@ -114,6 +117,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(requestContext);
   await app.register(accessLog);
   await app.register(drain);
+  await app.register(operator);
   await app.register(security);
   await app.register(metrics);
   await app.register(redis);
@@ -134,8 +138,9 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(inference);
 
   await app.register(probeRoutes);
-  await app.register(statusRoutes, { prefix: '/status' });
-  await app.register(statusRoutes, { prefix: '/api/v1/status' });
+  await app.register(statusRoutes, { prefix: '/status', policy: 'monitor' });
+  await app.register(statusRoutes, { prefix: '/api/v1/status', policy: 'open' });
+  await app.register(sessionRoutes, { prefix: '/api/v1/session' });
   await app.register(languageRoutes, { prefix: '/api/v1/languages' });
   await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });
   await app.register(translateRoutes, { prefix: '/api/v1/translate' });

@@ -4,7 +4,9 @@
  */
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { prettyStream } from './lib/log-format.ts';
+import { ConfigError } from './config/fields.ts';
+import { configWarnings, loadConfig } from './config/read.ts';
 import { useProxyFromEnvironment, withoutCredentials } from './lib/download-proxy.ts';
 
 async function main(): Promise<void> {
@@ -21,6 +23,8 @@ async function main(): Promise<void> {
 
   // Log lines are written asynchronously, so logging never blocks a request; every way out of the
   // process below flushes what is still buffered.
+  // A person at a terminal reads lines; anything else (a file, a collector) gets JSON.
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
   const logDestination = pino.destination({ dest: 1, sync: false });
   const exit = (code: number): never => {
     logDestination.flushSync();
@@ -30,7 +34,7 @@ async function main(): Promise<void> {
   const proxy = await useProxyFromEnvironment();
   const app = await buildApp(config, {
     forceCloseConnections: 'idle',
-    logger: { level: config.logLevel, stream: logDestination },
+    logger: { level: config.logLevel, stream: pretty ? prettyStream(process.stdout) : logDestination },
   });
   // A mistyped or misplaced variable would otherwise pass in silence.
   for (const warning of configWarnings()) app.log.warn(warning);
@@ -87,7 +91,23 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    app.log.error({ err: error }, `could not listen on ${config.host}:${config.port}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    // Said in one sentence, with what to do: a stack trace tells a person nothing here.
+    const why =
+      code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use on ${config.host}: stop what is using it, or start Sema on another port, e.g. PORT=${config.port + 1} npm start`
+        : code === 'EACCES'
+          ? `Port ${config.port} on ${config.host} needs more privileges than this process has: use a port above 1023, e.g. PORT=3000 npm start`
+          : code === 'EADDRNOTAVAIL'
+            ? `${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0`
+            : undefined;
+    if (why) app.log.fatal(why);
+    else app.log.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`);
+    // The engines have started (the model in its own process): stopped in order, so that none
+    // of them dies noisily when this process goes.
+    const giveUp = setTimeout(() => exit(1), 5000);
+    giveUp.unref();
+    await app.close().catch(() => undefined);
     exit(1);
   }
 }

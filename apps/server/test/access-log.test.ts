@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/read.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 
 /** The app at a given log level, with every line it writes collected. */

@@ -1,7 +1,8 @@
 /**
  * Optional API keys: off, everything is open (the other suites); on, every API that does work needs a
  * key — in each protocol's own words — counts its characters per month, and refuses past its limit,
- * with one budget across processes through Redis. The server's own web app needs no key.
+ * with one budget across processes through Redis. The server's own web app sends a session token
+ * instead, bound to its address and within that address's budget; no header is a way around them.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,9 @@ import path from 'node:path';
 import * as deepl from 'deepl-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { SESSION_HEADER } from '@sema/shared/api/schemas';
 import { parseApiKeys } from '../src/config/parsers.ts';
+import { WebSessions } from '../src/lib/web-session.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
@@ -82,7 +85,7 @@ describe('with API keys', () => {
     expect(glossaries.statusCode).toBe(401);
   });
 
-  it('keeps reading routes free, and lets this server’s web app through without a key', async () => {
+  it('keeps reading routes free', async () => {
     for (const url of [
       '/api/v1/languages',
       '/api/v1/status',
@@ -94,8 +97,40 @@ describe('with API keys', () => {
     }
     const settings = (await app.inject({ method: 'GET', url: '/frontend/settings' })).json();
     expect(settings).toMatchObject({ apiKeys: true, keyRequired: true });
-    expect((await translate(app, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
-    expect((await translate(app, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(401);
+  });
+
+  it('lets no header stand in for a key: a bare Sec-Fetch-Site: same-origin gets 401', async () => {
+    for (const site of ['same-origin', 'same-site', 'none']) {
+      const response = await translate(app, { 'sec-fetch-site': site });
+      expect(response.statusCode, site).toBe(401);
+      expect(response.json().code).toBe('API_KEY_REQUIRED');
+    }
+  });
+
+  it('lets this server’s web app in with its session token, from the address it was given to only', async () => {
+    const session = await app.inject({ method: 'POST', url: '/api/v1/session', remoteAddress: '10.1.2.3' });
+    expect(session.statusCode).toBe(200);
+    const { token, expires_at, key_required } = session.json();
+    expect(key_required).toBe(false);
+    expect(typeof token).toBe('string');
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(50 * 60_000);
+    expect(session.headers['access-control-allow-origin']).toBeUndefined();
+
+    const withToken = (value: string, remoteAddress = '10.1.2.3') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/translate',
+        remoteAddress,
+        headers: { [SESSION_HEADER]: value },
+        payload: { text: 'Good morning.', source_language: 'en', target_language: 'fr' },
+      });
+    expect((await withToken(token)).statusCode).toBe(200);
+    const elsewhere = await withToken(token, '10.9.9.9');
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().code).toBe('SESSION_EXPIRED');
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await withToken(forged)).statusCode).toBe(401);
+    expect((await withToken('not.a.token')).statusCode).toBe(401);
   });
 
   it('takes a key from any of the usual places', async () => {
@@ -256,5 +291,62 @@ describe.skipIf(!REDIS_SERVER)('with API keys and REDIS_URL', () => {
     });
     expect(usage.json()).toEqual({ character_count: text.length, character_limit: 100 });
     expect((await translate(b, { authorization: `Bearer ${SMALL}` }, text)).statusCode).toBe(429);
+  });
+});
+
+describe('web session tokens', () => {
+  it('end after an hour, and hold only under the secret that signed them', () => {
+    const secret = 's'.repeat(32);
+    const sessions = new WebSessions(secret, 1000);
+    const { token } = sessions.issue('10.0.0.1', 0);
+    expect(sessions.check(token, '10.0.0.1', 59 * 60_000)).toBe('valid');
+    expect(sessions.check(token, '10.0.0.1', 61 * 60_000)).toBe('expired');
+    expect(new WebSessions(secret, 1000).check(token, '10.0.0.1', 0)).toBe('valid');
+    expect(new WebSessions(undefined, 1000).check(token, '10.0.0.1', 0)).toBe('invalid');
+  });
+
+  it("spend their address's monthly budget, however many tokens it asks for", async () => {
+    const app = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_WEB_MONTHLY_CHARS: '30' });
+    try {
+      const send = async () => {
+        const { token } = (await app.inject({ method: 'POST', url: '/api/v1/session' })).json();
+        return app.inject({
+          method: 'POST',
+          url: '/api/v1/translate',
+          headers: { [SESSION_HEADER]: token },
+          payload: { text: 'Good morning, friend.', source_language: 'en', target_language: 'fr' },
+        });
+      };
+      expect((await send()).statusCode).toBe(200);
+      const over = await send();
+      expect(over.statusCode).toBe(429);
+      expect(over.json().detail).toMatch(/^This address's monthly limit on this server's web app is reached/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are not given when keys are off, nor when the operator wants real keys in the web app too', async () => {
+    const open = await buildTestApp({});
+    const strict = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_WEB_ACCESS: 'key' });
+    try {
+      expect((await open.inject({ method: 'POST', url: '/api/v1/session' })).json()).toEqual({
+        token: null,
+        expires_at: null,
+        key_required: false,
+      });
+      expect((await strict.inject({ method: 'POST', url: '/api/v1/session' })).json()).toMatchObject({
+        token: null,
+        key_required: true,
+      });
+      // A token from elsewhere is no way in either.
+      const token = new WebSessions(undefined, 1000).issue('127.0.0.1').token;
+      const refused = await translate(strict, { [SESSION_HEADER]: token });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe('API_KEY_REQUIRED');
+    } finally {
+      await open.close();
+      await strict.close();
+    }
   });
 });

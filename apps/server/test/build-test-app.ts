@@ -1,15 +1,26 @@
 import { chatOffUnlessAsked } from '@sema/testkit/sema';
 import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/read.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 
 /**
  * The real app, built from environment-style settings, quiet, ready for `inject()`. Translation
  * runs on the tiny model fixture (never a download of the real one); chat is off unless asked for.
  */
+/**
+ * Tests read /metrics and the detailed /status as the operator would: the operator's routes are
+ * open unless the test sets up the token (SEMA_ADMIN_TOKEN) or chooses SEMA_OPERATOR_ROUTES itself.
+ */
+function operatorUnlessAsked(env: Record<string, string | undefined>): Record<string, string> {
+  return env.SEMA_ADMIN_TOKEN !== undefined || env.SEMA_OPERATOR_ROUTES !== undefined
+    ? {}
+    : { SEMA_OPERATOR_ROUTES: 'open' };
+}
+
 export async function buildTestApp(env: Record<string, string | undefined> = {}): Promise<App> {
   const config = loadConfig({
     SEMA_LOG_LEVEL: 'silent',
+    ...operatorUnlessAsked(env),
     SEMA_GLOSSARY_DB: ':memory:',
     SEMA_USAGE_DB: ':memory:',
     SEMA_WEB_DIST: '/nonexistent-web-dist',

@@ -14,7 +14,7 @@ import * as networking from 'kubernetes-models/networking.k8s.io/v1';
 import * as core from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
-import { configWarnings, loadConfig } from '../src/config.ts';
+import { configWarnings, loadConfig } from '../src/config/read.ts';
 import { nllbModelMetadata } from '../src/inference/open-inference.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 import { HAPROXY } from '@sema/testkit/haproxy';

@@ -64,6 +64,42 @@ describe('the server process', () => {
   });
 });
 
+describe('the server process on a port already in use', () => {
+  it('ends with one sentence naming the port and what to do, and exit code 1, with no stack trace', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const server = startServerProcess({ PORT: String(port) });
+      expect(await server.exited).toBe(1);
+      const lines = server.output().trim().split('\n');
+      // Not a terminal here: the line is JSON, as a log collector wants it.
+      const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages).toEqual([
+        `Port ${port} is already in use on 127.0.0.1: stop what is using it, or start Sema on another port, e.g. PORT=${port + 1} npm start`,
+      ]);
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('writes readable lines with SEMA_LOG_FORMAT=pretty', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const server = startServerProcess({ PORT: String(port), SEMA_LOG_FORMAT: 'pretty', NO_COLOR: '1' });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(
+        new RegExp(`^\\d\\d:\\d\\d:\\d\\d FATAL Port ${port} is already in use on 127\\.0\\.0\\.1: `, 'm'),
+      );
+    } finally {
+      busy.close();
+    }
+  });
+});
+
 describe('the server process with a drain delay', () => {
   it('on SIGTERM fails readiness first and goes on serving through the delay, then exits 0', async () => {
     // A delay long enough that a loaded machine still gets its requests in during it.

@@ -39,6 +39,8 @@ export type ApiErrorCode =
   | 'GLOSSARIES_UNAVAILABLE'
   | 'API_KEY_REQUIRED'
   | 'INVALID_API_KEY'
+  | 'SESSION_EXPIRED'
+  | 'OPERATOR_TOKEN_REQUIRED'
   | 'QUOTA_EXCEEDED'
   | ChatErrorCode;
 

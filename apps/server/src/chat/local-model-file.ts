@@ -6,11 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { resolveModelFile as ResolveModelFile } from 'node-llama-cpp';
-
-/** `hf:user/repo/file.gguf`, `huggingface:…`, `hf.co/…` or an http(s) URL. */
-export function isModelUri(value: string): boolean {
-  return /^(hf:|huggingface:|hf\.co\/|huggingface\.co\/|https?:\/\/)/i.test(value);
-}
+import { isModelUri } from '../config/parsers.ts';
 
 /** How long the hub may take to answer at all before the download is called off. */
 export const HUB_ANSWER_MS = 15_000;

@@ -14,7 +14,8 @@ import { DownloadProgress, type ProgressOutput } from '../lib/download-progress.
 import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from '../lib/async-queue.ts';
 import { chatNotConfigured } from './chat-errors.ts';
-import { isModelUri, ModelFileMissing, resolveLocalModel } from './local-model-file.ts';
+import { isModelUri } from '../config/parsers.ts';
+import { ModelFileMissing, resolveLocalModel } from './local-model-file.ts';
 import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';
 
 export interface LocalProviderOptions {

@@ -3,7 +3,7 @@
  * `ChatProvider` interface; adding a provider means one file here and one case below.
  */
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/schema.ts';
 import { LocalProvider, type LocalProviderOptions } from './local-provider.ts';
 import { OpenAiProvider } from './openai-provider.ts';
 import type { ChatProvider } from './provider.ts';

@@ -104,6 +104,12 @@ export function configurationMarkdown(): string {
     'reads, or a setting of an engine or chat provider that is not the chosen one, is logged as a',
     'warning at start. Every variable is optional.',
     '',
+    'A relative path in a setting is read from the folder you started in (npm sets `INIT_CWD` to it;',
+    '`npm start` itself runs the server inside `apps/server`), and errors name the path as resolved.',
+    '',
+    'The server listens on `127.0.0.1` by default: reachable from this machine only. To serve other',
+    'machines, set `HOST=0.0.0.0` (the container image and the manifests in `deploy/` do).',
+    '',
   ];
   for (const section of SECTIONS) {
     lines.push(

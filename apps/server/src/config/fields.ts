@@ -3,6 +3,7 @@
  * it) carrying the environment variable it is read from, its default and a description (so the
  * reader and docs/configuration.md are derived from it too). Nothing here knows a variable by name.
  */
+import path from 'node:path';
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 
 export class ConfigError extends Error {
@@ -25,7 +26,7 @@ export interface EnvKeywords {
   /** What values are allowed, as the docs print it (set by the builders). */
   allowedText?: string;
   /** Turns the (trimmed, non-empty) text into the value, or throws a ConfigError naming the variable. */
-  parse?: (raw: string, name: string) => unknown;
+  parse?: (raw: string, name: string, env: Env) => unknown;
 }
 
 type FieldOptions = { description: string; defaultText?: string };
@@ -78,10 +79,23 @@ export function discriminant<const V extends string>(env: string, value: V, desc
 export function parsed<T extends TSchema>(
   env: string,
   schema: T,
-  parse: (raw: string, name: string) => Static<T>,
+  parse: (raw: string, name: string, env: Env) => Static<T>,
   options: FieldOptions & { default?: Static<T> | undefined; allowedText?: string },
 ): T {
   return { ...schema, ...keywords(env, options, { parse }) };
+}
+
+/**
+ * The folder the user started in: npm sets INIT_CWD to it (`npm start` then runs the server inside
+ * apps/server), so a relative path in a setting means what it meant where it was typed.
+ */
+export function startFolder(env: Env): string {
+  return env.INIT_CWD?.trim() || process.cwd();
+}
+
+/** A path, resolved against the folder the user started in. */
+export function resolvePath(raw: string, env: Env): string {
+  return path.resolve(startFolder(env), raw);
 }
 
 /** An http(s) URL without trailing slashes. */

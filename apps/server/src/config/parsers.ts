@@ -121,3 +121,8 @@ export function parseApiKeys(raw: string, name: string): ApiKeyConfig[] {
     return { key, monthlyChars: amount === undefined ? null : Number(amount) * factor };
   });
 }
+
+/** A chat model given as `hf:user/repo/file.gguf`, `huggingface:…`, `hf.co/…` or an http(s) URL. */
+export function isModelUri(value: string): boolean {
+  return /^(hf:|huggingface:|hf\.co\/|huggingface\.co\/|https?:\/\/)/i.test(value);
+}

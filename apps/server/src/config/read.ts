@@ -41,7 +41,7 @@ function readField(field: Field, env: Env): unknown {
   const raw = rawValue(field, env);
   if (raw === undefined) return defaultOf(field, env);
   if (field.parse) {
-    const value = field.parse(raw, field.env);
+    const value = field.parse(raw, field.env, env);
     // A list that parses to nothing (", ,") is as good as unset.
     return Array.isArray(value) && value.length < (field.minItems ?? 0) ? undefined : value;
   }

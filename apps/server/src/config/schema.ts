@@ -19,10 +19,11 @@ import {
   integer,
   optionalText,
   parsed,
+  resolvePath,
   text,
   type Env,
 } from './fields.ts';
-import { parseApiKeys, parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
+import { isModelUri, parseApiKeys, parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -32,7 +33,10 @@ const HOUR_MS = 3_600_000;
 export const ServerSection = Type.Object(
   {
     port: integer('PORT', 3000, 0, 65535, { description: 'TCP port to listen on' }),
-    host: text('HOST', '0.0.0.0', { description: 'Address to listen on' }),
+    host: text('HOST', '127.0.0.1', {
+      description:
+        'Address to listen on. The default, loopback, is reachable from this machine only; HOST=0.0.0.0 serves every interface (the container image and manifests set it)',
+    }),
     logLevel: choice(
       'SEMA_LOG_LEVEL',
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -42,7 +46,11 @@ export const ServerSection = Type.Object(
           'Log level. At info, only failures (5xx) and requests slower than 2 s get a line; at debug, every request',
       },
     ),
-    webDist: parsed('SEMA_WEB_DIST', Type.String(), (raw) => path.resolve(raw), {
+    logFormat: choice('SEMA_LOG_FORMAT', ['auto', 'pretty', 'json'], 'auto', {
+      description:
+        'How log lines look: auto writes readable lines on a terminal and JSON otherwise (to a file, a pipe, a log collector); pretty or json force one',
+    }),
+    webDist: parsed('SEMA_WEB_DIST', Type.String(), (raw, _name, env) => resolvePath(raw, env), {
       description: 'The built web app, served with a history fallback when it exists',
       default: path.join(repoRoot, 'apps/web/dist'),
       defaultText: 'apps/web/dist',
@@ -132,7 +140,7 @@ export const TimeoutsSection = Type.Object(
 
 export const ModelsSection = Type.Object(
   {
-    cache: parsed('SEMA_MODEL_CACHE', Type.String(), (raw) => path.resolve(raw), {
+    cache: parsed('SEMA_MODEL_CACHE', Type.String(), (raw, _name, env) => resolvePath(raw, env), {
       description: 'Where downloaded models (translation and local chat) are kept',
       default: path.join(os.homedir(), '.cache', 'sema'),
       defaultText: '~/.cache/sema',
@@ -290,11 +298,15 @@ export const ChatSection = Type.Union(
     Type.Composite([
       Type.Object({
         provider: discriminant(PROVIDER, 'local', 'A small GGUF model run by this server'),
-        localModel: text(
+        localModel: parsed(
           'SEMA_CHAT_LOCAL_MODEL',
-          'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+          Type.String(),
+          // A file path is resolved where the user started; a URI is downloaded.
+          (raw, _name, env) => (isModelUri(raw) ? raw : resolvePath(raw, env)),
           {
             description: 'GGUF path or hf: URI (downloaded at start)',
+            default: 'hf:Qwen/Qwen2.5-0.5B-Instruct-GGUF/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+            allowedText: 'a file path, or hf:org/repo/file.gguf',
           },
         ),
         threads: integer('SEMA_CHAT_THREADS', os.availableParallelism(), 1, 1024, {
@@ -342,7 +354,7 @@ export const GlossariesSection = Type.Object(
     file: parsed(
       'SEMA_GLOSSARY_DB',
       Type.String(),
-      (raw) => (raw.trim() === ':memory:' ? ':memory:' : path.resolve(raw)),
+      (raw, _name, env) => (raw === ':memory:' ? ':memory:' : resolvePath(raw, env)),
       {
         description:
           'The SQLite file that keeps stored glossaries (with REDIS_URL set they are kept in Redis instead); :memory: keeps them until the server stops',
@@ -359,13 +371,20 @@ const ApiKeyList = Type.Array(
   Type.Object({ key: Type.String(), monthlyChars: Type.Union([Type.Integer(), Type.Null()]) }),
 );
 
-function readKeysFile(raw: string, name: string) {
+/** A secret long enough not to be guessed. */
+function secret(raw: string, name: string): string {
+  if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters (got ${raw.length})`);
+  return raw;
+}
+
+function readKeysFile(raw: string, name: string, env: Env) {
+  const file = resolvePath(raw, env);
   let text: string;
   try {
-    text = fs.readFileSync(path.resolve(raw), 'utf8');
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new ConfigError(
-      `${name}: cannot read ${raw} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      `${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
   return parseApiKeys(text, name);
@@ -375,7 +394,7 @@ export const AccessSection = Type.Object(
   {
     apiKeys: parsed('SEMA_API_KEYS', ApiKeyList, parseApiKeys, {
       description:
-        'API keys, comma-separated, each key or key:limit (characters per month, e.g. 500k). With keys, the APIs need one (the web app of this server does not); without, Sema is free and open',
+        'API keys, comma-separated, each key or key:limit (characters per month, e.g. 500k). With keys, the APIs need one (the web app of this server gets a session token instead, see SEMA_WEB_ACCESS); without, Sema is free and open',
       default: [],
       defaultText: 'none (no key needed)',
       allowedText: 'key[:limit], …',
@@ -389,7 +408,7 @@ export const AccessSection = Type.Object(
     usageFile: parsed(
       'SEMA_USAGE_DB',
       Type.String(),
-      (raw) => (raw.trim() === ':memory:' ? ':memory:' : path.resolve(raw)),
+      (raw, _name, env) => (raw === ':memory:' ? ':memory:' : resolvePath(raw, env)),
       {
         description:
           "The SQLite file that keeps each API key's monthly usage (with REDIS_URL set it is kept in Redis instead); created when a key is first used; :memory: counts until the server stops",
@@ -398,6 +417,34 @@ export const AccessSection = Type.Object(
         allowedText: 'a file path, or :memory:',
       },
     ),
+    webAccess: choice('SEMA_WEB_ACCESS', ['session', 'key'], 'session', {
+      description:
+        "With API keys on, how this server's web app gets in: session (it asks for a signed token that lasts an hour, works only from the address it was given to, and spends that address's SEMA_WEB_MONTHLY_CHARS) or key (no tokens: the web app's requests need a real key too, and it says so)",
+    }),
+    webMonthlyChars: integer('SEMA_WEB_MONTHLY_CHARS', 200_000, 1, 1_000_000_000_000, {
+      description:
+        "With API keys on, the characters one client address may translate through the web app's session tokens per month (behind a proxy, set SEMA_TRUST_PROXY: otherwise every visitor has the proxy's address, and so one budget)",
+    }),
+    sessionSecret: Type.Optional(
+      parsed('SEMA_SESSION_SECRET', Type.String(), secret, {
+        description:
+          'The secret that signs web session tokens. Unset, each process draws its own at start: tokens then end when it restarts and hold only on that process, so give every process behind one balancer the same secret',
+        defaultText: 'random per process',
+        allowedText: 'at least 32 characters',
+      }),
+    ),
+    adminToken: Type.Optional(
+      parsed('SEMA_ADMIN_TOKEN', Type.String(), secret, {
+        description:
+          "The operator's token: /metrics and the detailed /status (engine details, model paths, upstream errors, Redis) answer only to Authorization: Bearer <token>. Everyone else sees a plain state",
+        defaultText: 'none (operator routes closed)',
+        allowedText: 'at least 32 characters',
+      }),
+    ),
+    operatorRoutes: choice('SEMA_OPERATOR_ROUTES', ['token', 'open'], 'token', {
+      description:
+        'token: /metrics and the detailed /status need SEMA_ADMIN_TOKEN; open: anyone who reaches the server gets them (a private network with its own guard)',
+    }),
   },
   { title: 'Access' },
 );

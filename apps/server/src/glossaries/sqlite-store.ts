@@ -44,8 +44,13 @@ export class SqliteGlossaryStore implements GlossaryStore {
 
   /** `file` is a path (its folder is created) or `:memory:`. */
   constructor(file: string) {
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file);
+    try {
+      if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+      this.db = new Database(file);
+    } catch (error) {
+      // The operator reads which file was meant, resolved (SEMA_GLOSSARY_DB may be relative).
+      throw new Error(`SEMA_GLOSSARY_DB: cannot open ${file}: ${(error as Error).message}`, { cause: error });
+    }
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 2000');
     this.db.exec(`CREATE TABLE IF NOT EXISTS glossaries (

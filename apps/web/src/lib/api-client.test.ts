@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ApiError, apiRequest, errorMessage, setApiOrigin, unreachable } from './api-client';
 
+let sessions = 0;
+
 /** A real HTTP server whose answers cover each failure shape the request layer must word. */
 const server = http.createServer((request, response) => {
   const send = (status: number, body: string, type = 'application/json') => {
@@ -13,6 +15,21 @@ const server = http.createServer((request, response) => {
     response.end(body);
   };
   switch (request.url) {
+    case '/api/v1/session':
+      sessions += 1;
+      return send(
+        200,
+        JSON.stringify({
+          token: `token-${sessions}`,
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          key_required: false,
+        }),
+      );
+    case '/api/v1/needs-fresh-session':
+      // The first token has ended (as after a server restart): only a later one is taken.
+      if (request.headers['x-sema-session'] === 'token-1')
+        return send(401, JSON.stringify({ detail: 'ended', code: 'SESSION_EXPIRED' }));
+      return send(200, JSON.stringify({ session: request.headers['x-sema-session'] }));
     case '/api/v1/ok':
       return send(200, JSON.stringify({ hello: 'world' }));
     case '/api/v1/echo': {
@@ -24,6 +41,7 @@ const server = http.createServer((request, response) => {
           JSON.stringify({
             method: request.method,
             type: request.headers['content-type'],
+            session: request.headers['x-sema-session'],
             body: JSON.parse(body),
           }),
         ),
@@ -51,11 +69,22 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('apiRequest', () => {
+  it('asks for a session token once, sends it with work, and asks again when it has ended', async () => {
+    expect(await apiRequest('/needs-fresh-session', { method: 'POST', body: {} })).toEqual({
+      session: 'token-2',
+    });
+    expect(await apiRequest('/needs-fresh-session', { method: 'POST', body: {} })).toEqual({
+      session: 'token-2',
+    });
+    expect(sessions).toBe(2);
+  });
+
   it('returns the parsed JSON of an OK answer and sends JSON bodies', async () => {
     expect(await apiRequest('/ok')).toEqual({ hello: 'world' });
     expect(await apiRequest('/echo', { method: 'POST', body: { text: 'hi' } })).toEqual({
       method: 'POST',
       type: 'application/json',
+      session: 'token-2',
       body: { text: 'hi' },
     });
   });

@@ -1,3 +1,4 @@
+import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
 import { REQUEST_ERRORS } from '@sema/shared/errors';
 
 /**
@@ -49,31 +50,73 @@ export interface RequestOptions {
 }
 
 /**
- * Sends a request; a failed answer throws an ApiError with the server's `detail` and `code`, and a
- * server out of reach throws the network error. The one place the app calls `fetch`.
+ * The session token this page sends while the server wants API keys (POST /api/v1/session): asked
+ * for before the first request that does work, kept until a minute before it ends. Null when the
+ * server needs none (keys off), or wants a real key from the web app too.
  */
-export async function apiFetch(
+let session: Promise<{ token: string | null; until: number }> | undefined;
+
+async function sessionToken(signal?: AbortSignal): Promise<string | null> {
+  const current = session && (await session.catch(() => undefined));
+  if (current && current.until > Date.now()) return current.token;
+  session = send('/session', { method: 'POST', signal }, 'application/json').then(async (response) => {
+    if (!response.ok) throw await errorFromResponse(response);
+    const answer = (await response.json()) as SessionResponse;
+    const until = answer.expires_at ? Date.parse(answer.expires_at) - 60_000 : Number.POSITIVE_INFINITY;
+    return { token: answer.token, until };
+  });
+  // A failed ask is not kept: the next request asks again (and fails with the server's words).
+  session.catch(() => (session = undefined));
+  return (await session).token;
+}
+
+async function send(
   path: string,
   { method = 'GET', body, signal }: RequestOptions,
   accept: string,
+  token?: string | null,
 ) {
   const form = body instanceof FormData;
-  let response: Response;
+  const headers: Record<string, string> = { Accept: accept };
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
+  if (token) headers[SESSION_HEADER] = token;
   try {
-    response = await fetch(apiUrl(path), {
+    return await fetch(apiUrl(path), {
       method: body === undefined ? method : 'POST',
-      headers:
-        body === undefined || form
-          ? { Accept: accept }
-          : { Accept: accept, 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
     throw unreachable(error);
   }
+}
+
+/**
+ * Sends a request; a failed answer throws an ApiError with the server's `detail` and `code`, and a
+ * server out of reach throws the network error. The one place the app calls `fetch`. A request
+ * that does work (anything but a read) carries the session token when the server gives one, and is
+ * sent once more with a fresh token if the one it had has ended.
+ */
+export async function apiFetch(path: string, options: RequestOptions, accept: string) {
+  const works = options.body !== undefined || options.method === 'POST';
+  let response = await send(path, options, accept, works ? await sessionToken(options.signal) : undefined);
+  if (works && response.status === 401 && (await codeOf(response)) === 'SESSION_EXPIRED') {
+    session = undefined;
+    response = await send(path, options, accept, await sessionToken(options.signal));
+  }
   if (!response.ok) throw await errorFromResponse(response);
   return response;
+}
+
+/** The error code of a refusal, read from a copy so the answer can still be read after. */
+async function codeOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A JSON call: the parsed answer, or an ApiError. */

@@ -285,3 +285,23 @@ export const StatusResponse = Type.Object(
   { $id: 'StatusResponse' },
 );
 export type StatusResponse = Static<typeof StatusResponse>;
+
+/**
+ * The header in which the web app sends its session token (POST /api/v1/session): with API keys on,
+ * it stands for a key, with its own budget per client address.
+ */
+export const SESSION_HEADER = 'X-Sema-Session';
+
+export const SessionResponse = Type.Object(
+  {
+    token: Type.Union([Type.String(), Type.Null()], {
+      description: `A short-lived token to send as ${SESSION_HEADER} instead of an API key; null when none is needed or none is given`,
+    }),
+    expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    key_required: Type.Boolean({
+      description: 'True when this server wants a real API key from the web app too (no session tokens)',
+    }),
+  },
+  { $id: 'SessionResponse' },
+);
+export type SessionResponse = Static<typeof SessionResponse>;

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { policyOf } from '../../lib/http/route-policy.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -37,7 +38,7 @@ export default fp(
       else if (status >= 500) request.log.warn(line, 'request refused');
       else if (ms >= SLOW_REQUEST_MS && !isStream(reply.getHeader('content-type')))
         request.log.warn(line, 'slow request');
-      else if (!request.routeOptions.config.quietWhenFine) request.log.debug(line, 'request');
+      else if (!policyOf(request).quietLog) request.log.debug(line, 'request');
     });
   },
   { name: 'access-log' },

@@ -8,7 +8,10 @@ import {
   type KeyUsage,
   type KnownKey,
 } from '../../lib/api-keys.ts';
+import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
 import { ApiError } from '../../lib/errors.ts';
+import { policyOf } from '../../lib/http/route-policy.ts';
+import { isWebBudget, WebSessions } from '../../lib/web-session.ts';
 import { throttledWarning } from '../../lib/throttled-warning.ts';
 
 export interface ApiKeyService {
@@ -16,10 +19,12 @@ export interface ApiKeyService {
   enabled: boolean;
   /**
    * Counts `chars` against the request's key, or refuses with 429 QUOTA_EXCEEDED when that would pass
-   * its monthly limit. Nothing to do without keys, or for the server's own web app. A request that
+   * its monthly limit (a web session's: its client address's). Nothing to do without keys. A request that
    * then ends in an error gets its characters back: only work delivered is counted.
    */
   charge(request: FastifyRequest, chars: number): Promise<void>;
+  /** What this server's web app gets from POST /api/v1/session: a token when keys are on. */
+  session(request: FastifyRequest): SessionResponse;
   /** Gives back what the request was charged (work that failed after its answer, a document job). */
   refund(request: FastifyRequest): Promise<void>;
   /**
@@ -51,26 +56,17 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that need a key when keys are on: everything that does work or holds someone's data. */
-export function needsKey(method: string, url: string): boolean {
-  const path = url.split('?')[0]!;
-  if (path.startsWith('/api/v1/glossaries')) return true;
-  if (path.startsWith('/api/v1/')) return method !== 'GET' && method !== 'HEAD';
-  if (['/translate', '/detect', '/translate_file', '/v1/chat/completions'].includes(path)) return true;
-  return ['/v2/translate', '/v2/document', '/v2/glossaries', '/v2/usage'].some((prefix) =>
-    path.startsWith(prefix),
-  );
-}
-
 /**
- * Optional API keys (see lib/api-keys.ts). The web app this server serves needs none: a browser's
- * same-origin request (Sec-Fetch-Site) passes without a key. A script can send that header too, so
- * keys here meter and limit well-behaved clients; they are not a wall (the per-IP rate limit is).
+ * Optional API keys (see lib/api-keys.ts). Every route whose declared policy does work needs a key
+ * when keys are on. This server's web app sends a session token instead (lib/web-session.ts,
+ * POST /api/v1/session), which spends its client address's own budget; no header lets a request
+ * through without one or the other.
  */
 export default fp(
   async (app) => {
-    const { apiKeys, apiKeysFile } = app.config.access;
+    const { apiKeys, apiKeysFile, webAccess, webMonthlyChars, sessionSecret } = app.config.access;
     const ring = new KeyRing([...apiKeys, ...apiKeysFile]);
+    const sessions = new WebSessions(sessionSecret, webMonthlyChars);
     const warn = throttledWarning(app.log);
     const counter = new UsageCounter({
       redis: app.redis.client,
@@ -83,6 +79,12 @@ export default fp(
     app.decorateRequest('apiKeyCharge', undefined);
     app.decorate('apiKeys', {
       enabled: ring.enabled,
+      session(request) {
+        if (!ring.enabled) return { token: null, expires_at: null, key_required: false };
+        if (webAccess === 'key') return { token: null, expires_at: null, key_required: true };
+        const { token, expiresAt } = sessions.issue(request.ip);
+        return { token, expires_at: expiresAt.toISOString(), key_required: false };
+      },
       async charge(request, chars) {
         if (!request.apiKey || chars <= 0) return;
         const month = monthOf();
@@ -91,7 +93,9 @@ export default fp(
           throw new ApiError(
             429,
             'QUOTA_EXCEEDED',
-            `This key's monthly limit is reached: ${usage.count} of ${usage.limit} characters used, and this request needs ${chars}`,
+            isWebBudget(request.apiKey)
+              ? `This address's monthly limit on this server's web app is reached: ${usage.count} of ${usage.limit} characters used, and this request needs ${chars}`
+              : `This key's monthly limit is reached: ${usage.count} of ${usage.limit} characters used, and this request needs ${chars}`,
           );
         }
         request.apiKeyCharge = { chars: (request.apiKeyCharge?.chars ?? 0) + chars, month };
@@ -122,25 +126,34 @@ export default fp(
       if (reply.statusCode >= 400) await app.apiKeys.refund(request);
     });
 
-    app.addHook('onRoute', (route) => {
-      const method = [route.method].flat()[0] ?? 'GET';
-      if (!needsKey(method, route.url)) return;
-      const existing = route.preValidation ? [route.preValidation].flat() : [];
-      const check = async (request: FastifyRequest) => {
-        const key = keyOfRequest(request.headers, request.body);
-        if (key === undefined) {
-          if (request.headers['sec-fetch-site'] === 'same-origin') return; // this server's web app
-          throw new ApiError(
-            401,
-            'API_KEY_REQUIRED',
-            'This server needs an API key: send it as Authorization: Bearer <key>, X-API-Key, or api_key',
-          );
-        }
+    // After parsing, so a key sent in a form or JSON field (api_key, auth_key) is seen.
+    app.addHook('preValidation', async (request) => {
+      if (!policyOf(request).key) return;
+      const key = keyOfRequest(request.headers, request.body);
+      if (key !== undefined) {
         const known = ring.find(key);
         if (!known) throw new ApiError(403, 'INVALID_API_KEY', 'Invalid API key');
         request.apiKey = known;
-      };
-      route.preValidation = [check, ...existing] as typeof route.preValidation;
+        return;
+      }
+      const token = request.headers[SESSION_HEADER.toLowerCase()];
+      if (typeof token === 'string' && webAccess === 'session') {
+        const check = sessions.check(token, request.ip);
+        if (check === 'valid') {
+          request.apiKey = sessions.budgetOf(request.ip);
+          return;
+        }
+        throw new ApiError(
+          401,
+          'SESSION_EXPIRED',
+          "This page's session has ended: reload the page (or send an API key)",
+        );
+      }
+      throw new ApiError(
+        401,
+        'API_KEY_REQUIRED',
+        'This server needs an API key: send it as Authorization: Bearer <key>, X-API-Key, or api_key',
+      );
     });
   },
   { name: 'api-keys', dependencies: ['redis'] },

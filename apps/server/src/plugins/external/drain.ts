@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/errors.ts';
+import { policyOf } from '../../lib/http/route-policy.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,12 +21,6 @@ declare module 'fastify' {
      * past its grace period for an answer that is still being written.
      */
     endOpenStreams(): void;
-  }
-  interface FastifyContextConfig {
-    /** A route that still answers while the server drains (the probes, which say so themselves). */
-    answersWhileDraining?: boolean;
-    /** Asked every few seconds by machines (the probes): logged only when it fails. */
-    quietWhenFine?: boolean;
   }
 }
 
@@ -57,7 +52,7 @@ export default fp(
       if (app.draining) reply.header('Connection', 'close');
     });
     app.addHook('onRequest', async (request, reply) => {
-      if (!app.draining || request.routeOptions.config.answersWhileDraining) return;
+      if (!app.draining || policyOf(request).whileDraining) return;
       reply.header('Connection', 'close');
       throw new ApiError(
         503,

@@ -4,7 +4,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isWebRoute } from '@sema/shared/web-routes';
 import { ApiError } from '../../lib/errors.ts';
-import { isApiPath } from '../../lib/http/paths.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
 import { frameworkError, genericClientError, type ClientError } from '../../lib/framework-errors.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
@@ -35,10 +34,18 @@ export function answerFrameworkError(
  * the request id instead. The not-found handler answers 405 with `Allow` for a known path asked with
  * the wrong method, the web app's shell for its pages, and a JSON 404 for the rest.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route's path, methods and declared policy (for 405s, CORS preflights, the 404 page). */
+    routeMethods: RouteMethods;
+  }
+}
+
 export default fp(
   async (app) => {
     const routes = new RouteMethods();
-    app.addHook('onRoute', (route) => routes.add(route.url, route.method));
+    app.decorate('routeMethods', routes);
+    app.addHook('onRoute', (route) => routes.add(route));
 
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       if (error instanceof ApiError) {
@@ -88,7 +95,7 @@ export default fp(
           });
       }
       const isRead = request.method === 'GET' || request.method === 'HEAD';
-      if (isRead && !isApiPath(url) && fs.existsSync(indexHtml)) {
+      if (isRead && !routes.isApiPath(url) && fs.existsSync(indexHtml)) {
         // The web app routes on the client: its own pages get the app shell. Another path gets it
         // too when a browser asks for a page (so the app can show its not-found page), but with 404,
         // so that a probe of a mistyped or future route never looks healthy.

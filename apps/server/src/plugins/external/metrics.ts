@@ -41,10 +41,14 @@ export default fp(
         reply.elapsedTime / 1000,
       );
     });
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-      reply.type(registry.contentType);
-      return registry.metrics();
-    });
+    app.get(
+      '/metrics',
+      { config: { policy: 'operator' }, schema: { hide: true } },
+      async (_request, reply) => {
+        reply.type(registry.contentType);
+        return registry.metrics();
+      },
+    );
   },
   { name: 'metrics' },
 );

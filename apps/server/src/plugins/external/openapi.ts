@@ -1,9 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { needsKey } from './api-keys.ts';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { SEMA_VERSION } from '../../lib/version.ts';
+import { declaredPolicy, defaultPolicy } from '../../lib/http/route-policy.ts';
 
 /**
  * Failures any route can answer with, whatever it does, documented on every route: a path Fastify
@@ -20,13 +20,13 @@ const WITH_KEY = [401, 403] as const;
 function withCommonErrors(
   schema: { response?: Record<string | number, unknown> },
   method: string,
-  url: string,
+  needsKey: boolean,
 ): void {
   const response = (schema.response ??= {});
   const statuses: number[] = ['POST', 'PUT', 'PATCH'].includes(method)
     ? [...ANY_ROUTE, ...WITH_BODY]
     : [...ANY_ROUTE];
-  if (needsKey(method, url)) statuses.push(...WITH_KEY);
+  if (needsKey) statuses.push(...WITH_KEY);
   for (const status of statuses) response[status] ??= ErrorResponse;
 }
 
@@ -37,7 +37,7 @@ export default fp(
       const schema = route.schema as
         { hide?: boolean; response?: Record<string | number, unknown> } | undefined;
       if (!schema || schema.hide) return;
-      withCommonErrors(schema, [route.method].flat()[0] ?? 'GET', route.url);
+      withCommonErrors(schema, [route.method].flat()[0] ?? 'GET', declaredPolicy(route)?.key === true);
     });
     await app.register(swagger, {
       openapi: {
@@ -78,13 +78,19 @@ export default fp(
       },
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     });
-    app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    await app.register(swaggerUi, {
-      routePrefix: '/api/v1/docs',
-      staticCSP: true,
-      // The explorer sets a few inline styles; allow them on its own pages only.
-      transformStaticCSP: (header) =>
-        header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+    app.get('/api/v1/openapi.json', { config: { policy: 'open' }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+    // The explorer's routes are the library's: they get the public API's policy in their own scope.
+    await app.register(async (scope) => {
+      defaultPolicy(scope, 'open');
+      await scope.register(swaggerUi, {
+        routePrefix: '/api/v1/docs',
+        staticCSP: true,
+        // The explorer sets a few inline styles; allow them on its own pages only.
+        transformStaticCSP: (header) =>
+          header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+      });
     });
   },
   { name: 'openapi' },

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/errors.ts';
 import { fallbackStore } from '../../lib/rate-limit-store.ts';
 import { throttledWarning } from '../../lib/throttled-warning.ts';
-import { isCompatPath } from '../../lib/http/paths.ts';
+import { policyOf } from '../../lib/http/route-policy.ts';
 
 /**
  * An optional per-IP limit on the API (SEMA_RATE_LIMIT); off by default. With REDIS_URL the counters
@@ -17,7 +17,10 @@ export default fp(
     if (!limit) return;
     const warn = throttledWarning(app.log);
     await app.register(rateLimit, {
-      global: false,
+      // Every route gets the hook; a route's declared policy says whether it counts (the web app's
+      // files, the probes, inference and the operator's routes never do).
+      global: true,
+      allowList: (request) => !policyOf(request).rateLimit,
       store: fallbackStore({
         redis: app.redis.client,
         prefix: 'sema:rate-limit:',
@@ -35,12 +38,6 @@ export default fp(
             'Retry-After': String(Math.ceil(context.ttl / 1000)),
           },
         ),
-    });
-    // Applied to every API route as it is added; the web app's files are never limited.
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') && !isCompatPath(route.url)) return;
-      const existing = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [app.rateLimit(), ...existing] as typeof route.onRequest;
     });
   },
   { name: 'rate-limit', dependencies: ['redis'] },

@@ -45,7 +45,9 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(status).send({ error: message });
   });
 
-  const probe = { config: { answersWhileDraining: true, quietWhenFine: true } };
+  const probe = { config: { policy: 'probe' } } as const;
+  // Server to server (API nodes): never limited per address; the network in front guards it.
+  const config = { policy: 'inference' } as const;
   // Not in the OpenAPI document of /api/v1: this is another protocol, with its own error shape.
   const hidden = { hide: true, tags: ['inference'] };
   const notFound = (name: string) => new ApiError(404, 'NOT_FOUND', `Unknown model '${name}'`);
@@ -62,7 +64,11 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(503).send({ ...body, ready: false });
   };
 
-  app.get('/v2', { schema: hidden }, async () => ({ name: 'sema', version: SEMA_VERSION, extensions: [] }));
+  app.get('/v2', { config, schema: hidden }, async () => ({
+    name: 'sema',
+    version: SEMA_VERSION,
+    extensions: [],
+  }));
 
   app.get('/v2/health/live', { ...probe, schema: hidden }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -76,7 +82,10 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v2/models/:name',
-    { schema: { ...hidden, params: ModelParams, response: { 200: ModelMetadata, 404: InferenceError } } },
+    {
+      config,
+      schema: { ...hidden, params: ModelParams, response: { 200: ModelMetadata, 404: InferenceError } },
+    },
     async (request) => {
       if (request.params.name !== service.modelName) throw notFound(request.params.name);
       return service.metadata();
@@ -94,7 +103,10 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/models/:name/infer',
-    { schema: { ...hidden, params: ModelParams, body: InferRequest, response: { 200: InferResponse } } },
+    {
+      config,
+      schema: { ...hidden, params: ModelParams, body: InferRequest, response: { 200: InferResponse } },
+    },
     async (request, reply) => {
       if (request.params.name !== service.modelName) throw notFound(request.params.name);
       const body = request.body;

@@ -30,7 +30,7 @@ export function notReadyReason(app: FastifyInstance): ApiError | undefined {
  */
 const probes: FastifyPluginAsyncTypebox = async (app) => {
   const options = (summary: string, description: string) => ({
-    config: { answersWhileDraining: true, quietWhenFine: true },
+    config: { policy: 'probe' as const },
     schema: {
       tags: ['status'],
       summary,

@@ -47,15 +47,15 @@ export function onnxFile(name: string, dtype: string): string {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /**
- * `SEMA_NLLB_MODEL` names a folder if one exists under that name, relative to the working folder,
- * to the folder npm was started from (`npm start` runs the server inside apps/server), or to the
- * repository; otherwise it is a hub id.
+ * `SEMA_NLLB_MODEL` names a folder if one exists under that name, relative to the folder the user
+ * started in (npm's INIT_CWD: `npm start` runs the server inside apps/server), to the working
+ * folder, or to the repository; otherwise it is a hub id.
  */
 export function resolveModelSource(
   name: string,
   options: { cacheDir: string; hubUrl?: string; cwd?: string; initCwd?: string },
 ): ModelSource {
-  const bases = [options.cwd ?? process.cwd(), options.initCwd ?? process.env.INIT_CWD, repoRoot];
+  const bases = [options.initCwd ?? process.env.INIT_CWD, options.cwd ?? process.cwd(), repoRoot];
   for (const base of bases) {
     if (!base) continue;
     const candidate = path.resolve(base, name);

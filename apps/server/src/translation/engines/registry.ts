@@ -1,6 +1,6 @@
 /** Picks the engine `SEMA_TRANSLATION_ENGINE` names. Routes and the pipeline never import an engine. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/schema.ts';
 import { NllbEngine } from './nllb.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
 import { KserveEngine } from './kserve.ts';

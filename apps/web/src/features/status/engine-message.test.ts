@@ -14,12 +14,11 @@ describe('engineNotReadyMessage', () => {
     });
   });
 
-  it("says it is unavailable or off, keeping the server's reason apart", () => {
+  it("says it is unavailable or off, and leaves the server's own reason to its operator", () => {
     expect(
       engineNotReadyMessage('translation', { state: 'error', detail: 'model files are missing' }),
     ).toEqual({
       message: 'Translation is unavailable on this server right now.',
-      detail: 'model files are missing',
     });
     expect(
       engineNotReadyMessage('translation', {
@@ -30,7 +29,6 @@ describe('engineNotReadyMessage', () => {
     ).toEqual({
       message:
         'Translation is unavailable on this server right now. The server keeps trying, and this note goes away when it works.',
-      detail: 'cannot download',
     });
     // Setup instructions are for the administrator (docs, server log), not for the person chatting.
     expect(

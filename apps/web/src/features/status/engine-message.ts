@@ -1,32 +1,30 @@
 import type { EngineStatus } from '@sema/shared/api/schemas';
 
 export interface EngineNotice {
-  /** One plain sentence for anyone using the app. */
+  /**
+   * One plain sentence for anyone using the app. The server's own explanation (paths, hosts,
+   * upstream errors) is its operator's: in its log and its /status with the operator's token.
+   */
   message: string;
-  /** The server's own explanation, for whoever runs it (may be long and technical). */
-  detail?: string;
 }
 
 /** What to say about an engine that cannot answer, or null when it is ready. */
 export function engineNotReadyMessage(what: string, engine: EngineStatus | undefined): EngineNotice | null {
   if (!engine || engine.state === 'ready') return null;
   const percent = typeof engine.progress === 'number' ? ` (${Math.round(engine.progress * 100)} %)` : '';
-  const detail = engine.detail?.trim() || undefined;
   switch (engine.state) {
     case 'loading':
       return {
         message: `The ${what} model is still loading${percent}. ${capitalised(what)} will work as soon as it is ready.`,
-        detail,
       };
     case 'error': {
       const retrying = engine.next_attempt_at
         ? ' The server keeps trying, and this note goes away when it works.'
         : '';
-      return { message: `${capitalised(what)} is unavailable on this server right now.${retrying}`, detail };
+      return { message: `${capitalised(what)} is unavailable on this server right now.${retrying}` };
     }
     case 'disabled':
-      // Turned off on purpose: the person using the app can do nothing about it, so no setup details
-      // (they are in the docs and the server's log).
+      // Turned off on purpose: the person using the app can do nothing about it.
       return { message: `${capitalised(what)} is turned off on this server.` };
   }
 }

@@ -15,7 +15,7 @@ import { deeplLanguage } from './languages.ts';
 const STATES = { queued: 'queued', translating: 'translating', done: 'done', error: 'error' } as const;
 
 export function deeplDocumentRoutes(app: FastifyInstance): void {
-  const route = { schema: { hide: true } };
+  const route = { schema: { hide: true }, config: { policy: 'work' } } as const;
   const { documents } = app;
 
   /** The job of `/v2/document/{id}…`, if the request carries its `document_key`. */

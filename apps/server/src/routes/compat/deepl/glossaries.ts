@@ -69,7 +69,8 @@ export async function deeplGlossary(
 }
 
 export function deeplGlossaryRoutes(app: FastifyInstance): void {
-  const route = { schema: { hide: true } };
+  const route = { schema: { hide: true }, config: { policy: 'work' } } as const;
+  const open = { schema: { hide: true }, config: { policy: 'open' } } as const;
   const fieldsOf = (body: unknown) => (body && typeof body === 'object' ? body : {}) as Fields;
 
   app.post('/v2/glossaries', route, async (request, reply) => {
@@ -123,7 +124,7 @@ export function deeplGlossaryRoutes(app: FastifyInstance): void {
 
   // Every pair of different languages: about 40,000 pairs, built once.
   let pairs: { supported_languages: { source_lang: string; target_lang: string }[] } | undefined;
-  app.get('/v2/glossary-language-pairs', route, async () => {
+  app.get('/v2/glossary-language-pairs', open, async () => {
     pairs ??= {
       supported_languages: CATALOGUE.flatMap((source) =>
         CATALOGUE.filter((target) => target.code !== source.code).map((target) => ({

@@ -90,9 +90,11 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     words: deeplWords(app.textTranslation.limits),
   });
 
-  const route = { schema: { hide: true } };
+  const schema = { hide: true };
+  const work = { schema, config: { policy: 'work' } } as const;
+  const open = { schema, config: { policy: 'open' } } as const;
 
-  app.post('/v2/translate', route, async (request, reply) => {
+  app.post('/v2/translate', work, async (request, reply) => {
     const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Fields;
     const raw = fields.text;
     const texts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
@@ -129,10 +131,10 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
       name: language.name,
       ...(type === 'target' ? { supports_formality: false } : {}),
     }));
-  app.get<{ Querystring: { type?: string } }>('/v2/languages', route, async (request) =>
+  app.get<{ Querystring: { type?: string } }>('/v2/languages', open, async (request) =>
     languages(request.query.type),
   );
-  app.post('/v2/languages', route, async (request) => {
+  app.post('/v2/languages', open, async (request) => {
     const body = (request.body ?? {}) as Fields;
     const query = request.query as Fields;
     return languages(body.type ?? query.type);
@@ -145,8 +147,8 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     if (own) return { character_count: own.count, character_limit: own.limit ?? NO_LIMIT };
     return { character_count: app.deeplUsage.characters, character_limit: NO_LIMIT };
   };
-  app.get('/v2/usage', route, usage);
-  app.post('/v2/usage', route, usage);
+  app.get('/v2/usage', work, usage);
+  app.post('/v2/usage', work, usage);
 
   deeplGlossaryRoutes(app);
   deeplDocumentRoutes(app);

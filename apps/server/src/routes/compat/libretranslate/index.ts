@@ -96,9 +96,11 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     words: ltWords,
   });
 
-  const route = { schema: { hide: true } };
+  const schema = { hide: true };
+  const work = { schema, config: { policy: 'work' } } as const;
+  const open = { schema, config: { policy: 'open' } } as const;
 
-  app.post('/translate', route, async (request, reply) => {
+  app.post('/translate', work, async (request, reply) => {
     const fields = formFields(request);
     const q = fields.q;
     const texts = Array.isArray(q) ? q : typeof q === 'string' ? [q] : undefined;
@@ -142,7 +144,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     };
   });
 
-  app.post('/detect', route, async (request) => {
+  app.post('/detect', work, async (request) => {
     const q = text(formFields(request), 'q');
     if (!q?.trim()) throw new CompatError(400, 'Invalid request: missing q parameter');
     const detection = app.detector.detect(app.textTranslation.checkText(q));
@@ -153,11 +155,11 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     }));
   });
 
-  app.get('/languages', route, async (_request, reply) =>
+  app.get('/languages', open, async (_request, reply) =>
     reply.type('application/json').header('Cache-Control', 'public, max-age=3600').send(languages),
   );
 
-  app.get('/frontend/settings', route, async () => ({
+  app.get('/frontend/settings', open, async () => ({
     charLimit: maxTextChars,
     frontendTimeout: 500,
     apiKeys: app.apiKeys.enabled,
@@ -171,11 +173,11 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     },
   }));
 
-  app.post('/suggest', route, async () => {
+  app.post('/suggest', open, async () => {
     throw new CompatError(403, 'Suggestions are disabled on this server.');
   });
 
-  app.post('/translate_file', route, async (request, reply) => {
+  app.post('/translate_file', work, async (request, reply) => {
     const fields = formFields(request);
     const file = uploadOf(request);
     if (!file?.bytes.length) throw new CompatError(400, 'Invalid request: missing file parameter');
@@ -198,7 +200,8 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
 
   app.get<{ Params: { id: string; name: string } }>(
     '/download_file/:id/:name',
-    route,
+    // The link carries the job's secret: whoever has it may fetch the file, key or not.
+    open,
     async (request, reply: FastifyReply) => {
       const [id = '', key = ''] = request.params.id.split('.');
       const result = (await app.documents.find(id, key))?.result;

@@ -82,7 +82,9 @@ export default async function openai(app: FastifyInstance): Promise<void> {
       alternatives: 'alternatives',
     },
   });
-  const route = { schema: { hide: true } };
+  const schema = { hide: true };
+  const open = { schema, config: { policy: 'open' } } as const;
+  const work = { schema, config: { policy: 'work' } } as const;
   const models = (): Models => {
     const upstream = app.chat.provider.model || 'default';
     return { upstream, translated: `${TRANSLATED_PREFIX}${upstream}` };
@@ -90,7 +92,7 @@ export default async function openai(app: FastifyInstance): Promise<void> {
   // Models are listed with the server's start as their creation time: a stable number clients sort by.
   const created = Math.floor(Date.now() / 1000);
 
-  app.get('/v1/models', route, async () => {
+  app.get('/v1/models', open, async () => {
     const { upstream, translated } = models();
     return {
       object: 'list',
@@ -98,14 +100,14 @@ export default async function openai(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get('/v1/models/*', route, async (request) => {
+  app.get('/v1/models/*', open, async (request) => {
     const id = (request.params as { '*': string })['*'];
     const { upstream, translated } = models();
     if (id !== upstream && id !== translated) throw modelNotFound(id, models());
     return { id, object: 'model', created, owned_by: 'sema' };
   });
 
-  app.post('/v1/chat/completions', route, async (request, reply) => {
+  app.post('/v1/chat/completions', work, async (request, reply) => {
     const body = readChatRequest(request.body);
     const available = models();
     const translated = body.model === available.translated || body.model === 'sema-translated';

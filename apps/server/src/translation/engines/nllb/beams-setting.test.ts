@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../config.ts';
+import { ConfigError } from '../../../config/fields.ts';
+import { loadConfig } from '../../../config/read.ts';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { createEngine } from '../registry.ts';
 import type { TranslationEngine } from '../types.ts';

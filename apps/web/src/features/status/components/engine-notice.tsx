@@ -22,17 +22,7 @@ export function EngineNotice({ engine }: { engine: 'translation' | 'chat' }) {
       }
     >
       <AlertIcon width={18} height={18} className="mt-px shrink-0" />
-      <div className="min-w-0">
-        {notice.message}
-        {notice.detail && (
-          <details className="mt-1 text-xs">
-            <summary className="cursor-pointer rounded font-medium">
-              Details for the server's administrator
-            </summary>
-            <span className="mt-1 block wrap-anywhere">{notice.detail}</span>
-          </details>
-        )}
-      </div>
+      <div className="min-w-0">{notice.message}</div>
     </div>
   );
 }

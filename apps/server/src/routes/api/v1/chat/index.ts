@@ -14,6 +14,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['chat'],
         summary: 'Chat with the assistant',

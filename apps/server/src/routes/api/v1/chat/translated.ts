@@ -21,6 +21,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/translated',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['chat'],
         summary: "Chat in the user's language (one request per turn)",

@@ -7,6 +7,7 @@ const detectLanguage: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['detection'],
         summary: 'Detect the language of a text',

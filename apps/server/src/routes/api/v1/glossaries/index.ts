@@ -72,6 +72,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags,
         summary: 'Store a glossary',
@@ -99,6 +100,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags,
         summary: 'List the stored glossaries',
@@ -111,6 +113,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
     {
+      config: { policy: 'work' },
       schema: {
         tags,
         summary: 'A glossary with its entries',
@@ -128,6 +131,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:id',
     {
+      config: { policy: 'work' },
       schema: {
         tags,
         summary: "Replace a glossary's entries (and name)",
@@ -153,6 +157,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { policy: 'work' },
       schema: {
         tags,
         summary: 'Delete a glossary',

@@ -38,20 +38,27 @@ const tags = ['languages'];
 const languages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
-    { schema: { tags, summary: 'Every supported language', response: { 200: LanguagesResponse } } },
+    {
+      config: { policy: 'open' },
+      schema: { tags, summary: 'Every supported language', response: { 200: LanguagesResponse } },
+    },
     async (_request, reply) =>
       reply.header('Cache-Control', CACHE_CONTROL).type('application/json').send(ALL),
   );
 
   app.get(
     '/popular',
-    { schema: { tags, summary: 'The popular languages', response: { 200: LanguagesResponse } } },
+    {
+      config: { policy: 'open' },
+      schema: { tags, summary: 'The popular languages', response: { 200: LanguagesResponse } },
+    },
     async (_request, reply) => reply.header('Cache-Control', CACHE_CONTROL).send(POPULAR),
   );
 
   app.get(
     '/region/:region',
     {
+      config: { policy: 'open' },
       schema: {
         tags,
         summary: 'Languages of one region',
@@ -79,6 +86,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/search',
     {
+      config: { policy: 'open' },
       schema: {
         tags,
         summary: 'Search by English name, native name or code',
@@ -99,6 +107,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:code',
     {
+      config: { policy: 'open' },
       schema: {
         tags,
         summary: 'One language',

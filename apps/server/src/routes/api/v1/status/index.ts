@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { StatusResponse, type DataHandling, type EngineStatus } from '@sema/shared/api/schemas';
-import type { Config } from '../../../../config.ts';
+import type { Config } from '../../../../config/schema.ts';
+import type { RoutePolicyName } from '../../../../lib/http/route-policy.ts';
 import { SEMA_VERSION } from '../../../../lib/version.ts';
 import type { EngineName } from '../../../../plugins/app/engine-status.ts';
 
@@ -28,23 +29,63 @@ export function overallStatus(engines: readonly EngineStatus[]): StatusResponse[
   return 'healthy';
 }
 
-/** GET /status and GET /api/v1/status: health, engines and the limits this server enforces. */
-const status: FastifyPluginAsyncTypebox = async (app) => {
+/** A URL, or an absolute path (POSIX or Windows). */
+const LOOKS_INTERNAL = /:\/\/|^\/|^[A-Za-z]:[\\/]/;
+
+/** What anyone may see of an engine: its state, which model, its licence and progress. */
+const PUBLIC_ENGINE_FIELDS = [
+  'state',
+  'model',
+  'model_id',
+  'model_license',
+  'progress',
+  'next_attempt_at',
+  'provider',
+] as const;
+
+/**
+ * An engine as everyone sees it: the plain state, never the operator's detail (a model path, an
+ * upstream host, an upstream's error text), which only the operator's token shows.
+ */
+export function publicEngine(engine: EngineStatus): EngineStatus {
+  const shown: Record<string, unknown> = {};
+  for (const field of PUBLIC_ENGINE_FIELDS) {
+    const value = engine[field];
+    // A name that is an address or a path (the remote engine names its servers' URLs until they
+    // report their model) is the operator's to see.
+    if (value !== undefined && !(typeof value === 'string' && LOOKS_INTERNAL.test(value)))
+      shown[field] = value;
+  }
+  return shown as EngineStatus;
+}
+
+/**
+ * GET /status and GET /api/v1/status: health, engines and the limits this server enforces. With the
+ * operator's token (SEMA_ADMIN_TOKEN) the engines' details and Redis come too.
+ */
+const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (app, { policy }) => {
   app.get(
     '/',
     {
+      config: { policy },
       schema: {
         tags: ['status'],
         summary: 'Health, engine states and limits',
+        description:
+          "Everyone sees each engine's plain state; the operator (Authorization: Bearer <SEMA_ADMIN_TOKEN>) also sees why an engine is not ready, with its paths and upstream errors, and Redis's detail.",
         response: { 200: StatusResponse },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const operator = app.isOperator(request);
       const engines = Object.fromEntries(
-        ENGINES.map((name) => [
-          name,
-          app.engineStatus.get(name)?.() ?? { state: 'disabled', detail: 'Not part of this server' },
-        ]),
+        ENGINES.map((name) => {
+          const engine = app.engineStatus.get(name)?.() ?? {
+            state: 'disabled',
+            detail: 'Not part of this server',
+          };
+          return [name, operator ? engine : publicEngine(engine)];
+        }),
       ) as StatusResponse['engines'];
       reply.header('Cache-Control', 'no-store');
       return {
@@ -53,7 +94,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
         uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
         timestamp: new Date().toISOString(),
         engines,
-        redis: app.redis.status(),
+        redis: operator ? app.redis.status() : { state: app.redis.status().state },
         // Where texts go, so the web app's About page can say it truthfully for this server.
         data_handling: {
           translation: TRANSLATION_DATA[app.config.translation.engine],

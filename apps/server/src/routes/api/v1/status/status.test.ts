@@ -76,6 +76,53 @@ describe('GET /status', () => {
     }
   });
 
+  it("shows the engines' details, hosts and upstream errors to the operator only; /metrics too", async () => {
+    const token = 't'.repeat(40);
+    const remote = await buildTestApp({
+      SEMA_TRANSLATION_ENGINE: 'remote',
+      SEMA_TRANSLATION_URL: 'http://127.0.0.1:9',
+      SEMA_ADMIN_TOKEN: token,
+    });
+    const asOperator = { authorization: `Bearer ${token}` };
+    try {
+      const status = (headers: Record<string, string> = {}) =>
+        remote.inject({ method: 'GET', url: '/api/v1/status', headers });
+      await expect
+        .poll(async () => (await status(asOperator)).json<StatusResponse>().engines.translation.detail ?? '')
+        .toContain('127.0.0.1:9');
+      const plain = await status({ authorization: 'Bearer not-the-token' });
+      expect(plain.body).not.toContain('127.0.0.1');
+      const body = plain.json<StatusResponse>();
+      expect(body.engines.translation.detail).toBeUndefined();
+      expect(body.engines.translation.state).toMatch(/loading|error/);
+      expect(body.redis).toEqual({ state: 'off' });
+
+      const metrics = await remote.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.statusCode).toBe(401);
+      expect(metrics.json().code).toBe('OPERATOR_TOKEN_REQUIRED');
+      const scraped = await remote.inject({ method: 'GET', url: '/metrics', headers: asOperator });
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.body).toContain('sema_http_request_duration_seconds');
+    } finally {
+      await remote.close();
+    }
+    // Without a token the operator's routes are closed, unless the operator opens them.
+    const closed = await buildTestApp({ SEMA_OPERATOR_ROUTES: 'token' });
+    try {
+      expect((await closed.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      const plain = (await closed.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
+      expect(plain.engines.chat).toEqual({ state: 'disabled', provider: 'none' });
+    } finally {
+      await closed.close();
+    }
+    const open = await buildTestApp({ SEMA_OPERATOR_ROUTES: 'open' });
+    try {
+      expect((await open.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('is degraded when an engine failed and starting while one loads', () => {
     expect(overallStatus([{ state: 'ready' }, { state: 'error', detail: 'x' }])).toBe('degraded');
     expect(overallStatus([{ state: 'ready' }, { state: 'loading' }])).toBe('starting');

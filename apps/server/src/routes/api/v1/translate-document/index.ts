@@ -34,6 +34,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['documents'],
         summary: 'Translate a document',

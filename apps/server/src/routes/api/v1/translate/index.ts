@@ -39,6 +39,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['translation'],
         summary: 'Translate a text',
@@ -70,6 +71,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/batch',
     {
+      config: { policy: 'work' },
       schema: {
         tags: ['translation'],
         summary: 'Translate several texts at once',

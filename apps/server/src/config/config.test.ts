@@ -1,13 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configWarnings, loadConfig, parseRateLimit, parseTrustProxy } from './config.ts';
-import { configurationMarkdown } from './config/docs.ts';
-import { variablesOf } from './config/read.ts';
-import { ConfigSchema } from './config/schema.ts';
+import { ConfigError } from './fields.ts';
+import { parseRateLimit, parseTrustProxy } from './parsers.ts';
+import { configWarnings, loadConfig, variablesOf } from './read.ts';
+import { configurationMarkdown } from './docs.ts';
+import { ConfigSchema } from './schema.ts';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
+    // A first run on a laptop is reachable from that laptop only.
+    expect(config.host).toBe('127.0.0.1');
     expect(config.maxTextChars).toBe(5000);
     expect(config.rateLimit).toBeNull();
     expect(config.translation).toMatchObject({ engine: 'nllb', nllbModel: 'Xenova/nllb-200-distilled-600M' });
@@ -211,5 +217,50 @@ describe('docs/configuration.md', () => {
     for (const name of variablesOf(ConfigSchema).keys()) expect(markdown).toContain(`| \`${name}\` |`);
     expect(markdown).toContain('| `SEMA_NLLB_BEAMS` | `1` | 1 – 8 |');
     expect(markdown).toContain('(when SEMA_TRANSLATION_ENGINE is remote)');
+  });
+});
+
+describe('path settings', () => {
+  const started = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-started-'));
+
+  it('resolve against the folder the user started in (INIT_CWD), not the server workspace', () => {
+    const config = loadConfig({
+      INIT_CWD: started,
+      SEMA_GLOSSARY_DB: 'data/glossaries.sqlite',
+      SEMA_WEB_DIST: 'web',
+      SEMA_MODEL_CACHE: '../models',
+      SEMA_CHAT_LOCAL_MODEL: 'models/chat.gguf',
+    });
+    expect(config.glossaries.file).toBe(path.join(started, 'data/glossaries.sqlite'));
+    expect(config.webDist).toBe(path.join(started, 'web'));
+    expect(config.models.cache).toBe(path.resolve(started, '../models'));
+    expect(config.chat).toMatchObject({
+      provider: 'local',
+      localModel: path.join(started, 'models/chat.gguf'),
+    });
+    // A hub URI stays one; :memory: stays itself.
+    expect(loadConfig({ INIT_CWD: started, SEMA_CHAT_LOCAL_MODEL: 'hf:org/repo/x.gguf' }).chat).toMatchObject(
+      {
+        localModel: 'hf:org/repo/x.gguf',
+      },
+    );
+    expect(loadConfig({ INIT_CWD: started, SEMA_GLOSSARY_DB: ':memory:' }).glossaries.file).toBe(':memory:');
+  });
+
+  it('fall back to the working folder without INIT_CWD', () => {
+    expect(loadConfig({ SEMA_GLOSSARY_DB: 'g.sqlite' }).glossaries.file).toBe(
+      path.join(process.cwd(), 'g.sqlite'),
+    );
+  });
+
+  it('read a keys file from there, and name the resolved path when it cannot be read', () => {
+    fs.writeFileSync(path.join(started, 'keys.txt'), 'started-key-0001\n');
+    expect(loadConfig({ INIT_CWD: started, SEMA_API_KEYS_FILE: 'keys.txt' }).access.apiKeys).toEqual([]);
+    expect(loadConfig({ INIT_CWD: started, SEMA_API_KEYS_FILE: 'keys.txt' }).access.apiKeysFile).toEqual([
+      { key: 'started-key-0001', monthlyChars: null },
+    ]);
+    expect(() => loadConfig({ INIT_CWD: started, SEMA_API_KEYS_FILE: 'missing.txt' })).toThrow(
+      `SEMA_API_KEYS_FILE: cannot read ${path.join(started, 'missing.txt')} (ENOENT)`,
+    );
   });
 });

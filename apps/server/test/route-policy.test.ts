@@ -1,0 +1,163 @@
+/**
+ * Route policy is declared on each route and read by the hooks: every registered route declares
+ * one (a new route that forgets fails here, and fails closed at run time), and the hooks follow
+ * the declaration — keys, the rate limit, CORS — rather than lists of paths.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config/read.ts';
+import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
+import { buildTestApp } from './build-test-app.ts';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-policy-web-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Sema</title>');
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+
+/** Every surface switched on: inference mode, the web app, keys, a rate limit. */
+const EVERYTHING = {
+  SEMA_INFERENCE_API: 'on',
+  SEMA_WEB_DIST: webDist,
+  SEMA_API_KEYS: 'policy-key-0001',
+  SEMA_RATE_LIMIT: '3/minute',
+};
+
+describe('every route declares its policy', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp(EVERYTHING);
+  }, 60_000);
+  afterAll(async () => app?.close());
+
+  /** Routes as added; those under a prefix end in a slash. */
+  const routes = () =>
+    app.routeMethods.all().map((route) => ({ ...route, url: route.url.replace(/(.)\/$/, '$1') }));
+
+  it('finds no registered route without a declared policy', () => {
+    const all = routes();
+    // The walk sees every surface: ours, LibreTranslate, DeepL, inference, probes, the web app, the docs.
+    for (const url of [
+      '/api/v1/translate',
+      '/translate',
+      '/v2/translate',
+      '/v2/health/ready',
+      '/livez',
+      '/*',
+      '/metrics',
+      '/api/v1/docs/json',
+    ])
+      expect(
+        all.map((route) => route.url),
+        url,
+      ).toContain(url);
+    const undeclared = all.filter((route) => route.policy === undefined);
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('declares what each kind of route is', () => {
+    const policyOf = (method: string, url: string) =>
+      routes().find((route) => route.method === method && route.url === url)?.policy;
+    for (const [method, url] of [
+      ['POST', '/api/v1/translate'],
+      ['POST', '/api/v1/translate/document'],
+      ['GET', '/api/v1/glossaries'],
+      ['POST', '/translate'],
+      ['POST', '/v2/document'],
+      ['GET', '/v2/usage'],
+      ['POST', '/v1/chat/completions'],
+      ['POST', '/api/v1/chat/translated'],
+    ])
+      expect(policyOf(method!, url!)?.key, `${method} ${url} needs a key`).toBe(true);
+    for (const [method, url] of [
+      ['GET', '/api/v1/languages'],
+      ['GET', '/api/v1/status'],
+      ['GET', '/languages'],
+      ['GET', '/v2/languages'],
+      ['GET', '/livez'],
+      ['GET', '/*'],
+      ['POST', '/v2/models/:name/infer'],
+      ['GET', '/v1/models'],
+    ])
+      expect(policyOf(method!, url!)?.key, `${method} ${url} needs no key`).toBe(false);
+    expect(policyOf('GET', '/metrics')?.operator).toBe(true);
+    expect(policyOf('GET', '/readyz')).toMatchObject({
+      whileDraining: true,
+      quietLog: true,
+      rateLimit: false,
+    });
+  });
+
+  it('rate-limits the APIs by their policy, never the probes, the web app or inference', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/v2/health/live' })).statusCode).toBe(200);
+    }
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await app.inject({ method: 'GET', url: '/api/v1/languages' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // One budget per address across the APIs: LibreTranslate's languages are limited too.
+    expect((await app.inject({ method: 'GET', url: '/languages' })).statusCode).toBe(429);
+  });
+
+  it('opens CORS on the public APIs only, preflights included', async () => {
+    const preflight = (url: string, method: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': method },
+      });
+    const open = await preflight('/v2/translate', 'POST');
+    expect(open.headers['access-control-allow-origin']).toBe('*');
+    expect(
+      (await preflight('/api/v1/session', 'POST')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+    expect((await preflight('/metrics', 'GET')).headers['access-control-allow-origin']).toBeUndefined();
+    const page = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+    const status = await app.inject({
+      method: 'GET',
+      url: '/livez',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(status.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('a route that declares nothing', () => {
+  let app: App;
+  beforeAll(async () => {
+    const config = loadConfig({
+      SEMA_LOG_LEVEL: 'silent',
+      SEMA_GLOSSARY_DB: ':memory:',
+      SEMA_WEB_DIST: '/nonexistent-web-dist',
+      SEMA_NLLB_MODEL: TINY_NLLB,
+      SEMA_CHAT_PROVIDER: 'none',
+      SEMA_API_KEYS: 'policy-key-0001',
+    });
+    app = await buildApp(config);
+    app.post('/api/v1/forgotten', async () => ({ done: true }));
+    await app.ready();
+  }, 60_000);
+  afterAll(async () => app?.close());
+
+  it('is found by the walk, and fails closed: it needs a key', async () => {
+    expect(app.routeMethods.all().filter((route) => route.policy === undefined)).toEqual([
+      { method: 'POST', url: '/api/v1/forgotten', policy: undefined },
+    ]);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/forgotten' })).statusCode).toBe(401);
+    const withKey = await app.inject({
+      method: 'POST',
+      url: '/api/v1/forgotten',
+      headers: { 'x-api-key': 'policy-key-0001' },
+    });
+    expect(withKey.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { startSemaServer } from './lib/sema-server.mjs';
+
+// Servers of this spec's own, with API keys on: the web app gets in with its session token, and
+// nothing else does without a key.
+const KEYS = 'e2e-key-00000001:1m';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+async function translateOnPage(url, text) {
+  const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: url });
+  await openApp(page, '/');
+  await page.getByRole('textbox').fill(text);
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/translate'));
+  await page.getByRole('textbox').press('Enter');
+  const response = await answered;
+  return { context, page, problems, response };
+}
+
+describe('with API keys on', () => {
+  let server;
+  before(async () => {
+    server = await startSemaServer({ SEMA_API_KEYS: KEYS, SEMA_CHAT_PROVIDER: 'none' });
+  });
+  after(async () => server?.stop());
+
+  it('the web app translates with its session token, and a bare same-origin header gets 401', async () => {
+    const { context, page, problems, response } = await translateOnPage(
+      server.url,
+      'Good morning, my friend.',
+    );
+    assert.equal(response.status(), 200);
+    assert.ok(response.request().headers()['x-sema-session'], 'the request carried the session token');
+    const body = await response.json();
+    await page
+      .locator('li[data-role="assistant"]')
+      .getByText(body.translated_text, { exact: true })
+      .waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    const bare = await fetch(`${server.url}/api/v1/translate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+      body: JSON.stringify({ text: 'Hello', target_language: 'fr' }),
+    });
+    assert.equal(bare.status, 401);
+    assert.equal((await bare.json()).code, 'API_KEY_REQUIRED');
+  });
+});
+
+describe('with API keys on and SEMA_WEB_ACCESS=key', () => {
+  let server;
+  before(async () => {
+    server = await startSemaServer({
+      SEMA_API_KEYS: KEYS,
+      SEMA_WEB_ACCESS: 'key',
+      SEMA_CHAT_PROVIDER: 'none',
+    });
+  });
+  after(async () => server?.stop());
+
+  it('a translation fails and the reply says the server needs an API key', async () => {
+    const { context, page, response } = await translateOnPage(server.url, 'Good evening, my friend.');
+    assert.equal(response.status(), 401);
+    const reply = page.locator('li[data-role="assistant"]:not([aria-busy])');
+    await reply.getByText(/This server needs an API key/).waitFor();
+    await context.close();
+  });
+});
