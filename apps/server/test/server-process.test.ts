@@ -70,11 +70,11 @@ describe('the server process on a port already in use', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as net.AddressInfo).port;
     try {
-      const server = startServerProcess({ PORT: String(port) });
+      const server = await startServerProcess({}, { port, ready: false });
       expect(await server.exited).toBe(1);
       const lines = server.output().trim().split('\n');
       // Not a terminal here: the line is JSON, as a log collector wants it.
-      const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+      const messages = lines.map((line: string) => (JSON.parse(line) as { msg: string }).msg);
       expect(messages).toEqual([
         `Port ${port} is already in use on 127.0.0.1: stop what is using it, or start Sema on another port, e.g. PORT=${port + 1} npm start`,
       ]);
@@ -89,7 +89,10 @@ describe('the server process on a port already in use', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as net.AddressInfo).port;
     try {
-      const server = startServerProcess({ PORT: String(port), SEMA_LOG_FORMAT: 'pretty', NO_COLOR: '1' });
+      const server = await startServerProcess(
+        { SEMA_LOG_FORMAT: 'pretty', NO_COLOR: '1' },
+        { port, ready: false },
+      );
       expect(await server.exited).toBe(1);
       expect(server.output()).toMatch(
         new RegExp(`^\\d\\d:\\d\\d:\\d\\d FATAL Port ${port} is already in use on 127\\.0\\.0\\.1: `, 'm'),

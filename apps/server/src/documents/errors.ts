@@ -1,4 +1,3 @@
-import { formatBytes } from '../lib/format-bytes.ts';
 import { DOCUMENT_ERROR_CODES, type DocumentErrorCode } from '@sema/shared/api/documents';
 import { ApiError } from '../lib/errors.ts';
 
