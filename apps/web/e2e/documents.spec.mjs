@@ -74,14 +74,14 @@ describe('documents, end to end', () => {
 
     const reply = page.locator('li[data-role="assistant"]');
     assert.match((await streamed).headers()['content-type'] ?? '', /^text\/event-stream/);
-    const download = reply.getByRole('button', { name: 'Download episode.fra_Latn.srt' });
+    const download = reply.getByRole('button', { name: 'Download episode.fr.srt' });
     await download.waitFor({ timeout: 60_000 });
     assert.equal(await page.evaluate(() => window.__sawProgress), true, 'a progress bar was shown');
     await reply.getByRole('region', { name: 'Preview of the translation' }).waitFor();
     await reply.getByTestId('detected-language').getByText('Detected language: English').waitFor();
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    assert.equal(file.suggestedFilename(), 'episode.fra_Latn.srt');
+    assert.equal(file.suggestedFilename(), 'episode.fr.srt');
     const translated = fs.readFileSync(await file.path(), 'utf8');
     assert.deepEqual(timings(translated), timings(SRT));
     assert.doesNotMatch(translated, /the rain|the village/);

@@ -2,7 +2,7 @@
  * The document-translation contract: `POST /api/v1/translate/document` (multipart upload).
  *
  * The answer depends on what the client accepts:
- * - by default, the translated file itself, named like `report.fra_Latn.docx`, with the metadata in
+ * - by default, the translated file itself, named like `report.fr.docx`, with the metadata in
  *   the headers of {@link DOCUMENT_HEADERS};
  * - with `Accept: application/json`, one JSON object, {@link TranslateDocumentResponse};
  * - with `Accept: text/event-stream` or `?stream=1`, server-sent events, each one `data:` line of
@@ -112,7 +112,7 @@ export type TranslateDocumentQuery = Static<typeof TranslateDocumentQuery>;
 
 export const TranslateDocumentResponse = Type.Object(
   {
-    file_name: Type.String({ description: 'Name for the translated file, e.g. report.fra_Latn.docx' }),
+    file_name: Type.String({ description: 'Name for the translated file, e.g. report.fr.docx' }),
     format: Type.Union(
       DOCUMENT_FORMATS.map((format) => Type.Literal(format)),
       { description: 'The format the upload was read as' },

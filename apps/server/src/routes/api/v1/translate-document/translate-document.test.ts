@@ -80,7 +80,7 @@ describe('POST /api/v1/translate/document with the engine', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/x-subrip; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename=episode.fra_Latn.srt');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=episode.fr.srt');
     expect(response.headers).toMatchObject({
       'x-source-language': 'eng_Latn',
       'x-target-language': 'fra_Latn',
@@ -110,7 +110,7 @@ describe('POST /api/v1/translate/document with the engine', () => {
     const done = list.at(-1)!;
     expect(done).toMatchObject({
       type: 'done',
-      file_name: 'episode.swh_Latn.srt',
+      file_name: 'episode.sw.srt',
       format: 'srt',
       characters: 58,
     });
@@ -128,7 +128,7 @@ describe('POST /api/v1/translate/document with the engine', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<TranslateDocumentResponse>();
     expect(body).toMatchObject({
-      file_name: 'report.deu_Latn.docx',
+      file_name: 'report.de.docx',
       format: 'docx',
       source_language: 'eng_Latn',
     });
@@ -152,7 +152,7 @@ describe('POST /api/v1/translate/document without engine work', () => {
     expect(response.json()).toMatchObject({
       source_language: 'eng_Latn',
       text,
-      file_name: 'note.eng_Latn.txt',
+      file_name: 'note.en.txt',
       mime_type: 'text/plain',
     });
   });
@@ -162,7 +162,7 @@ describe('POST /api/v1/translate/document without engine work', () => {
       form('résumé.txt', 'Bonjour\n', { source_language: 'fra_Latn', target_language: 'fra_Latn' }),
     );
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="r?sum?.fra_Latn.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9.fra_Latn.txt`,
+      `attachment; filename="r?sum?.fr.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9.fr.txt`,
     );
   });
 
@@ -174,7 +174,7 @@ describe('POST /api/v1/translate/document without engine work', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      file_name: 'report.eng_Latn.txt',
+      file_name: 'report.en.txt',
       mime_type: 'text/plain',
       source_language: 'eng_Latn',
       text: 'Annual summary\nThis sentence was split by',
@@ -192,7 +192,7 @@ describe('POST /api/v1/translate/document without engine work', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<TranslateDocumentResponse>();
-    expect(body).toMatchObject({ file_name: 'paper.eng_Latn.md', format: 'pdf', mime_type: 'text/markdown' });
+    expect(body).toMatchObject({ file_name: 'paper.en.md', format: 'pdf', mime_type: 'text/markdown' });
     expect(body.text).toContain('Hello from a PDF page.');
     expect(body.note).toMatch(/returned as Markdown/);
   });
