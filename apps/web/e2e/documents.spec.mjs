@@ -102,6 +102,37 @@ describe('documents, end to end', () => {
     await context.close();
   });
 
+  it('a type that cannot be translated is refused when dropped or picked, naming the types that work', async () => {
+    const { context, page, problems } = await newPage(browser);
+    await openApp(page, '/');
+    const said =
+      'photo.png was not added. Files of type .png are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf.';
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new window.DataTransfer();
+      transfer.items.add(new window.File(['\x89PNG'], 'photo.png', { type: 'image/png' }));
+      return transfer;
+    });
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      await page.getByRole('textbox').dispatchEvent(type, { dataTransfer });
+    }
+    assert.equal(await page.getByRole('alert').textContent(), said);
+    assert.equal(await page.getByTestId('file-chip').count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Send' }).isDisabled(), true);
+
+    // A file that works takes its place and ends the refusal; picking a .png keeps it staged.
+    await dropFile(page, 'note.txt', 'The river rises every spring.', 'text/plain');
+    assert.equal(await page.getByRole('alert').count(), 0);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('\x89PNG'),
+    });
+    assert.equal(await page.getByRole('alert').textContent(), said);
+    await page.getByTestId('file-chip').getByText('note.txt').waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('chat mode: the document (in English, within the budget) goes to the model with the default question', async () => {
     const chatState = (await status()).engines.chat.state;
     const { context, page } = await newPage(browser);

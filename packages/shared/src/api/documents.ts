@@ -35,6 +35,27 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
+/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf'. */
+export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
+  (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
+).join(', ');
+
+/**
+ * Why a file cannot be translated, judged by its name's extension, or undefined when it may be (a
+ * name without an extension is left to the server, which reads the media type and the content).
+ * The server refuses with the same words, and the web app says them as soon as the file is dropped.
+ */
+export function unsupportedDocumentReason(fileName: string): string | undefined {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  if (!extension || Object.values(DOCUMENT_EXTENSIONS).some((known) => known.includes(extension)))
+    return undefined;
+  return extension === 'doc'
+    ? 'Old Word .doc files are not supported; save the document as .docx and try again.'
+    : `Files of type .${extension} are not supported. Supported: ${SUPPORTED_DOCUMENT_TYPES}.`;
+}
+
 /** Length of the plain-text preview in every answer. */
 export const DOCUMENT_PREVIEW_CHARS = 1000;
 
