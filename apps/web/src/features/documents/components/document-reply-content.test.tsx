@@ -62,9 +62,7 @@ describe('DocumentReplyContent', () => {
     expect(screen.getByText(/returned as Markdown/)).toBeInTheDocument();
     expect(screen.getByTestId('detected-language')).toHaveTextContent('Detected language: English');
     await userEvent.click(screen.getByRole('button', { name: 'Download paper.fr.md' }));
-    expect(clicks.map((link) => [link.download, link.href])).toEqual([
-      ['paper.fr.md', 'blob:translated'],
-    ]);
+    expect(clicks.map((link) => [link.download, link.href])).toEqual([['paper.fr.md', 'blob:translated']]);
     expect(URL.createObjectURL).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'text/markdown;charset=utf-8' }),
     );
