@@ -26,12 +26,36 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/translate/batch',
+    summary:
+      'Translate several texts into one language in one request; translations come back in the same order.',
+    body: 'texts (required, a list), target_language (required), source_language (optional, default auto)',
+  },
+  {
+    method: 'POST',
     path: '/api/v1/translate/document',
     summary:
       'Translate a whole document and get the same format back (.txt, .md, .html, .srt, .vtt, .docx, .json; a .pdf comes back as Markdown). ' +
       'Send Accept: application/json for the JSON below, or Accept: text/event-stream for progress events; by default the file itself.',
     body: 'multipart form: file (required), target_language (required), source_language (optional, default auto)',
     example: json(TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/glossaries',
+    summary:
+      'Store a glossary: terms that must always be translated one way for a language pair. Pass its id as glossary_id ' +
+      'to translate, batch and document requests (or send a glossary inline as glossary). ' +
+      'GET lists them; GET, PUT and DELETE /api/v1/glossaries/{id} read, replace and remove one.',
+    body: 'name, source_language, target_language, entries (an object of term → translation, or TSV/CSV text)',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/chat',
+    summary:
+      'Chat with the assistant: one answer as JSON, or streamed as server-sent events with stream: true. ' +
+      'The web app translates the question to English and the answer back; this endpoint speaks to the model as is.',
+    body: 'messages (required: role and content, oldest first), max_tokens, temperature, stream (optional)',
   },
   {
     method: 'POST',
@@ -65,6 +89,20 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
     method: 'GET',
     path: '/api/v1/status',
     summary: 'Health, version, the state of each model and the limits in force (also at /status).',
+  },
+];
+
+/** The other protocols this server answers, for clients written for them. */
+export const OTHER_APIS: readonly { name: string; base: string; paths: string }[] = [
+  {
+    name: 'LibreTranslate',
+    base: '/',
+    paths: '/translate, /detect, /languages, /translate_file, /frontend/settings',
+  },
+  {
+    name: 'DeepL API v2',
+    base: '/v2',
+    paths: '/v2/translate, /v2/document, /v2/glossaries, /v2/languages, /v2/usage',
   },
 ];
 

@@ -59,6 +59,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
           translation: TRANSLATION_DATA[app.config.translation.engine],
           chat: CHAT_DATA[app.config.chat.provider],
         },
+        api_key_required: app.apiKeys.enabled,
         response_times: { translate: app.recentTranslations.summary() },
         limits: {
           max_text_chars: app.config.maxTextChars,
