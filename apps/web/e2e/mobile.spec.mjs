@@ -62,7 +62,7 @@ describe('a 360 px wide phone', () => {
     await openApp(page, '/developer');
     const examples = page.getByTestId('code-examples');
     const list = await examples.getByRole('tablist').boundingBox();
-    const copy = await examples.getByRole('button', { name: 'Copy code' }).boundingBox();
+    const copy = await examples.locator('button[data-copy-state]').boundingBox();
     assert.ok(list && copy);
     for (const name of ['cURL', 'JavaScript', 'Python', 'Node.js']) {
       const tab = await examples.getByRole('tab', { name }).boundingBox();
