@@ -157,6 +157,44 @@ describe('POST /api/v1/translate/document without engine work', () => {
     });
   });
 
+  it('previews a Markdown document as it reads: whole paragraphs, with its inline code, numbers and code blocks', async () => {
+    const markdown = [
+      '# School news',
+      '',
+      'The village school opened a new `library` in March, with 1,200 books.',
+      '',
+      '```',
+      'npm install sema',
+      '```',
+      '',
+    ].join('\n');
+    const response = await post(
+      form('news.md', markdown, { source_language: 'eng_Latn', target_language: 'eng_Latn' }),
+      {
+        accept: 'application/json',
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TranslateDocumentResponse>();
+    // English into English: the preview is the document itself, not its segments one per line.
+    expect(body.preview).toBe(markdown.trim());
+  });
+
+  it('previews an HTML page as its text, inline elements in their sentence', async () => {
+    const html =
+      '<html><head><title>T</title><style>p{}</style></head><body><h1>News</h1><p>The school opened a new <a href="/l">library</a> in <code>2026</code>.</p></body></html>';
+    const response = await post(
+      form('news.html', html, { source_language: 'eng_Latn', target_language: 'eng_Latn' }),
+      {
+        accept: 'application/json',
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TranslateDocumentResponse>().preview).toBe(
+      'News\nThe school opened a new library in 2026.',
+    );
+  });
+
   it('gives non-ASCII file names an RFC 5987 form that browsers decode', async () => {
     const response = await post(
       form('résumé.txt', 'Bonjour\n', { source_language: 'fra_Latn', target_language: 'fra_Latn' }),
