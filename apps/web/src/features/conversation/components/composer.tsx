@@ -68,6 +68,7 @@ export function Composer({
   banner,
 }: ComposerProps) {
   const dictationBase = useRef('');
+  const [dictationError, setDictationError] = useState<string | null>(null);
   const [text, setTextState] = useState(initialText);
   const setText = (next: string) => {
     setTextState(next);
@@ -109,6 +110,7 @@ export function Composer({
       {header?.(text)}
       {banner}
       {fileRefusal && <FormAlert>{fileRefusal}</FormAlert>}
+      {dictationError && <FormAlert>{dictationError}</FormAlert>}
       <div className="rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
         {file && (
           <div className="px-3 pt-3">
@@ -187,6 +189,7 @@ export function Composer({
                   dictationBase.current = text.trim() ? `${text.trimEnd()} ` : '';
                 }}
                 onText={(heard) => setText(dictationBase.current + heard)}
+                onError={setDictationError}
               />
             )}
             <SettingsMenu />
