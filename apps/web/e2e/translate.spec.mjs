@@ -52,9 +52,9 @@ describe('translate mode, end to end', () => {
     await context.close();
   });
 
-  for (const [locale, clock] of [
-    ['en-US', /^\d{1,2}:\d{2}\s[AP]M$/],
-    ['en-GB', /^\d{2}:\d{2}$/],
+  for (const { locale, clock } of [
+    { locale: 'en-US', clock: /^\d{1,2}:\d{2}\s[AP]M$/ },
+    { locale: 'en-GB', clock: /^\d{2}:\d{2}$/ },
   ]) {
     it(`message times are hour:minute as the list of conversations writes them, in the locale (${locale})`, async () => {
       const { context, page } = await newPage(browser, { locale });
