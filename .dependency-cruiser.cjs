@@ -1,7 +1,7 @@
 /**
  * The layers of the code base, checked by `npm run deps` (part of `npm run verify`):
  * no import cycles; benchmarks reach the server only through its entry points; a web feature uses another feature only through its public index; routes reach
- * engines only through services; the shared package depends on nothing of the apps.
+ * engines only through services; the server's lib/ imports no service; the shared package depends on nothing of the apps.
  */
 module.exports = {
   forbidden: [
@@ -29,6 +29,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/routes/', pathNot: '\\.test\\.ts$' },
       to: { path: ['^apps/server/src/translation/engines/', '^apps/server/src/chat/.*-provider\\.ts$'] },
+    },
+    {
+      name: 'lib-stands-below-services',
+      comment:
+        "apps/server/src/lib/ holds helpers every layer may use; it imports no service's code (translation, documents, glossaries, text translation, detection, chat): what combines them is a service.",
+      severity: 'error',
+      from: { path: '^apps/server/src/lib/' },
+      to: {
+        path: '^apps/server/src/(translation|documents|glossaries|text-translation|detection|chat|inference)/',
+      },
     },
     {
       name: 'shared-stands-alone',

@@ -7,6 +7,8 @@
  *   - the rate limit is counted across API nodes (in Redis);
  *   - a document job started through one API node is polled and downloaded through another after
  *     the first is killed;
+ *   - a document job whose node is killed while it runs is reported failed through another node
+ *     (never "translating" for ever), and the characters it was charged are given back;
  * prints requests, failures and throughput, and exits 1 if a check failed.
  *   npm run test:cluster -- [--seconds 24] [--concurrency 8]
  */
@@ -20,6 +22,9 @@ function option(name: string, fallback: number): number {
 const chaosSeconds = option('seconds', 24);
 const concurrency = option('concurrency', 8);
 const RATE_LIMIT = 20;
+/** Every API node needs a key (so that charges and refunds are counted, in Redis); the drill has one. */
+const KEY = 'cluster-drill-key';
+const withKey = (headers: Record<string, string>) => ({ ...headers, 'x-api-key': KEY });
 
 interface LoadResult {
   requests: number;
@@ -35,7 +40,7 @@ const randomClient = () =>
 function translate(base: string, text: string, client: string): Promise<Response> {
   return fetch(`${base}/api/v1/translate`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    headers: withKey({ 'content-type': 'application/json', 'x-forwarded-for': client }),
     body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
   });
 }
@@ -136,18 +141,11 @@ async function documentJob(cluster: Cluster): Promise<void> {
   // Each call from an address of its own: the polls must not meet the drill's rate limit.
   const upload = await fetch(`${first!.url}/v2/document`, {
     method: 'POST',
-    headers: { 'x-forwarded-for': randomClient() },
+    headers: withKey({ 'x-forwarded-for': randomClient() }),
     body: form,
   });
   const { document_id: id, document_key: key } = (await upload.json()) as Record<string, string>;
-  const status = async (base: string) => {
-    const response = await fetch(`${base}/v2/document/${id}`, {
-      method: 'POST',
-      headers: { 'x-forwarded-for': randomClient() },
-      body: new URLSearchParams({ document_key: key! }),
-    });
-    return response.ok ? ((await response.json()) as { status: string }).status : `HTTP ${response.status}`;
-  };
+  const status = async (base: string) => (await documentStatus(base, id!, key!)).status;
   for (let tries = 0; tries < 100 && (await status(first!.url)) !== 'done'; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -156,7 +154,7 @@ async function documentJob(cluster: Cluster): Promise<void> {
   const seen = await status(second!.url);
   const result = await fetch(`${second!.url}/v2/document/${id}/result`, {
     method: 'POST',
-    headers: { 'x-forwarded-for': randomClient() },
+    headers: withKey({ 'x-forwarded-for': randomClient() }),
     body: new URLSearchParams({ document_key: key! }),
   });
   const text = result.ok ? await result.text() : '';
@@ -169,13 +167,108 @@ async function documentJob(cluster: Cluster): Promise<void> {
   await first!.start();
 }
 
+interface DocumentStatus {
+  status: string;
+  seconds_remaining?: number;
+  error_message?: string;
+}
+
+/** DeepL's status call for a document, through `base`. */
+async function documentStatus(base: string, id: string, key: string): Promise<DocumentStatus> {
+  const response = await fetch(`${base}/v2/document/${id}`, {
+    method: 'POST',
+    headers: withKey({ 'x-forwarded-for': randomClient() }),
+    body: new URLSearchParams({ document_key: key }),
+  });
+  return response.ok ? ((await response.json()) as DocumentStatus) : { status: `HTTP ${response.status}` };
+}
+
+/** The drill key's characters this month, as DeepL's /v2/usage reports them (counted in Redis). */
+async function usage(base: string): Promise<number> {
+  const response = await fetch(`${base}/v2/usage`, {
+    headers: withKey({ 'x-forwarded-for': randomClient() }),
+  });
+  return ((await response.json()) as { character_count: number }).character_count;
+}
+
+/**
+ * A document large enough to be still translating is uploaded through api-3, which is killed
+ * (SIGKILL) while it runs. What the user then gets through api-2: the job failed, with a message to
+ * upload it again, and the characters it was charged given back — never "translating" for ever. (A
+ * node stopped with SIGTERM fails its running jobs at once; a killed one says nothing, so the other
+ * nodes find its job by its silent heartbeat, 15 s, and one of them fails and refunds it.)
+ */
+async function documentJobLostWithItsNode(cluster: Cluster): Promise<void> {
+  const [, observer, runner] = cluster.api;
+  const run = Date.now().toString(36);
+  // Sentences never seen before (the shared cache would make it quick), ~90,000 characters.
+  const lines = Array.from(
+    { length: 1200 },
+    (_, index) => `Line ${index} of drill ${run}: the river carries the news down to the sea.`,
+  );
+  const form = new FormData();
+  form.append('file', new Blob([lines.join('\n')], { type: 'text/plain' }), 'long.txt');
+  form.append('source_lang', 'EN');
+  form.append('target_lang', 'FR');
+  const before = await usage(observer!.url);
+  const upload = await fetch(`${runner!.url}/v2/document`, {
+    method: 'POST',
+    headers: withKey({ 'x-forwarded-for': randomClient() }),
+    body: form,
+  });
+  if (!upload.ok) {
+    check('a document job whose node dies fails with a refund', false, `upload answered ${upload.status}`);
+    return;
+  }
+  const { document_id: id, document_key: key } = (await upload.json()) as Record<string, string>;
+  const charged = (await usage(observer!.url)) - before;
+  // Seen running through another node (progress reaches Redis with the heartbeat, every 5 s).
+  let seen: DocumentStatus = { status: 'queued' };
+  for (let tries = 0; tries < 100; tries++) {
+    seen = await documentStatus(observer!.url, id!, key!);
+    if (seen.status !== 'queued') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  log(
+    `api-2 sees the job ${seen.status}${seen.seconds_remaining ? ` (${seen.seconds_remaining} s left)` : ''}`,
+  );
+  log('SIGKILL api-3 (the node translating the document)');
+  await runner!.kill('SIGKILL');
+  const killedAt = performance.now();
+  let after: DocumentStatus = seen;
+  while (performance.now() - killedAt < 40_000) {
+    after = await documentStatus(observer!.url, id!, key!);
+    if (after.status !== 'translating' && after.status !== 'queued') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const seconds = ((performance.now() - killedAt) / 1000).toFixed(1);
+  const result = await fetch(`${observer!.url}/v2/document/${id}/result`, {
+    method: 'POST',
+    headers: withKey({ 'x-forwarded-for': randomClient() }),
+    body: new URLSearchParams({ document_key: key! }),
+  });
+  const resultMessage = ((await result.json().catch(() => ({}))) as { message?: string }).message;
+  const refunded = (await usage(observer!.url)) === before;
+  log(
+    `api-2 ${seconds} s after the kill: status ${after.status}${after.error_message ? ` ("${after.error_message}")` : ''}; result ${result.status} "${resultMessage ?? ''}"`,
+  );
+  check(
+    'a document job whose node is killed while it runs is reported failed elsewhere, and refunded',
+    seen.status === 'translating' && after.status === 'error' && charged > 0 && refunded,
+    `running when its node died (${seen.status}); through api-2 it read "${after.status}" ${seconds} s later; ` +
+      `${charged} characters charged, ${refunded ? 'all given back' : 'NOT given back'}`,
+  );
+  log('starting api-3');
+  await runner!.start();
+}
+
 console.log('Starting the loopback cluster: HAProxy, 3 API nodes, 2 inference nodes (tiny model), Redis…');
 const starting = performance.now();
 const cluster = await startCluster({
   apiNodes: 3,
   inferenceNodes: 2,
   model: TINY_MODEL,
-  apiEnv: { SEMA_RATE_LIMIT: `${RATE_LIMIT}/minute` },
+  apiEnv: { SEMA_RATE_LIMIT: `${RATE_LIMIT}/minute`, SEMA_API_KEYS: KEY },
   output: 'ignore',
 });
 console.log(`Up in ${((performance.now() - starting) / 1000).toFixed(1)} s at ${cluster.url}\n`);
@@ -184,6 +277,7 @@ try {
   await sharedCache(cluster);
   await sharedRateLimit(cluster);
   await documentJob(cluster);
+  await documentJobLostWithItsNode(cluster);
 
   const [, api2] = cluster.api;
   const [inference1, inference2] = cluster.inference;

@@ -20,12 +20,15 @@ import redis from './plugins/external/redis.ts';
 import requestContext, { requestIdFrom } from './plugins/external/request-context.ts';
 import security from './plugins/external/security.ts';
 import chat from './plugins/app/chat.ts';
+import clientCaps from './plugins/app/client-caps.ts';
+import deeplUsage from './plugins/app/deepl-usage.ts';
 import detector from './plugins/app/detector.ts';
 import documents from './plugins/app/documents.ts';
 import glossaries from './plugins/app/glossaries.ts';
 import engineStatus from './plugins/app/engine-status.ts';
 import inference from './plugins/app/inference.ts';
 import staticWeb from './plugins/app/static-web.ts';
+import textTranslation from './plugins/app/text-translation.ts';
 import translation from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
@@ -116,12 +119,15 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(apiKeys);
   await app.register(openapi);
 
+  await app.register(clientCaps);
+  await app.register(deeplUsage);
   await app.register(engineStatus);
   await app.register(detector);
   await app.register(translation);
   await app.register(chat);
   await app.register(documents);
   await app.register(glossaries);
+  await app.register(textTranslation);
   await app.register(inference);
 
   await app.register(probeRoutes);

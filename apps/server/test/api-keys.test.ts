@@ -13,6 +13,7 @@ import type { App } from '../src/app.ts';
 import { parseApiKeys } from '../src/config/parsers.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
+import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 
 const SMALL = 'small-key-0001'; // 100 characters a month
 const OPEN = 'open-key-00002'; // no limit
@@ -161,6 +162,73 @@ describe('with API keys', () => {
     expect(done.statusCode).toBe(200);
     await expect.poll(usage).toBe(before + 'Good night.'.length);
   });
+});
+
+describe('with API keys, documents whose translation fails after the upload was answered', () => {
+  it('give their characters back: a DeepL job, a LibreTranslate file, a streamed document', async () => {
+    const engine = await startSlowRemoteEngine('refuse');
+    const server = await buildTestApp({
+      SEMA_API_KEYS: OPEN,
+      SEMA_TRANSLATION_ENGINE: 'remote',
+      SEMA_TRANSLATION_URL: engine.url,
+    });
+    try {
+      const headers = { 'x-api-key': OPEN };
+      const usage = async () =>
+        (await server.inject({ method: 'GET', url: '/v2/usage', headers })).json<{
+          character_count: number;
+        }>().character_count;
+      const upload = (url: string, fields: Record<string, string>) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        form.append('file', new Blob(['Good morning.\nThank you.\n'], { type: 'text/plain' }), 'notes.txt');
+        const request = new Request('http://localhost', { method: 'POST', body: form });
+        return request.arrayBuffer().then((body) =>
+          server.inject({
+            method: 'POST',
+            url,
+            headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+            payload: Buffer.from(body),
+          }),
+        );
+      };
+
+      // DeepL: the upload is answered with a handle, then the job fails.
+      const job = await upload('/v2/document', { source_lang: 'EN', target_lang: 'FR' });
+      expect(job.statusCode).toBe(200);
+      const { document_id: id, document_key: key } = job.json<Record<string, string>>();
+      const status = async () =>
+        (
+          await server.inject({
+            method: 'POST',
+            url: `/v2/document/${id}`,
+            headers,
+            payload: { document_key: key },
+          })
+        ).json<{ status: string; error_message?: string }>();
+      await expect.poll(async () => (await status()).status).toBe('error');
+      expect(await usage()).toBe(0);
+
+      // LibreTranslate: the request waits for its job, which fails.
+      const file = await upload('/translate_file', { source: 'en', target: 'fr' });
+      expect(file.statusCode).toBeGreaterThanOrEqual(400);
+      await expect.poll(usage).toBe(0);
+
+      // Ours, streamed: 200 and progress, then an error event.
+      const stream = await upload('/api/v1/translate/document?stream=1', {
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
+      });
+      expect(stream.statusCode).toBe(200);
+      expect(stream.body).toMatch(/"type":"error"/);
+      await expect.poll(usage).toBe(0);
+      // The engine did see the work each time (it was charged, then given back).
+      expect(engine.received()).toBeGreaterThanOrEqual(3);
+    } finally {
+      await server.close();
+      await engine.close();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!REDIS_SERVER)('with API keys and REDIS_URL', () => {

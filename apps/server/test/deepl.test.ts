@@ -163,6 +163,31 @@ describe('documents through deepl-node', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   }, 30_000);
 
+  it('counts the characters of a document in /v2/usage once it is translated (a multipart upload)', async () => {
+    const usage = async () =>
+      ((await (await fetch(`${base}/v2/usage`)).json()) as { character_count: number }).character_count;
+    const before = await usage();
+    const text = 'The library opens at nine.\nThe children read there after school.\n';
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/plain' }), 'notes.txt');
+    form.append('source_lang', 'EN');
+    form.append('target_lang', 'FR');
+    const upload = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    expect(upload.status).toBe(200);
+    const { document_id: id, document_key: key } = (await upload.json()) as Record<string, string>;
+    const status = async () =>
+      (await (
+        await fetch(`${base}/v2/document/${id}`, {
+          method: 'POST',
+          body: new URLSearchParams({ document_key: key! }),
+        })
+      ).json()) as { status: string; billed_characters?: number };
+    await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe('done');
+    const billed = (await status()).billed_characters!;
+    expect(billed).toBe(text.replace(/\n/g, '').length);
+    expect(await usage()).toBe(before + billed);
+  }, 30_000);
+
   it('refuses a document without a file, or of a format Sema does not read', async () => {
     const form = new FormData();
     form.append('target_lang', 'DE');

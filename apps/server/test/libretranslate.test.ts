@@ -81,21 +81,25 @@ describe('the LibreTranslate API at the root', () => {
 
   it('answers a JSON array with an array, with alternatives from the n-best list', async () => {
     const response = await json('/translate', {
-      q: ['Hello.', '', '12345'],
+      q: ['Hello.', '12345'],
       source: 'en',
       target: 'zh-Hant',
       alternatives: 3,
     });
     const body = (await response.json()) as { translatedText: string[]; alternatives: string[][] };
-    expect(body.translatedText).toHaveLength(3);
-    expect(body.translatedText[1]).toBe('');
-    // Other translations of 'Hello.'; nothing for an empty text or one without words.
-    const [hello, empty, digits] = body.alternatives;
+    expect(body.translatedText).toHaveLength(2);
+    // Other translations of 'Hello.'; nothing for a text without words.
+    const [hello, digits] = body.alternatives;
     expect(hello!.length).toBeGreaterThan(0);
     expect(hello!.length).toBeLessThanOrEqual(3);
     expect(new Set(hello).size).toBe(hello!.length);
     expect(hello).not.toContain(body.translatedText[0]);
-    expect([empty, digits]).toEqual([[], []]);
+    expect(digits).toEqual([]);
+
+    // An empty text in the list is refused, as on every surface.
+    const empty = await json('/translate', { q: ['Hello.', ' '], source: 'en', target: 'fr' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'Invalid request: Text cannot be empty (q[1])' });
 
     const refused = await json('/translate', { q: 'Hi', source: 'en', target: 'fr', alternatives: 9 });
     expect(refused.status).toBe(400);
@@ -180,13 +184,42 @@ describe('the LibreTranslate API at the root', () => {
     else expect(answer.error).toMatch(error);
   });
 
-  it('refuses malformed JSON and other content types in its own shape', async () => {
+  it('refuses malformed JSON and other content types in its own shape, saying which', async () => {
     const broken = await post('/translate', '{"q": ', 'application/json');
     expect(broken.status).toBe(400);
-    expect(Object.keys((await broken.json()) as object)).toEqual(['error']);
+    expect(await broken.json()).toEqual({ error: 'Malformed JSON body: the request body is not valid JSON' });
     const plain = await post('/translate', 'q=Hi', 'text/plain');
     expect(plain.status).toBe(400);
-    expect(Object.keys((await plain.json()) as object)).toEqual(['error']);
+    const answer = (await plain.json()) as { error: string };
+    expect(Object.keys(answer)).toEqual(['error']);
+    // Names what was sent and what is taken, not a bare "Invalid request".
+    expect(answer.error).toMatch(/text\/plain/);
+    expect(answer.error).toMatch(/application\/json/);
+  });
+});
+
+describe('the LibreTranslate API while the model is unavailable', () => {
+  it('answers 503 {error} with Retry-After, as every other surface does (was 500)', async () => {
+    const unavailable = await buildTestApp({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
+    try {
+      const ours = await unavailable.inject({
+        method: 'POST',
+        url: '/api/v1/translate',
+        payload: { text: 'Hello.', source_language: 'eng_Latn', target_language: 'fra_Latn' },
+      });
+      expect(ours.statusCode).toBe(503);
+      expect(Number(ours.headers['retry-after'])).toBeGreaterThan(0);
+      const lt = await unavailable.inject({
+        method: 'POST',
+        url: '/translate',
+        payload: { q: 'Hello.', source: 'en', target: 'fr' },
+      });
+      expect(lt.statusCode).toBe(503);
+      expect(Number(lt.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Object.keys(lt.json())).toEqual(['error']);
+    } finally {
+      await unavailable.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
+import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 
 /** A request over a raw socket: `head` is sent at once, `rest` when the caller says so. */
 function rawRequest(port: number, head: string, rest: string) {
@@ -150,6 +151,62 @@ describe('an answer still streaming when shutdown runs out of time', () => {
       await closing;
     } finally {
       await fake.close();
+    }
+  });
+});
+
+describe("a document's progress stream still open at shutdown", () => {
+  it('ends with a SHUTTING_DOWN error event, and the characters it was charged are given back', async () => {
+    const engine = await startSlowRemoteEngine();
+    const server = await app({
+      SEMA_TRANSLATION_ENGINE: 'remote',
+      SEMA_TRANSLATION_URL: engine.url,
+      SEMA_API_KEYS: 'k-documents',
+    });
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.server.address() as net.AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const usage = async () =>
+        (
+          (await (await fetch(`${base}/v2/usage`, { headers: { 'X-API-Key': 'k-documents' } })).json()) as {
+            character_count: number;
+          }
+        ).character_count;
+      const text = 'Good morning, everyone.\nThe meeting starts in five minutes.\n';
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), 'notes.txt');
+      form.append('source_language', 'eng_Latn');
+      form.append('target_language', 'fra_Latn');
+      const response = await fetch(`${base}/api/v1/translate/document?stream=1`, {
+        method: 'POST',
+        headers: { 'X-API-Key': 'k-documents' },
+        body: form,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const body = response.text();
+      await engine.calls(1); // the translation is under way, and held
+      const charged = await usage();
+      expect(charged).toBeGreaterThan(0);
+
+      // What the drain does on SIGTERM shortly before the grace period ends (the process test
+      // in server-process.test.ts sends the signal itself).
+      server.endOpenStreams();
+      const events = (await body)
+        .split('\n\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as { type: string; code?: string; status?: number });
+      expect(events.at(-1)).toEqual({
+        type: 'error',
+        detail: 'This server is shutting down; send the document again and another server will translate it',
+        code: 'SHUTTING_DOWN',
+        status: 503,
+      });
+      // Refunded: the key's count is back where it was before the upload.
+      await expect.poll(usage).toBe(0);
+    } finally {
+      await engine.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
 import { freePort, killServerProcesses, startServerProcess, statusOnceUp } from './server-process.ts';
 
@@ -91,31 +92,54 @@ describe('the server process with a drain delay', () => {
   }, 45_000);
 });
 
-describe('the server process with an answer that never ends', () => {
-  it('on SIGTERM ends the open stream with SHUTTING_DOWN before its grace period runs out, and exits 0', async () => {
+describe('the server process with streams that never end', () => {
+  it('on SIGTERM ends every open stream (a chat answer, a document in progress) with SHUTTING_DOWN before its grace period runs out, and exits 0', async () => {
     const fake = await startFakeOpenAi();
     fake.setDefault({ kind: 'slow', intervalMs: 50 });
+    const engine = await startSlowRemoteEngine();
     try {
       const port = await freePort();
       const server = startServerProcess({
         PORT: String(port),
         SEMA_CHAT_BASE_URL: fake.baseUrl,
+        SEMA_TRANSLATION_ENGINE: 'remote',
+        SEMA_TRANSLATION_URL: engine.url,
         SEMA_SHUTDOWN_GRACE_SECONDS: '3',
       });
       const base = `http://127.0.0.1:${port}`;
       await statusOnceUp(base);
-      const response = await fetch(`${base}/api/v1/chat`, {
+      const chat = await fetch(`${base}/api/v1/chat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ messages: [{ role: 'user', content: 'Talk for ever.' }], stream: true }),
       });
-      const body = response.text();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const form = new FormData();
+      form.append('file', new Blob(['Good morning, everyone.\n'], { type: 'text/plain' }), 'notes.txt');
+      form.append('source_language', 'eng_Latn');
+      form.append('target_language', 'fra_Latn');
+      const document = await fetch(`${base}/api/v1/translate/document?stream=1`, {
+        method: 'POST',
+        body: form,
+      });
+      expect([chat.status, document.status]).toEqual([200, 200]);
+      const bodies = Promise.all([chat.text(), document.text()]);
+      await engine.calls(1); // the document's translation is under way, and held
       server.child.kill('SIGTERM');
-      expect(await body).toMatch(/"code":"SHUTTING_DOWN"/);
+      const [chatBody, documentBody] = await bodies;
+      const lastEvent = (body: string) =>
+        JSON.parse(
+          body
+            .trim()
+            .split('\n\n')
+            .filter((line) => line.startsWith('data: '))
+            .at(-1)!
+            .slice(6),
+        ) as object;
+      expect(lastEvent(chatBody)).toMatchObject({ type: 'error', code: 'SHUTTING_DOWN' });
+      expect(lastEvent(documentBody)).toMatchObject({ type: 'error', code: 'SHUTTING_DOWN', status: 503 });
       expect(await server.exited).toBe(0);
     } finally {
-      await fake.close();
+      await Promise.all([fake.close(), engine.close()]);
     }
   });
 });

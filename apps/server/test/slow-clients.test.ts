@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
+import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 
 /**
@@ -142,4 +143,54 @@ describe('per-client caps on long requests', () => {
       fake.reset();
     }
   });
+});
+
+describe('per-client caps on documents', () => {
+  it('count a client’s documents through every API (jobs too): a third at once is 429, and a slot frees when one ends', async () => {
+    const engine = await startSlowRemoteEngine(); // holds every translation: documents stay running
+    const server = await buildTestApp({
+      SEMA_TRANSLATION_ENGINE: 'remote',
+      SEMA_TRANSLATION_URL: engine.url,
+      SEMA_MAX_DOCUMENTS_PER_CLIENT: '2',
+    });
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(server.server.address() as net.AddressInfo).port}`;
+      const upload = (path: string, fields: Record<string, string>, signal?: AbortSignal) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        form.append('file', new Blob(['Good morning.\n'], { type: 'text/plain' }), 'notes.txt');
+        return fetch(`${base}${path}`, { method: 'POST', body: form, signal });
+      };
+      // A DeepL job (answered at once, still running) and our streamed document (running).
+      const job = await upload('/v2/document', { source_lang: 'EN', target_lang: 'FR' });
+      expect(job.status).toBe(200);
+      const leaving = new AbortController();
+      const stream = await upload(
+        '/api/v1/translate/document?stream=1',
+        { source_language: 'eng_Latn', target_language: 'fra_Latn' },
+        leaving.signal,
+      );
+      expect(stream.status).toBe(200);
+      // A third, through LibreTranslate: refused in its shape, with Retry-After.
+      const third = await upload('/translate_file', { source: 'en', target: 'fr' });
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('5');
+      expect(((await third.json()) as { error: string }).error).toMatch(
+        /Too many document translations at once/,
+      );
+      // The streaming client leaves: its translation stops and its slot is free again.
+      leaving.abort();
+      await expect
+        .poll(async () => {
+          const again = await upload('/v2/document', { source_lang: 'EN', target_lang: 'FR' });
+          return again.status;
+        })
+        .toBe(200);
+    } finally {
+      server.server.closeAllConnections();
+      await server.close();
+      await engine.close();
+    }
+  }, 60_000);
 });

@@ -45,9 +45,16 @@ export type ApiErrorCode =
 export type ChatErrorCode =
   'AUTH_ERROR' | 'RATE_LIMIT' | 'NETWORK_ERROR' | 'CHAT_ERROR' | 'CHAT_NOT_CONFIGURED';
 
+/**
+ * The spec's authentication failure, naming the provider whose token the operator must check
+ * ("Hugging Face", "OpenAI", … or "chat provider" when the endpoint is not a known one).
+ */
+export const authErrorMessage = (provider: string): string =>
+  `Authentication failed. Please check your ${provider} token.`;
+
 /** The chat service's table: what the user is told for each kind of failure. */
 export const CHAT_ERRORS = {
-  AUTH_ERROR: 'Authentication failed. Please check your Hugging Face token.',
+  AUTH_ERROR: authErrorMessage('Hugging Face'),
   RATE_LIMIT: 'Rate limit exceeded. Please try again later.',
   NETWORK_ERROR: REQUEST_ERRORS.unreachable,
   CHAT_ERROR: 'Failed to get AI response',

@@ -2,6 +2,8 @@
  * Turns whatever went wrong upstream into the spec's chat errors (part 8: AUTH_ERROR, RATE_LIMIT,
  * NETWORK_ERROR, CHAT_ERROR) with an HTTP status that says whose fault it was.
  */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { ApiError } from '../lib/errors.ts';
 
@@ -101,4 +103,11 @@ export function chatErrorForFailure(error: unknown, timedOut: boolean): ApiError
   if (error instanceof ApiError) return error;
   if (timedOut) return new ApiError(504, 'NETWORK_ERROR', CHAT_ERRORS.NETWORK_ERROR);
   return new ApiError(502, 'NETWORK_ERROR', CHAT_ERRORS.NETWORK_ERROR);
+}
+
+/** A streamed answer's `error` event; anything that is not an ApiError is logged and kept private. */
+export function chatErrorEvent(error: unknown, log: FastifyBaseLogger): ChatStreamEvent {
+  if (error instanceof ApiError) return { type: 'error', detail: error.detail, code: error.code };
+  log.error({ err: error }, 'chat stream failed');
+  return { type: 'error', detail: CHAT_ERRORS.CHAT_ERROR, code: 'CHAT_ERROR' };
 }

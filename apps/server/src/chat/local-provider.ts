@@ -11,7 +11,7 @@ import type * as NodeLlamaCppModule from 'node-llama-cpp';
 
 type NodeLlamaCpp = typeof NodeLlamaCppModule;
 import { ApiError } from '../lib/errors.ts';
-import { AsyncQueue } from './async-queue.ts';
+import { AsyncQueue } from '../lib/async-queue.ts';
 import { chatNotConfigured } from './chat-errors.ts';
 import { isModelUri, ModelFileMissing, progressBar, resolveLocalModel } from './local-model-file.ts';
 import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';

@@ -4,9 +4,10 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { EngineStatus } from '@sema/shared/api/schemas';
-import { CHAT_ERRORS } from '@sema/shared/errors';
+import { CHAT_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import { ApiError } from '../lib/errors.ts';
 import { chatErrorForBody, chatErrorForFailure, chatNotConfigured } from './chat-errors.ts';
+import { chatProviderName } from './provider-names.ts';
 import { IdleTimeout } from './idle-timeout.ts';
 import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';
 
@@ -221,6 +222,11 @@ export class OpenAiProvider implements ChatProvider {
   private failure(error: unknown, clientSignal: AbortSignal, timeout: IdleTimeout): unknown {
     // The client left: nothing to report, just stop.
     if (clientSignal.aborted && !(error instanceof ApiError)) return clientSignal.reason ?? error;
-    return chatErrorForFailure(error, timeout.timedOut);
+    const failure = chatErrorForFailure(error, timeout.timedOut);
+    // The spec's message names the provider whose token to check: this endpoint's, not always
+    // Hugging Face's.
+    if (failure.code !== 'AUTH_ERROR') return failure;
+    const detail = authErrorMessage(chatProviderName(this.options.baseUrl));
+    return new ApiError(failure.statusCode, failure.code, detail, failure.headers);
   }
 }

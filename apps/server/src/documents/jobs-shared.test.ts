@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_SERVER, startRedis, type TestRedis } from '../../test/redis-server.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
+import type { JobCharge } from './job-store.ts';
 import { DocumentJobs } from './jobs.ts';
+import { MemoryJobStore } from './memory-job-store.ts';
+import { RedisJobStore } from './redis-job-store.ts';
 
 const quiet = { warn: () => {} };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,7 +18,7 @@ const connected = (...clients: Redis[]) =>
     ),
   );
 
-/** A document task that reports progress at once and finishes when told to. */
+/** A document task that reports progress at once and finishes when told to (or fails when aborted). */
 function task(body: string | Uint8Array) {
   let finish!: () => void;
   let fail!: (error: Error) => void;
@@ -35,9 +38,18 @@ function task(body: string | Uint8Array) {
     prepared: { characters: 42 },
     source: 'eng_Latn',
     target: 'fra_Latn',
-    async run({ onProgress }: { onProgress?: (progress: { done: number; total: number }) => void }) {
+    async run({
+      signal,
+      onProgress,
+    }: {
+      signal: AbortSignal;
+      onProgress?: (progress: { done: number; total: number }) => void;
+    }) {
       onProgress?.({ done: 10, total: 42 });
-      await finished;
+      const aborted = new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+      );
+      await Promise.race([finished, aborted]);
       return result;
     },
     dispose: () => {},
@@ -45,35 +57,75 @@ function task(body: string | Uint8Array) {
   return { task: value, finish, fail };
 }
 
+const charge = (keyId: string): JobCharge => ({ keyId, chars: 42, month: '2026-11' });
+
 describe('document jobs in one process', () => {
-  it('tells onFailed when a translation fails, and only then', async () => {
-    const jobs = new DocumentJobs({ log: quiet });
-    const failures: string[] = [];
+  it('refunds what a job was charged when its translation fails, and only then', async () => {
+    const refunds: string[] = [];
+    const jobs = new DocumentJobs({
+      store: new MemoryJobStore(),
+      refund: async ({ keyId }) => void refunds.push(keyId),
+      log: quiet,
+    });
     const good = task('Bonjour.');
-    const done = jobs.start(good.task, { onFailed: () => failures.push('good') });
+    const done = jobs.start(good.task, { charge: charge('good') });
     good.finish();
     await done.finished;
     const bad = task('');
-    const failed = jobs.start(bad.task, { onFailed: () => failures.push('bad') });
+    const failed = jobs.start(bad.task, { charge: charge('bad') });
     bad.fail(new ApiError(503, 'OVERLOADED', 'The translation queue is full'));
     await failed.finished;
-    expect(failures).toEqual(['bad']);
+    expect(refunds).toEqual(['bad']);
     expect(failed).toMatchObject({ state: 'error', error: 'The translation queue is full' });
+    // Finished jobs are read back from the store, with the right key only.
+    expect(await jobs.find(done.id, done.key)).toMatchObject({ state: 'done', result: { body: 'Bonjour.' } });
+    expect(await jobs.find(done.id, 'not-the-key')).toBeUndefined();
+    await jobs.close();
+  });
+
+  it('fails, refunds and stores a running job when the server closes', async () => {
+    const refunds: string[] = [];
+    const jobs = new DocumentJobs({
+      store: new MemoryJobStore(),
+      refund: async ({ keyId }) => void refunds.push(keyId),
+      log: quiet,
+    });
+    const work = task('never');
+    const running = jobs.start(work.task, { charge: charge('closing') });
+    await jobs.close(new ApiError(503, 'SHUTTING_DOWN', 'The server stopped'));
+    expect(refunds).toEqual(['closing']);
+    expect(await jobs.find(running.id, running.key)).toMatchObject({
+      state: 'error',
+      error: 'The server stopped',
+      failure: { code: 'SHUTTING_DOWN' },
+    });
   });
 });
 
 describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
   let redis: TestRedis;
   const clients: Redis[] = [];
+  const nodes: DocumentJobs[] = [];
   const node = (options: { heartbeatMs?: number; keepMs?: number } = {}) => {
     const client = new Redis(redis.url, { maxRetriesPerRequest: 0, enableOfflineQueue: false });
     clients.push(client);
-    return { jobs: new DocumentJobs({ log: quiet, redis: client, heartbeatMs: 100, ...options }), client };
+    const refunds: JobCharge[] = [];
+    const jobs = new DocumentJobs({
+      store: new RedisJobStore(client),
+      refund: async (charged) => void refunds.push(charged),
+      log: quiet,
+      heartbeatMs: 100,
+      ...options,
+    });
+    nodes.push(jobs);
+    return { jobs, client, refunds };
   };
   beforeAll(async () => {
     redis = await startRedis();
   });
   afterEach(() => {
+    // Their heartbeats stop, and what still runs is cancelled.
+    for (const jobs of nodes.splice(0)) void jobs.close();
     for (const client of clients.splice(0)) client.disconnect();
   });
   afterAll(() => redis?.stop());
@@ -127,33 +179,39 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     });
   });
 
-  it('reports a running job whose node went away as failed, and forgets a finished one after keepMs', async () => {
+  it('fails and refunds, once, a running job whose node went away, and forgets a finished one after keepMs', async () => {
     const a = node();
     const b = node();
-    await connected(a.client, b.client);
-    const orphan = a.jobs.start(task('never').task);
+    const c = node();
+    await connected(a.client, b.client, c.client);
+    const orphan = a.jobs.start(task('never').task, { charge: charge('orphan') });
     await wait(150);
     expect((await b.jobs.find(orphan.id, orphan.key))?.state).toBe('translating');
     // Node A is cut off: its heartbeats stop reaching Redis.
     a.client.disconnect();
-    await wait(450);
+    // B and C look for lost jobs every heartbeat: one of them claims it, marks it failed and refunds it.
+    await expect
+      .poll(async () => (await c.jobs.find(orphan.id, orphan.key))?.state, { timeout: 3000, interval: 50 })
+      .toBe('error');
     expect(await b.jobs.find(orphan.id, orphan.key)).toMatchObject({
       state: 'error',
       error: expect.stringMatching(/stopped/),
     });
-    a.jobs.close();
+    await wait(300); // more sweeps: still refunded once
+    expect([...b.refunds, ...c.refunds]).toEqual([charge('orphan')]);
+    void a.jobs.close();
 
-    const c = node({ keepMs: 200 });
-    await connected(c.client);
+    const d = node({ keepMs: 200 });
+    await connected(d.client);
     const work = task('Short-lived.');
-    const job = c.jobs.start(work.task);
+    const job = d.jobs.start(work.task);
     work.finish();
     await job.finished;
     await wait(50);
     expect((await b.jobs.find(job.id, job.key))?.state).toBe('done');
     await wait(300);
     expect(await b.jobs.find(job.id, job.key)).toBeUndefined();
-    c.jobs.close();
+    await d.jobs.close();
   });
 
   it('answers 503 when Redis does not answer, rather than "no such job"', async () => {

@@ -1,22 +1,23 @@
 /**
  * Document translations that outlive their request: started by one call, polled by others, and the
  * result downloaded later (DeepL's /v2/document; LibreTranslate's translate_file download link). A
- * job runs in the background with its own abort signal, keeps its result for a while, and holds a
- * secret key besides its id, so that knowing an id is not enough to read someone's document.
+ * job runs in the background in the process that took the upload, with its own abort signal, keeps
+ * its result for a while, and holds a secret key besides its id, so that knowing an id is not
+ * enough to read someone's document.
  *
- * A job runs in the process that took the upload. With Redis (REDIS_URL) its state, progress and
- * result are also written there, so that `find` on any node sees it: a document started through
- * one node is polled and downloaded through another, and a finished result outlives its node. A
- * running job's node writes a heartbeat; a job whose node stopped writing it reads as failed.
- * Without Redis, polls must reach the node that took the upload (sticky sessions).
+ * Jobs are written to a `JobStore`: this process's memory, or Redis, where `find` on any node sees
+ * them (a document started through one node is polled and downloaded through another). A running
+ * job's node writes a heartbeat; a job whose node stopped writing it (the process died) is claimed
+ * by one of the other nodes, marked failed and its characters refunded — it never stays
+ * "translating".
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { ApiError } from '../lib/errors.ts';
 import type { Glossary } from '../translation/protected-spans.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
+import { isFinished, type JobCharge, type JobState, type JobStore, type StoredJob } from './job-store.ts';
 
-export type JobState = 'queued' | 'translating' | 'done' | 'error';
+export type { JobState } from './job-store.ts';
 
 export interface DocumentJob {
   id: string;
@@ -32,92 +33,75 @@ export interface DocumentJob {
   error?: string;
   /** The refusal it failed with, when it was one (model unavailable, overloaded …), to answer with. */
   failure?: ApiError;
-  /** Settles when the job has finished, either way (never rejects). */
+  /** Settles when the job has finished, either way, and was written to the store (never rejects). */
   finished: Promise<void>;
-  /** Stops a running job (its state becomes `error`). */
-  cancel(): void;
+  /** Stops a running job (its state becomes `error`); a no-op on another node's job. */
+  cancel(reason?: ApiError): void;
 }
 
 export interface DocumentJobsOptions {
+  store: JobStore;
+  /** Gives back what a failed job was charged (any node's job, when it claims a lost one). */
+  refund: (charge: JobCharge) => Promise<void>;
+  log: { warn(details: object, message: string): void };
   /** How long a finished job and its result are kept. */
   keepMs?: number;
-  /** Most jobs kept at once, running and finished; the oldest finished ones make room. */
-  maxJobs?: number;
-  /** Most jobs translating at once. */
+  /** Most jobs translating at once in this process. */
   maxRunning?: number;
-  log: { warn(details: object, message: string): void };
-  /** Shares jobs with the other nodes (REDIS_URL); without it jobs stay in this process. */
-  redis?: Redis;
-  /** How often a running job's node says it is still at work (in Redis). */
+  /** How often a running job's node says it is still at work, and looks for lost jobs. */
   heartbeatMs?: number;
 }
 
 /** A running job whose node has not said a word in this many heartbeats is taken for lost. */
 const STALE_HEARTBEATS = 3;
-const KEY_PREFIX = 'sema:document-job:';
+const LOST_MESSAGE = 'The server translating this document stopped; upload it again';
 
-/** What Redis holds of a job (its result's bytes are a key of their own). */
-interface SharedJob {
-  state: JobState;
-  done: number;
-  total: number;
-  startedAt: number;
-  /** When its node last wrote it. */
-  updatedAt: number;
-  /** SHA-256 of the job's key: Redis never holds the key itself. */
-  keyHash: string;
-  error?: string;
-  failure?: { status: number; code: string; detail: string; headers: Record<string, string> };
-  result?: Omit<TranslatedDocument, 'body'> & { bodyIsText: boolean };
-}
-
-interface Entry {
+interface Running {
   job: DocumentJob;
-  /** When a finished job is forgotten. */
-  expires: number;
+  charge: JobCharge | undefined;
 }
 
 export class DocumentJobs {
-  private readonly entries = new Map<string, Entry>();
+  private readonly running = new Map<string, Running>();
   private readonly keepMs: number;
-  private readonly maxJobs: number;
   private readonly maxRunning: number;
   private readonly heartbeatMs: number;
-  private readonly heartbeat: NodeJS.Timeout | undefined;
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly options: DocumentJobsOptions) {
     this.keepMs = options.keepMs ?? 30 * 60_000;
-    this.maxJobs = options.maxJobs ?? 64;
     this.maxRunning = options.maxRunning ?? 8;
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
-    if (options.redis) {
-      this.heartbeat = setInterval(() => {
-        for (const { job } of this.entries.values()) if (!isFinished(job.state)) this.share(job);
-      }, this.heartbeatMs);
-      this.heartbeat.unref();
-    }
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Throws 429 when this process runs as many jobs as it may (before anything is charged). */
+  checkRoom(): void {
+    if (this.running.size < this.maxRunning) return;
+    throw new ApiError(
+      429,
+      'TOO_MANY_CONCURRENT',
+      'Too many documents are being translated; try again shortly',
+      {
+        'Retry-After': '10',
+      },
+    );
   }
 
   /**
    * Starts translating a prepared document; the job owns the task from here on and disposes it.
-   * `onFailed` is told when the translation fails or is cancelled (to give back what it was charged).
+   * `charge` is what the request paid: given back if the translation fails or is cancelled.
    */
   start(
     task: DocumentTask,
-    { glossary, onFailed }: { glossary?: Glossary; onFailed?: () => void } = {},
+    { glossary, charge }: { glossary?: Glossary; charge?: JobCharge } = {},
   ): DocumentJob {
-    this.makeRoom();
-    const running = [...this.entries.values()].filter(({ job }) => !isFinished(job.state)).length;
-    if (running >= this.maxRunning || this.entries.size >= this.maxJobs) {
+    try {
+      this.checkRoom();
+    } catch (error) {
       task.dispose();
-      throw new ApiError(
-        429,
-        'TOO_MANY_CONCURRENT',
-        'Too many documents are being translated; try again shortly',
-        {
-          'Retry-After': '10',
-        },
-      );
+      throw error;
     }
     const controller = new AbortController();
     const job: DocumentJob = {
@@ -128,11 +112,10 @@ export class DocumentJobs {
       total: task.prepared.characters,
       startedAt: Date.now(),
       finished: Promise.resolve(),
-      cancel: () => controller.abort(new Error('The translation was cancelled')),
+      cancel: (reason) => controller.abort(reason ?? new Error('The translation was cancelled')),
     };
-    const entry: Entry = { job, expires: Number.POSITIVE_INFINITY };
-    this.entries.set(job.id, entry);
-    this.share(job);
+    this.running.set(job.id, { job, charge });
+    void this.write(job, charge);
     job.finished = task
       .run({
         signal: controller.signal,
@@ -148,60 +131,43 @@ export class DocumentJobs {
           job.result = result;
           job.state = 'done';
         },
-        (error: unknown) => {
+        async (error: unknown) => {
+          const reason = controller.signal.aborted ? controller.signal.reason : error;
           job.state = 'error';
-          job.error = error instanceof ApiError ? error.detail : 'The document could not be translated';
-          if (error instanceof ApiError) job.failure = error;
-          onFailed?.();
-          if (!(error instanceof ApiError) && !controller.signal.aborted) {
+          job.error = reason instanceof ApiError ? reason.detail : 'The document could not be translated';
+          if (reason instanceof ApiError) job.failure = reason;
+          if (!(reason instanceof ApiError) && !controller.signal.aborted) {
             this.options.log.warn({ err: error, job: job.id }, 'document job failed');
           }
+          // Only what is delivered counts.
+          if (charge) await this.refund(charge, job.id);
         },
       )
-      .finally(() => {
+      .finally(async () => {
         task.dispose();
-        entry.expires = Date.now() + this.keepMs;
-        this.share(job);
+        // Written before it leaves the running list, so a poll never reads an older state.
+        await this.write(job, charge);
+        this.running.delete(job.id);
       });
     return job;
   }
 
-  /** The job, if it exists and `key` is its key (a wrong key looks the same as no job). */
-  get(id: string, key: string): DocumentJob | undefined {
-    const entry = this.entries.get(id);
-    if (!entry || entry.expires < Date.now()) return undefined;
-    return sameSecret(entry.job.key, key) ? entry.job : undefined;
-  }
-
   /**
-   * The job from any node: this process's own, or (with Redis) what its node wrote there, as a
-   * snapshot that cannot be cancelled from here. Undefined when there is no such job, its key is
-   * wrong, or it expired. Throws a 503 when Redis does not answer.
+   * The job from any node: this process's running one, or what the store holds (a snapshot that
+   * cannot be cancelled from here). Undefined when there is no such job, its key is wrong, or it
+   * expired. A running job whose node stopped is claimed here and reads as failed. Throws a 503
+   * when the store does not answer.
    */
   async find(id: string, key: string): Promise<DocumentJob | undefined> {
-    if (this.entries.has(id) || !this.options.redis) return this.get(id, key);
-    let meta: string | null;
-    let body: Buffer | null;
-    try {
-      const replies = await this.options.redis
-        .pipeline()
-        .get(`${KEY_PREFIX}${id}`)
-        .getBuffer(`${KEY_PREFIX}${id}:body`)
-        .exec();
-      meta = (replies?.[0]?.[1] as string | null) ?? null;
-      body = (replies?.[1]?.[1] as Buffer | null) ?? null;
-      const failed = replies?.find(([error]) => error)?.[0];
-      if (failed) throw failed;
-    } catch (error) {
-      this.options.log.warn({ err: error }, 'document jobs: Redis did not answer');
-      throw new ApiError(503, 'UPSTREAM_ERROR', 'The document store did not answer; try again shortly', {
-        'Retry-After': '2',
-      });
+    const own = this.running.get(id)?.job;
+    if (own) return sameSecret(own.key, key) ? own : undefined;
+    let stored = await this.load(id);
+    if (!stored || !sameSecret(stored.keyHash, hashKey(key))) return undefined;
+    if (!isFinished(stored.state) && stored.updatedAt < this.staleBefore()) {
+      await this.claimLost();
+      stored = (await this.load(id)) ?? stored;
     }
-    if (!meta) return undefined;
-    const shared = JSON.parse(meta) as SharedJob;
-    if (!sameSecret(shared.keyHash, hashKey(key))) return undefined;
-    return this.snapshot(id, key, shared, body);
+    return snapshot(stored, key);
   }
 
   /** Seconds until a running job is likely done, from its pace so far. */
@@ -211,26 +177,61 @@ export class DocumentJobs {
     return Math.max(1, Math.round((elapsed / job.done) * (job.total - job.done)));
   }
 
-  /** Stops every running job (the server is closing). */
-  close(): void {
+  /**
+   * Stops every running job (the server is closing): each fails with `reason`, is refunded and
+   * written to the store, so that a poll through another node reads it as failed at once.
+   */
+  async close(reason?: ApiError): Promise<void> {
     clearInterval(this.heartbeat);
-    for (const { job } of this.entries.values()) job.cancel();
+    const jobs = [...this.running.values()].map(({ job }) => job);
+    for (const job of jobs) job.cancel(reason);
+    await Promise.all(jobs.map((job) => job.finished));
   }
 
-  /** Writes the job to Redis (its result too once done); a failure only costs other nodes the view. */
-  private share(job: DocumentJob): void {
-    const redis = this.options.redis;
-    if (!redis) return;
+  /** Each heartbeat: this process's running jobs say they are alive; lost ones are claimed. */
+  private async beat(): Promise<void> {
+    for (const { job, charge } of this.running.values()) void this.write(job, charge);
+    await this.claimLost();
+  }
+
+  /** Jobs whose node died: marked failed (kept like any finished job) and refunded, once. */
+  private async claimLost(): Promise<void> {
+    let lost: StoredJob[];
+    try {
+      lost = await this.options.store.claimLost(this.staleBefore());
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'document jobs: could not look for lost jobs');
+      return;
+    }
+    for (const job of lost) {
+      const own = this.running.get(job.id);
+      if (own) {
+        // Ours, only late with its heartbeat (a long pause): still running, so it stays listed.
+        void this.write(own.job, own.charge);
+        continue;
+      }
+      const failed: StoredJob = { ...job, state: 'error', error: LOST_MESSAGE, updatedAt: Date.now() };
+      delete failed.charge;
+      await this.save(failed, this.keepMs);
+      if (job.charge) await this.refund(job.charge, job.id);
+    }
+  }
+
+  private staleBefore(): number {
+    return Date.now() - this.heartbeatMs * STALE_HEARTBEATS;
+  }
+
+  /** Writes a job of this process; a running one lives in the store as long as its heartbeat says. */
+  private write(job: DocumentJob, charge: JobCharge | undefined): Promise<void> {
     const finished = isFinished(job.state);
-    // A running job lives as long as its heartbeat says; a finished one as long as it is kept here.
-    const ttl = finished ? this.keepMs : this.heartbeatMs * STALE_HEARTBEATS * 4;
-    const shared: SharedJob = {
+    const stored: StoredJob = {
+      id: job.id,
+      keyHash: hashKey(job.key),
       state: job.state,
       done: job.done,
       total: job.total,
       startedAt: job.startedAt,
       updatedAt: Date.now(),
-      keyHash: hashKey(job.key),
       ...(job.error === undefined ? {} : { error: job.error }),
       ...(job.failure && {
         failure: {
@@ -240,66 +241,64 @@ export class DocumentJobs {
           headers: job.failure.headers,
         },
       }),
+      ...(job.result ? { result: job.result } : {}),
+      // Kept while it runs, so that whichever node finds it lost can refund it.
+      ...(charge && !finished ? { charge } : {}),
     };
-    const pipeline = redis.pipeline();
-    if (job.result) {
-      const { body, ...rest } = job.result;
-      shared.result = { ...rest, bodyIsText: typeof body === 'string' };
-      pipeline.set(`${KEY_PREFIX}${job.id}:body`, Buffer.from(body), 'PX', ttl);
-    }
-    pipeline.set(`${KEY_PREFIX}${job.id}`, JSON.stringify(shared), 'PX', ttl);
-    pipeline
-      .exec()
-      .then((replies) => {
-        const failed = replies?.find(([error]) => error)?.[0];
-        if (failed) throw failed;
-      })
-      .catch((error: unknown) =>
-        this.options.log.warn({ err: error, job: job.id }, 'document jobs: could not write a job to Redis'),
-      );
+    return this.save(stored, finished ? this.keepMs : this.heartbeatMs * STALE_HEARTBEATS * 4);
   }
 
-  /** A job another node runs or ran, as it wrote it; a running one it stopped writing has failed. */
-  private snapshot(id: string, key: string, shared: SharedJob, body: Buffer | null): DocumentJob {
-    const lost =
-      !isFinished(shared.state) && Date.now() - shared.updatedAt > this.heartbeatMs * STALE_HEARTBEATS;
-    const job: DocumentJob = {
-      id,
-      key,
-      state: lost ? 'error' : shared.state,
-      done: shared.done,
-      total: shared.total,
-      startedAt: shared.startedAt,
-      finished: Promise.resolve(),
-      cancel: () => {},
-    };
-    if (lost) job.error = 'The server translating this document stopped; upload it again';
-    else if (shared.error !== undefined) job.error = shared.error;
-    if (shared.failure) {
-      const { status, code, detail, headers } = shared.failure;
-      job.failure = new ApiError(status, code, detail, headers);
+  /** A failed write only costs other nodes the view of this job. */
+  private async save(job: StoredJob, ttlMs: number): Promise<void> {
+    try {
+      await this.options.store.save(job, ttlMs);
+    } catch (error) {
+      this.options.log.warn({ err: error, job: job.id }, 'document jobs: could not write a job to the store');
     }
-    if (shared.result && body && !lost) {
-      const { bodyIsText, ...rest } = shared.result;
-      job.result = { ...rest, body: bodyIsText ? body.toString('utf8') : new Uint8Array(body) };
-    }
-    return job;
   }
 
-  private makeRoom(): void {
-    const now = Date.now();
-    for (const [id, entry] of this.entries) if (entry.expires < now) this.entries.delete(id);
-    // Full of finished jobs: the oldest results go first.
-    for (const [id, entry] of this.entries) {
-      if (this.entries.size < this.maxJobs) break;
-      if (isFinished(entry.job.state)) this.entries.delete(id);
+  private async load(id: string): Promise<StoredJob | undefined> {
+    try {
+      return await this.options.store.load(id);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'document jobs: the store did not answer');
+      throw new ApiError(503, 'UPSTREAM_ERROR', 'The document store did not answer; try again shortly', {
+        'Retry-After': '2',
+      });
+    }
+  }
+
+  private async refund(charge: JobCharge, id: string): Promise<void> {
+    try {
+      await this.options.refund(charge);
+    } catch (error) {
+      this.options.log.warn({ err: error, job: id }, 'document jobs: could not refund a failed job');
     }
   }
 }
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** A stored job as routes read it. */
+function snapshot(stored: StoredJob, key: string): DocumentJob {
+  const job: DocumentJob = {
+    id: stored.id,
+    key,
+    state: stored.state,
+    done: stored.done,
+    total: stored.total,
+    startedAt: stored.startedAt,
+    finished: Promise.resolve(),
+    cancel: () => {},
+  };
+  if (stored.error !== undefined) job.error = stored.error;
+  if (stored.failure) {
+    const { status, code, detail, headers } = stored.failure;
+    job.failure = new ApiError(status, code, detail, headers);
+  }
+  if (stored.result) job.result = stored.result;
+  return job;
+}
 
-const isFinished = (state: JobState) => state === 'done' || state === 'error';
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 function sameSecret(expected: string, given: string): boolean {
   const a = Buffer.from(expected);

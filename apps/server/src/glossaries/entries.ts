@@ -4,16 +4,10 @@
  * problem is reported with the line or term it is on, so a person fixing a 5,000-line file can find
  * it.
  */
+import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
 
 /** One entry: the term in the source language, and what it must become in the target. */
 export type GlossaryEntry = readonly [term: string, translation: string];
-
-export const STORED_GLOSSARY_LIMITS = {
-  entries: 10_000,
-  termChars: 100,
-  translationChars: 200,
-  nameChars: 200,
-} as const;
 
 export type EntriesFormat = 'tsv' | 'csv';
 
@@ -59,7 +53,7 @@ export function entriesToTsv(entries: readonly GlossaryEntry[]): string {
 }
 
 function checkEntries(rows: readonly { where: string; entry: GlossaryEntry }[]): GlossaryEntry[] {
-  const { entries: maxEntries, termChars, translationChars } = STORED_GLOSSARY_LIMITS;
+  const { entries: maxEntries, termChars, translationChars } = GLOSSARY_LIMITS;
   if (rows.length === 0) throw new GlossaryInputError('entries: a glossary needs at least one entry');
   if (rows.length > maxEntries) {
     throw new GlossaryInputError(`entries: at most ${maxEntries} entries (got ${rows.length})`);

@@ -104,7 +104,7 @@ export class UsageCounter {
   }
 
   /** Gives back characters charged in `month` for work that then failed. */
-  async refund(key: KnownKey, chars: number, month: string): Promise<void> {
+  async refund(key: Pick<KnownKey, 'id'>, chars: number, month: string): Promise<void> {
     const name = `sema:usage:${key.id}:${month}`;
     if (this.redis) {
       try {

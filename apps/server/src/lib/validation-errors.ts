@@ -12,6 +12,22 @@ function fieldName(error: FastifySchemaValidationError, context: string): string
   return path || context;
 }
 
+/**
+ * The values a field may take, so the message can list them: an `enum`'s own list, or the `const`
+ * of each branch of a union of literals (ajv reports one error per branch at the same path).
+ */
+function allowedValues(errors: FastifySchemaValidationError[], instancePath: string): string[] {
+  const values: string[] = [];
+  for (const error of errors) {
+    if (error.instancePath !== instancePath) continue;
+    const params = error.params as Record<string, unknown>;
+    if (error.keyword === 'enum' && Array.isArray(params.allowedValues))
+      values.push(...params.allowedValues.map(String));
+    if (error.keyword === 'const' && 'allowedValue' in params) values.push(String(params.allowedValue));
+  }
+  return [...new Set(values)];
+}
+
 /** One readable sentence for the first schema violation, in the spec's words where it has them. */
 export function describeValidationError(errors: FastifySchemaValidationError[], context: string): string {
   const error = errors[0];
@@ -36,8 +52,12 @@ export function describeValidationError(errors: FastifySchemaValidationError[], 
       return `${field} must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
     case 'enum':
     case 'anyOf':
-    case 'const':
-      return `${field} has a value that is not allowed`;
+    case 'const': {
+      const allowed = allowedValues(errors, error.instancePath);
+      return allowed.length > 0
+        ? `${field} must be one of: ${allowed.join(', ')}`
+        : `${field} has a value that is not allowed`;
+    }
     default:
       return `${field} ${error.message ?? 'is invalid'}`;
   }

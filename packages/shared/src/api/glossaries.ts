@@ -5,12 +5,24 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
+/**
+ * The one set of glossary limits: a stored glossary holds up to `entries` entries, a translate
+ * request's own `glossary` up to `requestTerms`; terms and translations have the same limits in both.
+ */
+export const GLOSSARY_LIMITS = {
+  entries: 10_000,
+  requestTerms: 100,
+  termChars: 100,
+  translationChars: 200,
+  nameChars: 200,
+} as const;
+
 const entriesDescription =
   'The entries: an object {"term": "translation"} (a term mapped to itself is never translated), or the text of a TSV or CSV file (term, translation per line) with entries_format';
 
 export const GlossaryCreateRequest = Type.Object(
   {
-    name: Type.String({ description: 'A name for people (at most 200 characters)' }),
+    name: Type.String({ description: `A name for people (at most ${GLOSSARY_LIMITS.nameChars} characters)` }),
     source_language: Type.String({ description: 'The language of the terms (a code, not auto)' }),
     target_language: Type.String({ description: 'The language of the translations' }),
     entries: Type.Union([Type.Record(Type.String(), Type.String()), Type.String()], {

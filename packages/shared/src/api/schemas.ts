@@ -3,6 +3,7 @@
  * with them and generates its OpenAPI document from them; the web app takes its types from them.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { GLOSSARY_LIMITS } from './glossaries.ts';
 import {
   DETECT_RESPONSE_EXAMPLE,
   LANGUAGES_RESPONSE_EXAMPLE,
@@ -51,8 +52,7 @@ export type LanguagesResponse = Static<typeof LanguagesResponse>;
 
 /** Terms with fixed translations for this request: `term → translation` (a term mapped to itself is kept as it is). */
 export const Glossary = Type.Record(Type.String(), Type.String(), {
-  description:
-    'Terms with fixed translations, e.g. {"village": "kijiji", "Sema": "Sema"}: each term found (whole words, any case) is kept away from the model and replaced by its translation; map a term to itself to keep it untranslated. At most 100 terms.',
+  description: `Terms with fixed translations, e.g. {"village": "kijiji", "Sema": "Sema"}: each term found (whole words, any case) is kept away from the model and replaced by its translation; map a term to itself to keep it untranslated. At most ${GLOSSARY_LIMITS.requestTerms} terms.`,
 });
 
 /** A stored glossary (see /api/v1/glossaries) for the request's language pair. */

@@ -1,19 +1,37 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { createDocumentTranslator } from '../../documents/document-translator.ts';
+import type { DocumentJob } from '../../documents/jobs.ts';
 import { DocumentJobs } from '../../documents/jobs.ts';
 import { documentLimits, READER_LIMITS } from '../../documents/limits.ts';
+import { MemoryJobStore } from '../../documents/memory-job-store.ts';
+import { RedisJobStore } from '../../documents/redis-job-store.ts';
+import { submitDocument, type InlineRun, type RunMode, type Submission } from '../../documents/submit.ts';
 import type { DocumentLimits } from '../../documents/types.ts';
 import { DocumentReader } from '../../documents/worker/document-reader.ts';
+import { ApiError } from '../../lib/errors.ts';
 
 /** Document translation: read a file, translate its text, write the same format back. */
 export interface DocumentService {
   limits: DocumentLimits;
-  prepare: ReturnType<typeof createDocumentTranslator>['prepare'];
   /**
-   * Translations that outlive their request (DeepL's /v2/document, LibreTranslate's download links);
-   * `find` sees those of every node when REDIS_URL is set.
+   * Translates an upload for `request`'s client (documents/submit.ts): checked, charged once, run
+   * inline (the result settles later; a failure is refunded) or as a job (refunded if it fails).
    */
-  jobs: DocumentJobs;
+  submit(
+    request: FastifyRequest,
+    submission: Submission,
+    mode: Extract<RunMode, { run: 'inline' }>,
+  ): Promise<InlineRun>;
+  submit(
+    request: FastifyRequest,
+    submission: Submission,
+    mode: Extract<RunMode, { run: 'job' }>,
+  ): Promise<DocumentJob>;
+  /** A job of any node (with REDIS_URL), if `key` is its key; a 503 when the store does not answer. */
+  find(id: string, key: string): Promise<DocumentJob | undefined>;
+  /** Seconds until a running job is likely done, from its pace so far. */
+  secondsRemaining(job: DocumentJob): number | undefined;
 }
 
 declare module 'fastify' {
@@ -25,7 +43,8 @@ declare module 'fastify' {
 /**
  * The document service, registered like translation and chat: parsers run in a worker thread with
  * a time and memory limit (a hostile file cannot stall the server), the text goes through the
- * translation service as one piece of work, and an unknown source is detected from the text.
+ * translation service as one piece of work, and an unknown source is detected from the text. Jobs
+ * are kept in Redis when REDIS_URL is set (any node polls any job), else in this process.
  */
 export default fp(
   async (app) => {
@@ -42,13 +61,39 @@ export default fp(
         ),
       detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
     });
+    const redis = app.redis.client;
     const jobs = new DocumentJobs({
+      store: redis ? new RedisJobStore(redis) : new MemoryJobStore(),
+      refund: (charge) => app.apiKeys.refundCharge(charge),
       log: app.log.child({ service: 'document-jobs' }),
-      // With REDIS_URL, a job started through one node can be polled and fetched through another.
-      redis: app.redis.client ?? undefined,
     });
-    app.addHook('onClose', async () => jobs.close());
-    app.decorate('documents', { limits, prepare: translator.prepare, jobs });
+    // Jobs still running once the requests in flight are done are failed (and refunded) before
+    // Redis closes, so that other nodes read them as failed at once.
+    app.addHook('onClose', () =>
+      jobs.close(
+        new ApiError(503, 'SHUTTING_DOWN', 'The server translating this document stopped; upload it again'),
+      ),
+    );
+
+    const submit = (request: FastifyRequest, submission: Submission, mode: RunMode) =>
+      submitDocument(
+        { prepare: translator.prepare, jobs },
+        {
+          charge: (characters) => app.apiKeys.charge(request, characters),
+          refund: () => app.apiKeys.refund(request),
+          takeCharge: () => app.apiKeys.takeCharge(request),
+          acquireSlot: () => app.clientCaps.documents.acquire(request.ip),
+        },
+        submission,
+        mode,
+      );
+
+    app.decorate('documents', {
+      limits,
+      submit: submit as DocumentService['submit'],
+      find: (id, key) => jobs.find(id, key),
+      secondsRemaining: (job) => jobs.secondsRemaining(job),
+    } satisfies DocumentService);
   },
-  { name: 'documents', dependencies: ['translation', 'detector', 'redis'] },
+  { name: 'documents', dependencies: ['translation', 'detector', 'redis', 'api-keys', 'client-caps'] },
 );

@@ -22,8 +22,22 @@ export interface ApiKeyService {
   charge(request: FastifyRequest, chars: number): Promise<void>;
   /** Gives back what the request was charged (work that failed after its answer, a document job). */
   refund(request: FastifyRequest): Promise<void>;
+  /**
+   * Takes what the request was charged off it, for work that outlives the request (a document job):
+   * the request's own refund no longer gives it back; `refundCharge` does, from any node.
+   */
+  takeCharge(request: FastifyRequest): KeyCharge | undefined;
+  /** Gives back a charge taken with `takeCharge`. */
+  refundCharge(charge: KeyCharge): Promise<void>;
   /** The request key's usage this month; undefined when the request has no key. */
   usage(request: FastifyRequest): Promise<KeyUsage | undefined>;
+}
+
+/** What a request was charged, as work that outlives it keeps it (plain data: it may sit in Redis). */
+export interface KeyCharge {
+  keyId: string;
+  chars: number;
+  month: string;
 }
 
 declare module 'fastify' {
@@ -85,6 +99,13 @@ export default fp(
         request.apiKeyCharge = undefined;
         await counter.refund(request.apiKey, charge.chars, charge.month);
       },
+      takeCharge(request) {
+        const charge = request.apiKeyCharge;
+        if (!charge || !request.apiKey) return undefined;
+        request.apiKeyCharge = undefined;
+        return { keyId: request.apiKey.id, ...charge };
+      },
+      refundCharge: ({ keyId, chars, month }) => counter.refund({ id: keyId }, chars, month),
       usage: (request) => (request.apiKey ? counter.usage(request.apiKey) : Promise.resolve(undefined)),
     } satisfies ApiKeyService);
     if (!ring.enabled) return;
@@ -92,7 +113,7 @@ export default fp(
 
     // An error after the charge (a failed translation, a bad option found late, the engine away):
     // the characters go back, as DeepL counts only what it translated. A document job that fails
-    // after its upload was answered gives them back itself (documents/jobs.ts, onFailed).
+    // after its upload was answered gives them back itself (documents/jobs.ts, takeCharge).
     app.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode >= 400) await app.apiKeys.refund(request);
     });

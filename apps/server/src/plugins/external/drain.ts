@@ -10,7 +10,10 @@ declare module 'fastify' {
     stopping: boolean;
     /** True from the moment the server starts closing: readiness fails, new work is refused. */
     draining: boolean;
-    /** Streams that could run for ever (chat answers), each with how to end it early. */
+    /**
+     * Open server-sent-event streams (chat answers, document progress: `lib/http/sse.ts` lists each),
+     * each with how to end it early.
+     */
     openStreams: Set<(reason: ApiError) => void>;
     /**
      * Ends every open stream with a `SHUTTING_DOWN` error event, so that shutdown does not wait

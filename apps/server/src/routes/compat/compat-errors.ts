@@ -1,5 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
+import { frameworkError } from '../../lib/framework-errors.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
+import { describeValidationError } from '../../lib/validation-errors.ts';
+import {
+  refusalDetail,
+  TextRefusalError,
+  type FieldNames,
+  type TextRefusal,
+} from '../../text-translation/refusals.ts';
 
 /** A refusal in a compatibility API's own words, with the status that protocol gives it. */
 export class CompatError extends Error {
@@ -16,27 +25,45 @@ interface ProtocolErrors {
   status: (ours: number, code?: string) => number;
   /** The protocol's error body for a message: `{error}`, `{message}` … */
   body: (message: string) => Record<string, string>;
-  /** What a malformed request (a framework 4xx: bad JSON, a wrong content type) is called. */
+  /** What a malformed request is called when nothing more specific is known about it. */
   invalid: string;
   /** Names the API in the log line of a failure. */
   name: string;
+  /** The protocol's names for the request fields a text-translation refusal names. */
+  fields: FieldNames;
+  /** The protocol's own words for a refusal, given what it says in the protocol's field names. */
+  words?: (refusal: TextRefusal, detail: string) => string;
 }
 
 /**
  * Answers every failure of a compatibility API's routes in that protocol's shape: its own refusals
- * as they are, our services' errors with the status mapped (and their headers, such as
- * Retry-After), a framework 4xx as `invalid`, anything else as a logged 500.
+ * as they are, the text-translation service's refusals in its words, our services' errors with the
+ * status mapped (and their headers, such as Retry-After), a framework 4xx as `invalid`, anything
+ * else as a logged 500.
  */
 export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolErrors): void {
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler((error: Partial<FastifyError> & Error, request, reply) => {
     let status = 500;
     let message = 'Internal server error';
     if (error instanceof CompatError) [status, message] = [error.status, error.message];
-    else if (error instanceof ApiError) {
+    else if (error instanceof TextRefusalError) {
+      status = protocol.status(error.statusCode, error.code);
+      const detail = refusalDetail(error.refusal, protocol.fields);
+      message = protocol.words ? protocol.words(error.refusal, detail) : detail;
+    } else if (error instanceof ApiError) {
       [status, message] = [protocol.status(error.statusCode, error.code), error.detail];
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     } else if (error.statusCode && error.statusCode < 500) {
-      [status, message] = [protocol.status(error.statusCode), protocol.invalid];
+      // A framework refusal (bad JSON, a wrong content type, a field of the wrong type) says what is
+      // wrong in the same words as our own API, in the protocol's shape.
+      const known = frameworkError(error.code, {
+        bodyLimit: app.initialConfig.bodyLimit ?? JSON_BODY_LIMIT_BYTES,
+        contentType: request.headers['content-type'],
+      });
+      const detail = error.validation
+        ? describeValidationError(error.validation, error.validationContext ?? 'body')
+        : known?.detail;
+      [status, message] = [protocol.status(error.statusCode), detail ?? protocol.invalid];
     }
     if (status >= 500) request.log.error({ err: error }, `${protocol.name}-compatible request failed`);
     return reply.code(status).send(protocol.body(message));

@@ -5,7 +5,7 @@
  * nonsense, but the same nonsense every time, so the test compares with what the server says.
  */
 import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
-import { CHAT_ERRORS, FLOW_ERRORS } from '@sema/shared/errors';
+import { FLOW_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
@@ -205,7 +205,8 @@ describe('the chat-mode flow', () => {
       step: 'chat',
       message: FLOW_ERRORS.chat,
       detail: 'The assistant could not be reached from this server. Please try again later.',
-      technical: `${CHAT_ERRORS.AUTH_ERROR} (AUTH_ERROR)`,
+      // The fake upstream is on loopback: no provider name to give.
+      technical: `${authErrorMessage('chat provider')} (AUTH_ERROR)`,
       code: 'AUTH_ERROR',
     });
   });

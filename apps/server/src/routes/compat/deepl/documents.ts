@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import type { DocumentJob } from '../../../documents/jobs.ts';
-import { formFields, uploadedFile, type FormFields } from '../../../lib/http/form-body.ts';
+import { formFields, type FormFields } from '../../../lib/http/form-body.ts';
+import { uploadOf } from '../../../lib/http/upload.ts';
 import { CompatError } from '../compat-errors.ts';
 import { deeplGlossary } from './glossaries.ts';
 import { deeplLanguage } from './languages.ts';
@@ -15,42 +16,45 @@ const STATES = { queued: 'queued', translating: 'translating', done: 'done', err
 
 export function deeplDocumentRoutes(app: FastifyInstance): void {
   const route = { schema: { hide: true } };
-  const jobs = app.documents.jobs;
+  const { documents } = app;
 
   /** The job of `/v2/document/{id}…`, if the request carries its `document_key`. */
   const jobOf = async (id: string, fields: FormFields): Promise<DocumentJob> => {
     const key = typeof fields.document_key === 'string' ? fields.document_key : '';
     if (!key) throw new CompatError(400, "Parameter 'document_key' not specified.");
     // Any node's job: with REDIS_URL, a job started through another node is found there.
-    const job = await jobs.find(id, key);
+    const job = await documents.find(id, key);
     if (!job) throw new CompatError(404, 'Document not found.');
     return job;
   };
 
   app.post('/v2/document', route, async (request) => {
     const fields = formFields(request);
-    const file = await uploadedFile(fields);
-    if (!file) throw new CompatError(400, "Parameter 'file' not specified.");
+    const file = uploadOf(request);
+    if (!file?.bytes.length) throw new CompatError(400, "Parameter 'file' not specified.");
     const fileName =
       (typeof fields.filename === 'string' && fields.filename.trim()) || file.fileName || 'document.txt';
     const target = deeplLanguage(fields, 'target_lang')!;
     const source = deeplLanguage(fields, 'source_lang');
     const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
-    const task = await app.documents.prepare({ fileName, bytes: file.bytes }, source ?? 'auto', target);
-    try {
-      await app.apiKeys.charge(request, task.prepared.characters);
-    } catch (error) {
-      task.dispose();
-      throw error;
-    }
-    // Only what is delivered counts: a translation that fails later gives its characters back.
-    const job = jobs.start(task, { glossary, onFailed: () => void app.apiKeys.refund(request) });
+    const job = await documents.submit(
+      request,
+      {
+        upload: { fileName, bytes: file.bytes },
+        source: source ?? 'auto',
+        target,
+        ...(glossary ? { glossary: () => glossary } : {}),
+        // /v2/usage counts what was delivered, documents as well as texts.
+        onDelivered: (characters) => app.deeplUsage.add(characters),
+      },
+      { run: 'job' },
+    );
     return { document_id: job.id, document_key: job.key };
   });
 
   app.post<{ Params: { id: string } }>('/v2/document/:id', route, async (request) => {
     const job = await jobOf(request.params.id, formFields(request));
-    const remaining = jobs.secondsRemaining(job);
+    const remaining = documents.secondsRemaining(job);
     return {
       document_id: job.id,
       status: STATES[job.state],

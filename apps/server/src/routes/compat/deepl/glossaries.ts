@@ -7,12 +7,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { toLanguageTag } from '@sema/shared/languages/codes';
-import {
-  entriesToTsv,
-  GlossaryInputError,
-  parseEntries,
-  STORED_GLOSSARY_LIMITS,
-} from '../../../glossaries/entries.ts';
+import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
+import { entriesToTsv, GlossaryInputError, parseEntries } from '../../../glossaries/entries.ts';
 import type { GlossaryInfo } from '../../../glossaries/store.ts';
 import type { Glossary } from '../../../translation/protected-spans.ts';
 import { CompatError } from '../compat-errors.ts';
@@ -21,7 +17,7 @@ import { deeplLanguage } from './languages.ts';
 type Fields = Record<string, unknown>;
 
 /** DeepL names glossary languages in lower case, without a region (`en`, `pt`, `zh`). */
-const glossaryCode = (code: string) => (toLanguageTag(code) ?? code).toLowerCase();
+export const glossaryCode = (code: string) => (toLanguageTag(code) ?? code).toLowerCase();
 
 function infoBody(info: GlossaryInfo) {
   return {
@@ -48,29 +44,28 @@ function language(fields: Fields, name: 'source_lang' | 'target_lang'): string {
 const notFound = () => new CompatError(404, 'Glossary not found.');
 
 /**
- * The stored glossary for a translate request's `glossary_id`, checked against its pair as DeepL
- * does: a glossary needs `source_lang`, and must be for the same languages.
+ * A request's `glossary_id`, read as DeepL reads it: text, and only with `source_lang` (DeepL does
+ * not apply a glossary to a detected language).
  */
+export function glossaryId(id: unknown, source: string | undefined): string | undefined {
+  if (id === undefined || id === '') return undefined;
+  if (typeof id !== 'string') throw new CompatError(400, "Parameter 'glossary_id' must be text.");
+  if (!source)
+    throw new CompatError(400, "Use of a glossary requires the 'source_lang' parameter to be specified.");
+  return id;
+}
+
+/** The stored glossary a document request's `glossary_id` names, checked against its pair by the text-translation service. */
 export async function deeplGlossary(
   app: FastifyInstance,
   id: unknown,
   source: string | undefined,
   target: string,
 ): Promise<Glossary | undefined> {
-  if (id === undefined || id === '') return undefined;
-  if (typeof id !== 'string') throw new CompatError(400, "Parameter 'glossary_id' must be text.");
-  if (!source)
-    throw new CompatError(400, "Use of a glossary requires the 'source_lang' parameter to be specified.");
-  const loaded = await app.glossaries.load(id.trim());
-  if (!loaded) throw notFound();
-  const { stored } = loaded;
-  if (stored.source !== source || stored.target !== target) {
-    throw new CompatError(
-      400,
-      `The glossary is for ${glossaryCode(stored.source)} → ${glossaryCode(stored.target)}, not the requested language pair.`,
-    );
-  }
-  return loaded.compiled;
+  const checked = glossaryId(id, source);
+  if (!checked) return undefined;
+  const glossaryFor = await app.textTranslation.glossaryFor({ id: checked });
+  return glossaryFor(source!, target);
 }
 
 export function deeplGlossaryRoutes(app: FastifyInstance): void {
@@ -81,11 +76,8 @@ export function deeplGlossaryRoutes(app: FastifyInstance): void {
     const fields = fieldsOf(request.body);
     const name = field(fields, 'name');
     if (!name) throw new CompatError(400, "Parameter 'name' not specified.");
-    if (name.length > STORED_GLOSSARY_LIMITS.nameChars) {
-      throw new CompatError(
-        400,
-        `Parameter 'name' is longer than ${STORED_GLOSSARY_LIMITS.nameChars} characters.`,
-      );
+    if (name.length > GLOSSARY_LIMITS.nameChars) {
+      throw new CompatError(400, `Parameter 'name' is longer than ${GLOSSARY_LIMITS.nameChars} characters.`);
     }
     const source = language(fields, 'source_lang');
     const target = language(fields, 'target_lang');

@@ -3,17 +3,21 @@
  * `deepl-node` and the editor and CAT-tool plugins built on the same protocol — work by pointing
  * their server URL at Sema. Bodies as DeepL takes them (form or JSON, `text` repeated or a list),
  * DeepL's upper-case codes and variants (`EN-GB`, `PT-BR`, `ZH-HANS`), `{message}` errors with its
- * statuses. `Authorization: DeepL-Auth-Key …` is accepted and not checked: Sema needs no key.
+ * statuses. The key (`Authorization: DeepL-Auth-Key …`, or `auth_key` in the body) is checked like
+ * any other when the server has API keys (SEMA_API_KEYS), and not needed when it has none.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
+import { AUTO } from '@sema/shared/validation';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
-import { acceptFormBodies, acceptMultipartForms, type FormFields } from '../../../lib/http/form-body.ts';
+import { acceptFormBodies, type FormFields } from '../../../lib/http/form-body.ts';
+import { acceptUploads } from '../../../lib/http/upload.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
-import type { FormattedOptions } from '../../../lib/formatted-translation.ts';
-import { measureTexts, translateTexts } from '../translate-texts.ts';
+import type { TextRefusal } from '../../../text-translation/refusals.ts';
+import type { MarkupOptions } from '../../../text-translation/markup.ts';
+import type { TextLimits } from '../../../text-translation/service.ts';
 import { deeplDocumentRoutes } from './documents.ts';
-import { deeplGlossary, deeplGlossaryRoutes } from './glossaries.ts';
+import { deeplGlossaryRoutes, glossaryCode, glossaryId } from './glossaries.ts';
 import { deeplLanguage, upper } from './languages.ts';
 
 /**
@@ -32,8 +36,28 @@ type Fields = FormFields;
 /** What /v2/usage reports as the limit when there is none (DeepL clients expect a number). */
 const NO_LIMIT = 1_000_000_000_000;
 
+/** DeepL's words for the limits and glossaries; other refusals are told with its field names. */
+export function deeplWords(limits: TextLimits) {
+  return (refusal: TextRefusal, detail: string): string => {
+    switch (refusal.kind) {
+      case 'too-many-texts':
+      case 'too-long':
+      case 'too-long-in-all':
+        return `Request too large: at most ${limits.batchMaxTexts} texts, ${limits.maxTextChars} characters each, ${limits.batchMaxChars} in all.`;
+      case 'glossary-not-found':
+        return 'Glossary not found.';
+      case 'glossary-mismatch': {
+        const { source, target } = refusal.glossary;
+        return `The glossary is for ${glossaryCode(source)} → ${glossaryCode(target)}, not the requested language pair.`;
+      }
+      default:
+        return detail;
+    }
+  };
+}
+
 /** `tag_handling` (html or xml) with `ignore_tags`; DeepL's other tag options are accepted and not needed. */
-function markupOf(fields: Fields): FormattedOptions {
+function markupOf(fields: Fields): MarkupOptions {
   const handling = typeof fields.tag_handling === 'string' ? fields.tag_handling.trim() : '';
   if (handling === '') return { format: 'text' };
   if (handling !== 'html' && handling !== 'xml') {
@@ -49,18 +73,21 @@ function markupOf(fields: Fields): FormattedOptions {
 }
 
 export default async function deepl(app: FastifyInstance): Promise<void> {
-  const { maxTextChars } = app.config;
-  const { batchMaxTexts, batchMaxChars } = app.config.translation;
-  /** Characters translated through this API since the server started, for /v2/usage. */
-  let characters = 0;
-
   acceptFormBodies(app);
-  await acceptMultipartForms(app, app.documents.limits.maxFileBytes);
+  await acceptUploads(app, { maxFileBytes: app.documents.limits.maxFileBytes });
   answerInProtocolShape(app, {
     status: deeplStatus,
     body: (message) => ({ message }),
     invalid: 'Bad request',
     name: 'DeepL',
+    fields: {
+      texts: 'text',
+      source: 'source_lang',
+      glossaryId: 'glossary_id',
+      glossary: 'glossary',
+      alternatives: 'alternatives',
+    },
+    words: deeplWords(app.textTranslation.limits),
   });
 
   const route = { schema: { hide: true } };
@@ -74,34 +101,24 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
       throw new CompatError(400, "Parameter 'text' must be text.");
     }
     const markup = markupOf(fields);
-    const { total, exceeds } = measureTexts(app, texts);
-    if (exceeds) {
-      throw new CompatError(
-        413,
-        `Request too large: at most ${batchMaxTexts} texts, ${maxTextChars} characters each, ${batchMaxChars} in all.`,
-      );
-    }
     const target = deeplLanguage(fields, 'target_lang')!;
     const source = deeplLanguage(fields, 'source_lang');
-    const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
-    await app.apiKeys.charge(request, total);
-
-    const { translations: out, detections } = await translateTexts(
-      app,
+    const id = glossaryId(fields.glossary_id, source);
+    const prepared = await app.textTranslation.prepare({
       texts,
-      source ?? 'auto',
+      source: source ?? AUTO,
       target,
-      clientGoneSignal(reply),
-      { glossary, markup },
-    );
-    const sources = texts.map((_, index) => source ?? detections[index]?.language);
-    characters += total;
+      markup,
+      ...(id ? { glossary: { id } } : {}),
+    });
+    await app.apiKeys.charge(request, prepared.characters);
+    const results = await prepared.run(clientGoneSignal(reply));
+    app.deeplUsage.add(prepared.characters);
     return {
-      translations: out.map((text, index) => ({
-        // A text without letters has no language: it comes back as it is, "from" the target.
-        detected_source_language: upper(sources[index] ?? target),
-        text,
-        billed_characters: texts[index]!.length,
+      translations: results.map((result, index) => ({
+        detected_source_language: upper(result.source),
+        text: result.text,
+        billed_characters: prepared.items[index]!.text.length,
       })),
     };
   });
@@ -121,13 +138,12 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     return languages(body.type ?? query.type);
   });
 
-  // No limit: the count is what was translated through this API since the server started.
   // With keys, the key's characters this month and its limit; without, what this process has translated
-  // through this API since it started, and no limit.
+  // through this API since it started (texts and documents), and no limit.
   const usage = async (request: FastifyRequest) => {
     const own = await app.apiKeys.usage(request);
     if (own) return { character_count: own.count, character_limit: own.limit ?? NO_LIMIT };
-    return { character_count: characters, character_limit: NO_LIMIT };
+    return { character_count: app.deeplUsage.characters, character_limit: NO_LIMIT };
   };
   app.get('/v2/usage', route, usage);
   app.post('/v2/usage', route, usage);

@@ -7,24 +7,39 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
-import { MAX_ALTERNATIVES } from '@sema/shared/api/schemas';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
+import { AUTO } from '@sema/shared/validation';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
-import {
-  acceptFormBodies,
-  acceptMultipartForms,
-  formFields,
-  uploadedFile,
-  type FormFields,
-} from '../../../lib/http/form-body.ts';
+import { acceptFormBodies, formFields, type FormFields } from '../../../lib/http/form-body.ts';
+import { acceptUploads, uploadOf } from '../../../lib/http/upload.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
-import { measureTexts, translateTexts } from '../translate-texts.ts';
+import type { TextRefusal } from '../../../text-translation/refusals.ts';
+import type { TextTranslation } from '../../../text-translation/service.ts';
 
-/** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500. */
+/** LibreTranslate's words for the text limits and alternatives; other refusals are told with its field names. */
+function ltWords(refusal: TextRefusal, detail: string): string {
+  switch (refusal.kind) {
+    case 'too-many-texts':
+      return `Invalid request: ${refusal.count} texts (the limit is ${refusal.limit})`;
+    case 'too-long':
+      return `Invalid request: request (${refusal.length}) exceeds text limit (${refusal.limit})`;
+    case 'too-long-in-all':
+      return `Invalid request: request (${refusal.total}) exceeds text limit (${refusal.limit})`;
+    case 'alternatives-range':
+      return `Invalid request: alternatives must be a whole number from 0 to ${refusal.limit}`;
+    default:
+      return `Invalid request: ${detail}`;
+  }
+}
+
+/** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500; we add 503 for unavailable. */
 function ltStatus(status: number): number {
   if (status === 401) return 403;
   if (status === 403 || status === 429) return status;
+  // Unavailable is not a bug: 503 (with Retry-After), as on every other surface; clients of
+  // LibreTranslate treat any non-200 as a failure with the `error` text.
+  if (status === 503) return 503;
   return status >= 500 ? 500 : 400;
 }
 
@@ -39,7 +54,7 @@ function text(fields: Fields, name: string): string | undefined {
 function languageOf(fields: Fields, name: 'source' | 'target'): string {
   const raw = text(fields, name)?.trim();
   if (!raw) throw new CompatError(400, `Invalid request: missing ${name} parameter`);
-  if (name === 'source' && raw === 'auto') return 'auto';
+  if (name === 'source' && raw === AUTO) return AUTO;
   const language = resolveLanguageCode(raw);
   if (!language) throw new CompatError(400, `${raw} is not supported`);
   return language.code;
@@ -59,19 +74,26 @@ function languageList(): Buffer {
 }
 
 export default async function libretranslate(app: FastifyInstance): Promise<void> {
-  const { maxTextChars } = app.config;
-  const { batchMaxTexts, batchMaxChars } = app.config.translation;
+  const { maxTextChars } = app.textTranslation.limits;
   const languages = languageList();
 
   // Forms as Weblate and SubtitleEdit send them; `q` may be repeated.
   acceptFormBodies(app);
-  await acceptMultipartForms(app, app.documents.limits.maxFileBytes);
+  await acceptUploads(app, { maxFileBytes: app.documents.limits.maxFileBytes });
 
   answerInProtocolShape(app, {
     status: ltStatus,
     body: (message) => ({ error: message }),
     invalid: 'Invalid request',
     name: 'LibreTranslate',
+    fields: {
+      texts: 'q',
+      source: 'source',
+      glossaryId: 'glossary_id',
+      glossary: 'glossary',
+      alternatives: 'alternatives',
+    },
+    words: ltWords,
   });
 
   const route = { schema: { hide: true } };
@@ -90,76 +112,40 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     if (format !== 'text' && format !== 'html') {
       throw new CompatError(400, `Invalid request: format must be text or html, not ${format}`);
     }
-    const { total, exceeds } = measureTexts(app, texts);
-    if (exceeds === 'count') {
-      throw new CompatError(400, `Invalid request: ${texts.length} texts (the limit is ${batchMaxTexts})`);
-    }
-    if (exceeds) {
-      throw new CompatError(
-        400,
-        `Invalid request: request (${total}) exceeds text limit (${exceeds === 'length' ? maxTextChars : batchMaxChars})`,
-      );
-    }
     const target = languageOf(fields, 'target');
     const source = languageOf(fields, 'source');
     const asked = Number(fields.alternatives ?? 0);
-    if (!Number.isInteger(asked) || asked < 0 || asked > MAX_ALTERNATIVES) {
-      throw new CompatError(
-        400,
-        `Invalid request: alternatives must be a whole number from 0 to ${MAX_ALTERNATIVES}`,
-      );
-    }
-    await app.apiKeys.charge(request, total);
-
-    // Each text's source: as given, or detected (a text without letters is returned as it is).
-    const { translations: out, detections: detected } = await translateTexts(
-      app,
-      texts,
+    const single = !Array.isArray(q);
+    const prepared = await app.textTranslation.prepare({
+      texts: single ? texts[0]! : texts,
       source,
       target,
-      clientGoneSignal(reply),
-      { markup: { format } },
-    );
+      markup: { format },
+      alternatives: asked,
+    });
+    await app.apiKeys.charge(request, prepared.characters);
+    const results = await prepared.run(clientGoneSignal(reply));
 
-    const detection = (index: number) => {
-      const found = detected[index];
-      return found
-        ? { language: tagOf(found.language), confidence: Math.round(found.confidence * 100) }
-        : { language: tagOf(target), confidence: 0 };
-    };
-    // Each text's other translations from the model's n-best list (LibreTranslate's `alternatives`).
-    const alternatives = await Promise.all(
-      texts.map((text, index) => {
-        const from = source === 'auto' ? detected[index]?.language : source;
-        if (asked <= 0 || format !== 'text' || !from || !text.trim()) return [];
-        return app.translation.alternatives(
-          { text, source: from, target },
-          asked,
-          out[index]!,
-          clientGoneSignal(reply),
-        );
-      }),
-    );
-    const single = !Array.isArray(q);
+    const pick = <T>(each: (result: TextTranslation) => T) =>
+      single ? each(results[0]!) : results.map(each);
     return {
-      translatedText: single ? out[0] : out,
-      ...(source === 'auto'
-        ? { detectedLanguage: single ? detection(0) : texts.map((_, i) => detection(i)) }
+      translatedText: pick((result) => result.text),
+      ...(source === AUTO
+        ? {
+            detectedLanguage: pick((result) => ({
+              language: tagOf(result.source),
+              confidence: Math.round(result.confidence * 100),
+            })),
+          }
         : {}),
-      ...(asked > 0 ? { alternatives: single ? alternatives[0] : alternatives } : {}),
+      ...(asked > 0 ? { alternatives: pick((result) => result.alternatives ?? []) } : {}),
     };
   });
 
   app.post('/detect', route, async (request) => {
     const q = text(formFields(request), 'q');
     if (!q?.trim()) throw new CompatError(400, 'Invalid request: missing q parameter');
-    if (q.length > maxTextChars) {
-      throw new CompatError(
-        400,
-        `Invalid request: request (${q.length}) exceeds text limit (${maxTextChars})`,
-      );
-    }
-    const detection = app.detector.detect(q);
+    const detection = app.detector.detect(app.textTranslation.checkText(q));
     if (!detection) return [];
     return [detection, ...detection.alternatives].map((candidate) => ({
       language: tagOf(candidate.language),
@@ -191,25 +177,17 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
 
   app.post('/translate_file', route, async (request, reply) => {
     const fields = formFields(request);
-    const file = await uploadedFile(fields);
-    if (!file) throw new CompatError(400, 'Invalid request: missing file parameter');
+    const file = uploadOf(request);
+    if (!file?.bytes.length) throw new CompatError(400, 'Invalid request: missing file parameter');
     const target = languageOf(fields, 'target');
     const source = languageOf(fields, 'source');
-    const task = await app.documents.prepare(
-      { fileName: file.fileName || 'document.txt', bytes: file.bytes },
-      source,
-      target,
-    );
-    try {
-      await app.apiKeys.charge(request, task.prepared.characters);
-    } catch (error) {
-      task.dispose();
-      throw error;
-    }
     // Kept as a job, so that the link works for a while after this request (and dies with it if
     // the client goes away before the answer).
-    const job = app.documents.jobs.start(task, { onFailed: () => void app.apiKeys.refund(request) });
-    clientGoneSignal(reply).addEventListener('abort', () => job.cancel());
+    const job = await app.documents.submit(
+      request,
+      { upload: { fileName: file.fileName || 'document.txt', bytes: file.bytes }, source, target },
+      { run: 'job', signal: clientGoneSignal(reply) },
+    );
     await job.finished;
     if (job.failure) throw job.failure;
     if (!job.result) throw new CompatError(500, job.error ?? 'Translation failed');
@@ -223,7 +201,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     route,
     async (request, reply: FastifyReply) => {
       const [id = '', key = ''] = request.params.id.split('.');
-      const result = (await app.documents.jobs.find(id, key))?.result;
+      const result = (await app.documents.find(id, key))?.result;
       if (!result) throw new CompatError(400, 'Invalid request: the file is gone');
       return reply
         .type(result.mimeType)

@@ -37,8 +37,10 @@ describe('ChatAnswer', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
     expect(screen.getByRole('table')).toHaveTextContent('ab12');
     // The highlighter arrives as its own chunk and then colours the tokens.
-    await waitFor(() =>
-      expect(container.querySelector('code.language-js .hljs-keyword')).toHaveTextContent('const'),
+    // Importing the chunk takes seconds on a busy machine: wait for it, not for the default second.
+    await waitFor(
+      () => expect(container.querySelector('code.language-js .hljs-keyword')).toHaveTextContent('const'),
+      { timeout: 15_000 },
     );
   });
 

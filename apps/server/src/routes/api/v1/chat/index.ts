@@ -3,16 +3,14 @@ import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
 import { ErrorResponse } from '@sema/shared/api/schemas';
-import { eventStream } from '../../../../chat/sse.ts';
+import { chatErrorEvent } from '../../../../chat/chat-errors.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
-import { SSE_HEADERS } from '../../../../lib/http/sse.ts';
-import { ClientCaps } from '../../../../lib/client-caps.ts';
-import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
+import { sendEventStream } from '../../../../lib/http/sse.ts';
 
 /** POST /api/v1/chat: one answer as JSON, or streamed as server-sent events with `stream: true`. */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
   const limit = app.config.chat.maxInputChars;
-  const caps = new ClientCaps(app.config.maxChatsPerClient, 'chat answers');
+  const caps = app.clientCaps.chats;
   app.post(
     '/',
     {
@@ -53,7 +51,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       // The client went away before the answer was complete: stop the model.
       const clientGone = clientGoneSignal(reply, caps.acquire(request.ip));
-      // On shutdown, an answer still streaming when the grace period runs out is ended by the server.
+      // On shutdown, an answer still streaming is ended by the server (the event stream says so).
       const controller = new AbortController();
       const signal = AbortSignal.any([clientGone, controller.signal]);
       if (!request.body.stream) return app.chat.complete(request.body, signal);
@@ -64,12 +62,12 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       if (first.done) throw new Error('chat stream ended without a done event');
       // The schema types the JSON answer; a stream is sent through the untyped reply.
       const raw: FastifyReply = reply;
-      closeWhenStalled(reply, app.config.timeouts.streamStallMs);
-      // On shutdown, an answer still streaming when the grace period runs out ends with an error event.
-      const end = (reason: Error) => controller.abort(reason);
-      app.openStreams.add(end);
-      reply.raw.once('close', () => app.openStreams.delete(end));
-      return raw.headers(SSE_HEADERS).send(eventStream(first.value, events, signal, request.log));
+      return sendEventStream(raw, events, {
+        first: first.value,
+        clientGone,
+        errorEvent: (error) => chatErrorEvent(error, request.log),
+        stop: (reason) => controller.abort(reason),
+      });
     },
   );
 };

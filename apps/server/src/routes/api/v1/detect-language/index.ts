@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DetectRequest, DetectResponse, ErrorResponse } from '@sema/shared/api/schemas';
 import { resolveLanguage } from '@sema/shared/languages/catalogue';
-import { MESSAGES, isBlank } from '@sema/shared/validation';
 import { ApiError } from '../../../../lib/errors.ts';
 
 const detectLanguage: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,15 +15,8 @@ const detectLanguage: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const text = request.body.text.toWellFormed();
-      if (isBlank(text)) throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.textEmpty);
-      if (text.length > app.config.maxTextChars) {
-        throw new ApiError(
-          413,
-          'TEXT_TOO_LONG',
-          `Text is too long: ${text.length} characters (the limit is ${app.config.maxTextChars})`,
-        );
-      }
+      // Empty or over the per-text limit: refused as a translation of it would be.
+      const text = app.textTranslation.checkText(request.body.text);
       const detection = app.detector.detect(text);
       if (!detection) {
         // No letters, or only letters of a script no catalogue language uses: each says which.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import {
+  GLOSSARY_LIMITS,
   GlossaryCreateRequest,
   type GlossaryInfo,
   GlossaryListResponse,
@@ -12,7 +13,6 @@ import {
   entriesFromObject,
   GlossaryInputError,
   parseEntries,
-  STORED_GLOSSARY_LIMITS,
   type GlossaryEntry,
 } from '../../../../glossaries/entries.ts';
 import type { GlossaryInfo as StoredInfo, StoredGlossary } from '../../../../glossaries/store.ts';
@@ -39,8 +39,8 @@ function entriesOf(
 function nameOf(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw invalid('name: a glossary needs a name');
-  if (trimmed.length > STORED_GLOSSARY_LIMITS.nameChars) {
-    throw invalid(`name: at most ${STORED_GLOSSARY_LIMITS.nameChars} characters`);
+  if (trimmed.length > GLOSSARY_LIMITS.nameChars) {
+    throw invalid(`name: at most ${GLOSSARY_LIMITS.nameChars} characters`);
   }
   return trimmed;
 }
@@ -75,7 +75,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Store a glossary',
-        description: `Terms with fixed translations for one language pair (at most ${STORED_GLOSSARY_LIMITS.entries} entries). Translate with it by passing its id as glossary_id.`,
+        description: `Terms with fixed translations for one language pair (at most ${GLOSSARY_LIMITS.entries} entries). Translate with it by passing its id as glossary_id.`,
         body: GlossaryCreateRequest,
         response: { 201: GlossaryResponse, ...errors },
       },

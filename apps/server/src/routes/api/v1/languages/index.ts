@@ -11,6 +11,7 @@ import {
   type LanguageRecord,
 } from '@sema/shared/languages/catalogue';
 import { regionsOf } from '@sema/shared/languages/also-spoken-in';
+import { resolveLanguageCode } from '@sema/shared/languages/codes';
 import { MESSAGES, MIN_SEARCH_LENGTH } from '@sema/shared/validation';
 import { ApiError } from '../../../../lib/errors.ts';
 
@@ -81,15 +82,16 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Search by English name, native name or code',
-        description: 'Ignores case and accents. The query needs at least 2 characters.',
+        description:
+          'Ignores case and accents. The query needs at least 2 characters (422 otherwise, like every other invalid field).',
         querystring: Type.Object({ q: Type.Optional(Type.String({ examples: ['swa'] })) }),
-        response: { 200: LanguagesResponse, 400: ErrorResponse },
+        response: { 200: LanguagesResponse, 422: ErrorResponse },
       },
     },
     async (request) => {
       const query = (request.query.q ?? '').trim();
       if ([...query].length < MIN_SEARCH_LENGTH)
-        throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.searchTooShort);
+        throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.searchTooShort);
       return toResponse(searchLanguages(query));
     },
   );
@@ -101,13 +103,13 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'One language',
         description:
-          'Also accepts the aliases zho_Hans, zho_Hant, arb_Arab, fas_Arab, msa_Latn, ori_Orya, lav_Latn, orm_Latn.',
+          'Takes every code the rest of the API takes: catalogue codes in any case, the aliases zho_Hans, zho_Hant, arb_Arab, fas_Arab, msa_Latn, ori_Orya, lav_Latn, orm_Latn, and LibreTranslate/BCP 47 codes (sw, zh-Hant, pt-BR). Answers with the catalogue code.',
         params: Type.Object({ code: Type.String({ examples: ['swh_Latn'] }) }),
         response: { 200: LanguageWithCode, 404: ErrorResponse },
       },
     },
     async (request) => {
-      const language = resolveLanguage(request.params.code);
+      const language = resolveLanguageCode(request.params.code);
       if (!language) throw new ApiError(404, 'NOT_FOUND', `Unknown language code: '${request.params.code}'`);
       return {
         code: language.code,

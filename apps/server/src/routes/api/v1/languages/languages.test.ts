@@ -86,11 +86,14 @@ describe('GET /api/v1/languages', () => {
     expect(body).toEqual({ languages: {}, total_count: 0 });
   });
 
-  it.each(['', 'a', ' a ', '%20'])('rejects the query %j as too short', async (q) => {
-    const { status, body } = await getJson<{ detail: string }>(`/api/v1/languages/search?q=${q}`);
-    expect(status).toBe(400);
-    expect(body.detail).toBe('Search query must be at least 2 characters');
-  });
+  it.each(['', 'a', ' a ', '%20'])(
+    'rejects the query %j as too short, 422 like every invalid field',
+    async (q) => {
+      const { status, body } = await getJson<{ detail: string }>(`/api/v1/languages/search?q=${q}`);
+      expect(status).toBe(422);
+      expect(body.detail).toBe('Search query must be at least 2 characters');
+    },
+  );
 
   it('answers one language, also by alias, and 404 for an unknown code', async () => {
     expect((await getJson('/api/v1/languages/swh_Latn')).body).toMatchObject({
@@ -99,6 +102,10 @@ describe('GET /api/v1/languages', () => {
     });
     expect((await getJson('/api/v1/languages/zho_Hans')).body).toMatchObject({ code: 'cmn_Hans' });
     expect((await getJson('/api/v1/languages/fas_Arab')).body).toMatchObject({ code: 'pes_Arab' });
+    // The codes the rest of the API takes: LibreTranslate/BCP 47 tags and any case.
+    expect((await getJson('/api/v1/languages/sw')).body).toMatchObject({ code: 'swh_Latn' });
+    expect((await getJson('/api/v1/languages/zh-Hant')).body).toMatchObject({ code: 'cmn_Hant' });
+    expect((await getJson('/api/v1/languages/fra_latn')).body).toMatchObject({ code: 'fra_Latn' });
     const missing = await getJson<{ detail: string }>('/api/v1/languages/xxx_Latn');
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toContain('xxx_Latn');

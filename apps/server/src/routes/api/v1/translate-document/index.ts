@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -9,11 +8,9 @@ import {
 } from '@sema/shared/api/documents';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { formatBytes } from '../../../../documents/errors.ts';
-import { ClientCaps } from '../../../../lib/client-caps.ts';
 import { ApiError } from '../../../../lib/errors.ts';
-import { requestGlossary } from '../../../../lib/glossary-field.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
-import { closeWhenStalled } from '../../../../lib/stream-stall.ts';
+import { acceptUploads } from '../../../../lib/http/upload.ts';
 import { readDocumentRequest } from './request.ts';
 import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
 
@@ -21,20 +18,9 @@ import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
 const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
   const { documents } = app;
   const { limits } = documents;
-  const caps = new ClientCaps(app.config.maxDocumentsPerClient, 'document translations');
 
-  // Multipart is parsed only in this route's scope; anything else is refused with this route's own message.
-  await app.register(multipart, {
-    limits: {
-      fileSize: limits.maxFileBytes,
-      // Tools sometimes send more than one file part: the first one named "file" is kept, the rest drained.
-      files: 4,
-      fields: 10,
-      fieldSize: 1024,
-      parts: 12,
-      headerPairs: 100,
-    },
-  });
+  // Multipart is read only in this route's scope; anything else is refused with this route's own message.
+  await acceptUploads(app, { maxFileBytes: limits.maxFileBytes, fields: 10, fieldSize: 1024 });
   app.addContentTypeParser('*', (_request, _payload, done) => {
     done(
       new ApiError(
@@ -97,34 +83,18 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const startedAt = performance.now();
+      const { upload, source, target, options, glossaryId } = readDocumentRequest(request);
+      const glossary = await app.textTranslation.glossaryFor({ id: glossaryId });
+      const submission = { upload, source, target, options, glossary };
       // The client went away before the translation was complete: stop the engine work.
-      const signal = clientGoneSignal(reply, caps.acquire(request.ip));
-      const { upload, source, target, options, glossaryId } = await readDocumentRequest(
-        request,
-        limits.maxFileBytes,
-      );
-      const glossaryFor = await requestGlossary(app, glossaryId ? { glossary_id: glossaryId } : {});
-      const task = await documents.prepare(upload, source, target, options);
-      let glossary;
-      try {
-        glossary = glossaryFor(task.source, target);
-        await app.apiKeys.charge(request, task.prepared.characters);
-      } catch (error) {
-        task.dispose();
-        throw error;
-      }
+      const clientGone = clientGoneSignal(reply);
       const mode = responseMode(request.query, request.headers.accept);
-      if (mode === 'events') {
-        closeWhenStalled(reply, app.config.timeouts.streamStallMs);
-        return sendEvents(reply, task, { signal, glossary }, startedAt, request.log);
-      }
-      try {
-        const document = await task.run({ signal, glossary });
-        if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
-        return sendFile(reply, document, startedAt);
-      } finally {
-        task.dispose();
-      }
+      if (mode === 'events') return sendEvents(app, request, reply, submission, clientGone, startedAt);
+      // Checked, charged and run through the one submission path; a failure is refunded there.
+      const { result } = await documents.submit(request, submission, { run: 'inline', signal: clientGone });
+      const document = await result;
+      if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
+      return sendFile(reply, document, startedAt);
     },
   );
 };

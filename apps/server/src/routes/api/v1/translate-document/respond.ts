@@ -1,15 +1,15 @@
-import { PassThrough } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
-import type { Glossary } from '../../../../translation/protected-spans.ts';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DOCUMENT_HEADERS,
   type DocumentEvent,
   type TranslateDocumentResponse,
 } from '@sema/shared/api/documents';
-import { HEARTBEAT, HEARTBEAT_MS, SSE_HEADERS, sseData } from '../../../../lib/http/sse.ts';
-import type { DocumentTask, TranslatedDocument } from '../../../../documents/document-translator.ts';
+import type { TranslatedDocument } from '../../../../documents/document-translator.ts';
+import type { Submission } from '../../../../documents/submit.ts';
+import { AsyncQueue } from '../../../../lib/async-queue.ts';
 import { ApiError } from '../../../../lib/errors.ts';
+import { sendEventStream } from '../../../../lib/http/sse.ts';
 
 export type ResponseMode = 'file' | 'json' | 'events';
 
@@ -54,36 +54,50 @@ export function sendFile(reply: FastifyReply, document: TranslatedDocument, star
 }
 
 /**
- * Streams progress, then the result. The document was already checked, so what can still fail here
- * is the engine (overloaded, model unavailable): that arrives as an `error` event with the status it
- * would have had.
+ * Streams progress, then the result, through the server's one event-stream writer. The document
+ * was checked and charged before the first byte, so what fails there keeps its HTTP status; what
+ * can still fail here is the engine (overloaded, model unavailable), or the server shutting down:
+ * that arrives as an `error` event with the status it would have had, and the charge is given back.
  */
-export function sendEvents(
+export async function sendEvents(
+  app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
-  task: DocumentTask,
-  { signal, glossary }: { signal: AbortSignal; glossary?: Glossary | undefined },
+  submission: Submission,
+  clientGone: AbortSignal,
   startedAt: number,
-  log: FastifyBaseLogger,
-): FastifyReply {
-  const stream = new PassThrough();
-  const write = (event: DocumentEvent) => stream.write(sseData(event));
-  // While the model works, a comment line now and then keeps proxies from closing a quiet stream.
-  const keepAlive = setInterval(() => stream.write(HEARTBEAT), HEARTBEAT_MS);
-  task
-    .run({ signal, glossary, onProgress: ({ done, total }) => write({ type: 'progress', done, total }) })
-    .then((document) => write({ type: 'done', ...toJson(document, startedAt) }))
-    .catch((error: unknown) => {
-      if (!signal.aborted) write(errorEvent(error, log));
-    })
-    .finally(() => {
-      task.dispose();
-      clearInterval(keepAlive);
-      stream.end();
-    });
-  return reply.headers(SSE_HEADERS).send(stream);
+): Promise<FastifyReply> {
+  const events = new AsyncQueue<DocumentEvent>();
+  const stopped = new AbortController();
+  const { result } = await app.documents.submit(request, submission, {
+    run: 'inline',
+    signal: AbortSignal.any([clientGone, stopped.signal]),
+    onProgress: ({ done, total }) => events.push({ type: 'progress', done, total }),
+  });
+  result.then(
+    (document) => {
+      events.push({ type: 'done', ...toJson(document, startedAt) });
+      events.end();
+    },
+    (error: unknown) => events.fail(error),
+  );
+  return sendEventStream(reply, events[Symbol.asyncIterator](), {
+    clientGone,
+    errorEvent: (error) => errorEvent(error, request.log),
+    stop: (reason) => stopped.abort(reason),
+  });
 }
 
 function errorEvent(error: unknown, log: FastifyBaseLogger): DocumentEvent {
+  // The server ends the stream: said in a document's terms (the characters were given back).
+  if (error instanceof ApiError && error.code === 'SHUTTING_DOWN') {
+    return {
+      type: 'error',
+      detail: 'This server is shutting down; send the document again and another server will translate it',
+      code: error.code,
+      status: error.statusCode,
+    };
+  }
   if (error instanceof ApiError)
     return { type: 'error', detail: error.detail, code: error.code, status: error.statusCode };
   log.error({ err: error }, 'document translation failed');

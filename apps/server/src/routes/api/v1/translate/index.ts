@@ -6,17 +6,9 @@ import {
   TranslateRequest,
   TranslateResponse,
 } from '@sema/shared/api/schemas';
-import { AUTO, MESSAGES, isBlank, textTooLongMessage } from '@sema/shared/validation';
-import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../../../lib/errors.ts';
-import {
-  detectableText,
-  translateFormatted,
-  type FormattedOptions,
-} from '../../../../lib/formatted-translation.ts';
-import { requestGlossary } from '../../../../lib/glossary-field.ts';
-import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
+import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
+import type { TextTranslation } from '../../../../text-translation/service.ts';
 
 const errors = {
   404: ErrorResponse,
@@ -27,54 +19,22 @@ const errors = {
   504: ErrorResponse,
 };
 
-/** A text ready to translate: checked, and with its source language known. */
-interface Prepared {
-  text: string;
-  source: string;
-  confidence: number;
-}
-
-/** Checks one text and settles its source language (detecting it for auto, on its words only). */
-function prepare(
-  app: FastifyInstance,
-  rawText: string,
-  source: string,
-  markup: FormattedOptions,
-  where = '',
-): Prepared {
-  const text = rawText.toWellFormed();
-  if (isBlank(text)) throw new ApiError(422, 'VALIDATION_ERROR', `${MESSAGES.textEmpty}${where}`);
-  if (text.length > app.config.maxTextChars) {
-    throw new ApiError(
-      413,
-      'TEXT_TOO_LONG',
-      `${textTooLongMessage(text.length, app.config.maxTextChars)}${where}`,
-    );
-  }
-  if (source !== AUTO) return { text, source, confidence: 1 };
-  const words = detectableText(text, markup);
-  const detection = app.detector.detect(words);
-  if (!detection) {
-    const { code, detail } = app.detector.undetected(words);
-    throw new ApiError(422, code, `${detail}${where}; give source_language`);
-  }
-  return { text, source: detection.language, confidence: detection.confidence };
-}
-
-function translationResult(item: Prepared, target: string, translated: string, processingTime: number) {
+function translationResult(result: TextTranslation, target: string, processingTime: number) {
   return {
-    translated_text: translated,
-    source_language: item.source,
+    translated_text: result.text,
+    source_language: result.source,
     target_language: target,
-    confidence_score: item.confidence,
+    confidence_score: result.confidence,
     processing_time: processingTime,
+    ...(result.alternatives ? { alternatives: result.alternatives } : {}),
   };
 }
 
-/** POST /api/v1/translate and POST /api/v1/translate/batch. */
+const secondsSince = (started: number) => Math.round(performance.now() - started) / 1000;
+
+/** POST /api/v1/translate and POST /api/v1/translate/batch: our fields onto `app.textTranslation`. */
 const translate: FastifyPluginAsyncTypebox = async (app) => {
-  const { maxTextChars } = app.config;
-  const { batchMaxTexts, batchMaxChars } = app.config.translation;
+  const { maxTextChars, batchMaxTexts, batchMaxChars } = app.textTranslation.limits;
 
   app.post(
     '/',
@@ -93,31 +53,17 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       const started = performance.now();
       const { body } = request;
       const target = targetLanguage(body.target_language);
-      const glossaryFor = await requestGlossary(app, body);
-      const markup = { format: body.format ?? 'text' } as const;
-      const item = prepare(app, body.text, sourceLanguage(body.source_language), markup);
-      const glossary = glossaryFor(item.source, target);
-      await app.apiKeys.charge(request, item.text.length);
-      const [translated] = await translateFormatted(
-        app,
-        [{ text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) }],
-        markup,
-        clientGoneSignal(reply),
-      );
-      const wanted = body.alternatives ?? 0;
-      if (wanted > 0 && markup.format !== 'text') {
-        throw new ApiError(422, 'VALIDATION_ERROR', 'alternatives: only for format text');
-      }
-      const alternatives = await app.translation.alternatives(
-        { text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) },
-        wanted,
-        translated!,
-        clientGoneSignal(reply),
-      );
-      return {
-        ...translationResult(item, target, translated!, Math.round(performance.now() - started) / 1000),
-        ...(wanted > 0 ? { alternatives } : {}),
-      };
+      const prepared = await app.textTranslation.prepare({
+        texts: body.text,
+        source: sourceLanguage(body.source_language),
+        target,
+        glossary: { entries: body.glossary, id: body.glossary_id },
+        markup: { format: body.format ?? 'text' },
+        alternatives: body.alternatives ?? 0,
+      });
+      await app.apiKeys.charge(request, prepared.characters);
+      const [result] = await prepared.run(clientGoneSignal(reply));
+      return translationResult(result!, target, secondsSince(started));
     },
   );
 
@@ -136,45 +82,19 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const started = performance.now();
-      const { texts } = request.body;
-      const target = targetLanguage(request.body.target_language);
-      const source = sourceLanguage(request.body.source_language);
-      const glossaryFor = await requestGlossary(app, request.body);
-      if (texts.length === 0)
-        throw new ApiError(422, 'VALIDATION_ERROR', 'texts must hold at least one text');
-      if (texts.length > batchMaxTexts) {
-        throw new ApiError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `Too many texts: ${texts.length} (the limit is ${batchMaxTexts} per request)`,
-        );
-      }
-      const total = texts.reduce((sum, text) => sum + text.length, 0);
-      if (total > batchMaxChars) {
-        throw new ApiError(
-          413,
-          'TEXT_TOO_LONG',
-          `Texts are too long: ${total} characters in all (the limit is ${batchMaxChars} per request)`,
-        );
-      }
-      const markup = { format: request.body.format ?? 'text' } as const;
-      const items = texts.map((text, i) => prepare(app, text, source, markup, ` (texts[${i}])`));
-      await app.apiKeys.charge(request, total);
-      const translations = await translateFormatted(
-        app,
-        items.map((item, i) => {
-          const glossary = glossaryFor(item.source, target, ` (texts[${i}])`);
-          return { text: item.text, source: item.source, target, ...(glossary ? { glossary } : {}) };
-        }),
-        markup,
-        clientGoneSignal(reply),
-      );
-      const processingTime = Math.round(performance.now() - started) / 1000;
-      return {
-        translations: items.map((item, i) =>
-          translationResult(item, target, translations[i]!, processingTime),
-        ),
-      };
+      const { body } = request;
+      const target = targetLanguage(body.target_language);
+      const prepared = await app.textTranslation.prepare({
+        texts: body.texts,
+        source: sourceLanguage(body.source_language),
+        target,
+        glossary: { entries: body.glossary, id: body.glossary_id },
+        markup: { format: body.format ?? 'text' },
+      });
+      await app.apiKeys.charge(request, prepared.characters);
+      const results = await prepared.run(clientGoneSignal(reply));
+      const processingTime = secondsSince(started);
+      return { translations: results.map((result) => translationResult(result, target, processingTime)) };
     },
   );
 };

@@ -1,9 +1,12 @@
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT } from '../lib/http/sse.ts';
-import { eventStream } from './sse.ts';
+import { ApiError } from '../errors.ts';
+import { eventStream, HEARTBEAT } from './sse.ts';
 
-const silentLog = { error: () => {} } as unknown as Parameters<typeof eventStream>[3];
+const errorEvent = (error: unknown): ChatStreamEvent =>
+  error instanceof ApiError
+    ? { type: 'error', detail: error.detail, code: error.code }
+    : { type: 'error', detail: 'failed', code: 'CHAT_ERROR' };
 
 /** Events with a pause (in ms) before each; a pause of 0 means ready at once. */
 async function* scripted(steps: [number, ChatStreamEvent][]): AsyncGenerator<ChatStreamEvent> {
@@ -17,13 +20,11 @@ async function collect(
   steps: [number, ChatStreamEvent][],
   heartbeatMs: number,
 ): Promise<{ writes: string[]; body: string }> {
-  const stream = eventStream(
-    { type: 'reasoning', text: 'Let me think.' },
-    scripted(steps),
-    new AbortController().signal,
-    silentLog,
+  const stream = eventStream(scripted(steps), {
+    first: { type: 'reasoning', text: 'Let me think.' },
+    errorEvent,
     heartbeatMs,
-  );
+  });
   const writes: string[] = [];
   for await (const chunk of stream) writes.push(String(chunk));
   return { writes, body: writes.join('') };
@@ -31,7 +32,7 @@ async function collect(
 
 const done: ChatStreamEvent = { type: 'done', model: 'm', tokens: 3, processingTime: 0.1 };
 
-describe('the chat event stream', () => {
+describe('the event stream writer', () => {
   it('sends a keep-alive comment while the model is quiet for longer than the heartbeat', async () => {
     const { writes, body } = await collect(
       [
@@ -61,5 +62,32 @@ describe('the chat event stream', () => {
     );
     expect(body).not.toContain(': keep-alive');
     expect(body).toContain('"text":"lo"');
+  });
+});
+
+describe('a stream the server ends (shutdown)', () => {
+  it('gets an error event with the reason and ends, though its events never came', async () => {
+    const ending = new AbortController();
+    const never: AsyncIterator<ChatStreamEvent> = { next: () => new Promise(() => {}) };
+    const stream = eventStream(never, {
+      first: { type: 'content', text: 'Hel' },
+      errorEvent,
+      ending: ending.signal,
+      heartbeatMs: 1000,
+    });
+    const body = (async () => {
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return text;
+    })();
+    setTimeout(() => ending.abort(new ApiError(503, 'SHUTTING_DOWN', 'This server is shutting down')), 20);
+    const events = (await body)
+      .split('\n\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as ChatStreamEvent);
+    expect(events).toEqual([
+      { type: 'content', text: 'Hel' },
+      { type: 'error', detail: 'This server is shutting down', code: 'SHUTTING_DOWN' },
+    ]);
   });
 });

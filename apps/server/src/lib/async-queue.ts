@@ -1,6 +1,6 @@
 /**
- * Turns callbacks (node-llama-cpp's `onResponseChunk`) into an async iterable the route can stream
- * from. Unbounded on purpose: a generation is bounded by `maxTokens`.
+ * Turns callbacks (node-llama-cpp's `onResponseChunk`, a document's progress) into an async iterable to stream
+ * from. Unbounded on purpose: a generation is bounded by `maxTokens`, a document by its length.
  */
 export class AsyncQueue<T> implements AsyncIterable<T> {
   private readonly items: T[] = [];

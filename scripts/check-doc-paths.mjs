@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// Fails when README.md or a page of docs/ names a repository path that does not exist, so the
+// documentation cannot keep pointing at files a refactor moved or deleted (`npm run verify`).
+//
+// What counts as a path: a Markdown link's target (resolved from the page's folder), and a
+// `code span` that looks like a file or folder of ours: it has a slash or a source-file extension,
+// and no spaces, placeholders or URL parts. Design notes abbreviate paths inside a workspace
+// (`lib/http/sse.ts` for `apps/server/src/lib/http/sse.ts`), so a span may resolve against the
+// repository root, the page's folder or one of the workspaces' source roots; a bare file name must
+// be the name of some tracked file.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where an abbreviated path may start, besides the repository root and the page's own folder. */
+const SOURCE_ROOTS = [
+  'apps/server/src',
+  'apps/server',
+  'apps/web/src',
+  'apps/web',
+  'packages/shared/src',
+  'packages',
+  'scripts',
+];
+
+const EXTENSIONS =
+  /\.(ts|tsx|mts|mjs|cjs|js|json|md|yaml|yml|cfg|py|sh|css|html|pbtxt|gguf|onnx|service|conf|toml)$/;
+
+/** Model hub organisations: `Xenova/nllb-200-distilled-600M` is a model id, not a path. */
+const HUB_ORGANISATIONS = new Set([
+  'Xenova',
+  'facebook',
+  'deepseek-ai',
+  'Qwen',
+  'meta-llama',
+  'Helsinki-NLP',
+  'onnx-community',
+  'HuggingFaceTB',
+  'openai',
+  'google',
+  'alirezamsh',
+]);
+
+/** What is built or generated, so absent from a fresh clone, but rightly named. */
+const GENERATED = new Set(['apps/web/dist', 'docs/screenshots']);
+
+/** Spans that look like paths but name something else: URLs, routes, globs, patterns, examples. */
+function isPathLike(span) {
+  if (!/^[\w@.~-][\w@.\-/[\]]*$/.test(span)) return false; // spaces, `<x>`, `{x}`, `*`, `:` …
+  if (span.includes('//') || span.startsWith('~') || span.startsWith('@')) return false; // npm scopes
+  if (/^\d/.test(span)) return false; // versions, figures, dates
+  if (/^(text|application|image|multipart|audio|video|font)\//.test(span)) return false; // MIME types
+  if (HUB_ORGANISATIONS.has(span.split('/')[0])) return false;
+  return span.includes('/') || EXTENSIONS.test(span);
+}
+
+function tracked() {
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const files = out.split('\n').filter(Boolean);
+  const all = new Set(files);
+  for (const file of files) {
+    // Every folder on the way counts as a path too.
+    for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) all.add(dir);
+  }
+  return { all, names: new Set(files.map((file) => path.posix.basename(file))) };
+}
+
+function exists(candidate, repo) {
+  const clean = candidate.replace(/\/$/, '');
+  return repo.all.has(clean) || GENERATED.has(clean) || fs.existsSync(path.join(root, clean));
+}
+
+function resolves(span, page, repo) {
+  const pageDir = path.posix.dirname(page);
+  const bases = ['', pageDir === '.' ? '' : pageDir, ...SOURCE_ROOTS];
+  if (bases.some((base) => exists(path.posix.normalize(path.posix.join(base, span)), repo))) return true;
+  // A bare file name (`nllb.ts`) names some tracked file; an abbreviated path
+  // (`deepl/documents.ts` for `apps/server/src/routes/compat/deepl/documents.ts`) ends one.
+  if (!span.includes('/')) return repo.names.has(span);
+  const tail = `/${span.replace(/\/$/, '')}`;
+  for (const known of repo.all) if (known.endsWith(tail)) return true;
+  return false;
+}
+
+function check(page, repo) {
+  const text = fs.readFileSync(path.join(root, page), 'utf8').replace(/```[\s\S]*?```/g, '');
+  const problems = [];
+  for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = match[1] ?? '';
+    if (/^(https?:|mailto:|#)/.test(target)) continue;
+    const file = target.split('#')[0] ?? '';
+    const joined = path.posix.normalize(path.posix.join(path.posix.dirname(page), file));
+    if (!exists(joined, repo)) problems.push(`link to ${target} (${joined})`);
+  }
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    const span = match[1] ?? '';
+    if (isPathLike(span) && !resolves(span, page, repo)) problems.push(`\`${span}\``);
+  }
+  return problems;
+}
+
+const repo = tracked();
+const pages = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+let failures = 0;
+for (const page of pages) {
+  for (const problem of check(page, repo)) {
+    console.error(`${page}: names ${problem}, which does not exist`);
+    failures += 1;
+  }
+}
+if (failures > 0) {
+  console.error(`\n${failures} path(s) in the documentation do not exist: fix the text or the path.`);
+  process.exit(1);
+}
+console.log(`Documentation paths: every path named in ${pages.length} pages exists.`);
