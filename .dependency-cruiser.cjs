@@ -1,7 +1,10 @@
 /**
  * The layers of the code base, checked by `npm run deps` (part of `npm run verify`):
- * no import cycles; benchmarks reach the server only through its entry points; a web feature uses another feature only through its public index; routes reach
- * engines only through services; the server's lib/ imports no service; the shared package depends on nothing of the apps.
+ * no import cycles; benchmarks reach the server only through its entry points; in the web app, shared layers
+ * (components/, lib/, hooks/, config/) import no feature and no app code, features import no app code and use another
+ * feature only through its public index; routes reach engines only through services; an engine's own folder is
+ * private to it (engines share the modules beside them); the server's lib/ imports no service; the shared package
+ * depends on nothing of the apps.
  */
 module.exports = {
   forbidden: [
@@ -22,6 +25,22 @@ module.exports = {
         path: '^apps/web/src/features/',
         pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
       },
+    },
+    {
+      name: 'web-shared-layers-stand-alone',
+      comment:
+        "The web app's shared layers (components/, lib/, hooks/, config/) are used by features and the app: they import neither.",
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib|hooks|config)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-not-app',
+      comment:
+        'A web feature owns its model and rules; the app layer (routes, layouts, router) composes features, never the reverse.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
     },
     {
       name: 'routes-use-services',
@@ -54,6 +73,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/' },
       to: { path: '^apps/', pathNot: ['/index\\.ts$'] },
+    },
+    {
+      name: 'engines-keep-their-folders',
+      comment:
+        "An engine's own folder (nllb/, remote/, kserve/) is private to it: engines share only the modules beside them (endpoint-pool.ts, tokenizer/, model-source.ts, types.ts). registry.ts, which builds every engine, may see them all.",
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/translation/engines/([^/.]+)',
+        pathNot: ['\\.test\\.ts$', '^apps/server/src/translation/engines/registry\\.ts$'],
+      },
+      to: {
+        path: '^apps/server/src/translation/engines/(nllb|remote|kserve)/',
+        pathNot: '^apps/server/src/translation/engines/$1/',
+      },
     },
     {
       name: 'server-code-not-tests',

@@ -200,7 +200,7 @@ async function startEngine(dtype: string, beams: number): Promise<Contender> {
   engine.start();
   await engine.whenReady();
   const loadSeconds = (performance.now() - started) / 1000;
-  const pid = (engine as unknown as { modelProcess?: { pid?: number } }).modelProcess?.pid;
+  const pid = engine.modelProcessId;
   await engine.translate(sentences(1, 99), 'eng_Latn', 'fra_Latn');
   return {
     loadSeconds,

@@ -33,6 +33,7 @@ import translation from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
+import translatedChatRoutes from './routes/api/v1/chat/translated.ts';
 import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
 import languageRoutes from './routes/api/v1/languages/index.ts';
@@ -41,6 +42,7 @@ import translateRoutes from './routes/api/v1/translate/index.ts';
 import translateDocumentRoutes from './routes/api/v1/translate-document/index.ts';
 import deeplRoutes from './routes/compat/deepl/index.ts';
 import libretranslateRoutes from './routes/compat/libretranslate/index.ts';
+import openaiRoutes from './routes/compat/openai/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,10 +126,11 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(engineStatus);
   await app.register(detector);
   await app.register(translation);
-  await app.register(chat);
   await app.register(documents);
   await app.register(glossaries);
   await app.register(textTranslation);
+  // Chat in the user's language translates through the text-translation service.
+  await app.register(chat);
   await app.register(inference);
 
   await app.register(probeRoutes);
@@ -138,9 +141,11 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(translateRoutes, { prefix: '/api/v1/translate' });
   await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
   await app.register(chatRoutes, { prefix: '/api/v1/chat' });
+  await app.register(translatedChatRoutes, { prefix: '/api/v1/chat' });
   await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
   await app.register(libretranslateRoutes);
   await app.register(deeplRoutes);
+  await app.register(openaiRoutes);
   await app.register(inferenceRoutes);
 
   await app.register(staticWeb);

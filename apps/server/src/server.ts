@@ -5,6 +5,7 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { useProxyFromEnvironment, withoutCredentials } from './lib/download-proxy.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -25,12 +26,18 @@ async function main(): Promise<void> {
     logDestination.flushSync();
     process.exit(code);
   };
+  // Before anything downloads: HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for every fetch.
+  const proxy = await useProxyFromEnvironment();
   const app = await buildApp(config, {
     forceCloseConnections: 'idle',
     logger: { level: config.logLevel, stream: logDestination },
   });
   // A mistyped or misplaced variable would otherwise pass in silence.
   for (const warning of configWarnings()) app.log.warn(warning);
+  if (proxy) {
+    const through = withoutCredentials(proxy.httpsProxy ?? proxy.httpProxy!);
+    app.log.info({ noProxy: proxy.noProxy }, `downloads go through the proxy ${through}`);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

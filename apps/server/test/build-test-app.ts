@@ -25,6 +25,7 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
   const config = loadConfig({
     SEMA_LOG_LEVEL: 'silent',
     SEMA_GLOSSARY_DB: ':memory:',
+    SEMA_USAGE_DB: ':memory:',
     SEMA_WEB_DIST: '/nonexistent-web-dist',
     SEMA_NLLB_MODEL: TINY_NLLB,
     ...chatOffUnlessAsked(env),

@@ -4,7 +4,7 @@ import { freePort } from './server-process.ts';
 
 /**
  * A real `redis-server` for tests, started as a child process on a free port with nothing saved to
- * disk, and stopped (or stopped and started again on the same port) by the test. No system service
+ * disk (unless asked to keep data in a folder), and stopped (or stopped and started again on the same port) by the test. No system service
  * is used. Without the binary the Redis tests skip, except in CI, where that is an error.
  */
 export const REDIS_SERVER = findRedisServer();
@@ -47,20 +47,44 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
 export interface TestRedis {
   url: string;
   port: number;
-  /** Kills the server (like a crash or a network cut): nothing is saved. */
+  /** Kills the server (like a crash or a network cut): nothing more is saved. */
   stop(): Promise<void>;
-  /** Starts a fresh, empty server on the same port. */
+  /** Starts the server again on the same port: empty, unless it was started durable. */
   start(): Promise<void>;
 }
 
-export async function startRedis(): Promise<TestRedis> {
+export interface RedisOptions {
+  /**
+   * Keep data in this folder as the deploy files run Redis: an append-only file written on every
+   * command, evicting only keys with an expiry. Then stop() and start() keep what was written.
+   */
+  durableIn?: string;
+  /** Settings added to the command line (e.g. ['--maxmemory-policy', 'allkeys-lru']). */
+  args?: string[];
+}
+
+export async function startRedis(options: RedisOptions = {}): Promise<TestRedis> {
   if (!REDIS_SERVER) throw new Error(REDIS_MISSING_REASON);
   const port = await freePort();
   let child: ChildProcess | undefined;
+  const persistence = options.durableIn
+    ? [
+        '--dir',
+        options.durableIn,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--maxmemory-policy',
+        'volatile-lru',
+      ]
+    : ['--save', '', '--appendonly', 'no'];
   const start = async () => {
     child = spawn(
       REDIS_SERVER,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ['--port', String(port), '--bind', '127.0.0.1', ...persistence, ...(options.args ?? [])],
       {
         stdio: 'ignore',
       },

@@ -32,6 +32,7 @@ export function startServerProcess(env: Record<string, string>) {
       HOST: '127.0.0.1',
       SEMA_NLLB_MODEL: '/nonexistent',
       SEMA_GLOSSARY_DB: ':memory:',
+      SEMA_USAGE_DB: ':memory:',
       ...chatOffUnlessAsked(env),
       ...env,
     },

@@ -36,7 +36,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * Only the app's own pages fall back to the cached index.html: the API, its docs and the
  * compatibility routes stay with the server. Rare-script fonts are not precached (a phone on a slow
  * network should not fetch 300 kB of fonts it may never show); each is kept once it has been needed.
- * Nothing from the API is cached here: the app keeps its language list itself (lib/cache.ts).
+ * Nothing from the API is cached here: the app keeps its language list itself (lib/query-cache.tsx).
  */
 export const workboxOptions: Partial<VitePWAOptions['workbox']> = {
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],

@@ -250,7 +250,7 @@ describe('chat mode, end to end', () => {
     await alert
       .getByText('The assistant could not be reached from this server. Please try again later.')
       .waitFor();
-    const technical = alert.getByText(/Authentication failed\. Please check your Hugging Face token\./);
+    const technical = alert.getByText(/Authentication failed\. Please check your chat provider token\./);
     assert.equal(await technical.isVisible(), false, 'the developer message is folded away');
     await alert.getByText('Details', { exact: true }).click();
     await technical.waitFor();

@@ -106,7 +106,10 @@ export function chatErrorForFailure(error: unknown, timedOut: boolean): ApiError
 }
 
 /** A streamed answer's `error` event; anything that is not an ApiError is logged and kept private. */
-export function chatErrorEvent(error: unknown, log: FastifyBaseLogger): ChatStreamEvent {
+export function chatErrorEvent(
+  error: unknown,
+  log: FastifyBaseLogger,
+): Extract<ChatStreamEvent, { type: 'error' }> {
   if (error instanceof ApiError) return { type: 'error', detail: error.detail, code: error.code };
   log.error({ err: error }, 'chat stream failed');
   return { type: 'error', detail: CHAT_ERRORS.CHAT_ERROR, code: 'CHAT_ERROR' };

@@ -71,6 +71,8 @@ export function createChatService(
       messages,
       maxTokens: request.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
       temperature: request.temperature ?? CHAT_LIMITS.defaultTemperature,
+      ...(request.stop === undefined ? {} : { stop: [request.stop].flat() }),
+      ...(request.top_p === undefined ? {} : { topP: request.top_p }),
       signal,
     };
   }

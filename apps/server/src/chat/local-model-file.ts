@@ -1,6 +1,7 @@
 /**
  * Where the local chat model comes from: a GGUF file on disk, or a hub URI / URL that is downloaded
- * once into the model cache (with a progress bar in the log and progress in /status).
+ * once into the model cache (with the same progress bar as the translation model's,
+ * `lib/download-progress.ts`, and progress in /status).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,13 +10,6 @@ import type { resolveModelFile as ResolveModelFile } from 'node-llama-cpp';
 /** `hf:user/repo/file.gguf`, `huggingface:…`, `hf.co/…` or an http(s) URL. */
 export function isModelUri(value: string): boolean {
   return /^(hf:|huggingface:|hf\.co\/|huggingface\.co\/|https?:\/\/)/i.test(value);
-}
-
-/** `[######--------------]  30%` */
-export function progressBar(fraction: number, width = 20): string {
-  const clamped = Math.min(1, Math.max(0, fraction));
-  const filled = Math.round(clamped * width);
-  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(clamped * 100)).padStart(3)}%`;
 }
 
 /** How long the hub may take to answer at all before the download is called off. */

@@ -34,6 +34,7 @@ function provider(model: string, extra: Partial<LocalProviderOptions> = {}) {
       modelsDirectory: path.join(work, 'models'),
       threads: 1,
       log,
+      progressOutput: null,
       ...extra,
     }),
     lines,
@@ -205,10 +206,12 @@ describe('LocalProvider with a hub URI', () => {
   it('downloads on first use with progress, answers 503 while downloading, then chats', async () => {
     gate = new Promise<void>((resolve) => (release = resolve));
     const modelsDirectory = path.join(work, 'hub-models');
-    const { provider: local, lines } = provider('hf:sema/tiny-chat/tiny-chat.gguf', {
+    const progress: string[] = [];
+    const { provider: local } = provider('hf:sema/tiny-chat/tiny-chat.gguf', {
       hubEndpoint: endpoint,
       modelsDirectory,
       loadWaitMs: 300,
+      progressOutput: { isTTY: false, write: (chunk: string) => progress.push(chunk) },
     });
     try {
       // Nothing is loaded yet: never "ready" before it is.
@@ -240,7 +243,10 @@ describe('LocalProvider with a hub URI', () => {
       });
       expect(answer.text).toBe('<think> Brief thought</think> Hello from Sema.');
       expect(fs.readdirSync(modelsDirectory).some((name) => name.endsWith('.gguf'))).toBe(true);
-      expect(lines.some((line) => /chat model download \[#{20}\] 100%/.test(line))).toBe(true);
+      // The translation model's progress format (lib/download-progress.ts), a line per 10% step.
+      expect(progress.at(-1)).toMatch(
+        /^Downloading chat model hf:sema\/tiny-chat\/tiny-chat\.gguf: 100% (\d+\.\d)\/\1 [kM]B\n$/,
+      );
       expect(local.status()).toMatchObject({ state: 'ready' });
     } finally {
       release();

@@ -10,10 +10,11 @@ import type { ChatHistoryItem, Llama, LlamaChatSession, LlamaContext, LlamaModel
 import type * as NodeLlamaCppModule from 'node-llama-cpp';
 
 type NodeLlamaCpp = typeof NodeLlamaCppModule;
+import { DownloadProgress, type ProgressOutput } from '../lib/download-progress.ts';
 import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from '../lib/async-queue.ts';
 import { chatNotConfigured } from './chat-errors.ts';
-import { isModelUri, ModelFileMissing, progressBar, resolveLocalModel } from './local-model-file.ts';
+import { isModelUri, ModelFileMissing, resolveLocalModel } from './local-model-file.ts';
 import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';
 
 export interface LocalProviderOptions {
@@ -34,6 +35,11 @@ export interface LocalProviderOptions {
   /** Overrides of how long the hub may stay silent (tests). */
   hubAnswerMs?: number;
   stallMs?: number;
+  /**
+   * Where the download progress bar goes (the translation model's format, `lib/download-progress.ts`);
+   * null for none. Defaults to stderr.
+   */
+  progressOutput?: ProgressOutput | null;
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }
 
@@ -69,7 +75,6 @@ export class LocalProvider implements ChatProvider {
   private closed = false;
   /** One generation at a time: the context has one sequence, and the CPU is shared anyway. */
   private turn: Promise<void> = Promise.resolve();
-  private loggedTenths = -1;
 
   constructor(private readonly options: LocalProviderOptions) {
     this.model = isModelUri(options.model) ? options.model : path.basename(options.model);
@@ -134,6 +139,8 @@ export class LocalProvider implements ChatProvider {
         .prompt(last?.content ?? '', {
           maxTokens: request.maxTokens,
           temperature: request.temperature,
+          ...(request.stop ? { customStopTriggers: request.stop } : {}),
+          ...(request.topP === undefined ? {} : { topP: request.topP }),
           signal: request.signal,
           stopOnAbortSignal: true,
           onResponseChunk: (chunk) => {
@@ -263,17 +270,25 @@ export class LocalProvider implements ChatProvider {
     }
     const uri = isModelUri(this.options.model);
     if (uri) this.load = { state: 'downloading', progress: 0 };
+    const output = this.options.progressOutput === undefined ? process.stderr : this.options.progressOutput;
+    const download = new DownloadProgress('chat model', output);
     const file = await resolveLocalModel(this.options.model, llamaCpp.resolveModelFile, {
       directory: this.options.modelsDirectory,
       hubEndpoint: this.options.hubEndpoint,
       hubToken: this.options.hubToken,
       hubAnswerMs: this.options.hubAnswerMs,
       stallMs: this.options.stallMs,
-      onProgress: (fraction, downloaded, total) => this.reportDownload(fraction, downloaded, total),
-    }).catch((error: unknown) => {
-      if (error instanceof ModelFileMissing) throw error;
-      throw new Error(`could not download ${this.options.model}: ${describe(error)}`);
-    });
+      onProgress: (fraction, downloaded, total) => {
+        // Progress in /status, and the bar (a line per 10% in logs).
+        this.load = { state: 'downloading', progress: fraction };
+        download.update(this.options.model, downloaded, total);
+      },
+    })
+      .catch((error: unknown) => {
+        if (error instanceof ModelFileMissing) throw error;
+        throw new Error(`could not download ${this.options.model}: ${describe(error)}`);
+      })
+      .finally(() => download.finish());
     this.load = { state: 'loading' };
     const started = performance.now();
     const llama = await llamaCpp.getLlama({
@@ -292,16 +307,6 @@ export class LocalProvider implements ChatProvider {
       `local chat model ${path.basename(file)} ready in ${Math.round(performance.now() - started)} ms (context ${context.contextSize} tokens, ${this.options.threads} threads)`,
     );
     return { llama, model, context, LlamaChatSession: llamaCpp.LlamaChatSession };
-  }
-
-  /** Progress in /status, and a bar in the log every 10%. */
-  private reportDownload(fraction: number, downloaded: number, total: number): void {
-    this.load = { state: 'downloading', progress: fraction };
-    const tenths = Math.floor(fraction * 10);
-    if (tenths === this.loggedTenths) return;
-    this.loggedTenths = tenths;
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-    this.options.log.info(`chat model download ${progressBar(fraction)} ${mb(downloaded)} / ${mb(total)} MB`);
   }
 
   /** FIFO turn-taking; a request that is abandoned while waiting gives up its place. */

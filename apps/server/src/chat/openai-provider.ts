@@ -174,6 +174,8 @@ export class OpenAiProvider implements ChatProvider {
         messages: request.messages,
         max_tokens: request.maxTokens,
         temperature: request.temperature,
+        ...(request.stop ? { stop: request.stop } : {}),
+        ...(request.topP === undefined ? {} : { top_p: request.topP }),
         stream,
         ...(stream ? { stream_options: { include_usage: true } } : {}),
       }),

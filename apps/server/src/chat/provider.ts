@@ -14,6 +14,10 @@ export interface ChatGenerationRequest {
   /** Upper bound on generated tokens; always set, a model may never stop by itself. */
   maxTokens: number;
   temperature: number;
+  /** Sequences that end the answer (at most 4), when the client asked for them. */
+  stop?: string[];
+  /** Nucleus sampling, when the client asked for it. */
+  topP?: number;
   /** Aborted when the client goes away or the request times out; the provider must stop work. */
   signal: AbortSignal;
 }

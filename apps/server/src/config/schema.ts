@@ -386,6 +386,18 @@ export const AccessSection = Type.Object(
       defaultText: 'none',
       allowedText: 'a file path',
     }),
+    usageFile: parsed(
+      'SEMA_USAGE_DB',
+      Type.String(),
+      (raw) => (raw.trim() === ':memory:' ? ':memory:' : path.resolve(raw)),
+      {
+        description:
+          "The SQLite file that keeps each API key's monthly usage (with REDIS_URL set it is kept in Redis instead); created when a key is first used; :memory: counts until the server stops",
+        default: path.join(os.homedir(), '.local', 'share', 'sema', 'usage.sqlite'),
+        defaultText: '~/.local/share/sema/usage.sqlite',
+        allowedText: 'a file path, or :memory:',
+      },
+    ),
   },
   { title: 'Access' },
 );

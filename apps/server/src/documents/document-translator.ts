@@ -5,8 +5,8 @@ import {
   translatedFileName,
   type PrepareOptions,
   type PreparedDocument,
-  type Upload,
 } from './prepare.ts';
+import type { Upload } from '../lib/http/upload.ts';
 import type { Glossary } from '../translation/protected-spans.ts';
 import { documentPreview } from './preview.ts';
 import { translateSegments, type SegmentProgress, type TranslateTexts } from './translate-segments.ts';

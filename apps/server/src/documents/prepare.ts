@@ -1,16 +1,11 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
 import { toLanguageTag } from '@sema/shared/languages/codes';
-import { documentError, formatBytes, formatCount } from './errors.ts';
+import { formatBytes } from '../lib/format-bytes.ts';
+import type { Upload } from '../lib/http/upload.ts';
+import { documentError, formatCount } from './errors.ts';
 import { extensionOf, resolveAdapter } from './registry.ts';
 import { decodeText } from './sniff.ts';
 import type { DocumentLimits } from './types.ts';
-
-export interface Upload {
-  fileName: string;
-  /** The media type the client declared, if any. */
-  mimeType?: string;
-  bytes: Uint8Array;
-}
 
 /** A document that was read and checked, ready to be translated. */
 export interface PreparedDocument {

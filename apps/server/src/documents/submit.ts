@@ -10,7 +10,8 @@ import type { Glossary } from '../translation/protected-spans.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
 import type { JobCharge } from './job-store.ts';
 import type { DocumentJob, DocumentJobs } from './jobs.ts';
-import type { PrepareOptions, Upload } from './prepare.ts';
+import type { Upload } from '../lib/http/upload.ts';
+import type { PrepareOptions } from './prepare.ts';
 import type { SegmentProgress } from './translate-segments.ts';
 
 export interface Submission {

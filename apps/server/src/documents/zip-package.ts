@@ -1,6 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import yauzl from 'yauzl';
-import { documentError, formatBytes, formatCount } from './errors.ts';
+import { formatBytes } from '../lib/format-bytes.ts';
+import { documentError, formatCount } from './errors.ts';
 import type { DocumentLimits } from './types.ts';
 
 /**

@@ -5,6 +5,7 @@
  * are batched here, as Triton's dynamic batcher would, with the same bounded queue as translation.
  */
 import { Batcher } from '../translation/batcher.ts';
+import { MAX_SOURCE_TOKENS } from '../translation/engines/tokenizer/model-tokenizer.ts';
 import type { TokenGenerator } from '../translation/engines/types.ts';
 import { modelUnavailable } from '../translation/errors.ts';
 import { InvalidTensor, nllbModelMetadata, type ModelMetadata } from './open-inference.ts';
@@ -18,8 +19,8 @@ export interface InferenceServiceOptions {
   queueLimit: number;
 }
 
-/** The longest sequence the model takes: 510 tokens plus the language and end tokens. */
-const MAX_SEQUENCE = 512;
+/** The longest sequence the model takes: a row's source tokens plus the language and end tokens. */
+const MAX_SEQUENCE = MAX_SOURCE_TOKENS + 2;
 
 export class InferenceService {
   readonly modelName: string;

@@ -1,13 +1,17 @@
 /**
  * Optional API keys (SEMA_API_KEYS, SEMA_API_KEYS_FILE): off by default, Sema is free and open. With
  * keys, the APIs — ours and both compatibility layers — need one, count the characters each key has
- * translated this month (in Redis when REDIS_URL is set, so every process counts the same budget),
- * and refuse a request that would pass the key's monthly limit.
+ * translated this month (in Redis when REDIS_URL is set, so every process counts the same budget;
+ * else in a SQLite file, SEMA_USAGE_DB, so a restart keeps it), and refuse a request that would pass
+ * the key's monthly limit.
  *
  * A key may come as `Authorization: DeepL-Auth-Key …` or `Bearer …`, an `X-API-Key` header, or the
  * `api_key` (LibreTranslate) or `auth_key` (older DeepL clients) field of the request.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { ApiKeyConfig } from '../config/parsers.ts';
 
@@ -68,65 +72,186 @@ export function keyOfRequest(
 /** This month, UTC, as the counters name it: `2026-11`. */
 export const monthOf = (now = new Date()) => now.toISOString().slice(0, 7);
 
-/** Counts characters per key and month, in Redis or in this process. */
-export class UsageCounter {
-  private readonly local = new Map<string, number>();
+/** Where a month's usage of a key is counted; `name` is `sema:usage:{key id}:{month}`. */
+interface UsageStore {
+  /** Adds `chars` unless the count would pass `limit`; answers whether it did, and the count after. */
+  charge(name: string, chars: number, limit: number | null): Promise<{ charged: boolean; count: number }>;
+  refund(name: string, chars: number): Promise<void>;
+  count(name: string): Promise<number>;
+  close(): void;
+}
 
-  constructor(
-    private readonly redis: Redis | null,
-    private readonly onRedisError: (error: unknown) => void,
-  ) {}
+/**
+ * In Redis, so every process counts the same budget. A count is a record, not cache: it carries no
+ * expiry, so a Redis run as the deploy files run it (maxmemory-policy volatile-lru, appendonly) never
+ * evicts it and keeps it across a restart. A key's month is one small integer.
+ */
+class RedisUsage implements UsageStore {
+  constructor(private readonly redis: Redis) {}
+
+  async charge(name: string, chars: number, limit: number | null) {
+    const count = await this.redis.incrby(name, chars);
+    if (limit !== null && count > limit) {
+      await this.redis.decrby(name, chars);
+      return { charged: false, count: count - chars };
+    }
+    return { charged: true, count };
+  }
+
+  async refund(name: string, chars: number) {
+    await this.redis.decrby(name, chars);
+  }
+
+  async count(name: string) {
+    return Number((await this.redis.get(name)) ?? 0);
+  }
+
+  close() {}
+}
+
+/** In this process only: while Redis is away, or for tests (`:memory:`). */
+class MemoryUsage implements UsageStore {
+  private readonly counts = new Map<string, number>();
+
+  async charge(name: string, chars: number, limit: number | null) {
+    const count = (this.counts.get(name) ?? 0) + chars;
+    if (limit !== null && count > limit) return { charged: false, count: count - chars };
+    this.counts.set(name, count);
+    return { charged: true, count };
+  }
+
+  async refund(name: string, chars: number) {
+    const count = this.counts.get(name);
+    if (count !== undefined) this.counts.set(name, Math.max(0, count - chars));
+  }
+
+  async count(name: string) {
+    return this.counts.get(name) ?? 0;
+  }
+
+  close() {}
+}
+
+/**
+ * In a SQLite file (SEMA_USAGE_DB) on a server without Redis, so a restart does not hand every key
+ * its month again. Opened on first use: a server without keys never creates the file. WAL mode and
+ * immediate transactions let several processes on the machine count in the same file.
+ */
+class SqliteUsage implements UsageStore {
+  private db: Database.Database | undefined;
+
+  constructor(private readonly file: string) {}
+
+  private open(): Database.Database {
+    if (this.db) return this.db;
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const db = new Database(this.file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 2000');
+    db.exec(`CREATE TABLE IF NOT EXISTS key_usage (
+      name TEXT PRIMARY KEY,
+      chars INTEGER NOT NULL
+    )`);
+    this.db = db;
+    return db;
+  }
+
+  private read(db: Database.Database, name: string): number {
+    const row = db.prepare('SELECT chars FROM key_usage WHERE name = ?').get(name) as
+      { chars: number } | undefined;
+    return row?.chars ?? 0;
+  }
+
+  async charge(name: string, chars: number, limit: number | null) {
+    const db = this.open();
+    const charge = db.transaction(() => {
+      const count = this.read(db, name) + chars;
+      if (limit !== null && count > limit) return { charged: false, count: count - chars };
+      db.prepare(
+        'INSERT INTO key_usage (name, chars) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET chars = excluded.chars',
+      ).run(name, count);
+      return { charged: true, count };
+    });
+    // IMMEDIATE: another process cannot read the same count between this read and write.
+    return charge.immediate();
+  }
+
+  async refund(name: string, chars: number) {
+    this.open().prepare('UPDATE key_usage SET chars = max(0, chars - ?) WHERE name = ?').run(chars, name);
+  }
+
+  async count(name: string) {
+    return this.read(this.open(), name);
+  }
+
+  close() {
+    this.db?.close();
+    this.db = undefined;
+  }
+}
+
+export interface UsageCounterOptions {
+  /** Redis (REDIS_URL), where every process counts; null without it. */
+  redis: Redis | null;
+  /** Without Redis, the SQLite file that keeps the counts (SEMA_USAGE_DB), or `:memory:`. */
+  file: string;
+  onRedisError: (error: unknown) => void;
+}
+
+/**
+ * Counts characters per key and month: in Redis when it is set (and, while it is away, in this
+ * process on its own), else in a SQLite file that outlives the process.
+ */
+export class UsageCounter {
+  private readonly primary: UsageStore;
+  /** While Redis is away. */
+  private readonly meanwhile = new MemoryUsage();
+  private readonly onRedisError: (error: unknown) => void;
+
+  constructor(options: UsageCounterOptions) {
+    this.onRedisError = options.onRedisError;
+    this.primary = options.redis
+      ? new RedisUsage(options.redis)
+      : options.file === ':memory:'
+        ? new MemoryUsage()
+        : new SqliteUsage(options.file);
+  }
+
+  private async use<T>(work: (store: UsageStore) => Promise<T>): Promise<T> {
+    if (!(this.primary instanceof RedisUsage)) return work(this.primary);
+    try {
+      return await work(this.primary);
+    } catch (error) {
+      this.onRedisError(error);
+      return work(this.meanwhile);
+    }
+  }
 
   /**
    * Adds `chars` to the key's month unless that would pass its limit; answers whether it did, and
    * the usage after. While Redis is away, this process counts on its own.
    */
   async charge(key: KnownKey, chars: number): Promise<{ charged: boolean; usage: KeyUsage }> {
-    const name = `sema:usage:${key.id}:${monthOf()}`;
     const limit = key.monthlyChars;
-    if (this.redis) {
-      try {
-        const count = await this.redis.incrby(name, chars);
-        if (count === chars) await this.redis.expire(name, 40 * 24 * 3600);
-        if (limit !== null && count > limit) {
-          await this.redis.decrby(name, chars);
-          return { charged: false, usage: { count: count - chars, limit } };
-        }
-        return { charged: true, usage: { count, limit } };
-      } catch (error) {
-        this.onRedisError(error);
-      }
-    }
-    const count = (this.local.get(name) ?? 0) + chars;
-    if (limit !== null && count > limit) return { charged: false, usage: { count: count - chars, limit } };
-    this.local.set(name, count);
-    return { charged: true, usage: { count, limit } };
+    const { charged, count } = await this.use((store) =>
+      store.charge(usageName(key, monthOf()), chars, limit),
+    );
+    return { charged, usage: { count, limit } };
   }
 
   /** Gives back characters charged in `month` for work that then failed. */
   async refund(key: Pick<KnownKey, 'id'>, chars: number, month: string): Promise<void> {
-    const name = `sema:usage:${key.id}:${month}`;
-    if (this.redis) {
-      try {
-        await this.redis.decrby(name, chars);
-        return;
-      } catch (error) {
-        this.onRedisError(error);
-      }
-    }
-    const count = this.local.get(name);
-    if (count !== undefined) this.local.set(name, Math.max(0, count - chars));
+    await this.use((store) => store.refund(usageName(key, month), chars));
   }
 
   async usage(key: KnownKey): Promise<KeyUsage> {
-    const name = `sema:usage:${key.id}:${monthOf()}`;
-    if (this.redis) {
-      try {
-        return { count: Number((await this.redis.get(name)) ?? 0), limit: key.monthlyChars };
-      } catch (error) {
-        this.onRedisError(error);
-      }
-    }
-    return { count: this.local.get(name) ?? 0, limit: key.monthlyChars };
+    const count = await this.use((store) => store.count(usageName(key, monthOf())));
+    return { count, limit: key.monthlyChars };
+  }
+
+  close(): void {
+    this.primary.close();
   }
 }
+
+const usageName = (key: Pick<KnownKey, 'id'>, month: string) => `sema:usage:${key.id}:${month}`;

@@ -26,7 +26,7 @@ export function sourceLanguage(code: string | undefined): string {
  * A catalogue code, an alias, or a BCP 47 / ISO 639 code (`sw`, `sw-KE`, `zh-Hant`, `pt-BR`) read
  * through the shared code table; answers always carry the catalogue code.
  */
-function catalogueCode(field: string, code: string): string {
+export function catalogueCode(field: string, code: string): string {
   const language = resolveLanguageCode(code);
   if (language) return language.code;
   if (looksLikeLanguageCode(code)) {

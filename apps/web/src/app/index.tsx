@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import { Splash } from '@/components/splash/splash';
 import { UpdatePrompt } from '@/features/app-update/update-prompt';
-import { BrowserRouter } from '@/lib/router';
+import { AddressBarRouter } from '@/lib/routing';
 
 import { AppProvider } from './provider';
 import { AppRoutes, preloadPage } from './router';
@@ -27,9 +27,9 @@ export function App() {
   // The same element on every render of App, so React does not re-render the pages for App's state.
   const pages = useMemo(
     () => (
-      <BrowserRouter>
+      <AddressBarRouter>
         <AppRoutes />
-      </BrowserRouter>
+      </AddressBarRouter>
     ),
     [],
   );

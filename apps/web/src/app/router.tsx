@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
-import { AuthLayout } from '@/components/layouts/auth-layout';
-import { MainLayout } from '@/components/layouts/main-layout';
+import { AuthLayout } from '@/app/layouts/auth-layout';
+import { MainLayout } from '@/app/layouts/main-layout';
 import { paths } from '@/config/paths';
-import { matchPath, Outlet, Route, Routes, useLocation } from '@/lib/router';
+import { matchPath, Outlet, Route, Routes, useLocation } from '@/lib/routing';
 
 import { RouteError } from './routes/route-error';
 

@@ -2,10 +2,10 @@ import type { LanguagesResponse, StatusResponse } from '@sema/shared/api/schemas
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-import { languagesQueryOptions } from '@/features/languages/api/get-languages';
-import { statusQueryOptions } from '@/features/status/api/get-status';
-import { QueryClient, QueryClientProvider } from '@/lib/query';
-import { MemoryRouter } from '@/lib/router';
+import { languagesQuery } from '@/features/languages/api/get-languages';
+import { statusQuery } from '@/features/status/api/get-status';
+import { QueryCache, QueryCacheProvider } from '@/lib/query-cache';
+import { MemoryRouter } from '@/lib/routing';
 
 import { LANGUAGES_FIXTURE } from './languages-fixture';
 
@@ -17,18 +17,18 @@ interface Options {
   status?: StatusResponse;
 }
 
-/** Renders with the app's providers: a query client (languages preloaded) and a router. */
+/** Renders with the app's providers: a query cache of its own (languages preloaded) and a router. */
 export function renderApp(
   ui: ReactElement,
   { languages = LANGUAGES_FIXTURE, route = '/', status }: Options = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  if (languages) queryClient.setQueryData(languagesQueryOptions().queryKey, languages);
-  if (status) queryClient.setQueryData(statusQueryOptions().queryKey, status);
+  const queryCache = new QueryCache({ retry: 0, defaultFreshMs: Infinity });
+  if (languages) queryCache.setData(languagesQuery.key, languages);
+  if (status) queryCache.setData(statusQuery.key, status);
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-    </QueryClientProvider>,
+    <QueryCacheProvider cache={queryCache}>
+      <MemoryRouter path={route}>{ui}</MemoryRouter>
+    </QueryCacheProvider>,
   );
-  return { ...result, queryClient };
+  return { ...result, queryCache };
 }

@@ -18,6 +18,16 @@ export const CHAT_LIMITS = {
 export const CHAT_SYSTEM_PROMPT =
   'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
 
+/** Sampling settings passed to the model as they are (every provider understands them). */
+export const CHAT_SAMPLING_FIELDS = {
+  stop: Type.Optional(
+    Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { maxItems: 4 })], {
+      description: 'Up to 4 sequences where the model stops writing (in its own language: English)',
+    }),
+  ),
+  top_p: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Nucleus sampling' })),
+};
+
 export const ChatRole = Type.Union(
   [Type.Literal('system'), Type.Literal('user'), Type.Literal('assistant')],
   {
@@ -61,6 +71,7 @@ export const ChatRequest = Type.Object(
         description: 'Answer as server-sent events (ChatStreamEvent), one JSON object per event',
       }),
     ),
+    ...CHAT_SAMPLING_FIELDS,
   },
   {
     $id: 'ChatRequest',

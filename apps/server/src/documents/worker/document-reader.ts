@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
-import { documentError, formatBytes } from '../errors.ts';
-import type { PrepareOptions, PreparedDocument, Upload } from '../prepare.ts';
+import { formatBytes } from '../../lib/format-bytes.ts';
+import { documentError } from '../errors.ts';
+import type { Upload } from '../../lib/http/upload.ts';
+import type { PrepareOptions, PreparedDocument } from '../prepare.ts';
 import type { DocumentLimits } from '../types.ts';
 import type { FromWorker, PreparedInfo, ToWorker } from './protocol.ts';
 

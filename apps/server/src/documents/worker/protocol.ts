@@ -1,4 +1,5 @@
-import type { PrepareOptions, PreparedDocument, Upload } from '../prepare.ts';
+import type { Upload } from '../../lib/http/upload.ts';
+import type { PrepareOptions, PreparedDocument } from '../prepare.ts';
 import type { DocumentLimits } from '../types.ts';
 
 /** What the main thread asks the document worker. One job at a time; `job` matches the answer. */

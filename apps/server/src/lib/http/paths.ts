@@ -11,11 +11,15 @@ const LIBRETRANSLATE_PATHS = [
 /** The DeepL-compatible API's paths under /v2 (the rest of /v2 is kept free for other protocols). */
 const DEEPL_PREFIXES = ['/v2/translate', '/v2/languages', '/v2/usage', '/v2/glossar', '/v2/document'];
 
+/** OpenAI's chat API under /v1 (the OpenAI-compatible surface). */
+const OPENAI_PREFIXES = ['/v1/chat/completions', '/v1/models'];
+
 /** A path of a compatibility API (answered with JSON, open to any origin, rate-limited like /api). */
 export function isCompatPath(url: string): boolean {
   const path = url.split('?')[0]!;
   return (
     LIBRETRANSLATE_PATHS.includes(path) ||
+    OPENAI_PREFIXES.some((prefix) => path.startsWith(prefix)) ||
     path.startsWith('/download_file/') ||
     DEEPL_PREFIXES.some((prefix) => path.startsWith(prefix))
   );

@@ -9,8 +9,8 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { documentError, formatBytes } from '../../documents/errors.ts';
-import type { Upload } from '../../documents/prepare.ts';
+import { DOCUMENT_ERROR_CODES } from '@sema/shared/api/documents';
+import { formatBytes } from '../format-bytes.ts';
 import { ApiError } from '../errors.ts';
 
 export interface UploadLimits {
@@ -24,6 +24,14 @@ export interface UploadLimits {
 const FILE_FIELD = 'file';
 /** Tools sometimes send more than one file part: the first one named "file" is kept, the rest drained. */
 const MAX_FILES = 4;
+
+/** An uploaded file, as the routes that take documents read it. */
+export interface Upload {
+  fileName: string;
+  /** The media type the client declared, if any. */
+  mimeType?: string;
+  bytes: Uint8Array;
+}
 
 const uploads = new WeakMap<FastifyRequest, Upload>();
 
@@ -80,7 +88,8 @@ async function readForm(request: FastifyRequest, maxFileBytes: number): Promise<
 function multipartError(error: unknown, maxFileBytes: number): unknown {
   const code = (error as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return documentError(
+    return new ApiError(
+      DOCUMENT_ERROR_CODES.DOCUMENT_TOO_LARGE,
       'DOCUMENT_TOO_LARGE',
       `The file is larger than the ${formatBytes(maxFileBytes)} limit.`,
     );

@@ -3,11 +3,15 @@ import { createChatService, type ChatService } from '../../chat/chat-service.ts'
 import { LocalProvider } from '../../chat/local-provider.ts';
 import { createChatMetrics } from '../../chat/metrics.ts';
 import { createChatProvider } from '../../chat/registry.ts';
+import { TranslatedChat } from '../../chat/translated-chat.ts';
+import { catalogueCode } from '../../lib/language-fields.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Chat with the configured provider (OpenAI-compatible endpoint, local GGUF model, or none). */
     chat: ChatService;
+    /** Chat in the user's language: one turn detected, translated, answered and translated back. */
+    translatedChat: TranslatedChat;
   }
 }
 
@@ -27,6 +31,17 @@ export default fp(
       createChatMetrics(app.metrics),
     );
     app.decorate('chat', service);
+    app.decorate(
+      'translatedChat',
+      new TranslatedChat({
+        chat: service,
+        detect: (text) => app.detector.detect(text),
+        resolveLanguage: (code) => catalogueCode('language', code),
+        // The one text-translation service: limits, protected spans and caching as on every surface.
+        translate: async (text, source, target, signal) =>
+          (await app.textTranslation.translate({ texts: text, source, target }, signal))[0]!.text,
+      }),
+    );
     app.engineStatus.set('chat', () => service.status());
     // The local model is fetched and loaded at start, like the translation model, so that /status
     // tells the truth from the first moment (loading, ready, or why not) and the first chat does not
@@ -38,5 +53,5 @@ export default fp(
     const status = provider.status();
     if (status.state === 'disabled') log.warn(status.detail ?? 'chat is turned off');
   },
-  { name: 'chat', dependencies: ['engine-status', 'metrics'] },
+  { name: 'chat', dependencies: ['engine-status', 'metrics', 'detector', 'text-translation'] },
 );

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { RedisGlossaryStore } from '../../glossaries/redis-store.ts';
 import { GlossaryService } from '../../glossaries/service.ts';
 import { SqliteGlossaryStore } from '../../glossaries/sqlite-store.ts';
+import { redisRecordRisks } from '../../lib/redis-records.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +12,8 @@ declare module 'fastify' {
 
 /**
  * Stored glossaries: in Redis when REDIS_URL is set (every process sees the same ones), else in a
- * SQLite file on this machine (SEMA_GLOSSARY_DB).
+ * SQLite file on this machine (SEMA_GLOSSARY_DB). With Redis, the log says at start if that Redis
+ * would lose them (lib/redis-records.ts).
  */
 export default fp(
   async (app) => {
@@ -21,6 +23,22 @@ export default fp(
     const service = new GlossaryService(store, app.log.child({ service: 'glossaries' }));
     app.decorate('glossaries', service);
     app.addHook('onClose', () => service.close());
+    const redis = app.redis.client;
+    if (redis) {
+      // Glossaries and key usage are records: say so at start if this Redis would lose them. Start-up
+      // keeps the event loop busy past Redis's short command timeout, so a failed look is tried again.
+      const check = (attemptsLeft: number) =>
+        redisRecordRisks(redis).then(
+          (risks) => risks.forEach((risk) => app.log.warn(risk)),
+          () => {
+            if (attemptsLeft > 0) setTimeout(() => void check(attemptsLeft - 1), 5_000).unref();
+          },
+        );
+      app.addHook('onReady', async () => {
+        if (redis.status === 'ready') void check(3);
+        else redis.once('ready', () => void check(3));
+      });
+    }
   },
   { name: 'glossaries', dependencies: ['redis'] },
 );

@@ -56,7 +56,7 @@ export function needsKey(method: string, url: string): boolean {
   const path = url.split('?')[0]!;
   if (path.startsWith('/api/v1/glossaries')) return true;
   if (path.startsWith('/api/v1/')) return method !== 'GET' && method !== 'HEAD';
-  if (['/translate', '/detect', '/translate_file'].includes(path)) return true;
+  if (['/translate', '/detect', '/translate_file', '/v1/chat/completions'].includes(path)) return true;
   return ['/v2/translate', '/v2/document', '/v2/glossaries', '/v2/usage'].some((prefix) =>
     path.startsWith(prefix),
   );
@@ -72,9 +72,13 @@ export default fp(
     const { apiKeys, apiKeysFile } = app.config.access;
     const ring = new KeyRing([...apiKeys, ...apiKeysFile]);
     const warn = throttledWarning(app.log);
-    const counter = new UsageCounter(app.redis.client, (error) =>
-      warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
-    );
+    const counter = new UsageCounter({
+      redis: app.redis.client,
+      file: app.config.access.usageFile,
+      onRedisError: (error) =>
+        warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
+    });
+    app.addHook('onClose', () => counter.close());
     app.decorateRequest('apiKey', undefined);
     app.decorateRequest('apiKeyCharge', undefined);
     app.decorate('apiKeys', {

@@ -15,16 +15,28 @@ export class CompatError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The request field at fault, for protocols that name it (OpenAI's `param`). */
+    readonly param?: string,
   ) {
     super(message);
   }
 }
 
+/** What a protocol's error body is built from. */
+export interface ProtocolFailure {
+  /** The protocol's status. */
+  status: number;
+  message: string;
+  /** Our error code, when the failure came from our services. */
+  code?: string;
+  param?: string;
+}
+
 interface ProtocolErrors {
   /** The protocol's status for one of our services' statuses and codes (its set of statuses is smaller). */
   status: (ours: number, code?: string) => number;
-  /** The protocol's error body for a message: `{error}`, `{message}` … */
-  body: (message: string) => Record<string, string>;
+  /** The protocol's error body: `{error}`, `{message}`, `{error: {message, type, code}}` … */
+  body: (failure: ProtocolFailure) => Record<string, unknown>;
   /** What a malformed request is called when nothing more specific is known about it. */
   invalid: string;
   /** Names the API in the log line of a failure. */
@@ -45,13 +57,15 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
   app.setErrorHandler((error: Partial<FastifyError> & Error, request, reply) => {
     let status = 500;
     let message = 'Internal server error';
-    if (error instanceof CompatError) [status, message] = [error.status, error.message];
+    let code: string | undefined;
+    let param: string | undefined;
+    if (error instanceof CompatError) [status, message, param] = [error.status, error.message, error.param];
     else if (error instanceof TextRefusalError) {
-      status = protocol.status(error.statusCode, error.code);
+      [status, code] = [protocol.status(error.statusCode, error.code), error.code];
       const detail = refusalDetail(error.refusal, protocol.fields);
       message = protocol.words ? protocol.words(error.refusal, detail) : detail;
     } else if (error instanceof ApiError) {
-      [status, message] = [protocol.status(error.statusCode, error.code), error.detail];
+      [status, message, code] = [protocol.status(error.statusCode, error.code), error.detail, error.code];
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     } else if (error.statusCode && error.statusCode < 500) {
       // A framework refusal (bad JSON, a wrong content type, a field of the wrong type) says what is
@@ -66,6 +80,6 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
       [status, message] = [protocol.status(error.statusCode), detail ?? protocol.invalid];
     }
     if (status >= 500) request.log.error({ err: error }, `${protocol.name}-compatible request failed`);
-    return reply.code(status).send(protocol.body(message));
+    return reply.code(status).send(protocol.body({ status, message, code, param }));
   });
 }

@@ -1,10 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreTrainedTokenizer } from '@huggingface/transformers';
+import { NllbTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { outputSequence, sequenceRequest } from '../../inference/open-inference.ts';
-import { loadNllbTokenizer } from '../../translation/engines/nllb/nllb-model.ts';
 import { TINY_NLLB } from '../../translation/testing/tiny-nllb.ts';
 
 const infer = (app: App, payload: unknown, name = 'nllb') =>
@@ -18,7 +19,10 @@ describe('Inference mode: the Open Inference Protocol on the tiny model', () => 
   beforeAll(async () => {
     app = await buildTestApp({ SEMA_INFERENCE_API: 'on' });
     await app.translation.engine.whenReady();
-    tokenizer = await loadNllbTokenizer({ kind: 'folder', path: TINY_NLLB, label: 'tiny' });
+    // As a client of the protocol would: the model's tokenizer files, read directly.
+    const read = (file: string) =>
+      JSON.parse(fs.readFileSync(path.join(TINY_NLLB, file), 'utf8')) as Record<string, unknown>;
+    tokenizer = new NllbTokenizer(read('tokenizer.json'), read('tokenizer_config.json'));
     token = (language) => tokenizer.convert_tokens_to_ids([language])[0] as number;
     ids = (sentence, language) => [
       token(language),

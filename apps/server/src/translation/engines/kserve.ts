@@ -11,14 +11,13 @@
  * server is marked down, and its health routes (`/v2/health/ready`, `/v2/models/{name}/ready`),
  * probed every few seconds, bring it back. Timeouts and refusals are not retried.
  */
-import { EndpointRotation } from './endpoint-rotation.ts';
-import type { PreTrainedTokenizer } from '@huggingface/transformers';
 import { toModelCode } from '@sema/shared/languages/catalogue';
 import { ApiError } from '../../lib/errors.ts';
 import { modelUnavailable } from '../errors.ts';
+import { EndpointPool } from './endpoint-pool.ts';
 import { KserveEndpoint } from './kserve/endpoint.ts';
-import { resolveModelSource } from './nllb/model-source.ts';
-import { EndpointFailure } from './remote/endpoint.ts';
+import { resolveModelSource } from './model-source.ts';
+import type { ModelTokenizer } from './tokenizer/model-tokenizer.ts';
 import type { EngineStatus, TranslationEngine } from './types.ts';
 
 export interface KserveEngineOptions {
@@ -37,25 +36,17 @@ export interface KserveEngineOptions {
   tokenizerRetryMs?: number;
 }
 
-/** Source tokens per sequence; longer sentences are sent in pieces (as the built-in engine does). */
-const MAX_SOURCE_TOKENS = 510;
 const DEFAULT_PROBE_MS = 2_000;
 const DEFAULT_TOKENIZER_RETRY_MS = 30_000;
 const MAX_TOKENIZER_RETRY_MS = 15 * 60_000;
-
-type Tokenizer = Pick<
-  PreTrainedTokenizer,
-  'encode' | 'decode' | 'convert_tokens_to_ids' | 'all_special_tokens'
->;
 
 export class KserveEngine implements TranslationEngine {
   readonly name = 'kserve';
   readonly modelId: string;
   readonly maxConcurrentBatches: number;
-  private readonly endpoints: KserveEndpoint[];
-  private readonly rotation: EndpointRotation<KserveEndpoint>;
-  private probeTimer: NodeJS.Timeout | undefined;
-  private tokenizer: Tokenizer | undefined;
+  /** The inference servers, their health and the rotation over them (public for tests and drills). */
+  readonly pool: EndpointPool<KserveEndpoint>;
+  private tokenizer: ModelTokenizer | undefined;
   private tokenizerError: string | undefined;
   private started: Promise<void> | undefined;
   private tokenizerFailures = 0;
@@ -63,45 +54,28 @@ export class KserveEngine implements TranslationEngine {
 
   constructor(private readonly options: KserveEngineOptions) {
     if (options.urls.length === 0) throw new Error('the kserve engine needs at least one URL');
-    this.endpoints = options.urls.map((url) => new KserveEndpoint(url, options.model, options.timeoutMs));
-    this.rotation = new EndpointRotation(this.endpoints);
-    this.maxConcurrentBatches = 4 * this.endpoints.length;
+    this.pool = new EndpointPool(
+      options.urls.map((url) => new KserveEndpoint(url, options.model, options.timeoutMs)),
+      options.probeIntervalMs ?? DEFAULT_PROBE_MS,
+    );
+    this.maxConcurrentBatches = 4 * this.pool.endpoints.length;
     // Servers reached by different URLs serve the same model under the same name: shared cache.
     this.modelId = `kserve:${options.model}`;
   }
 
   /** Loads the tokenizer (downloading its files if needed) and starts probing the servers. */
   start(): this {
-    this.started = Promise.all([this.loadTokenizer(), this.probeAll()]).then(() => {});
-    this.probeTimer = setInterval(
-      () => void this.probeAll(),
-      this.options.probeIntervalMs ?? DEFAULT_PROBE_MS,
-    );
-    this.probeTimer.unref();
+    this.started = Promise.all([this.loadTokenizer(), this.pool.start()]).then(() => {});
     return this;
   }
 
   /** Ready while the tokenizer is and any server is; else why not. */
   status(): EngineStatus {
-    const model = `${this.options.model} on ${this.endpoints.map((endpoint) => endpoint.base).join(', ')}`;
+    const model = `${this.options.model} on ${this.pool.endpoints.map((endpoint) => endpoint.base).join(', ')}`;
     const base = { model, model_id: this.modelId };
     if (this.tokenizerError) return { state: 'error', ...base, detail: this.tokenizerError };
     if (!this.tokenizer) return { state: 'loading', ...base, detail: 'Loading the tokenizer' };
-    const states = this.endpoints.map((endpoint) => endpoint.state);
-    const up = states.filter((state) => state.state === 'ready').length;
-    if (up === states.length) return { state: 'ready', ...base };
-    if (up > 0) {
-      const down = states
-        .filter((state) => state.state !== 'ready')
-        .map((state) => state.detail ?? state.model);
-      return {
-        state: 'ready',
-        ...base,
-        detail: `${up} of ${states.length} inference servers up; ${down.join('; ')}`,
-      };
-    }
-    if (states.some((state) => state.state === 'loading')) return { state: 'loading', ...base };
-    return { state: 'error', ...base, detail: states.map((state) => state.detail).join('; ') };
+    return { ...this.pool.summary('inference servers'), ...base };
   }
 
   async whenReady(): Promise<void> {
@@ -111,7 +85,7 @@ export class KserveEngine implements TranslationEngine {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.probeTimer);
+    this.pool.close();
     clearTimeout(this.retryTimer);
   }
 
@@ -126,46 +100,28 @@ export class KserveEngine implements TranslationEngine {
     if (!tokenizer)
       throw modelUnavailable(this.tokenizerError ?? 'the tokenizer is still loading', undefined, 2);
     const sourceToken = this.languageToken(tokenizer, source);
-    const targetToken = this.languageToken(tokenizer, target);
-    const [eos] = tokenizer.convert_tokens_to_ids(['</s>']) as number[];
+    const targetPrefix = tokenizer.targetPrefix(this.languageToken(tokenizer, target));
     return Promise.all(
       sentences.map(async (sentence) => {
-        const ids = tokenizer.encode(sentence, { add_special_tokens: false });
-        const pieces: number[][] = [];
-        for (let start = 0; start < Math.max(ids.length, 1); start += MAX_SOURCE_TOKENS) {
-          pieces.push([sourceToken, ...ids.slice(start, start + MAX_SOURCE_TOKENS), eos!]);
-        }
-        const outputs = await Promise.all(pieces.map((row) => this.infer(row, [targetToken], signal)));
+        const rows = tokenizer.sourceRows(tokenizer.encode(sentence), sourceToken);
+        const outputs = await Promise.all(
+          rows.map(({ ids }) =>
+            // One sequence on the next server that is up, and once more on another if it fails.
+            this.pool.call((endpoint) => endpoint.infer(ids, targetPrefix, signal), signal),
+          ),
+        );
         return outputs
-          .map((output) => tokenizer.decode(output, { skip_special_tokens: true }).trim())
+          .map((output) => tokenizer.decode(output))
           .filter(Boolean)
           .join(' ');
       }),
     );
   }
 
-  /** One sequence on the next server that is up, and once more on another if that one fails. */
-  private async infer(row: number[], prefix: number[], signal?: AbortSignal): Promise<number[]> {
-    const first = this.pick();
-    try {
-      return await first.infer(row, prefix, signal);
-    } catch (error) {
-      if (!(error instanceof EndpointFailure) || signal?.aborted) throw error;
-      const second = this.pick(first);
-      // A lone server that is busy has said when to come back (Retry-After): asking again now is no use.
-      if (second === first && error.statusCode === 503) throw error;
-      return second.infer(row, prefix, signal);
-    }
-  }
-
-  private pick(avoid?: KserveEndpoint): KserveEndpoint {
-    return this.rotation.pick(avoid);
-  }
-
-  private languageToken(tokenizer: Tokenizer, code: string): number {
+  private languageToken(tokenizer: ModelTokenizer, code: string): number {
     const token = toModelCode(code);
-    const [id] = tokenizer.convert_tokens_to_ids([token]) as (number | undefined)[];
-    if (id === undefined || !tokenizer.all_special_tokens.includes(token)) {
+    const id = tokenizer.languageToken(token);
+    if (id === undefined) {
       throw new ApiError(422, 'UNSUPPORTED_LANGUAGE', `The tokenizer has no language token '${token}'`);
     }
     return id;
@@ -174,12 +130,12 @@ export class KserveEngine implements TranslationEngine {
   private async loadTokenizer(): Promise<void> {
     try {
       // Loaded here only: a server that runs another engine never pays for transformers.js.
-      const { loadNllbTokenizer } = await import('./nllb/nllb-model.ts');
+      const { nllbTokenizers } = await import('./tokenizer/nllb.ts');
       const source = resolveModelSource(this.options.tokenizer, {
         cacheDir: this.options.modelCache,
         hubUrl: this.options.hubUrl,
       });
-      this.tokenizer = await loadNllbTokenizer(source);
+      this.tokenizer = await nllbTokenizers.load(source);
       this.tokenizerError = undefined;
     } catch (error) {
       // Started before the network or the files were there: try again later, less and less often.
@@ -191,9 +147,5 @@ export class KserveEngine implements TranslationEngine {
       this.retryTimer = setTimeout(() => void this.loadTokenizer(), delay);
       this.retryTimer.unref();
     }
-  }
-
-  private async probeAll(): Promise<void> {
-    await Promise.all(this.endpoints.map((endpoint) => endpoint.probe()));
   }
 }

@@ -8,7 +8,7 @@ import { startFakeHub, type FakeHub } from '../testing/fake-hub.ts';
 import { TINY_NLLB } from '../testing/tiny-nllb.ts';
 import { NllbEngine, type NllbEngineOptions } from './nllb.ts';
 import { NllbModel } from './nllb/nllb-model.ts';
-import { resolveModelSource } from './nllb/model-source.ts';
+import { resolveModelSource } from './model-source.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const engines: NllbEngine[] = [];
@@ -132,13 +132,13 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
   it('replaces a model process that hangs (stopped mid-batch): the batch gets a clear 503, none waits forever', async () => {
     const nllb = engine({ hangTimeoutMs: 1500 });
     await nllb.whenReady();
-    const stopped = (nllb as unknown as { modelProcess: { pid: number } }).modelProcess;
+    const stopped = nllb.modelProcessId!;
     const long = Array.from(
       { length: 40 },
       (_, i) => `Sentence number ${i} keeps the stopped model process busy.`,
     );
     const inFlight = nllb.translate(long, 'eng_Latn', 'fra_Latn');
-    process.kill(stopped.pid, 'SIGSTOP'); // alive but silent, as a process stuck in native code
+    process.kill(stopped, 'SIGSTOP'); // alive but silent, as a process stuck in native code
     const error = await inFlight.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -149,7 +149,7 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     expect((error as ApiError).detail).toMatch(/engine stopped \(model process SIGKILL\) and is restarting/);
     await nllb.whenReady();
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
-    expect((nllb as unknown as { modelProcess: { pid: number } }).modelProcess.pid).not.toBe(stopped.pid);
+    expect(nllb.modelProcessId).not.toBe(stopped);
   });
 
   it('reports a folder without the model files as an error with the reason and a hint', async () => {

@@ -249,9 +249,7 @@ describe('RemoteEngine over several servers', () => {
 
 /** The per-server states, as /status would tell them apart. */
 function engineEndpoints(engine: RemoteEngine): { state: string; detail?: string }[] {
-  return (engine as unknown as { endpoints: { state: { state: string; detail?: string } }[] }).endpoints.map(
-    (endpoint) => endpoint.state,
-  );
+  return engine.pool.states();
 }
 
 async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {

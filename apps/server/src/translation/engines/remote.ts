@@ -11,8 +11,8 @@
  * seconds and used again as soon as its /status says it is ready. Client errors and timeouts are
  * not retried.
  */
-import { EndpointRotation } from './endpoint-rotation.ts';
-import { EndpointFailure, RemoteEndpoint } from './remote/endpoint.ts';
+import { EndpointPool } from './endpoint-pool.ts';
+import { RemoteEndpoint } from './remote/endpoint.ts';
 import type { EngineStatus, TranslationEngine } from './types.ts';
 
 export interface RemoteEngineOptions {
@@ -28,16 +28,17 @@ const DEFAULT_PROBE_MS = 5_000;
 export class RemoteEngine implements TranslationEngine {
   readonly name = 'remote';
   readonly maxConcurrentBatches: number;
-  private readonly endpoints: RemoteEndpoint[];
-  private readonly rotation: EndpointRotation<RemoteEndpoint>;
-  private probeTimer: NodeJS.Timeout | undefined;
+  /** The servers, their health and the rotation over them (public for tests and drills). */
+  readonly pool: EndpointPool<RemoteEndpoint>;
   private firstProbe: Promise<void> | undefined;
 
-  constructor(private readonly options: RemoteEngineOptions) {
+  constructor(options: RemoteEngineOptions) {
     if (options.urls.length === 0) throw new Error('the remote engine needs at least one URL');
-    this.endpoints = options.urls.map((url) => new RemoteEndpoint(url, options.timeoutMs));
-    this.rotation = new EndpointRotation(this.endpoints);
-    this.maxConcurrentBatches = 4 * this.endpoints.length;
+    this.pool = new EndpointPool(
+      options.urls.map((url) => new RemoteEndpoint(url, options.timeoutMs)),
+      options.probeIntervalMs ?? DEFAULT_PROBE_MS,
+    );
+    this.maxConcurrentBatches = 4 * this.pool.endpoints.length;
   }
 
   /**
@@ -46,34 +47,20 @@ export class RemoteEngine implements TranslationEngine {
    * translations. Until a server has said, the list of URLs stands in.
    */
   get modelId(): string {
-    const reported = this.endpoints.find((endpoint) => endpoint.modelId)?.modelId;
-    return reported ?? `remote:${this.endpoints.map((endpoint) => endpoint.base).join(',')}`;
+    const endpoints = this.pool.endpoints;
+    const reported = endpoints.find((endpoint) => endpoint.modelId)?.modelId;
+    return reported ?? `remote:${endpoints.map((endpoint) => endpoint.base).join(',')}`;
   }
 
   start(): this {
-    this.firstProbe = this.probeAll();
-    this.probeTimer = setInterval(
-      () => void this.probeAll(),
-      this.options.probeIntervalMs ?? DEFAULT_PROBE_MS,
-    );
-    this.probeTimer.unref();
+    this.firstProbe = this.pool.start();
     return this;
   }
 
   /** Ready while any server is; otherwise loading while any is, else the reasons they are down. */
   status(): EngineStatus {
-    const states = this.endpoints.map((endpoint) => endpoint.state);
-    const model = this.endpoints.map((endpoint) => endpoint.base).join(', ');
-    const modelId = this.modelId;
-    if (states.some((state) => state.state === 'ready')) return { state: 'ready', model, model_id: modelId };
-    const loading = states.find((state) => state.state === 'loading');
-    if (loading) return { ...loading, model, model_id: modelId };
-    return {
-      state: 'error',
-      model,
-      model_id: modelId,
-      detail: states.map((state) => state.detail).join('; '),
-    };
+    const model = this.pool.endpoints.map((endpoint) => endpoint.base).join(', ');
+    return { ...this.pool.summary('servers'), model, model_id: this.modelId };
   }
 
   async whenReady(): Promise<void> {
@@ -83,7 +70,7 @@ export class RemoteEngine implements TranslationEngine {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.probeTimer);
+    this.pool.close();
   }
 
   async translate(
@@ -93,24 +80,6 @@ export class RemoteEngine implements TranslationEngine {
     signal?: AbortSignal,
   ): Promise<string[]> {
     if (sentences.length === 0) return [];
-    const first = this.pick();
-    try {
-      return await first.translate(sentences, source, target, signal);
-    } catch (error) {
-      if (!(error instanceof EndpointFailure) || signal?.aborted) throw error;
-      if (error.marksDown) first.markDown(error.detail);
-      const second = this.pick(first);
-      // A lone server that is busy has said when to come back (Retry-After): asking again now is no use.
-      if (second === first && !error.marksDown) throw error;
-      return second.translate(sentences, source, target, signal);
-    }
-  }
-
-  private pick(avoid?: RemoteEndpoint): RemoteEndpoint {
-    return this.rotation.pick(avoid);
-  }
-
-  private async probeAll(): Promise<void> {
-    await Promise.all(this.endpoints.map((endpoint) => endpoint.probe()));
+    return this.pool.call((endpoint) => endpoint.translate(sentences, source, target, signal), signal);
   }
 }

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useStatus } from '@/features/status/api/get-status';
 import { dataHandlingText } from '@/features/status/data-handling';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/routing';
 import { speechRecognition } from '@/lib/speech';
 
 const features = [

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/routing';
 
 export function NotFoundRoute() {
   return (

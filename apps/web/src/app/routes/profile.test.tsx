@@ -2,9 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { Header } from '@/components/layouts/header';
+import { Header } from '@/app/layouts/header';
 import { saveUser, USER_STORAGE_KEY } from '@/lib/auth';
-import { Route, Routes, useLocation } from '@/lib/router';
+import { Route, Routes, useLocation } from '@/lib/routing';
 import { renderApp } from '@/testing/render-app';
 
 import { ProfileRoute } from './profile';

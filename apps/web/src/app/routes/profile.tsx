@@ -8,7 +8,7 @@ import { LocalAccountNote } from '@/features/profile/components/local-account-no
 import { ProfileSummary } from '@/features/profile/components/profile-summary';
 import { useSignOut } from '@/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth';
-import { Navigate } from '@/lib/router';
+import { Navigate } from '@/lib/routing';
 
 const sectionClass = 'flex flex-col gap-4 rounded-2xl border border-slate-200 p-5 sm:p-6';
 

@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/routing';
 
 /** Shown when a page fails to load or render (for example a chunk lost after a redeploy). */
 export function RouteError() {

@@ -13,7 +13,7 @@ import { startChatServers, type FakeUpstream, type ServerApp } from '@/testing/c
 
 import { apiFlow, runChatFlow, type ChatFlowInput } from './chat-flow';
 import type { ChatReply } from './chat-reply';
-import { DEFAULT_DOCUMENT_QUESTION, documentPrompt } from './document-context';
+import { DEFAULT_DOCUMENT_QUESTION, documentPrompt } from '@sema/shared/chat/document-context';
 import type { DocumentInEnglish } from './document-reading';
 
 const SWAHILI = 'Habari ya asubuhi, rafiki yangu. Unaweza kunisaidia kupika chakula cha jioni?';
@@ -224,7 +224,7 @@ describe('the chat-mode flow', () => {
     expect(reply.translated).not.toBe('');
   });
 
-  it('fails at the detection step when the server cannot be reached', async () => {
+  it('fails at the chat step when the server cannot be reached', async () => {
     const reply = await runChatFlow(
       {
         text: 'Hello there, how are you?',
@@ -233,29 +233,54 @@ describe('the chat-mode flow', () => {
         signal: new AbortController().signal,
       },
       () => {},
-      { ...apiFlow, detect: () => Promise.reject(new TypeError('fetch failed')) },
+      {
+        ...apiFlow,
+        // eslint-disable-next-line require-yield
+        turn: async function* () {
+          throw new TypeError('fetch failed');
+        },
+      },
     );
-    expect(reply.error).toMatchObject({ step: 'detection', message: FLOW_ERRORS.detection });
+    expect(reply.error).toMatchObject({ step: 'chat', message: FLOW_ERRORS.chat });
+  });
+
+  it('makes one request per turn: detection, both translations and the answer happen on the server', async () => {
+    fake.enqueue({ kind: 'answer', content: 'Sure, I can help. First, wash the rice. Then boil it.' });
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return realFetch(input, init);
+    };
+    try {
+      const reply = await run(SWAHILI).done;
+      expect(reply).toMatchObject({ status: 'done', detectedLanguage: 'swh_Latn', translationUsed: true });
+      expect(reply.translated).not.toBe('');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    // The server's own call to the model upstream runs in this process too: only the browser's count.
+    const fromBrowser = calls.filter((url) => !url.startsWith(fake.baseUrl));
+    expect(fromBrowser, fromBrowser.join('\n')).toHaveLength(1);
+    expect(fromBrowser[0]).toMatch(/\/api\/v1\/chat\/translated$/);
   });
 });
 
 describe('the chat-mode flow with a dropped document', () => {
   const REPORT = 'The river rises every spring.\nThe village moves uphill in April.';
 
-  it('puts the document before the Swahili question and answers in Swahili, read while detecting', async () => {
+  it('reads the document first, then sends it with the Swahili question in one request, answered in Swahili', async () => {
     fake.enqueue({ kind: 'answer', content: 'The village moves in April.', reasoning: 'Look at line two.' });
     const order: string[] = [];
     const { document, calls } = documentOf('notes.txt', async () => {
       order.push('reading');
       return { english: REPORT, language: 'eng_Latn', truncated: false };
     });
-    const api = {
+    const api: typeof apiFlow = {
       ...apiFlow,
-      detect: async (text: string, signal: AbortSignal) => {
-        order.push('detecting');
-        const detection = await apiFlow.detect(text, signal);
-        order.push('detected');
-        return detection;
+      turn: (request, signal) => {
+        order.push('turn');
+        return apiFlow.turn(request, signal);
       },
     };
     const updates: ChatReply[] = [];
@@ -266,7 +291,7 @@ describe('the chat-mode flow with a dropped document', () => {
     );
 
     expect(calls).toHaveLength(1);
-    expect(order.indexOf('reading')).toBeLessThan(order.indexOf('detected'));
+    expect(order).toEqual(['reading', 'turn']);
     // The reply knows its document (and shows how far the reading got) before the document is read.
     expect(updates[0]!.document).toEqual({ fileName: 'notes.txt', progress: { done: 0, total: 10 } });
 
@@ -295,10 +320,13 @@ describe('the chat-mode flow with a dropped document', () => {
       { kind: 'answer', content: 'It is about a river.' },
       { kind: 'answer', content: 'In April.' },
     );
-    let detections = 0;
-    const api = {
+    const asked: Array<{ language?: string }> = [];
+    const api: typeof apiFlow = {
       ...apiFlow,
-      detect: (text: string, signal: AbortSignal) => (detections++, apiFlow.detect(text, signal)),
+      turn: (request, signal) => {
+        asked.push(request);
+        return apiFlow.turn(request, signal);
+      },
     };
     const { document } = documentOf('habari.txt', {
       english: 'The river rises every spring.',
@@ -310,7 +338,8 @@ describe('the chat-mode flow with a dropped document', () => {
       () => {},
       api,
     );
-    expect(detections).toBe(0);
+    // Nothing to detect: the answer is in the document's language.
+    expect(asked[0]!.language).toBe('swh_Latn');
     expect(first).toMatchObject({
       status: 'done',
       detectedLanguage: 'swh_Latn',
@@ -318,16 +347,16 @@ describe('the chat-mode flow with a dropped document', () => {
       question: { english: DEFAULT_DOCUMENT_QUESTION },
       translated: await serverTranslate('It is about a river.', 'eng_Latn', 'swh_Latn'),
     });
-    const asked = fake.requests[0]!.body.messages!.at(-1)!.content;
-    expect(asked).toContain('(only its first 6,000 characters; the rest was left out)');
-    expect(asked).toMatch(
+    const prompt = fake.requests[0]!.body.messages!.at(-1)!.content;
+    expect(prompt).toContain('(only its first 6,000 characters; the rest was left out)');
+    expect(prompt).toMatch(
       /<<<DOCUMENT\nThe river rises every spring\.\nDOCUMENT>>>\n\nUsing the document, answer: Summarise this document\.$/,
     );
 
     // The follow-up carries the document (as it was asked about) in the memory.
     await run('When does the village move uphill, according to the document?', [first]).done;
     expect(fake.requests[1]!.body.messages!.slice(1)).toEqual([
-      { role: 'user', content: asked },
+      { role: 'user', content: prompt },
       { role: 'assistant', content: 'It is about a river.' },
       { role: 'user', content: 'When does the village move uphill, according to the document?' },
     ]);
@@ -368,23 +397,5 @@ describe('the chat-mode flow with a dropped document', () => {
     expect(reply.status).toBe('stopped');
     expect(readSignal.aborted).toBe(true);
     expect(fake.requests).toEqual([]);
-  });
-
-  it('stops reading the document when the detection fails', async () => {
-    let readSignal: AbortSignal | undefined;
-    const document = {
-      fileName: 'notes.txt',
-      read: (signal: AbortSignal) => {
-        readSignal = signal;
-        return new Promise<DocumentInEnglish>(() => {});
-      },
-    };
-    const reply = await runChatFlow(
-      { text: 'Hello there', earlier: [], generationId: 'g', signal: new AbortController().signal, document },
-      () => {},
-      { ...apiFlow, detect: () => Promise.reject(new ApiError('Failed to detect language', 503)) },
-    );
-    expect(reply.error?.step).toBe('detection');
-    expect(readSignal?.aborted).toBe(true);
   });
 });

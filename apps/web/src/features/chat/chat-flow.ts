@@ -1,51 +1,59 @@
 /**
- * The chat-mode flow, over our API: detect the language → translate the question to
- * English if needed → chat (system prompt + earlier English turns), streamed → translate the answer
- * back sentence by sentence while it streams. Every change is reported as a new `ChatReply`.
- * A message about a dropped document takes the same path, with the document's English text (read
- * alongside the detection) put before the question.
+ * The chat-mode flow: one request per turn. The server detects the language, translates the
+ * question to English, streams the model's answer and translates each finished unit back as it
+ * completes (`POST /api/v1/chat/translated`); this turns its events into the reply the screen draws.
+ * A message about a dropped document first has the document read in English (the documents API),
+ * and then sends it along with the question.
  */
 import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
-import type { DetectResponse } from '@sema/shared/api/schemas';
+import type { TranslatedChatMessage, TranslatedChatRequest } from '@sema/shared/api/translated-chat';
+import { DEFAULT_DOCUMENT_QUESTION, type DocumentText } from '@sema/shared/chat/document-context';
 import { FLOW_ERRORS } from '@sema/shared/errors';
+import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 import { isBlank } from '@sema/shared/validation';
 
-import { detectLanguage, translateText } from '@/features/translate';
+import { translateText } from '@/features/translate';
+
 import { ApiError, isAbortError } from '@/lib/api-client';
 import { plainError } from '@/lib/plain-error';
 
-import { streamChat, type ChatAnswerEvent } from './api/stream-chat';
+import { streamChatTurn, type ChatTurnEvent } from './api/stream-chat';
 import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
-import { DEFAULT_DOCUMENT_QUESTION, documentPrompt, type DocumentText } from './document-context';
 import { startReading, type DocumentReader } from './document-reading';
 import { englishHistory } from './history';
-import { StreamingTranslator } from './streaming-translator';
 
-/** Detection errors meaning the text has no language to translate from (not a failure of the flow). */
-const NO_LANGUAGE_CODES = new Set(['NO_LETTERS', 'UNSUPPORTED_SCRIPT']);
 export const ENGLISH = 'eng_Latn';
 
-/** Below this detection confidence, a message in a conversation is taken to be in the previous turn's language. */
-export const CONFIDENT_DETECTION = 0.5;
+/** Failures of the translation side of a turn (the rest are the chat's). */
+const TRANSLATION_CODES = new Set(['MODEL_UNAVAILABLE', 'OVERLOADED', 'UNSUPPORTED_LANGUAGE']);
 
 /** The calls the flow makes; the real API by default, replaceable in tests. */
 export interface ChatFlowApi {
-  detect: (text: string, signal: AbortSignal) => Promise<DetectResponse>;
-  translate: (text: string, source: string, target: string, signal?: AbortSignal) => Promise<string>;
-  chat: (
-    request: { messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }> },
-    signal: AbortSignal,
-  ) => AsyncIterable<ChatAnswerEvent>;
+  /** One turn, start to finish, on the server. */
+  turn: (request: Omit<TranslatedChatRequest, 'stream'>, signal: AbortSignal) => AsyncIterable<ChatTurnEvent>;
+  /** Translates a piece of text: only for an answer the user stopped (its stream is closed by then). */
+  translate: (text: string, source: string, target: string) => Promise<string>;
 }
 
 export const apiFlow: ChatFlowApi = {
-  detect: (text, signal) => detectLanguage({ text }, signal),
-  // The question into English, and each sentence of the answer back, through the translation cache
-  // (a repeated sentence is translated once).
-  translate: async (text, source, target, signal) =>
-    (await translateText({ text, source_language: source, target_language: target }, signal)).translated_text,
-  chat: streamChat,
+  turn: streamChatTurn,
+  translate: async (text, source, target) =>
+    (await translateText({ text, source_language: source, target_language: target })).translated_text,
 };
+
+/**
+ * A stopped answer in the user's language. Stopping closes the turn's stream, so what the server
+ * had not sent yet is translated here, unit by unit as the server does; the units it had already
+ * translated come from its translation cache.
+ */
+async function translateStopped(api: ChatFlowApi, english: string, language: string): Promise<string> {
+  const translator = new StreamingTranslator(
+    (piece) => api.translate(piece, ENGLISH, language),
+    () => {},
+  );
+  translator.push(english);
+  return translator.finish();
+}
 
 export interface ChatFlowInput {
   text: string;
@@ -97,131 +105,109 @@ export async function runChatFlow(
   };
   const stoppedEarly = () => update({ status: 'stopped' });
 
-  // A dropped document is read (translated into English on the server) while the question is detected.
-  const reading =
-    input.document &&
-    startReading(input.document.read, input.signal, (progress) =>
+  // 1. A dropped document is read in English first: the model reads it before the question.
+  let document: DocumentText | undefined;
+  let written: string | undefined;
+  if (input.document) {
+    const reading = startReading(input.document.read, input.signal, (progress) =>
       update({ document: { ...reply.document!, progress } }),
     );
-  const failStep = (step: FlowStep, error: unknown) => {
-    reading?.cancel();
-    return fail(step, error);
-  };
-  // A document sent alone is summarised, and the answer is in the document's language.
-  const asked = !input.document || !isBlank(input.text);
-
-  // 1. Detect. A message without letters ("42?"), or written only in a script no catalogue language
-  // uses (Thaana), has no language we can translate: it goes as it is, answered in the document's
-  // language, or in English. A short message is often detected with little confidence ("Tell me a
-  // joke" looks Hungarian): in a conversation, people keep to their language, so the previous turn's
-  // language wins then.
-  let detected: string | undefined;
-  let confidence: number | undefined;
-  if (asked) {
-    try {
-      const detection = await api.detect(input.text, input.signal);
-      const previous = input.earlier.findLast((reply) => reply.detectedLanguage)?.detectedLanguage;
-      if (detection.confidence < CONFIDENT_DETECTION && previous) detected = previous;
-      else [detected, confidence] = [detection.detected_language, detection.confidence];
-    } catch (error) {
-      if (isAbortError(error)) return stoppedEarly();
-      if (!(error instanceof ApiError && NO_LANGUAGE_CODES.has(error.code ?? ''))) {
-        return failStep('detection', error);
-      }
-    }
-  }
-
-  // 2. The document in English (a translation: its failure, such as a file the server refuses, is
-  // reported at the translation step with the server's reason).
-  let document: DocumentText | undefined;
-  if (reading && input.document) {
     const outcome = await reading.outcome;
+    // Its failure, such as a file the server refuses, is reported at the translation step.
     if (!outcome.ok)
       return isAbortError(outcome.error) || input.signal.aborted
         ? stoppedEarly()
         : fail('translation', outcome.error);
-    const { english, language: written, truncated } = outcome.document;
+    const { english, language, truncated } = outcome.document;
     document = { fileName: input.document.fileName, english, truncated };
-    update({ document: { fileName: input.document.fileName, english, language: written, truncated } });
-    detected ??= written;
+    written = language;
+    update({ document: { fileName: input.document.fileName, english, language, truncated } });
   }
-  const language = detected ?? ENGLISH;
-  const translationUsed = language !== ENGLISH;
-  update({
-    detectedLanguage: language,
-    translationUsed,
-    ...(confidence !== undefined && detected === language ? { detectionConfidence: confidence } : {}),
-  });
 
-  // 3. The question in English.
-  let question = asked ? input.text : DEFAULT_DOCUMENT_QUESTION;
-  if (asked && translationUsed) {
-    try {
-      question = await api.translate(input.text, language, ENGLISH, input.signal);
-    } catch (error) {
-      if (isAbortError(error)) return stoppedEarly();
-      return fail('translation', error);
-    }
-  }
-  update({ question: { original: input.text, english: question } });
+  // 2. One request: the server detects, translates, answers and translates back. A document sent
+  // alone is summarised in the document's language. In a conversation, people keep to their
+  // language: the previous turn's language is the server's fallback for a short, unsure message.
+  const asked = !input.document || !isBlank(input.text);
+  const previous = input.earlier.findLast((earlier) => earlier.detectedLanguage)?.detectedLanguage;
+  const question: TranslatedChatMessage = asked
+    ? { role: 'user', content: input.text }
+    : { role: 'user', content: DEFAULT_DOCUMENT_QUESTION, english: DEFAULT_DOCUMENT_QUESTION };
+  const request: Omit<TranslatedChatRequest, 'stream'> = {
+    messages: [
+      { role: 'system', content: CHAT_SYSTEM_PROMPT },
+      // Earlier turns in the English the model saw and wrote (only one document's text at a time:
+      // this one, or else the newest earlier one, see history.ts).
+      ...englishHistory(input.earlier, { documentText: !document }).map((message) => ({
+        ...message,
+        english: message.content,
+      })),
+      question,
+    ],
+    ...(asked ? {} : { language: written }),
+    ...(previous ? { conversation_language: previous } : {}),
+    ...(document
+      ? { document: { name: document.fileName, english: document.english, truncated: document.truncated } }
+      : {}),
+  };
 
-  // 4. Chat, translating finished sentences back as the answer streams. The translations are not
-  // tied to the stop signal: a stopped answer is still shown in the user's language.
-  const translator = translationUsed
-    ? new StreamingTranslator(
-        (piece) => api.translate(piece, ENGLISH, language),
-        (translated) => update({ translated }),
-      )
-    : undefined;
-  const messages = [
-    { role: 'system' as const, content: CHAT_SYSTEM_PROMPT },
-    // Only one document's text at a time: this one, or else the newest earlier one (see history.ts).
-    ...englishHistory(input.earlier, { documentText: !document }),
-    { role: 'user' as const, content: document ? documentPrompt(document, question) : question },
-  ];
-  let done: Extract<ChatAnswerEvent, { type: 'done' }> | undefined;
+  let done: Extract<ChatTurnEvent, { type: 'done' }> | undefined;
   let stopped = false;
-  let chatFailure: unknown;
+  let failure: unknown;
   try {
-    for await (const event of api.chat({ messages }, input.signal)) {
-      if (event.type === 'reasoning') {
+    for await (const event of api.turn(request, input.signal)) {
+      if (event.type === 'language') {
+        update({
+          detectedLanguage: event.language,
+          translationUsed: event.language !== ENGLISH,
+          ...(event.confidence !== undefined ? { detectionConfidence: event.confidence } : {}),
+        });
+      } else if (event.type === 'question') {
+        update({ question: { original: input.text, english: event.english } });
+      } else if (event.type === 'reasoning') {
         update({
           status: 'streaming',
           reasoning: reply.reasoning + event.text,
           reasoningStartedAt: reply.reasoningStartedAt ?? Date.now(),
         });
-      } else if (event.type === 'content') {
+      } else if (event.type === 'english') {
         const thoughtMs =
           reply.thoughtMs ?? (reply.reasoningStartedAt ? Date.now() - reply.reasoningStartedAt : undefined);
-        translator?.push(event.text);
         update({ status: 'streaming', english: reply.english + event.text, thoughtMs });
+      } else if (event.type === 'translation') {
+        if (reply.translationUsed) update({ translated: reply.translated + event.text });
       } else {
         done = event;
       }
     }
   } catch (error) {
     if (isAbortError(error)) stopped = true;
-    else chatFailure = error;
+    else failure = error;
   }
   if (reply.reasoningStartedAt && reply.thoughtMs === undefined)
     update({ thoughtMs: Date.now() - reply.reasoningStartedAt });
-  if (chatFailure !== undefined) return fail('chat', chatFailure);
+  if (failure !== undefined) {
+    const code = failure instanceof ApiError ? failure.code : undefined;
+    return fail(code && TRANSLATION_CODES.has(code) ? 'translation' : 'chat', failure);
+  }
+  if (stopped && reply.english === '' && reply.reasoning === '') return stoppedEarly();
 
-  // 5. The rest of the answer in the user's language.
-  let translated = reply.english;
-  if (translator) {
+  // 3. The answer in the user's language, as the server finished it (or, stopped, as far as it got).
+  const language = reply.detectedLanguage ?? ENGLISH;
+  const translationUsed = reply.translationUsed;
+  if (done && translationUsed) {
+    update(done.translation_failed ? { answerTranslationFailed: true } : { translated: done.content });
+  } else if (stopped && translationUsed && reply.english) {
     try {
-      translated = await translator.finish();
-      update({ translated });
+      update({ translated: await translateStopped(api, reply.english, language) });
     } catch {
       update({ answerTranslationFailed: true });
     }
   }
-  const shown = reply.answerTranslationFailed ? reply.english : translated;
+  const shown = reply.answerTranslationFailed || !translationUsed ? reply.english : reply.translated;
   const result: ChatFlowResult = {
     userMessage: {
       original: input.text,
-      translated: question,
+      translated: reply.question.english ?? input.text,
       detectedLanguage: language,
       displayText: input.text,
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ChatReply } from './chat-reply';
-import { documentMention, documentPrompt } from './document-context';
+import { documentMention, documentPrompt } from '@sema/shared/chat/document-context';
 import { englishHistory } from './history';
 
 function turn(question: string, answer: string, patch: Partial<ChatReply> = {}): ChatReply {

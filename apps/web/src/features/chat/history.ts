@@ -10,7 +10,7 @@
 import type { ChatMessage as ApiChatMessage } from '@sema/shared/api/chat';
 
 import type { ChatReply } from './chat-reply';
-import { documentMention, documentPrompt } from './document-context';
+import { documentMention, documentPrompt } from '@sema/shared/chat/document-context';
 
 /** Characters of earlier turns sent along; older turns beyond it are left out. */
 export const HISTORY_BUDGET_CHARS = 16_000;

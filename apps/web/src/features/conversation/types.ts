@@ -12,8 +12,8 @@ export interface MessageAttachment {
 
 /**
  * What every message of a conversation has, kept in memory only: the list shows, times and copies a
- * message from these fields alone. A screen adds its own kinds of message on top (see the home
- * screen's `HomeMessage`), each a variant with exactly its own fields.
+ * message from these fields alone. A screen adds its own kinds of message on top (see
+ * `ConversationMessage` in `messages.ts`), each a variant with exactly its own fields.
  */
 export interface MessageBase {
   id: string;

@@ -77,7 +77,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   await acceptUploads(app, { maxFileBytes: app.documents.limits.maxFileBytes });
   answerInProtocolShape(app, {
     status: deeplStatus,
-    body: (message) => ({ message }),
+    body: ({ message }) => ({ message }),
     invalid: 'Bad request',
     name: 'DeepL',
     fields: {

@@ -83,7 +83,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
 
   answerInProtocolShape(app, {
     status: ltStatus,
-    body: (message) => ({ error: message }),
+    body: ({ message }) => ({ error: message }),
     invalid: 'Invalid request',
     name: 'LibreTranslate',
     fields: {

@@ -1,18 +1,19 @@
 /**
  * One inference server the kserve engine sends sequences to: its calls over the Open Inference
- * Protocol, its failures and its health. The engine (kserve.ts) spreads work over several of these
- * and tries a failed sequence on another.
+ * Protocol, which of its failures are worth trying elsewhere, and its health probe. The engine's
+ * pool (`../endpoint-pool.ts`) spreads work over several of these and tries a failed sequence once
+ * on another.
  */
 import { outputSequence, sequenceRequest } from '../../../inference/open-inference.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { abortError, isAbortError } from '../../errors.ts';
-import { EndpointFailure } from '../remote/endpoint.ts';
+import { EndpointFailure, type PooledEndpoint } from '../endpoint-pool.ts';
 import type { EngineStatus } from '../types.ts';
 
 /** How long a health probe may take. */
 const PROBE_TIMEOUT_MS = 2_000;
 
-export class KserveEndpoint {
+export class KserveEndpoint implements PooledEndpoint {
   readonly base: string;
   /** What its health routes last said (or what the last call showed). */
   state: EngineStatus;

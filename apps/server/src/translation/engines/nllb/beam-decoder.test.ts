@@ -4,7 +4,7 @@ import { BeamDecoder } from './beam-decoder.ts';
 import type { Hypothesis } from './beam-search.ts';
 import type { DecodeJob, DecoderRunner } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { resolveModelSource } from './model-source.ts';
+import { resolveModelSource } from '../model-source.ts';
 import { NllbModel } from './nllb-model.ts';
 import { loopCut } from './repetition-guard.ts';
 

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../../config.ts';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { createEngine } from '../registry.ts';
 import type { TranslationEngine } from '../types.ts';
-import { resolveModelSource } from './model-source.ts';
+import { resolveModelSource } from '../model-source.ts';
 import { NllbModel } from './nllb-model.ts';
 
 const SENTENCES = [

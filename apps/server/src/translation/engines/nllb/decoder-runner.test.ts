@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { lengthGroups, type DecodeJob } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { resolveModelSource } from './model-source.ts';
+import { resolveModelSource } from '../model-source.ts';
 import { NllbModel } from './nllb-model.ts';
 
 describe('lengthGroups', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeLoadFailure } from './load-errors.ts';
-import type { ModelSource } from './model-source.ts';
+import type { ModelSource } from '../model-source.ts';
 
 const hub: ModelSource = {
   kind: 'hub',

@@ -3,7 +3,7 @@
  * provide the model. Shown in /status and in every 503 until the model is there.
  */
 import path from 'node:path';
-import { cachedModelFolder, modelFiles, type ModelSource } from './model-source.ts';
+import { cachedModelFolder, modelFiles, type ModelSource } from '../model-source.ts';
 
 export interface LoadFailure {
   reason: string;

@@ -6,4 +6,7 @@ await import('@huggingface/transformers');
 const { register } = await import('tsx/esm/api');
 
 register();
+// The model downloads go through HTTPS_PROXY / HTTP_PROXY (NO_PROXY honoured) when they are set.
+const { useProxyFromEnvironment } = await import('../../../lib/download-proxy.ts');
+await useProxyFromEnvironment();
 await import(process.argv[2]);

@@ -1,7 +1,7 @@
 import { AutoModelForSeq2SeqLM, AutoTokenizer, env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
-import { resolveModelSource } from './model-source.ts';
+import { resolveModelSource } from '../model-source.ts';
 import { NllbModel } from './nllb-model.ts';
 
 const SENTENCES = [

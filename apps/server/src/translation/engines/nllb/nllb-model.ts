@@ -6,14 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  AutoModelForSeq2SeqLM,
-  AutoTokenizer,
-  env,
-  NllbTokenizer,
-  type PreTrainedTokenizer,
-  type ProgressInfo,
-} from '@huggingface/transformers';
+import { AutoModelForSeq2SeqLM, type ProgressInfo } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
 import { BeamDecoder } from './beam-decoder.ts';
 import {
@@ -24,11 +17,12 @@ import {
   type DecoderLayout,
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from './model-source.ts';
+import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
+import type { ModelTokenizer } from '../tokenizer/model-tokenizer.ts';
+import { nllbTokenizers } from '../tokenizer/nllb.ts';
+import { useSource } from '../transformers-source.ts';
 import { hasLoop } from './repetition-guard.ts';
 
-/** Longest source row the model sees; longer sentences are translated in pieces (never cut off). */
-export const MAX_SOURCE_TOKENS = 510;
 /** The decoder's positions end at 1024 (NLLB's `max_position_embeddings`). */
 const MAX_NEW_TOKENS = 1000;
 
@@ -65,7 +59,7 @@ export interface TranslateStats extends DecodeStats {
   sourceTokens: number;
 }
 
-/** Sentences as the decoder takes them: one row per piece of at most MAX_SOURCE_TOKENS tokens. */
+/** Sentences as the decoder takes them: one row per piece of at most `MAX_SOURCE_TOKENS` tokens. */
 export interface PreparedJob {
   job: DecodeJob;
   /** Per row, the sentence it belongs to. */
@@ -85,7 +79,7 @@ interface ModelConfig {
 
 export class NllbModel {
   private constructor(
-    private readonly tokenizer: PreTrainedTokenizer,
+    private readonly tokenizer: ModelTokenizer,
     private readonly sessions: readonly ort.InferenceSession[],
     /** The encoder and decoder sessions, for tests and benchmarks that drive a decoder directly. */
     readonly runner: DecoderRunner,
@@ -141,7 +135,7 @@ export class NllbModel {
     let decoderSession: ort.InferenceSession | undefined;
     try {
       decoderSession = await open('decoder_model_merged');
-      const tokenizer = await loadTokenizer(reference, progress_callback);
+      const tokenizer = await nllbTokenizers.load(source, progress_callback);
       const config = readConfig(folder);
       const layout = decoderLayout(config);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
@@ -152,9 +146,9 @@ export class NllbModel {
         }
       }
       const eos = config.eos_token_id ?? 2;
-      const vocabSize = config.vocab_size ?? tokenizer.get_vocab().size;
+      const vocabSize = config.vocab_size ?? tokenizer.vocabularySize;
       const suppressed = new Uint8Array(vocabSize);
-      for (const id of tokenizer.all_special_ids) if (id !== eos && id < vocabSize) suppressed[id] = 1;
+      for (const id of tokenizer.specialIds) if (id !== eos && id < vocabSize) suppressed[id] = 1;
       if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
       const runner = new DecoderRunner(encoder, decoderSession, layout, {
         pad: config.pad_token_id ?? 1,
@@ -184,7 +178,7 @@ export class NllbModel {
     const generated = await this.decoder.decode(job, stats);
     const parts: string[][] = sentences.map(() => []);
     generated.forEach((tokens, row) => {
-      parts[owner[row]!]!.push(this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim());
+      parts[owner[row]!]!.push(this.tokenizer.decode(tokens));
     });
     return { translations: parts.map((pieces) => pieces.filter(Boolean).join(' ')), stats };
   }
@@ -208,7 +202,7 @@ export class NllbModel {
       // A row with fewer finished hypotheses repeats its last one at the lower ranks.
       for (let rank = 0; rank <= count; rank++) {
         const tokens = finished[Math.min(rank, finished.length - 1)]?.tokens ?? [];
-        const text = this.tokenizer.decode(tokens, { skip_special_tokens: true }).trim();
+        const text = this.tokenizer.decode(tokens);
         (ranked[owner[row]!]![rank] ??= []).push(text);
       }
     });
@@ -258,18 +252,16 @@ export class NllbModel {
   ): PreparedJob {
     const source = this.languageToken(sourceToken);
     const target = this.languageToken(targetToken);
-    const { eos } = this.runner.special;
     const rows: number[][] = [];
     const owner: number[] = [];
     const guardLoops: boolean[] = [];
     const maxNewTokens: number[] = [];
     let sourceTokens = 0;
     sentences.forEach((sentence, index) => {
-      const ids = this.tokenizer.encode(sentence, { add_special_tokens: false });
+      const ids = this.tokenizer.encode(sentence);
       sourceTokens += ids.length;
-      for (let start = 0; start < Math.max(ids.length, 1); start += MAX_SOURCE_TOKENS) {
-        const piece = ids.slice(start, start + MAX_SOURCE_TOKENS);
-        rows.push([source, ...piece, eos]);
+      for (const { ids: row, piece } of this.tokenizer.sourceRows(ids, source)) {
+        rows.push(row);
         owner.push(index);
         const forced = this.forceLengthRatio;
         guardLoops.push(forced === undefined && !hasLoop(piece));
@@ -288,10 +280,8 @@ export class NllbModel {
   }
 
   private languageToken(token: string): number {
-    const id = this.tokenizer.convert_tokens_to_ids([token])[0];
-    if (id === undefined || !this.tokenizer.all_special_tokens.includes(token)) {
-      throw new Error(`The model has no language token '${token}'`);
-    }
+    const id = this.tokenizer.languageToken(token);
+    if (id === undefined) throw new Error(`The model has no language token '${token}'`);
     return id;
   }
 }
@@ -306,58 +296,6 @@ function readConfig(folder: string): ModelConfig {
 
 function unsupported(why: string): Error {
   return new Error(`Unsupported model layout: ${why}`);
-}
-
-/** Points transformers.js at a model folder or a hub (and its cache); returns what to load. */
-function useSource(source: ModelSource): string {
-  env.allowLocalModels = true;
-  env.useFSCache = true;
-  if (source.kind === 'folder') {
-    env.allowRemoteModels = false;
-    return source.path;
-  }
-  env.allowRemoteModels = true;
-  env.remoteHost = source.hub;
-  env.cacheDir = source.cacheDir;
-  // A model copied by hand into the cache folder is found there too.
-  env.localModelPath = source.cacheDir;
-  return source.id;
-}
-
-/**
- * Only the tokenizer of an NLLB model (its two JSON files, downloaded when missing), for a server
- * that tokenizes here and leaves the model to inference servers (the kserve engine).
- */
-export async function loadNllbTokenizer(source: ModelSource): Promise<PreTrainedTokenizer> {
-  if (source.kind === 'hub') return loadTokenizer(useSource(source));
-  // From a folder, read here: transformers.js remembers for the life of the process that a file
-  // was missing, so a folder filled after a failed attempt would never load.
-  const read = (file: string) => {
-    const full = path.join(source.path, file);
-    if (!fs.existsSync(full)) throw new Error(`${full} is missing`);
-    return JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, unknown>;
-  };
-  return new NllbTokenizer(read('tokenizer.json'), read('tokenizer_config.json'));
-}
-
-async function loadTokenizer(
-  reference: string,
-  progress_callback?: (info: ProgressInfo) => void,
-): Promise<PreTrainedTokenizer> {
-  let tokenizer: PreTrainedTokenizer;
-  try {
-    tokenizer = await AutoTokenizer.from_pretrained(reference, { progress_callback });
-  } catch (error) {
-    // A missing tokenizer_config.json surfaces as a TypeError deep inside transformers.js.
-    if (error instanceof TypeError && !/fetch failed/.test(error.message)) {
-      throw new Error(
-        'the tokenizer files (tokenizer.json, tokenizer_config.json) are missing or unreadable',
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-  return tokenizer;
 }
 
 function decoderLayout(config: ModelConfig): DecoderLayout {

@@ -1,5 +1,5 @@
 /** Messages between the NLLB engine (server process) and its model process. */
-import type { ModelSource } from './model-source.ts';
+import type { ModelSource } from '../model-source.ts';
 import type { DownloadEvent, TranslateStats } from './nllb-model.ts';
 
 export interface ModelProcessSettings {

@@ -1,26 +1,17 @@
 /**
- * One server the remote engine forwards to: its calls, its failures and its health. The engine
- * (remote.ts) spreads work over several of these and retries on another when one fails.
+ * One server the remote engine forwards to: its calls over /api/v1, which of its failures are worth
+ * trying elsewhere, and its /status probe. The engine's pool (`../endpoint-pool.ts`) spreads work
+ * over several of these and tries a failed call once on another.
  */
 import { ApiError } from '../../../lib/errors.ts';
 import { abortError, isAbortError } from '../../errors.ts';
+import { EndpointFailure, type PooledEndpoint } from '../endpoint-pool.ts';
 import type { EngineStatus } from '../types.ts';
 
 /** Sentences sent per call to a server without the batch route. */
 const SINGLE_CONCURRENCY = 4;
 
-/**
- * A failure worth trying again on another server: it could not be reached or failed itself (then
- * it is marked down), or it is busy or still loading (a 503: it stays up, its Retry-After stands).
- */
-export class EndpointFailure extends ApiError {
-  override name = 'EndpointFailure';
-  get marksDown(): boolean {
-    return this.statusCode !== 503;
-  }
-}
-
-export class RemoteEndpoint {
+export class RemoteEndpoint implements PooledEndpoint {
   readonly base: string;
   /** What its /status last said (or what the last call showed). */
   state: EngineStatus;

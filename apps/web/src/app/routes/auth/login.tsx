@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from '@/lib/routing';
 
 export function LoginRoute() {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { SignupForm } from '@/features/auth/components/signup-form';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from '@/lib/routing';
 
 export function SignupRoute() {
   const navigate = useNavigate();

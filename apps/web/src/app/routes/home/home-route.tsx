@@ -4,13 +4,19 @@ import { Suspense, useEffect, useState } from 'react';
 import { PlusIcon } from '@/components/ui/icons';
 import { ShareButton } from '@/components/ui/share-button';
 import { PRODUCT_NAME } from '@/config/constants';
-import { stopAllGenerations } from '@/features/chat/generations';
+import { stopAllGenerations } from '@/features/chat';
 import { Composer } from '@/features/conversation/components/composer';
 import { DropOverlay } from '@/features/conversation/components/drop-overlay';
 import { MessageList } from '@/features/conversation/components/message-list';
 import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useStagedFile } from '@/features/conversation/hooks/use-staged-file';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
+import { useRememberedConversation } from '@/features/conversation/hooks/use-remembered-conversation';
+import { conversationMarkdown } from '@/features/conversation/markdown-export';
+import type { ConversationMessage } from '@/features/conversation/messages';
+import { preloadSendHandler } from '@/features/conversation/send/pick-send-handler';
+import { useSendMessage } from '@/features/conversation/send/use-send-message';
+import { isIdle, regenerableAnswer } from '@/features/conversation/turns';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
 import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
@@ -22,15 +28,10 @@ import { useTranslation } from '@/features/translate/hooks/use-translation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { lazyComponent, whenIdle } from '@/lib/lazy';
-import { useQueryClient } from '@/lib/query';
+import { useQueryCache } from '@/lib/query-cache';
 
 import { LiveTranslateBar } from './live-translate-bar';
-import { conversationMarkdown } from './markdown-export';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
-import type { HomeMessage } from './messages';
-import { preloadSendHandler } from './send/pick-send-handler';
-import { useSendMessage } from './send/use-send-message';
-import { useRememberedHome } from './use-remembered-home';
 import { Welcome } from './welcome';
 
 /** Listen, share, edit and regenerate beside a message: fetched when the browser is idle. */
@@ -45,8 +46,8 @@ const MessageActions = lazyComponent(() =>
 export function HomeRoute() {
   const { user, displayName } = useAuth();
   const { file, setFile, refusal: fileRefusal } = useStagedFile();
-  const conversation = useMessages<HomeMessage>();
-  const remembered = useRememberedHome(conversation);
+  const conversation = useMessages<ConversationMessage>();
+  const remembered = useRememberedConversation(conversation);
   const { mode, setMode, source, setSource, target, setTarget } = remembered;
   const { data: status } = useStatus();
   const translation = useTranslation();
@@ -58,23 +59,13 @@ export function HomeRoute() {
   /** A sent message being edited: the input holds its text, and Send replaces it. */
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
 
-  const messages = conversation.messages;
-  const idle = !messages.some(
-    (message) =>
-      message.isLoading ||
-      (message.kind === 'chat' &&
-        (message.chat.status === 'preparing' || message.chat.status === 'streaming')),
-  );
-  const lastAnswer = messages.findLast((message) => message.kind === 'chat');
-  const lastQuestion =
-    lastAnswer && messages.slice(0, messages.indexOf(lastAnswer)).findLast((m) => m.kind === 'user');
-  // A question about a dropped file cannot be asked again: the file is not kept.
-  const canRegenerate = lastQuestion !== undefined && !lastQuestion.attachment;
+  const idle = isIdle(conversation.messages);
+  const again = regenerableAnswer(conversation.messages);
   const regenerate = () => {
-    if (!lastQuestion) return;
-    void resend(lastQuestion.id, {
+    if (!again) return;
+    void resend(again.question.id, {
       mode: 'chat',
-      text: lastQuestion.content,
+      text: again.question.content,
       file: null,
       sourceLanguage: source,
       targetLanguage: target,
@@ -93,10 +84,10 @@ export function HomeRoute() {
   };
 
   // A failed translation may mean the model changed state: let the notice above the input know.
-  const queryClient = useQueryClient();
+  const queryCache = useQueryCache();
   useEffect(() => {
-    if (translation.error) void refreshStatus(queryClient);
-  }, [translation.error, queryClient]);
+    if (translation.error) void refreshStatus(queryCache);
+  }, [translation.error, queryCache]);
 
   useEffect(() => whenIdle(() => void MessageActions.preload()), []);
   // Fetch the code that draws a chat answer or a document result while the user is still typing.
@@ -126,7 +117,7 @@ export function HomeRoute() {
               <Suspense>
                 <MessageActions
                   message={message}
-                  isLastAnswer={canRegenerate && message === lastAnswer}
+                  isLastAnswer={message === again?.answer}
                   idle={idle}
                   onRegenerate={regenerate}
                   onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}

@@ -1,19 +1,18 @@
 import { EditIcon, RedoIcon } from '@/components/ui/icons';
 import { ListenButton } from '@/components/ui/listen-button';
 import { ShareButton } from '@/components/ui/share-button';
-import { displayedAnswer } from '@/features/chat/chat-reply';
+import { displayedAnswer } from '@/features/chat';
 import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { languageTag } from '@/features/languages/language-tag';
-
-import { messageMarkdown } from './markdown-export';
-import type { HomeMessage } from './messages';
+import { messageMarkdown } from '@/features/conversation/markdown-export';
+import type { ConversationMessage } from '@/features/conversation/messages';
 
 interface MessageActionsProps {
-  message: HomeMessage;
+  message: ConversationMessage;
   /** The newest chat answer: it can be asked for again. */
   isLastAnswer: boolean;
   onRegenerate: () => void;
-  onEdit: (message: HomeMessage) => void;
+  onEdit: (message: ConversationMessage) => void;
   /** Nothing is being answered: a message can be edited or an answer asked again. */
   idle: boolean;
 }

@@ -14,9 +14,9 @@ import {
   QUEUED_TEXT,
   type DocumentResultReply,
   type FailedReply,
-  type HomeMessage,
+  type ConversationMessage,
   type TranslationReply,
-} from './messages';
+} from '@/features/conversation/messages';
 
 // Chat answers (Markdown, highlighting) and document results are drawn by code fetched the first
 // time one is shown (or when the home screen expects one), keeping the first screen small.
@@ -91,7 +91,7 @@ function DocumentContent({ message }: { message: DocumentResultReply }) {
 }
 
 /** Draws a message by its kind; the compiler checks that every kind has its drawing. */
-export const renderMessageContent: MessageRenderer<HomeMessage> = (message) => {
+export const renderMessageContent: MessageRenderer<ConversationMessage> = (message) => {
   switch (message.kind) {
     case 'user':
       return <PlainTextContent text={message.content} />;

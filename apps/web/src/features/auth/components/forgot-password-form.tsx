@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/routing';
 
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 

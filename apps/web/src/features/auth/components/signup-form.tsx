@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/routing';
 
 import { rememberAccount } from '../local-accounts';
 

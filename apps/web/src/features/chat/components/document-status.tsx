@@ -1,5 +1,5 @@
 import type { ChatDocument } from '../chat-reply';
-import { truncationNote } from '../document-context';
+import { truncationNote } from '@sema/shared/chat/document-context';
 import { LoadingDotsInline } from './loading-dots-inline';
 
 /** How far a document's translation has got, in whole percent, once the server has said. */

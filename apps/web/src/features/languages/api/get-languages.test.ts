@@ -4,10 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { setApiOrigin } from '@/lib/api-client';
-import { CACHE_KINDS, CACHE_PREFIX } from '@/lib/cache';
+import { CACHE_PREFIX, createAppQueryCache } from '@/lib/query-cache';
 import { LANGUAGES_FIXTURE } from '@/testing/languages-fixture';
 
-import { getLanguages } from './get-languages';
+import { languagesQuery } from './get-languages';
+
+const DAY = 24 * 60 * 60_000;
+/** A new page's cache each time: what it finds in local storage is all it knows. */
+const getLanguages = () => createAppQueryCache().fetchQuery(languagesQuery);
 
 /** A real server that can be told to fail, to prove what the cache does then. */
 let failing = false;
@@ -32,11 +36,11 @@ beforeEach(() => {
   hits = 0;
 });
 
-describe('getLanguages', () => {
+describe('the language list query', () => {
   it('fetches once, then answers from local storage for 24 hours', async () => {
     expect((await getLanguages()).total_count).toBe(11);
     expect(JSON.parse(window.localStorage.getItem(KEY)!)).toMatchObject({
-      ttl: CACHE_KINDS.languages.ttlMs,
+      ttl: DAY,
       version: '1.0.0',
     });
     expect((await getLanguages()).total_count).toBe(11);
@@ -44,13 +48,13 @@ describe('getLanguages', () => {
   });
 
   it('uses the expired cached list when the refresh fails', async () => {
-    const dayAndMore = CACHE_KINDS.languages.ttlMs + 60_000;
+    const dayAndMore = DAY + 60_000;
     window.localStorage.setItem(
       KEY,
       JSON.stringify({
         data: LANGUAGES_FIXTURE,
         timestamp: Date.now() - dayAndMore,
-        ttl: CACHE_KINDS.languages.ttlMs,
+        ttl: DAY,
         version: '1.0.0',
       }),
     );

@@ -1,7 +1,7 @@
 import type { Language } from '@sema/shared/api/schemas';
 import { useCallback } from 'react';
 
-import { useQuery } from '@/lib/query';
+import { defineQuery, useCachedQuery } from '@/lib/query-cache';
 
 import { useLanguages } from '../api/get-languages';
 
@@ -16,15 +16,14 @@ async function loadCatalogueNames(): Promise<Readonly<Record<string, string>>> {
  * cached): the catalogue the app was built with knows every name, so a button never shows
  * `eng_Latn`. It is a chunk of its own, fetched only then.
  */
+const catalogueNamesQuery = defineQuery({
+  key: ['catalogue-names'],
+  fetch: loadCatalogueNames,
+  freshFor: Infinity,
+});
+
 function useCatalogueNames(needed: boolean) {
-  const { data } = useQuery({
-    queryKey: ['catalogue-names'],
-    queryFn: loadCatalogueNames,
-    enabled: needed,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-  return data;
+  return useCachedQuery(catalogueNamesQuery, { enabled: needed }).data;
 }
 
 /** Finds a language by code in the loaded list; names fall back to the catalogue, then the code. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@/lib/query';
+import { defineQuery, useCachedQuery, useQueryCache } from '@/lib/query-cache';
 
 import {
   clearConversations,
@@ -12,57 +12,46 @@ import {
   type SavedConversation,
 } from '../conversation-store';
 
-export const savedConversationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['saved-conversations'],
-    queryFn: () => listConversations(),
-    // The device's own storage: nothing to refetch on focus.
-    staleTime: Infinity,
-    networkMode: 'always',
-  });
+/** The device's own storage: fresh until a change here invalidates it. */
+const savedConversationsQuery = defineQuery({
+  key: ['saved-conversations'],
+  fetch: () => listConversations(),
+  freshFor: Infinity,
+});
 
 /** The conversations kept on this device, newest first (an empty list where IndexedDB is missing). */
 export function useSavedConversations() {
-  return useQuery(savedConversationsQueryOptions());
+  return useCachedQuery(savedConversationsQuery);
 }
 
-/** Rename, delete one, clear all: each then lists the conversations again. */
+/** Rename, delete one, clear all: each then lists the conversations again, whether it worked or not. */
 export function useConversationActions() {
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: savedConversationsQueryOptions().queryKey });
-  const rename = useMutation({
-    mutationFn: ({ id, title }: { id: string; title: string }) => renameConversation(id, title),
-    onSettled: refresh,
-    networkMode: 'always',
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteConversation(id),
-    onSettled: refresh,
-    networkMode: 'always',
-  });
-  const clearAll = useMutation({
-    mutationFn: () => clearConversations(),
-    onSettled: refresh,
-    networkMode: 'always',
-  });
+  const cache = useQueryCache();
+  const refresh = () => cache.invalidate(savedConversationsQuery.key);
+  const thenRefresh = async <T>(change: Promise<T>): Promise<T> => {
+    try {
+      return await change;
+    } finally {
+      await refresh();
+    }
+  };
   return {
-    rename: (id: string, title: string) => rename.mutateAsync({ id, title }),
-    remove: (id: string) => remove.mutateAsync(id),
-    clearAll: () => clearAll.mutateAsync(),
+    rename: (id: string, title: string) => thenRefresh(renameConversation(id, title)),
+    remove: (id: string) => thenRefresh(deleteConversation(id)),
+    clearAll: () => thenRefresh(clearConversations()),
     refresh,
   };
 }
 
 /** Saves a conversation's current state, then lists them again (its count shows on the button). */
 export function useSaveConversation() {
-  const queryClient = useQueryClient();
+  const cache = useQueryCache();
   return useCallback(
     async <M>(snapshot: ConversationSnapshot<M>) => {
       await saveConversation(snapshot);
-      await queryClient.invalidateQueries({ queryKey: savedConversationsQueryOptions().queryKey });
+      await cache.invalidate(savedConversationsQuery.key);
     },
-    [queryClient],
+    [cache],
   );
 }
 

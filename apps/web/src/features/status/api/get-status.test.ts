@@ -1,7 +1,7 @@
 import type { EngineStatus, StatusResponse } from '@sema/shared/api/schemas';
 import { describe, expect, it } from 'vitest';
 
-import { nextStatusPoll, STATUS_POLL_MS } from './get-status';
+import { nextStatusPoll, STATUS_POLL_MS, statusQuery } from './get-status';
 
 const SERVER_NOW = Date.parse('2026-11-21T10:00:00.000Z');
 
@@ -44,5 +44,12 @@ describe('nextStatusPoll', () => {
       STATUS_POLL_MS,
     );
     expect(nextStatusPoll(status({ state: 'error', next_attempt_at: inSeconds(900) }), 0, 0)).toBe(60_000);
+  });
+});
+
+describe('statusQuery', () => {
+  it('is kept in memory only, for five minutes', () => {
+    expect(statusQuery.freshFor).toBe(5 * 60_000);
+    expect(statusQuery.storage).toBeUndefined();
   });
 });

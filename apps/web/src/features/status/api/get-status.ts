@@ -1,10 +1,7 @@
 import type { StatusResponse } from '@sema/shared/api/schemas';
 
 import { apiRequest } from '@/lib/api-client';
-import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
-import { queryOptions, useQuery, type QueryClient } from '@/lib/query';
-
-const cached = () => cachedValue<StatusResponse>(CACHE_KINDS.status, cacheKeys.status());
+import { defineQuery, useCachedQuery, type QueryCache } from '@/lib/query-cache';
 
 /** While a model is still loading, the status is polled this often to show its progress. */
 export const STATUS_POLL_MS = 3000;
@@ -37,33 +34,27 @@ export function nextStatusPoll(
   return Math.min(MAX_RETRY_POLL_MS, Math.max(STATUS_POLL_MS, wait));
 }
 
-/**
- * GET /api/v1/status. A healthy answer is cached in memory for five minutes; one with
- * an engine still loading is not, so the page can follow the download.
- */
-export async function getStatus(signal?: AbortSignal): Promise<StatusResponse> {
-  const store = cached();
-  const fresh = store.get();
-  if (fresh) return fresh;
-  const status = await apiRequest<StatusResponse>('/status', { signal });
-  if (status.status === 'healthy') store.set(status);
-  return status;
+/** GET /api/v1/status. */
+function getStatus(signal: AbortSignal): Promise<StatusResponse> {
+  return apiRequest<StatusResponse>('/status', { signal });
 }
 
-export const statusQueryOptions = () =>
-  queryOptions({
-    queryKey: ['status'],
-    queryFn: ({ signal }) => getStatus(signal),
-    staleTime: CACHE_KINDS.status.ttlMs,
-    refetchInterval: (query) => nextStatusPoll(query.state.data, query.state.dataUpdatedAt),
-  });
+/**
+ * The server's status, in memory for five minutes; while a model loads (or waits for its next
+ * attempt) it is polled, so the page follows the download and sees the model come back.
+ */
+export const statusQuery = defineQuery({
+  key: ['status'],
+  fetch: ({ signal }) => getStatus(signal),
+  freshFor: 5 * 60_000,
+  poll: (state) => nextStatusPoll(state.data, state.dataUpdatedAt),
+});
 
 export function useStatus() {
-  return useQuery(statusQueryOptions());
+  return useCachedQuery(statusQuery);
 }
 
-/** Asks the server again, past both caches: a failed request may mean an engine changed state. */
-export function refreshStatus(queryClient: QueryClient): Promise<void> {
-  cached().delete();
-  return queryClient.invalidateQueries({ queryKey: statusQueryOptions().queryKey });
+/** Asks the server again: a failed request may mean an engine changed state. */
+export function refreshStatus(cache: QueryCache): Promise<void> {
+  return cache.invalidate(statusQuery.key);
 }

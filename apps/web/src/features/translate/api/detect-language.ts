@@ -2,19 +2,21 @@ import type { DetectRequest, DetectResponse } from '@sema/shared/api/schemas';
 import { isBlank, MESSAGES } from '@sema/shared/validation';
 
 import { apiRequest } from '@/lib/api-client';
-import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
+import { hashText } from '@/lib/hash-text';
+import { appQueryCache } from '@/lib/query-cache';
 
-/** POST /api/v1/detect-language through the detection cache (30 minutes, session storage). */
+/** POST /api/v1/detect-language through the app's cache: a detection is kept for 30 minutes in session storage. */
 export async function detectLanguage(request: DetectRequest, signal?: AbortSignal): Promise<DetectResponse> {
   if (isBlank(request.text)) throw new Error(MESSAGES.textEmpty);
-  const cache = cachedValue<DetectResponse>(CACHE_KINDS.detection, cacheKeys.detection(request.text));
-  const cached = cache.get();
-  if (cached) return cached;
-  const response = await apiRequest<DetectResponse>('/detect-language', {
-    method: 'POST',
-    body: { text: request.text } satisfies DetectRequest,
+  const body = { text: request.text } satisfies DetectRequest;
+  return appQueryCache.fetchQuery(
+    {
+      key: ['detection', hashText(request.text)],
+      fetch: ({ signal: aborted }) =>
+        apiRequest<DetectResponse>('/detect-language', { method: 'POST', body, signal: aborted }),
+      freshFor: 30 * 60_000,
+      storage: 'session',
+    },
     signal,
-  });
-  cache.set(response);
-  return response;
+  );
 }

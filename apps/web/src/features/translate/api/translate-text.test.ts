@@ -46,7 +46,7 @@ describe('translateText', () => {
     expect(requests).toEqual([]);
   });
 
-  it('sends source auto by default (without session storage, every call asks the server)', async () => {
+  it('sends source auto by default', async () => {
     requests = [];
     const response = await translateText({ text: 'Hello', target_language: 'fra_Latn' });
     expect(response.translated_text).toBe('[Hello]');

@@ -2,7 +2,8 @@ import type { TranslateRequest, TranslateResponse } from '@sema/shared/api/schem
 import { AUTO, isBlank, MESSAGES } from '@sema/shared/validation';
 
 import { apiRequest } from '@/lib/api-client';
-import { CACHE_KINDS, cacheKeys, cachedValue } from '@/lib/cache';
+import { hashText } from '@/lib/hash-text';
+import { appQueryCache } from '@/lib/query-cache';
 
 /**
  * The confidence of a translation's detected source: `confidence_score`, also read as `confidence`,
@@ -14,9 +15,13 @@ export function confidenceOf(response: TranslateResponse): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/** A translation's key: a hash of the text (long inputs make short keys) and both languages. */
+export const translationKey = (text: string, source: string, target: string) =>
+  ['translation', hashText(text), source, target] as const;
+
 /**
- * POST /api/v1/translate, after the spec's checks (part 5) and through the translation cache
- * (one hour, session storage, keyed by a hash of the text and both languages).
+ * POST /api/v1/translate, after the spec's checks (part 5), through the app's cache: a translation
+ * is kept for one hour in session storage.
  */
 export async function translateText(
   request: TranslateRequest,
@@ -25,21 +30,19 @@ export async function translateText(
   if (isBlank(request.text)) throw new Error(MESSAGES.textEmpty);
   if (!request.target_language) throw new Error(MESSAGES.targetRequired);
   const source = request.source_language || AUTO;
-  const cache = cachedValue<TranslateResponse>(
-    CACHE_KINDS.translation,
-    cacheKeys.translation(request.text, request.target_language, source),
-  );
-  const cached = cache.get();
-  if (cached) return cached;
-  const response = await apiRequest<TranslateResponse>('/translate', {
-    method: 'POST',
-    body: {
-      text: request.text,
-      target_language: request.target_language,
-      source_language: source,
-    } satisfies TranslateRequest,
+  const body = {
+    text: request.text,
+    target_language: request.target_language,
+    source_language: source,
+  } satisfies TranslateRequest;
+  return appQueryCache.fetchQuery(
+    {
+      key: translationKey(request.text, source, request.target_language),
+      fetch: ({ signal: aborted }) =>
+        apiRequest<TranslateResponse>('/translate', { method: 'POST', body, signal: aborted }),
+      freshFor: 60 * 60_000,
+      storage: 'session',
+    },
     signal,
-  });
-  cache.set(response);
-  return response;
+  );
 }

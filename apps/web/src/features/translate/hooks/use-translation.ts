@@ -126,3 +126,6 @@ export function useTranslation(fetchers: TranslationFetchers = defaultFetchers) 
 
   return { ...state, translate, detect, ...actions };
 }
+
+/** What the translate screen's state offers: translate, detect, the result and the history. */
+export type TranslationApi = ReturnType<typeof useTranslation>;

@@ -7,7 +7,7 @@ import {
   TranslateDocumentResponse,
 } from '@sema/shared/api/documents';
 import { ErrorResponse } from '@sema/shared/api/schemas';
-import { formatBytes } from '../../../../documents/errors.ts';
+import { formatBytes } from '../../../../lib/format-bytes.ts';
 import { ApiError } from '../../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 import { acceptUploads } from '../../../../lib/http/upload.ts';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { PrepareOptions, Upload } from '../../../../documents/prepare.ts';
+import type { PrepareOptions } from '../../../../documents/prepare.ts';
+import type { Upload } from '../../../../lib/http/upload.ts';
 import { documentError } from '../../../../documents/errors.ts';
 import { ApiError } from '../../../../lib/errors.ts';
 import { formFields } from '../../../../lib/http/form-body.ts';

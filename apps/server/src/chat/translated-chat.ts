@@ -1,0 +1,271 @@
+/**
+ * Chat in the user's language, as one server-side turn: detect the message's language (the
+ * conversation's earlier language wins for a short message detected with little confidence),
+ * translate the question (and earlier turns the client did not keep in English) to English, stream
+ * the model's English answer, and translate each finished unit — sentence, list item, table row,
+ * never inside code, a URL or a link target — back while the rest is still being written.
+ *
+ * Every surface uses this one pipeline: our `/api/v1/chat/translated`, the OpenAI-compatible
+ * `/v1/chat/completions`, and the web app (one request per turn).
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { ChatMessage } from '@sema/shared/api/chat';
+import type {
+  TranslatedChatEvent,
+  TranslatedChatMessage,
+  TranslatedChatTimings,
+} from '@sema/shared/api/translated-chat';
+import { documentPrompt, type DocumentText } from '@sema/shared/chat/document-context';
+import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
+import { AUTO, isBlank } from '@sema/shared/validation';
+import { ApiError } from '../lib/errors.ts';
+import { AsyncQueue } from '../lib/async-queue.ts';
+import type { ChatService } from './chat-service.ts';
+
+export const ENGLISH = 'eng_Latn';
+
+/** Below this detection confidence a message keeps the conversation's earlier language. */
+export const CONFIDENT_DETECTION = 0.5;
+
+/** What the pipeline needs from the rest of the server (the services on `app`). */
+export interface TranslatedChatDeps {
+  chat: Pick<ChatService, 'stream'>;
+  /** The language of a text, or null when it has no letters of a supported script. */
+  detect(text: string): { language: string; confidence: number } | null;
+  /** A language code as the API takes it → the catalogue code, or a 422 naming it. */
+  resolveLanguage(code: string): string;
+  /** Translates a text (protected spans kept) between two catalogue codes. */
+  translate(text: string, source: string, target: string, signal: AbortSignal): Promise<string>;
+}
+
+export interface TranslatedTurnRequest {
+  messages: readonly TranslatedChatMessage[];
+  /** A code, or `auto` (the default). */
+  language?: string;
+  /** The conversation's language so far, when the client knows it (else earlier messages are detected). */
+  conversationLanguage?: string;
+  /** A document the last message is about, already in English. */
+  document?: DocumentText;
+  maxTokens?: number;
+  temperature?: number;
+  stop?: string | string[];
+  topP?: number;
+}
+
+type Language = Extract<TranslatedChatEvent, { type: 'language' }>;
+
+/**
+ * Answers this server gave, in the user's language, mapped back to the English the model wrote, so
+ * that a client sending the conversation back (every OpenAI client does) costs no translation of
+ * earlier answers into English. Per process; a miss is translated like any other text.
+ */
+class AnswerMemory {
+  private readonly english = new LRUCache<string, string>({ max: 2_000 });
+
+  private key(language: string, text: string): string {
+    return createHash('sha256').update(language).update('\0').update(text.trim()).digest('base64url');
+  }
+
+  remember(language: string, translated: string, english: string): void {
+    if (translated.trim()) this.english.set(this.key(language, translated), english);
+  }
+
+  recall(language: string, translated: string): string | undefined {
+    return this.english.get(this.key(language, translated));
+  }
+}
+
+export class TranslatedChat {
+  private readonly memory = new AnswerMemory();
+
+  constructor(private readonly deps: TranslatedChatDeps) {}
+
+  /**
+   * One turn as events: `language`, `question`, then `reasoning` / `english` / `translation` as
+   * they come, and `done`. Input errors (and a language that cannot be read) throw before the first
+   * event; later failures throw from the iterator (the route turns them into an `error` event).
+   * `signal` (the client gone, the server stopping) stops the model and the translations.
+   */
+  async *turn(request: TranslatedTurnRequest, signal: AbortSignal): AsyncGenerator<TranslatedChatEvent> {
+    const started = performance.now();
+    const since = () => Math.round(performance.now() - started);
+    const last = request.messages.at(-1);
+    if (last?.role !== 'user')
+      throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must be from the user');
+    if (isBlank(last.content))
+      throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
+
+    const language = this.language(request, last.content);
+    const timings: Partial<TranslatedChatTimings> = { language: since() };
+    yield language;
+
+    const messages = await this.englishConversation(request.messages, language.language, signal);
+    const question = messages.at(-1)!.content;
+    timings.question = since();
+    yield { type: 'question', english: question };
+    // The model reads the document (in English) before the question.
+    if (request.document) messages.at(-1)!.content = documentPrompt(request.document, question);
+
+    yield* this.answer(messages, request, language.language, signal, timings, since);
+  }
+
+  private language(request: TranslatedTurnRequest, text: string): Language {
+    const asked = request.language?.trim();
+    if (asked && asked !== AUTO) {
+      return { type: 'language', language: this.deps.resolveLanguage(asked), language_source: 'given' };
+    }
+    const detection = this.deps.detect(text);
+    if (!detection) return { type: 'language', language: ENGLISH, language_source: 'no-letters' };
+    const previous = request.conversationLanguage
+      ? this.deps.resolveLanguage(request.conversationLanguage)
+      : this.previousLanguage(request.messages);
+    if (detection.confidence < CONFIDENT_DETECTION && previous && previous !== detection.language) {
+      return { type: 'language', language: previous, language_source: 'previous-turn' };
+    }
+    return {
+      type: 'language',
+      language: detection.language,
+      confidence: detection.confidence,
+      language_source: 'detected',
+    };
+  }
+
+  /** The language of the newest earlier user message the detector is sure of. */
+  private previousLanguage(messages: readonly TranslatedChatMessage[]): string | undefined {
+    for (let i = messages.length - 2; i >= 0; i--) {
+      const message = messages[i]!;
+      if (message.role !== 'user') continue;
+      const detection = this.deps.detect(message.content);
+      if (detection && detection.confidence >= CONFIDENT_DETECTION) return detection.language;
+    }
+    return undefined;
+  }
+
+  /**
+   * The conversation as the model reads it: system messages as they are (written for the model),
+   * the rest in English — the client's own English when it kept it, this server's memory of its
+   * answers, or a translation (cached like every translation).
+   */
+  private async englishConversation(
+    messages: readonly TranslatedChatMessage[],
+    language: string,
+    signal: AbortSignal,
+  ): Promise<ChatMessage[]> {
+    return Promise.all(
+      messages.map(async (message): Promise<ChatMessage> => {
+        const { role, content } = message;
+        if (role === 'system' || language === ENGLISH || isBlank(content)) {
+          return { role, content: message.english ?? content };
+        }
+        const english =
+          message.english ??
+          (role === 'assistant' ? this.memory.recall(language, content) : undefined) ??
+          (await this.deps.translate(content, language, ENGLISH, signal));
+        return { role, content: english };
+      }),
+    );
+  }
+
+  private async *answer(
+    messages: ChatMessage[],
+    request: TranslatedTurnRequest,
+    language: string,
+    signal: AbortSignal,
+    timings: Partial<TranslatedChatTimings>,
+    since: () => number,
+  ): AsyncGenerator<TranslatedChatEvent> {
+    const events = new AsyncQueue<TranslatedChatEvent>();
+    const translating = language !== ENGLISH;
+    // Units are translated as they complete, a few at a time, and sent in order. A client that goes
+    // away stops the model and the translations alike.
+    const cutAt: number[] = [];
+    const unitDelays: number[] = [];
+    const translator = translating
+      ? new StreamingTranslator(
+          (piece) => this.deps.translate(piece, ENGLISH, language, signal),
+          (translated) => {
+            const text = translated.slice(shown.length);
+            shown = translated;
+            timings.firstTranslation ??= since();
+            events.push({ type: 'translation', text });
+          },
+          {
+            cut: (unit) => (cutAt[unit] = performance.now()),
+            shown: (unit) => unitDelays.push(Math.round((performance.now() - cutAt[unit]!) * 10) / 10),
+          },
+        )
+      : undefined;
+    let shown = '';
+    let english = '';
+    let done: { model: string; tokens: number } = { model: '', tokens: 0 };
+
+    const produce = async () => {
+      const stream = this.deps.chat.stream(
+        {
+          messages,
+          max_tokens: request.maxTokens,
+          temperature: request.temperature,
+          stop: request.stop,
+          top_p: request.topP,
+          stream: true,
+        },
+        signal,
+      );
+      try {
+        for await (const event of stream) {
+          if (event.type === 'reasoning') {
+            events.push(event);
+          } else if (event.type === 'content') {
+            timings.firstEnglish ??= since();
+            english += event.text;
+            events.push({ type: 'english', text: event.text });
+            if (translator) translator.push(event.text);
+            else {
+              timings.firstTranslation ??= since();
+              events.push({ type: 'translation', text: event.text });
+            }
+          } else if (event.type === 'done') {
+            done = { model: event.model, tokens: event.tokens };
+          }
+        }
+      } catch (error) {
+        if (!signal.aborted) throw error;
+      }
+      // The client left (or the server is stopping): nobody is waiting for the rest.
+      if (signal.aborted) throw signal.reason;
+      let content = english;
+      let translationFailed = false;
+      if (translator) {
+        try {
+          content = await translator.finish();
+          this.memory.remember(language, content, english);
+        } catch {
+          // The answer could not be translated back: it is given in English, and said so.
+          translationFailed = true;
+        }
+      }
+      events.push({
+        type: 'done',
+        model: done.model,
+        tokens: done.tokens,
+        processingTime: since(),
+        english,
+        content,
+        translation_failed: translationFailed,
+        timings: {
+          language: 0,
+          question: 0,
+          ...timings,
+          total: since(),
+          ...(unitDelays.length > 0 ? { units: unitDelays } : {}),
+        },
+      });
+    };
+    produce().then(
+      () => events.end(),
+      (error: unknown) => events.fail(error),
+    );
+    yield* events;
+  }
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  TranslatedChatRequest,
+  TranslatedChatResponse,
+  type TranslatedChatEvent,
+} from '@sema/shared/api/translated-chat';
+import { ErrorResponse } from '@sema/shared/api/schemas';
+import { chatErrorEvent } from '../../../../chat/chat-errors.ts';
+import { answerOf, startTurn } from '../../../../chat/translated-turn-stream.ts';
+import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
+import { sendEventStream } from '../../../../lib/http/sse.ts';
+
+/**
+ * POST /api/v1/chat/translated: chat in the user's language in one request (the server detects,
+ * translates, answers and translates back), as JSON or as server-sent events.
+ */
+const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
+  const caps = app.clientCaps.chats;
+  app.post(
+    '/translated',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: "Chat in the user's language (one request per turn)",
+        description:
+          "Sends the conversation in the user's language. The server detects the last message's language (or takes `language`), " +
+          'translates the question and earlier turns to English (earlier turns may carry their `english` to skip that), ' +
+          "streams the model's English answer, and translates each finished sentence, list item or table row back as it completes " +
+          '(never inside code, a URL or a link target; protected spans kept). ' +
+          'With `stream: true`, server-sent events, one JSON object per `data:` line: ' +
+          '`language` (code, confidence, how it was decided), `question` (the English question), `reasoning`, `english` (English deltas), ' +
+          "`translation` (the next piece of the answer in the user's language, in order), then `done` (whole answer in both languages, model, tokens, timings) or `error`. " +
+          'Closing the connection stops the model and the translations. Errors before the answer starts keep their HTTP status, as on POST /api/v1/chat.',
+        body: TranslatedChatRequest,
+        response: {
+          200: {
+            description: 'The answer as JSON, or with `stream: true` as server-sent events',
+            content: {
+              'application/json': { schema: TranslatedChatResponse },
+              'text/event-stream': {
+                schema: Type.String({ description: 'TranslatedChatEvent objects, then done or error' }),
+              },
+            },
+          },
+          413: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+          502: ErrorResponse,
+          503: ErrorResponse,
+          504: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const clientGone = clientGoneSignal(reply, caps.acquire(request.ip));
+      const controller = new AbortController();
+      const signal = AbortSignal.any([clientGone, controller.signal]);
+      const turn = app.translatedChat.turn(
+        {
+          messages: request.body.messages,
+          language: request.body.language,
+          conversationLanguage: request.body.conversation_language,
+          ...(request.body.document
+            ? {
+                document: {
+                  fileName: request.body.document.name,
+                  english: request.body.document.english,
+                  truncated: request.body.document.truncated ?? false,
+                },
+              }
+            : {}),
+          maxTokens: request.body.max_tokens,
+          temperature: request.body.temperature,
+          stop: request.body.stop,
+          topP: request.body.top_p,
+        },
+        signal,
+      );
+      if (!request.body.stream) return answerOf(turn);
+
+      // Failures before the answer starts (bad input, upstream 401/429, no model) keep their status.
+      const { first, rest } = await startTurn(turn);
+      const raw: FastifyReply = reply;
+      return sendEventStream<TranslatedChatEvent>(raw, rest, {
+        first,
+        clientGone,
+        errorEvent: (error) => chatErrorEvent(error, request.log),
+        stop: (reason) => controller.abort(reason),
+      });
+    },
+  );
+};
+
+export default translatedChat;
