@@ -144,7 +144,9 @@ describe('the HTTP contract every route keeps', () => {
       '/api/v1/translate/batch',
       '/api/v1/glossaries',
       '/api/v1/chat',
+      '/api/v1/chat/translated',
       'LibreTranslate API',
+      '/v1/chat/completions',
       'DeepL API v2',
     ]) {
       expect(description).toContain(mention);

@@ -40,11 +40,13 @@ export function apiDescription(keyRequired: boolean): string {
     '',
     'Translation for the 202 languages of NLLB-200: one text (`/api/v1/translate`), several at once ' +
       '(`/api/v1/translate/batch`), whole documents (`/api/v1/translate/document`), stored glossaries ' +
-      '(`/api/v1/glossaries`) and chat with the assistant in any of the languages (`/api/v1/chat`).',
+      '(`/api/v1/glossaries`) and chat with the assistant in any of the languages (`/api/v1/chat/translated`; ' +
+      '`/api/v1/chat` speaks to the model as is).',
     '',
     'The same server also answers clients written for other services: the LibreTranslate API at the root ' +
       '(`/translate`, `/detect`, `/languages`, `/translate_file`, `/frontend/settings`) and the DeepL API v2 ' +
-      'under `/v2` (`/v2/translate`, `/v2/document`, `/v2/glossaries`, `/v2/languages`, `/v2/usage`).',
+      'under `/v2` (`/v2/translate`, `/v2/document`, `/v2/glossaries`, `/v2/languages`, `/v2/usage`), ' +
+      'and OpenAI-compatible chat under `/v1` (`/v1/chat/completions`, `/v1/models`).',
     '',
     keyRequired
       ? 'This server needs an API key: send it as `Authorization: Bearer <key>`, `X-API-Key`, or `api_key`.'

@@ -51,10 +51,17 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/chat/translated',
+    summary:
+      "Chat in the user's own language, one request per turn: the server detects the language, asks the model in English " +
+      'and translates the answer back as it streams (stream: true for server-sent events).',
+    body: 'messages (required: role and content, oldest first), language (optional), stream (optional)',
+  },
+  {
+    method: 'POST',
     path: '/api/v1/chat',
     summary:
-      'Chat with the assistant: one answer as JSON, or streamed as server-sent events with stream: true. ' +
-      'The web app translates the question to English and the answer back; this endpoint speaks to the model as is.',
+      'Chat with the model as is, without translation: one answer as JSON, or streamed with stream: true.',
     body: 'messages (required: role and content, oldest first), max_tokens, temperature, stream (optional)',
   },
   {
@@ -103,6 +110,11 @@ export const OTHER_APIS: readonly { name: string; base: string; paths: string }[
     name: 'DeepL API v2',
     base: '/v2',
     paths: '/v2/translate, /v2/document, /v2/glossaries, /v2/languages, /v2/usage',
+  },
+  {
+    name: 'OpenAI-compatible chat',
+    base: '/v1',
+    paths: '/v1/chat/completions, /v1/models',
   },
 ];
 
