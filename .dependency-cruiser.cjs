@@ -95,6 +95,20 @@ module.exports = {
       from: { path: '^apps/server/src/', pathNot: '\\.test\\.ts$|/testing/' },
       to: { path: ['^apps/server/test/', '/testing/'] },
     },
+    {
+      name: 'testkit-only-in-tests',
+      comment: 'What the apps run never imports the test kit (it starts processes and kills them).',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/src/', pathNot: '\\.test\\.tsx?$|/testing/' },
+      to: { path: '^packages/testkit/' },
+    },
+    {
+      name: 'testkit-stands-alone',
+      comment: 'The test kit starts the server as a process; it imports nothing of the apps.',
+      severity: 'error',
+      from: { path: '^packages/testkit/' },
+      to: { path: '^apps/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -10,6 +10,7 @@ import { zipSync } from 'fflate';
 import { documentLimits, prepareDocument } from '@sema/server/documents';
 import { makeDocx, makePdf } from '@sema/server/documents-testing';
 import { fmt, root, startSema, table } from './lib.mjs';
+import { waitFor } from '@sema/testkit/wait-for';
 
 const limits = documentLimits({ maxFileBytes: 64 * 1024 * 1024, maxChars: 10_000_000 });
 const sentence = (i: number) => `Paragraph ${i} tells how the river rose and the village moved uphill.`;
@@ -78,16 +79,17 @@ async function adapters() {
   console.log(table(rows));
 }
 
-async function waitForTranslation(url: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const status = (await (await fetch(`${url}/status`)).json()) as {
-      engines: { translation: { state: string } };
-    };
-    if (status.engines.translation.state === 'ready') return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('translation engine not ready within 60 s');
+/** Resolves once the server's translation engine is ready. */
+function waitForTranslation(url: string) {
+  return waitFor(
+    async () => {
+      const status = (await (await fetch(`${url}/status`)).json()) as {
+        engines: { translation: { state: string } };
+      };
+      return status.engines.translation.state === 'ready';
+    },
+    { timeout: 60_000, interval: 100, what: 'the translation engine to be ready' },
+  );
 }
 
 async function routeVersusRequests() {

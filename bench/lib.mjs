@@ -1,77 +1,48 @@
-// Shared helpers for the benchmark scripts: start processes on free ports and drive them with autocannon.
-import { spawn } from 'node:child_process';
+// Shared helpers for the benchmark scripts: start processes on free ports (through the test kit) and
+// drive them with autocannon.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '../scripts/lib/free-port.mjs';
+import { freePort } from '@sema/testkit/free-port';
+import { abortOnExit, startProcess } from '@sema/testkit/process';
+import { startSema as startSemaProcess } from '@sema/testkit/sema';
+import { waitFor } from '@sema/testkit/wait-for';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Starts the real Sema server (as `npm start` does) and resolves when /status answers. Its output
- * goes to this terminal, or nowhere with `{ stdout: 'ignore' }` (a log line per request, say).
- */
-/**
+ * Starts the real Sema server (as `npm start` does; chat off unless a bench sets it up) and resolves
+ * once it answers. Its output goes to this terminal, or nowhere with `{ stdout: 'ignore' }` (a log
+ * line per request, say).
  * @param {Record<string, string>} [env]
  * @param {{ stdout?: 'inherit' | 'ignore' }} [options]
  */
 export async function startSema(env = {}, { stdout = 'inherit' } = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    // Chat is off unless a bench asks for it (the default local model would be downloaded at start).
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEMA_LOG_LEVEL: 'warn',
-      ...(Object.keys(env).some((name) => name.startsWith('SEMA_CHAT_'))
-        ? {}
-        : { SEMA_CHAT_PROVIDER: 'none' }),
-      ...env,
-    },
-    stdio: ['ignore', stdout, 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${port}/status`, child);
-  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+  const sema = await startSemaProcess({ env, ready: '/livez', timeout: 60_000, output: stdout });
+  return { url: sema.url, stop: () => sema.stop({ grace: 5000 }) };
 }
 
 /** Starts a plain node script (e.g. the bare node:http baseline) that listens on PORT. */
 export async function startScript(script, env = {}, readyPath = '/') {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const url = `http://127.0.0.1:${port}`;
+  const child = startProcess(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    output: 'inherit',
   });
-  await waitFor(`http://127.0.0.1:${port}${readyPath}`, child);
-  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
-}
-
-async function waitFor(url, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`process exited early (${child.exitCode}) before ${url} answered`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  try {
+    await waitFor(() => fetch(`${url}${readyPath}`).then((response) => response.arrayBuffer()), {
+      timeout: 60_000,
+      interval: 100,
+      what: `${path.basename(script)} to answer ${readyPath}`,
+      signal: abortOnExit(child, path.basename(script)),
+    });
+  } catch (error) {
+    await child.stop({ signal: 'SIGKILL' });
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
-/** @param {import('node:child_process').ChildProcess} child @returns {Promise<void>} */
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
+  return { url, stop: () => child.stop({ grace: 5000 }) };
 }
 
 /**

@@ -5,10 +5,8 @@
 // 50 connections, and one sentence on one connection (what a lookup adds to a request).
 // Needs `redis-server` (apt-get install redis-server); without it it says so and skips.
 // Run alone with `node --import tsx bench/shared-cache.mjs`, or through `npm run bench`.
-import { spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../scripts/lib/free-port.mjs';
 import { fmt, load, root, startSema, table } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -18,39 +16,6 @@ const ONE = 'Hello, how are you today?';
 const TWENTY = Array.from({ length: 20 }, (_, i) => `This is sentence number ${i + 1} of the text.`).join(
   ' ',
 );
-
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('redis-server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url: `redis://127.0.0.1:${port}/0`,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 async function translate(url, text) {
   const response = await fetch(`${url}/api/v1/translate`, {
@@ -127,6 +92,8 @@ export async function run() {
     console.log('\nShared cache: skipped — redis-server is not installed (apt-get install redis-server)');
     return { skipped: true };
   }
+  // Imported once redis-server is known to be there: the module checks for it as it loads.
+  const { startRedis } = await import('@sema/testkit/redis');
   const redis = await startRedis();
   const local = [];
   const shared = [];

@@ -8,21 +8,25 @@
 import path from 'node:path';
 import { NllbModel, resolveModelSource } from '@sema/server/nllb';
 import { fmt, load, root, startScript, startSema, table } from './lib.mjs';
+import { waitFor } from '@sema/testkit/wait-for';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CLIENTS = 64;
 const FIXTURE = path.join(root, 'apps/server/test/fixtures/tiny-nllb');
 
-async function waitForTranslation(url) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const status = /** @type {any} */ (await (await fetch(`${url}/status`)).json());
-    const state = status.engines.translation.state;
-    if (state === 'ready') return;
-    if (state === 'error') throw new Error(`translation engine failed: ${status.engines.translation.detail}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('translation engine not ready within 60 s');
+/** Resolves once the server's translation engine is ready; fails at once if it failed. */
+function waitForTranslation(url) {
+  const failed = new AbortController();
+  return waitFor(
+    async () => {
+      const status = /** @type {any} */ (await (await fetch(`${url}/status`)).json());
+      const state = status.engines.translation.state;
+      if (state === 'error')
+        failed.abort(new Error(`translation engine failed: ${status.engines.translation.detail}`));
+      return state === 'ready';
+    },
+    { timeout: 60_000, interval: 100, what: 'the translation engine to be ready', signal: failed.signal },
+  );
 }
 
 /** CLIENTS clients, each sending one-sentence requests back to back, every sentence unique. */

@@ -16,6 +16,7 @@ const BENCHES = [
   'shared-cache',
   'translation-real',
   'chat',
+  'chat-translated',
   'documents',
   'web-size',
   'lighthouse',

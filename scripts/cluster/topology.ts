@@ -4,17 +4,16 @@
  * inference nodes in inference mode, one redis-server. Every process is a child of this one, can be
  * killed and restarted on its port, and is stopped by its own pid.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../lib/free-port.mjs';
+import { freePort } from '@sema/testkit/free-port';
+import { HAPROXY, HAPROXY_MISSING_REASON, startHaproxy } from '@sema/testkit/haproxy';
+import { REDIS_MISSING_REASON, REDIS_SERVER, startRedis } from '@sema/testkit/redis';
+import { repoRoot as root, startSema, TINY_NLLB, type Sema } from '@sema/testkit/sema';
+import { waitFor } from '@sema/testkit/wait-for';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverEntry = path.join(root, 'apps/server/src/server.ts');
 /** The tiny random-weight model the tests run on: real files, nonsense translations. */
-export const TINY_MODEL = path.join(root, 'apps/server/test/fixtures/tiny-nllb');
+export const TINY_MODEL = TINY_NLLB;
 
 export interface ClusterOptions {
   apiNodes: number;
@@ -50,32 +49,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-function need(binary: string): void {
-  if (spawnSync(binary, ['-v']).error) {
-    throw new Error(
-      `${binary} is not installed (apt-get install ${binary === 'haproxy' ? 'haproxy' : 'redis-server'})`,
-    );
-  }
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, child: ChildProcess, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${what} exited while starting`);
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} was not ready within ${ms / 1000} s`);
-}
-
-const answers200 = (url: string) => async () => (await fetch(url)).status === 200;
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /** A Sema process on a fixed port that can be killed and started again. */
 function semaNode(
   name: string,
@@ -84,36 +57,20 @@ function semaNode(
   readyPath: string,
   output: 'inherit' | 'ignore',
 ): ClusterNode {
-  const url = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
+  let sema: Sema | undefined;
   return {
     name,
-    url,
+    url: `http://127.0.0.1:${port}`,
     port,
     get running() {
-      return child !== undefined && child.exitCode === null && child.signalCode === null;
+      return sema?.running() ?? false;
     },
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
-      if (!child) return;
-      const gone = exited(child);
-      child.kill(signal);
-      await gone;
-      child = undefined;
+      await sema?.stop({ signal });
+      sema = undefined;
     },
     async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          SEMA_LOG_LEVEL: 'warn',
-          SEMA_CHAT_PROVIDER: 'none',
-          ...env,
-        },
-        stdio: ['ignore', output, output],
-      });
-      await waitUntil(name, answers200(`${url}${readyPath}`), child, 180_000);
+      sema = await startSema({ env, port, ready: readyPath, timeout: 180_000, output, name });
     },
   };
 }
@@ -149,23 +106,17 @@ function haproxyConfig(port: number, api: ClusterNode[]): string {
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  need('haproxy');
-  need('redis-server');
+  if (!HAPROXY) throw new Error(HAPROXY_MISSING_REASON);
+  if (!REDIS_SERVER) throw new Error(REDIS_MISSING_REASON);
   const output = options.output ?? 'inherit';
   const started: { stop(): Promise<void> }[] = [];
   const stop = async () => {
     for (const item of started.reverse()) await item.stop();
   };
   try {
-    const redisPort = await freePort();
-    const redis = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    started.push({ stop: async () => void (redis.kill('SIGTERM'), await exited(redis)) });
-    const redisUrl = `redis://127.0.0.1:${redisPort}`;
-
+    const redis = await startRedis();
+    started.push(redis);
+    const redisUrl = `redis://127.0.0.1:${redis.port}`;
     const inference: ClusterNode[] = [];
     for (let i = 1; i <= options.inferenceNodes; i++) {
       const env = {
@@ -194,22 +145,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     started.push({ stop: () => Promise.all(api.map((node) => node.kill('SIGTERM'))).then(() => {}) });
     await Promise.all(api.map((node) => node.start()));
 
-    const port = options.port ?? (await freePort());
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-cluster-'));
-    const config = path.join(dir, 'haproxy.cfg');
-    fs.writeFileSync(config, haproxyConfig(port, api));
-    // -db: in the foreground, so the pid held is HAProxy's own.
-    const haproxy = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', output] });
-    started.push({
-      stop: async () => {
-        haproxy.kill('SIGTERM');
-        await exited(haproxy);
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
+    const haproxy = await startHaproxy({
+      config: (port) => haproxyConfig(port, api),
+      port: options.port ?? (await freePort()),
+      output,
     });
-    const url = `http://127.0.0.1:${port}`;
-    await waitUntil('haproxy', answers200(`${url}/readyz`), haproxy, 20_000);
-    return { url, api, inference, redisUrl, stop };
+    started.push(haproxy);
+    // Its health checks have found the API nodes once /readyz answers through it.
+    await waitFor(async () => (await fetch(`${haproxy.url}/readyz`)).status === 200, {
+      timeout: 20_000,
+      interval: 100,
+      what: 'haproxy to pass /readyz to a ready API node',
+    });
+    return { url: haproxy.url, api, inference, redisUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -12,11 +12,15 @@ export interface Verdict {
   perOperation: { op: string; count: number; p50: number; p95: number; p99: number }[];
   overall: { p50: number; p95: number; p99: number };
   statuses: Record<string, number>;
+  /** Requests refused by load shedding (503 with Retry-After), and their share of those answered. */
+  shed: { count: number; share: number; maxShare: number };
   memory: {
     serverMb: { start: number; middle: number; end: number; slopePerMinuteSecondHalf: number };
     modelMb: { start: number; middle: number; end: number; slopePerMinuteSecondHalf: number };
   };
 }
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -59,6 +63,8 @@ export function judge(input: {
   serverStayedUp: boolean;
   durationS: number;
   concurrency: number;
+  /** The largest share of answered requests that may be shed (0.05: 5 %). */
+  maxShedShare: number;
 }): Verdict {
   const { outcomes } = input;
   const failures: string[] = [];
@@ -92,6 +98,13 @@ export function judge(input: {
     failures.push(
       `${oddNot2xx.length} odd but valid requests not answered with a 2xx (${[...new Set(oddNot2xx.map((o) => `${o.op}: ${o.status} ${o.code ?? ''}`))].join(', ')})`,
     );
+  const answered = outcomes.filter((o) => typeof o.status === 'number').length;
+  const shedCount = outcomes.filter((o) => o.status === 503 && o.retryAfter).length;
+  const shed = { count: shedCount, share: answered ? shedCount / answered : 0, maxShare: input.maxShedShare };
+  if (shed.share > shed.maxShare)
+    failures.push(
+      `${shedCount} of ${answered} answered requests were shed with 503 (${percent(shed.share)}, more than ${percent(shed.maxShare)})`,
+    );
   if (hostileNot4xx.length > 0)
     failures.push(
       `${hostileNot4xx.length} hostile requests not answered with a 4xx (${[...new Set(hostileNot4xx.map((o) => o.status))].join(', ')})`,
@@ -116,13 +129,14 @@ export function judge(input: {
     durationS: input.durationS,
     concurrency: input.concurrency,
     sent: input.sent,
-    answered: outcomes.filter((o) => typeof o.status === 'number').length,
+    answered,
     perOperation: ops.map((op) => {
       const mine = outcomes.filter((o) => o.op === op);
       return { op, count: mine.length, ...latencies(mine) };
     }),
     overall: latencies(outcomes),
     statuses,
+    shed,
     memory,
   };
 }
@@ -139,6 +153,9 @@ export function printReport(v: Verdict): void {
   console.log('\nResponses by status:');
   for (const [status, count] of Object.entries(v.statuses).sort())
     console.log(`  ${status.padEnd(34)} ${count}`);
+  console.log(
+    `\nShed (503 with Retry-After): ${v.shed.count} of ${v.answered} answered, ${percent(v.shed.share)} (at most ${percent(v.shed.maxShare)})`,
+  );
   const m = v.memory;
   console.log('\nMemory (RSS, MB)        start   middle  end     slope over 2nd half');
   console.log(

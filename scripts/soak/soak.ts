@@ -2,20 +2,15 @@
  * `npm run soak`: the real server under a realistic mix for a while (10 minutes by default), with
  * its memory and its model process's sampled every second. Prints latency, statuses and memory,
  * and exits 1 unless every request was answered, nothing failed with a 5xx (503 with Retry-After,
- * load shedding, excepted), every hostile request got a 4xx, and memory stayed flat over the second
- * half.
- *   npm run soak -- --duration 60s --concurrency 16 [--redis] [--json]
+ * load shedding, excepted, up to a share of the answered requests), every hostile request got a
+ * 4xx, and memory stayed flat over the second half.
+ *   npm run soak -- --duration 60s --concurrency 16 [--max-shed 5%] [--redis] [--json]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startSema, TINY_NLLB } from '@sema/testkit/sema';
 import { startFakeOpenAi } from '../../apps/server/test/fake-openai.ts';
-import { freePort } from '../lib/free-port.mjs';
 import { sampleMemory, type MemorySample } from './memory.ts';
 import { pickOperation, type Outcome, type Target } from './mix.ts';
 import { judge, printReport } from './report.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -32,36 +27,15 @@ function seconds(text: string): number {
 const durationS = seconds(option('duration', process.env.SOAK_DURATION ?? '10m'));
 const concurrency = Number(option('concurrency', process.env.SOAK_CONCURRENCY ?? '16'));
 const useRedis = process.argv.includes('--redis');
+/**
+ * Shedding load (503 with Retry-After) is clean, but a run that shed everything would otherwise
+ * pass: at most this share of the answered requests may be shed (`--max-shed 5%`). A healthy
+ * 60 s run at concurrency 8 shed none of 1,048 answered requests on a 2-core machine at load
+ * average ~20: 8 clients fill the queue of 64 sentences only when several large documents or
+ * batches land at once. 5 % leaves that room, and fails a server that turns away 1 in 20.
+ */
+const maxShedShare = Number(option('max-shed', process.env.SOAK_MAX_SHED ?? '5%').replace('%', '')) / 100;
 const asJson = process.argv.includes('--json');
-
-async function waitForStatus(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early (${child.exitCode})`);
-    try {
-      const status = (await (await fetch(`${url}/readyz`)).json()) as { status?: string };
-      if (status.status === 'ready') return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
-async function startRedis(): Promise<{ url: string; stop(): void }> {
-  if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('--redis needs redis-server');
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return { url: `redis://127.0.0.1:${port}/0`, stop: () => child.kill('SIGKILL') };
-}
 
 async function main(): Promise<void> {
   const fake = await startFakeOpenAi();
@@ -70,16 +44,12 @@ async function main(): Promise<void> {
     content: 'Rice needs water, salt and patience. Boil, then simmer for twenty minutes.',
     delayMs: 2,
   });
-  const redis = useRedis ? await startRedis() : undefined;
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
+  // Imported only when asked for: the module checks for redis-server as it loads.
+  const redis = useRedis ? await (await import('@sema/testkit/redis')).startRedis() : undefined;
+  const server = await startSema({
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       SEMA_LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'error',
-      SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
+      SEMA_NLLB_MODEL: TINY_NLLB,
       SEMA_GLOSSARY_DB: ':memory:',
       SEMA_CHAT_BASE_URL: fake.baseUrl,
       // A modest queue, so that load shedding (503 + Retry-After) can happen and is seen to be clean.
@@ -89,18 +59,19 @@ async function main(): Promise<void> {
       SEMA_MAX_DOCUMENTS_PER_CLIENT: '1000',
       ...(redis ? { REDIS_URL: redis.url } : {}),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    output: 'inherit',
+    name: 'the soaked server',
   });
-  const base = `http://127.0.0.1:${port}`;
+  const { url: base, port } = server;
   const outcomes: Outcome[] = [];
   const memory: MemorySample[] = [];
   let serverExited: number | null = null;
-  server.on('exit', (code) => (serverExited = code ?? -1));
+  void server.exited.then((code) => (serverExited = code ?? -1));
   try {
-    await waitForStatus(base, server);
     const started = performance.now();
-    const sampler = setInterval(() => memory.push(sampleMemory(server.pid!, started)), 1000);
-    memory.push(sampleMemory(server.pid!, started));
+    const pid = server.pid!;
+    const sampler = setInterval(() => memory.push(sampleMemory(pid, started)), 1000);
+    memory.push(sampleMemory(pid, started));
     const target: Target = { base, port };
     const endAt = started + durationS * 1000;
     let sent = 0;
@@ -119,7 +90,7 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: concurrency }, worker));
     clearInterval(progress);
     clearInterval(sampler);
-    memory.push(sampleMemory(server.pid!, started));
+    memory.push(sampleMemory(pid, started));
     if (!asJson) process.stderr.write('\n');
     const upAfter =
       serverExited === null &&
@@ -127,14 +98,21 @@ async function main(): Promise<void> {
         (r) => r.ok,
         () => false,
       ));
-    const verdict = judge({ outcomes, sent, memory, serverStayedUp: upAfter, durationS, concurrency });
+    const verdict = judge({
+      outcomes,
+      sent,
+      memory,
+      serverStayedUp: upAfter,
+      durationS,
+      concurrency,
+      maxShedShare,
+    });
     if (asJson) console.log(JSON.stringify(verdict));
     else printReport(verdict);
     process.exitCode = verdict.pass ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
-    redis?.stop();
+    await server.stop();
+    await redis?.stop();
     await fake.close();
   }
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { parseApiKeys } from '../src/config/parsers.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 
 const SMALL = 'small-key-0001'; // 100 characters a month

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { HAPROXY, startHaproxy, type TestHaproxy } from './haproxy.ts';
+import { HAPROXY, startHaproxy, type TestHaproxy } from '@sema/testkit/haproxy';
 
 const LIMIT = { SEMA_RATE_LIMIT: '5/minute' };
 const languages = (app: App, headers: Record<string, string>, remoteAddress?: string) =>

@@ -13,8 +13,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { redisRecordRisks } from '../src/lib/redis-records.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
-import { freePort, killServerProcesses, startServerProcess, statusOnceUp } from './server-process.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { killAllSema } from '@sema/testkit/sema';
+import { startServerProcess } from './server-process.ts';
 
 const SQLITE3 = spawnSync('sqlite3', ['-version']).status === 0;
 const KEY = 'survivor-key-0001';
@@ -208,16 +209,14 @@ describe.skipIf(!REDIS_SERVER)('with Redis run as deploy/ runs it', () => {
 
   it('says so in the log when the server starts on a Redis that would lose records', async () => {
     redis = await startRedis({ args: ['--maxmemory-policy', 'allkeys-lru'] });
-    const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), REDIS_URL: redis.url, SEMA_LOG_LEVEL: 'warn' });
+    const server = await startServerProcess({ REDIS_URL: redis.url, SEMA_LOG_LEVEL: 'warn' });
     try {
-      await statusOnceUp(`http://127.0.0.1:${port}`);
       // Start-up may keep Redis's first answers past their timeout: the look is tried again 5 s on.
       await expect
         .poll(() => server.output(), { timeout: 20_000, interval: 100 })
         .toMatch(/maxmemory-policy allkeys-lru[\s\S]*writes nothing to disk/);
     } finally {
-      killServerProcesses();
+      await killAllSema();
     }
   }, 40_000);
 });

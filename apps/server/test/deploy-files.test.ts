@@ -17,8 +17,8 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { configWarnings, loadConfig } from '../src/config.ts';
 import { nllbModelMetadata } from '../src/inference/open-inference.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
-import { HAPROXY } from './haproxy.ts';
-import { freePort } from './server-process.ts';
+import { HAPROXY } from '@sema/testkit/haproxy';
+import { freePort } from '@sema/testkit/free-port';
 
 const SYSTEMD_ANALYZE =
   spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' }).status === 0
@@ -562,6 +562,35 @@ describe('deploy/Dockerfile', () => {
       expect(Number(/would free (\d+) MB/.exec(removed)?.[1])).toBeGreaterThan(500);
     },
   );
+
+  it("copies every workspace's package.json before each npm ci, so the lock file matches", () => {
+    const workspaces = (
+      JSON.parse(fs.readFileSync(path.join(deploy, '../package.json'), 'utf8')) as {
+        workspaces: string[];
+      }
+    ).workspaces;
+    const runs = instructions.filter(
+      (instruction) =>
+        instruction.getKeyword() === 'RUN' && /npm ci/.test(instruction.getArgumentsContent() ?? ''),
+    );
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      const stage = dockerfile
+        .getFROMs()
+        .filter((from) => from.getRange().start.line < run.getRange().start.line)
+        .at(-1)!;
+      const copied = instructions
+        .filter(
+          (instruction) =>
+            instruction.getKeyword() === 'COPY' &&
+            instruction.getRange().start.line > stage.getRange().start.line &&
+            instruction.getRange().start.line < run.getRange().start.line,
+        )
+        .map((instruction) => instruction.getArgumentsContent() ?? '')
+        .join('\n');
+      for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
+    }
+  });
 });
 
 describe('deploy/systemd and deploy/caddy', () => {

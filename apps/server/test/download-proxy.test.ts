@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { proxySettings, useProxyFromEnvironment, withoutCredentials } from '../src/lib/download-proxy.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
-import { freePort, killServerProcesses, startServerProcess, statusOnceUp } from './server-process.ts';
+import { killAllSema } from '@sema/testkit/sema';
+import { startServerProcess, statusOf } from './server-process.ts';
 
 const TINY_CHAT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/tiny-chat.gguf');
 const NLLB_PREFIX = '/sema-test/tiny-nllb/resolve/main/';
@@ -109,7 +110,7 @@ describe('model downloads', () => {
     hub = await startHub();
     proxy = await startProxy();
   });
-  afterEach(killServerProcesses);
+  afterEach(killAllSema);
   afterAll(async () => {
     await hub.close();
     await proxy.close();
@@ -120,9 +121,7 @@ describe('model downloads', () => {
   async function downloadBoth(env: Record<string, string>) {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-proxy-'));
     folders.push(cache);
-    const port = await freePort();
-    const server = startServerProcess({
-      PORT: String(port),
+    const server = await startServerProcess({
       SEMA_LOG_LEVEL: 'info',
       SEMA_MODEL_CACHE: cache,
       SEMA_HUB_URL: `${hub.url}/`,
@@ -132,12 +131,10 @@ describe('model downloads', () => {
       SEMA_CHAT_THREADS: '1',
       ...env,
     });
-    const base = `http://127.0.0.1:${port}`;
-    await statusOnceUp(base);
     await expect
       .poll(
         async () => {
-          const { engines } = await statusOnceUp(base);
+          const { engines } = await statusOf(server);
           return [engines.translation.state, engines.chat.state];
         },
         { timeout: 60_000, interval: 200 },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
 
 const CLINIC = {
   name: 'Clinic',

@@ -4,6 +4,7 @@ import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
+import { waitFor } from '@sema/testkit/wait-for';
 
 /** A request over a raw socket: `head` is sent at once, `rest` when the caller says so. */
 function rawRequest(port: number, head: string, rest: string) {
@@ -52,14 +53,15 @@ describe('liveness and readiness probes', () => {
 
   it('/readyz says 503 with the reason when the model cannot be loaded', async () => {
     const server = await app({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
-    let response;
-    for (let i = 0; i < 100; i++) {
-      response = await server.inject('/readyz');
-      if (/engine is error/.test(response.json().detail)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(response!.statusCode).toBe(503);
-    expect(response!.json()).toMatchObject({
+    const response = await waitFor(
+      async () => {
+        const answer = await server.inject('/readyz');
+        return /engine is error/.test(answer.json().detail) && answer;
+      },
+      { what: '/readyz to give the engine error' },
+    );
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
       code: 'NOT_READY',
       detail: expect.stringMatching(/translation engine is error: .+/),
     });
@@ -82,6 +84,10 @@ describe('liveness and readiness probes', () => {
         `\r\n${body}`,
       ),
     ];
+    const sockets = await Promise.all(pending.map((request) => request.connected));
+    // The first request whose headers are complete is this one: in flight once it has arrived (its
+    // headers come after the partial ones above, sent on connections made before it).
+    const arrived = new Promise((resolve) => server.server.once('request', resolve));
     const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/translate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -91,8 +97,7 @@ describe('liveness and readiness probes', () => {
         target_language: 'fra_Latn',
       }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const sockets = await Promise.all(pending.map((request) => request.connected));
+    await arrived;
     // As server.ts does on SIGTERM: drain from this moment, then close.
     server.draining = true;
     const closing = server.close();

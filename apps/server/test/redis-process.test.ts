@@ -1,29 +1,26 @@
+import { freePort } from '@sema/testkit/free-port';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { killAllSema, type Sema } from '@sema/testkit/sema';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
-import {
-  freePort,
-  killServerProcesses,
-  startServerProcess,
-  statusOnceUp,
-  type ServerProcess,
-} from './server-process.ts';
+import { startServerProcess, statusOf } from './server-process.ts';
 
 /** The real server process with REDIS_URL: refused when malformed, and never kept alive by Redis. */
-const startServer = (env: Record<string, string>) => startServerProcess({ SEMA_LOG_LEVEL: 'warn', ...env });
+const startServer = (env: Record<string, string>, ready?: false) =>
+  startServerProcess({ SEMA_LOG_LEVEL: 'warn', ...env }, ready === false ? { ready } : {});
 
 /** SIGTERM, then the exit code and how long the process took to go. */
-async function terminate(server: ServerProcess) {
+async function terminate(server: Sema) {
   const started = performance.now();
   server.child.kill('SIGTERM');
   const code = await server.exited;
   return { code, ms: performance.now() - started };
 }
 
-afterEach(killServerProcesses);
+afterEach(killAllSema);
 
 describe('the server process with REDIS_URL', () => {
   it('refuses a malformed REDIS_URL with exit 78 and a message naming it, without the password', async () => {
-    const server = startServer({ REDIS_URL: 'redis://:hunter2@cache.internal:6379/main' });
+    const server = await startServer({ REDIS_URL: 'redis://:hunter2@cache.internal:6379/main' }, false);
     expect(await server.exited).toBe(78);
     expect(server.output()).toContain('Configuration error: REDIS_URL must look like redis://');
     expect(server.output()).not.toContain('hunter2');
@@ -37,9 +34,8 @@ describe('the server process with REDIS_URL', () => {
     afterAll(() => redis.stop());
 
     it('reports Redis ready on /status and exits promptly on SIGTERM', async () => {
-      const port = await freePort();
-      const server = startServer({ PORT: String(port), REDIS_URL: redis.url });
-      expect((await statusOnceUp(`http://127.0.0.1:${port}`)).redis).toEqual({ state: 'ready' });
+      const server = await startServer({ REDIS_URL: redis.url });
+      expect((await statusOf(server)).redis).toEqual({ state: 'ready' });
       const { code, ms } = await terminate(server);
       expect(code).toBe(0);
       expect(ms).toBeLessThan(3_000);
@@ -47,9 +43,8 @@ describe('the server process with REDIS_URL', () => {
 
     it('starts, answers and exits promptly on SIGTERM while Redis is down', async () => {
       const deadPort = await freePort();
-      const port = await freePort();
-      const server = startServer({ PORT: String(port), REDIS_URL: `redis://127.0.0.1:${deadPort}` });
-      const status = await statusOnceUp(`http://127.0.0.1:${port}`);
+      const server = await startServer({ REDIS_URL: `redis://127.0.0.1:${deadPort}` });
+      const status = await statusOf(server);
       expect(status.redis).toMatchObject({
         state: 'unavailable',
         detail: expect.stringMatching(/^connection refused/),

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from './redis-server.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { waitFor } from '@sema/testkit/wait-for';
 
 /**
  * Two (or three) app instances on one real Redis, as two server processes behind a load balancer
@@ -49,17 +50,9 @@ async function redisStatus(app: App): Promise<StatusResponse['redis']> {
   return (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>().redis;
 }
 
-async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** The fire-and-forget write of a translation reaches Redis a moment after the answer. */
 async function storedInRedis(app: App, count: number): Promise<void> {
-  await waitUntil(async () => (await app.redis.client!.dbsize()) >= count, `${count} keys are in Redis`);
+  await waitFor(async () => (await app.redis.client!.dbsize()) >= count, { what: `${count} keys in Redis` });
 }
 
 afterEach(async () => {
@@ -159,10 +152,9 @@ describe.skipIf(!REDIS_SERVER)('REDIS_URL while Redis goes away and comes back',
     const b = await appOn(redis.url, env);
 
     await redis.stop();
-    await waitUntil(
-      async () => (await redisStatus(a))?.state === 'unavailable',
-      'a reports Redis unavailable',
-    );
+    await waitFor(async () => (await redisStatus(a))?.state === 'unavailable', {
+      what: 'a to report Redis unavailable',
+    });
     expect(await redisStatus(a)).toEqual({
       state: 'unavailable',
       detail: expect.stringMatching(
@@ -183,8 +175,12 @@ describe.skipIf(!REDIS_SERVER)('REDIS_URL while Redis goes away and comes back',
     expect((await b.inject({ method: 'GET', url: '/api/v1/languages/popular' })).statusCode).toBe(200);
 
     await redis.start();
-    await waitUntil(async () => (await redisStatus(a))?.state === 'ready', 'a reports Redis ready again');
-    await waitUntil(async () => (await redisStatus(b))?.state === 'ready', 'b reports Redis ready again');
+    await waitFor(async () => (await redisStatus(a))?.state === 'ready', {
+      what: 'a to report Redis ready again',
+    });
+    await waitFor(async () => (await redisStatus(b))?.state === 'ready', {
+      what: 'b to report Redis ready again',
+    });
 
     // The shared cache works again: what a translates now, b gets from Redis.
     const again = 'A sentence for after the outage.';

@@ -1,32 +1,28 @@
 import net from 'node:net';
+import { killAllSema } from '@sema/testkit/sema';
+import { waitFor } from '@sema/testkit/wait-for';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
-import { freePort, killServerProcesses, startServerProcess, statusOnceUp } from './server-process.ts';
+import { startServerProcess } from './server-process.ts';
 
-afterEach(killServerProcesses);
+afterEach(killAllSema);
 
 describe('the server process', () => {
   it('refuses a bad configuration with a message naming the variable', async () => {
-    const server = startServerProcess({ PORT: 'eighty' });
+    const server = await startServerProcess({ PORT: 'eighty' }, { ready: false });
     expect(await server.exited).toBe(78);
     expect(server.output()).toContain('Configuration error: PORT must be a whole number');
   });
 
   it('refuses the remote engine without a URL, and warns at start of a mistyped variable', async () => {
-    const remote = startServerProcess({ SEMA_TRANSLATION_ENGINE: 'remote' });
+    const remote = await startServerProcess({ SEMA_TRANSLATION_ENGINE: 'remote' }, { ready: false });
     expect(await remote.exited).toBe(78);
     expect(remote.output()).toContain(
       'Configuration error: SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL',
     );
 
-    const port = await freePort();
-    const server = startServerProcess({
-      PORT: String(port),
-      SEMA_RATE_LIMT: '5/minute',
-      SEMA_LOG_LEVEL: 'warn',
-    });
-    await statusOnceUp(`http://127.0.0.1:${port}`);
+    const server = await startServerProcess({ SEMA_RATE_LIMT: '5/minute', SEMA_LOG_LEVEL: 'warn' });
     await expect
       .poll(() => server.output())
       .toContain('SEMA_RATE_LIMT is not a Sema setting and is ignored (did you mean SEMA_RATE_LIMIT?)');
@@ -35,26 +31,30 @@ describe('the server process', () => {
   });
 
   it('finishes a request that is in flight when SIGTERM arrives, then exits cleanly', async () => {
-    const port = await freePort();
-    const server = startServerProcess({ PORT: String(port) });
-    const base = `http://127.0.0.1:${port}`;
-    await statusOnceUp(base);
+    // Info: the log says when SIGTERM has been handled.
+    const server = await startServerProcess({ SEMA_LOG_LEVEL: 'info' });
 
-    // A large body sent slowly keeps one request in flight across the signal.
-    const socket = net.connect(port, '127.0.0.1');
+    // A large body sent slowly keeps one request in flight across the signal. `Expect:
+    // 100-continue` makes the server say when it holds the request (node answers 100 Continue).
+    const socket = net.connect(server.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     const body = JSON.stringify({ text: 'Habari za asubuhi rafiki yangu, natumaini uko salama.' });
-    socket.write(
-      `POST /api/v1/detect-language HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
-    );
-    socket.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
     let response = '';
     socket.on('data', (chunk) => (response += chunk));
     const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(
+      `POST /api/v1/detect-language HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    await waitFor(() => response.includes('100 Continue\r\n\r\n'), {
+      what: 'the server to take the request',
+    });
+    response = '';
+    socket.write(body.slice(0, 10));
 
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => server.output().includes('SIGTERM received: finishing in-flight requests'), {
+      what: 'the server to handle SIGTERM',
+    });
     socket.write(body.slice(10));
     await closed;
 
@@ -66,16 +66,13 @@ describe('the server process', () => {
 
 describe('the server process with a drain delay', () => {
   it('on SIGTERM fails readiness first and goes on serving through the delay, then exits 0', async () => {
-    const port = await freePort();
     // A delay long enough that a loaded machine still gets its requests in during it.
     // And a grace period long enough that a loaded machine closes in time.
-    const server = startServerProcess({
-      PORT: String(port),
+    const server = await startServerProcess({
       SEMA_DRAIN_DELAY_SECONDS: '5',
       SEMA_SHUTDOWN_GRACE_SECONDS: '20',
     });
-    const base = `http://127.0.0.1:${port}`;
-    await statusOnceUp(base);
+    const base = server.url;
     server.child.kill('SIGTERM');
     // Every body is read: a response the client leaves unread keeps its connection busy, and the
     // server rightly waits for it until the grace period ends (then exits 1).
@@ -98,16 +95,13 @@ describe('the server process with streams that never end', () => {
     fake.setDefault({ kind: 'slow', intervalMs: 50 });
     const engine = await startSlowRemoteEngine();
     try {
-      const port = await freePort();
-      const server = startServerProcess({
-        PORT: String(port),
+      const server = await startServerProcess({
         SEMA_CHAT_BASE_URL: fake.baseUrl,
         SEMA_TRANSLATION_ENGINE: 'remote',
         SEMA_TRANSLATION_URL: engine.url,
         SEMA_SHUTDOWN_GRACE_SECONDS: '3',
       });
-      const base = `http://127.0.0.1:${port}`;
-      await statusOnceUp(base);
+      const base = server.url;
       const chat = await fetch(`${base}/api/v1/chat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

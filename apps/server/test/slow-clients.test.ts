@@ -4,6 +4,7 @@ import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
+import { waitFor } from '@sema/testkit/wait-for';
 
 /**
  * Clients that send or read slowly, or open many long requests at once, cannot tie the server up.
@@ -134,9 +135,18 @@ describe('per-client caps on long requests', () => {
       });
       controllers[0]!.abort();
       await fake.nextDisconnect();
-      await new Promise((resolve) => setTimeout(resolve, 50));
       controllers[0] = new AbortController();
-      const again = await post(controllers[0].signal);
+      const { signal } = controllers[0];
+      // The slot is freed once the server has seen the hang-up: ask until it lets a chat in.
+      const again = await waitFor(
+        async () => {
+          const response = await post(signal);
+          if (response.status !== 429) return response;
+          await response.body?.cancel();
+          return undefined;
+        },
+        { what: 'the freed slot to let a chat in' },
+      );
       expect(again.status).toBe(200);
     } finally {
       controllers.forEach((controller) => controller.abort());

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 
-import { eventually, launchBrowser } from './lib/browser.mjs';
+import { afterNextFrame, eventually, launchBrowser } from './lib/browser.mjs';
 import { startChatServers } from './lib/chat-servers.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
@@ -272,7 +272,8 @@ describe('chat mode, end to end', () => {
     const answer = page.locator('[data-testid="chat-answer"][data-status="done"]');
     await answer.waitFor({ timeout: 30_000 });
     await answer.getByText('click me').click();
-    await page.waitForTimeout(300);
+    // A javascript: link would have run in the task the click queued: by the next frame it has.
+    await afterNextFrame(page);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     assert.equal(await answer.locator('script, img, iframe').count(), 0);
     assert.equal((await answer.getByText('click me').getAttribute('href')) ?? '', '');

@@ -2,7 +2,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { DESKTOP, eventually, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import {
+  afterNextFrame,
+  DESKTOP,
+  eventually,
+  launchBrowser,
+  newPage,
+  openApp,
+  PHONE,
+} from './lib/browser.mjs';
 
 let browser;
 let context;
@@ -248,7 +256,11 @@ describe('language picker', () => {
     assert.deepEqual(fonts, [], 'no font at start');
     await targetButton().click();
     // The list opens at English: Dzongkha (Tibetan script) may be in view, the others are far away.
-    await page.waitForTimeout(500);
+    // Once it is laid out, the fonts its names need are requested, and document.fonts says when
+    // they have loaded: a font for a far-away name would have been requested by then.
+    await targetPicker().getByRole('option').first().waitFor();
+    await afterNextFrame(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     assert.ok(
       !fonts.some((url) => /ethiopic|ol-chiki|tifinagh|myanmar/.test(url)),
       `too many fonts: ${fonts}`,

@@ -5,11 +5,11 @@
 //   node e2e/run.mjs                 all specs
 //   node e2e/run.mjs picker auth     only specs whose file name contains one of these words
 //   node e2e/run.mjs --screenshots   write docs/screenshots/*.png instead of testing
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { startSema } from '@sema/testkit/sema';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -26,54 +26,28 @@ function ensureBuilt() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-async function waitForServer(url, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode})`);
-    try {
-      const response = await fetch(`${url}/api/v1/status`);
-      // Wait for the translation model to settle, so specs see a stable ready (or failed) engine.
-      if (response.ok) {
-        const status = await response.json();
-        if (status.engines.translation.state !== 'loading') return status;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`);
+/** The server's translation model has settled, so specs see a stable ready (or failed) engine. */
+async function settled({ url }) {
+  const response = await fetch(`${url}/api/v1/status`);
+  const status = await response.json();
+  return response.ok && status.engines.translation.state !== 'loading';
 }
 
-function serverEnv(port) {
+/** The settings of the runner's servers: the tiny models when they exist, nothing from a model hub. */
+function serverEnv() {
   /** @type {Record<string, string | undefined>} */
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEMA_LOG_LEVEL: process.env.SEMA_LOG_LEVEL ?? 'warn',
-  };
+  const env = { SEMA_LOG_LEVEL: process.env.SEMA_LOG_LEVEL ?? 'warn' };
   const tinyNllb = path.join(repoRoot, 'apps/server/test/fixtures/tiny-nllb');
-  if (fs.existsSync(tinyNllb)) env.SEMA_NLLB_MODEL ??= tinyNllb;
+  if (fs.existsSync(tinyNllb)) env.SEMA_NLLB_MODEL = process.env.SEMA_NLLB_MODEL ?? tinyNllb;
   // Nothing may be fetched from a model hub during the tests: chat uses the tiny fixture or is off.
   const tinyChat = path.join(repoRoot, 'apps/server/test/fixtures/tiny-chat.gguf');
-  if (!env.SEMA_CHAT_PROVIDER) {
+  if (!process.env.SEMA_CHAT_PROVIDER) {
     if (fs.existsSync(tinyChat)) {
       env.SEMA_CHAT_PROVIDER = 'local';
-      env.SEMA_CHAT_LOCAL_MODEL ??= tinyChat;
+      env.SEMA_CHAT_LOCAL_MODEL = process.env.SEMA_CHAT_LOCAL_MODEL ?? tinyChat;
     } else env.SEMA_CHAT_PROVIDER = 'none';
   }
   return env;
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  const stopped = await Promise.race([
-    new Promise((resolve) => child.once('exit', () => resolve(true))),
-    new Promise((resolve) => setTimeout(() => resolve(false), 10_000)),
-  ]);
-  if (!stopped) child.kill('SIGKILL');
 }
 
 function specFiles() {
@@ -86,46 +60,37 @@ function specFiles() {
     .map((name) => path.join(dir, name));
 }
 
-function startServer(port, env) {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
+const startServer = (env, name) => startSema({ env, ready: settled, output: 'inherit', name });
 
 ensureBuilt();
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = startServer(port, serverEnv(port));
 // A second server whose translation model cannot load (a missing folder, an unreachable hub): what a
 // person sees while the model is unavailable. Specs find it in SEMA_E2E_NO_MODEL_URL.
-const noModelPort = await freePort();
-const noModelUrl = `http://127.0.0.1:${noModelPort}`;
-const noModelServer = screenshots
-  ? null
-  : startServer(noModelPort, {
-      ...serverEnv(noModelPort),
-      // A long folder name without a single break opportunity: pages that show it must wrap it anyway.
-      SEMA_NLLB_MODEL: path.join(
-        webRoot,
-        'e2e/no_such_model_folder_named_without_spaces_or_hyphens_as_real_paths_can_be',
-      ),
-      SEMA_HUB_URL: 'http://127.0.0.1:9',
-      SEMA_CHAT_PROVIDER: 'none',
-      SEMA_LOG_LEVEL: 'fatal',
-    });
+const noModelEnv = {
+  ...serverEnv(),
+  // A long folder name without a single break opportunity: pages that show it must wrap it anyway.
+  SEMA_NLLB_MODEL: path.join(
+    webRoot,
+    'e2e/no_such_model_folder_named_without_spaces_or_hyphens_as_real_paths_can_be',
+  ),
+  SEMA_HUB_URL: 'http://127.0.0.1:9',
+  SEMA_CHAT_PROVIDER: 'none',
+  SEMA_LOG_LEVEL: 'fatal',
+};
+/** @type {import('@sema/testkit/sema').Sema[]} */
+const servers = [];
 
 let exitCode = 1;
 try {
-  const status = await waitForServer(baseUrl, server);
-  console.log(`# server ${baseUrl}: ${status.status}, translation ${status.engines.translation.state}`);
+  const [server, noModelServer] = await Promise.all([
+    startServer(serverEnv(), 'the e2e server'),
+    screenshots ? undefined : startServer(noModelEnv, 'the e2e server without a model'),
+  ]);
+  servers.push(server, ...(noModelServer ? [noModelServer] : []));
+  const status = await (await fetch(`${server.url}/api/v1/status`)).json();
+  console.log(`# server ${server.url}: ${status.status}, translation ${status.engines.translation.state}`);
   /** @type {Record<string, string | undefined>} */
-  const env = { ...process.env, SEMA_E2E_URL: baseUrl };
-  if (noModelServer) {
-    await waitForServer(noModelUrl, noModelServer);
-    env.SEMA_E2E_NO_MODEL_URL = noModelUrl;
-  }
+  const env = { ...process.env, SEMA_E2E_URL: server.url };
+  if (noModelServer) env.SEMA_E2E_NO_MODEL_URL = noModelServer.url;
   if (screenshots) {
     const result = spawnSync(process.execPath, [path.join(webRoot, 'e2e/take-screenshots.mjs')], {
       env,
@@ -145,6 +110,6 @@ try {
 } catch (error) {
   console.error(`e2e: ${error instanceof Error ? error.message : error}`);
 } finally {
-  await Promise.all([server, noModelServer].filter(Boolean).map(stop));
+  await Promise.all(servers.map((server) => server.stop()));
 }
 process.exit(exitCode);

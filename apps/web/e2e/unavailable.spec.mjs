@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { launchBrowser, newPage, openApp, PHONE, pageWidth } from './lib/browser.mjs';
-import { startSemaServer, TINY_NLLB } from './lib/sema-server.mjs';
+import { TINY_NLLB } from '@sema/testkit/sema';
+import { startSemaServer } from './lib/sema-server.mjs';
 
 // The runner's second server, whose translation model cannot load.
 const NO_MODEL_URL = process.env.SEMA_E2E_NO_MODEL_URL;
@@ -108,7 +109,10 @@ describe('when the model arrives after the server started', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-late-model-'));
     const server = await startSemaServer(
       { SEMA_NLLB_MODEL: folder, SEMA_MODEL_RETRY_SECONDS: '1', SEMA_CHAT_PROVIDER: 'none' },
-      { settled: (status) => status.engines.translation.state === 'error' },
+      {
+        ready: async ({ url }) =>
+          (await (await fetch(`${url}/api/v1/status`)).json()).engines.translation.state === 'error',
+      },
     );
     const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: server.url });
     try {

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER, startRedis, type TestRedis } from '../../test/redis-server.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { waitFor } from '@sema/testkit/wait-for';
 import { ApiError } from '../lib/errors.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
 import type { JobCharge } from './job-store.ts';
@@ -9,7 +10,17 @@ import { MemoryJobStore } from './memory-job-store.ts';
 import { RedisJobStore } from './redis-job-store.ts';
 
 const quiet = { warn: () => {} };
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What `jobs` reads of a job once `ready` holds for it (heartbeats and writes reach Redis a little later). */
+async function seenOnceThat(
+  jobs: DocumentJobs,
+  job: { id: string; key: string },
+  ready: (seen: Awaited<ReturnType<DocumentJobs['find']>>) => boolean,
+  what: string,
+) {
+  let seen: Awaited<ReturnType<DocumentJobs['find']>>;
+  await waitFor(async () => ready((seen = await jobs.find(job.id, job.key))), { what });
+  return seen;
+}
 /** Commands fail at once until a client is connected (no offline queue, as the server runs it). */
 const connected = (...clients: Redis[]) =>
   Promise.all(
@@ -137,12 +148,11 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     const work = task('Bonjour tout le monde.');
     const job = a.jobs.start(work.task);
     // Progress reaches Redis with the next heartbeat (every 100 ms here, 5 s by default).
-    await wait(150);
-    expect(await b.jobs.find(job.id, job.key)).toMatchObject({ state: 'translating', done: 10, total: 42 });
+    const running = await seenOnceThat(b.jobs, job, (seen) => seen?.done === 10, 'the progress on node B');
+    expect(running).toMatchObject({ state: 'translating', done: 10, total: 42 });
     work.finish();
     await job.finished;
-    await wait(50);
-    const seen = await b.jobs.find(job.id, job.key);
+    const seen = await seenOnceThat(b.jobs, job, (seen) => seen?.state === 'done', 'the result on node B');
     expect(seen).toMatchObject({
       state: 'done',
       result: { fileName: 'report.fr.txt', characters: 42 },
@@ -166,7 +176,7 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     const failed = a.jobs.start(refused.task);
     refused.fail(new ApiError(503, 'OVERLOADED', 'The translation queue is full', { 'Retry-After': '3' }));
     await failed.finished;
-    await wait(50);
+    await seenOnceThat(b.jobs, failed, (seen) => seen?.state === 'error', 'the refusal on node B');
     const body = (await b.jobs.find(done.id, done.key))!.result!.body;
     expect(body).toBeInstanceOf(Uint8Array);
     expect([...(body as Uint8Array)]).toEqual([...bytes]);
@@ -185,19 +195,18 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     const c = node();
     await connected(a.client, b.client, c.client);
     const orphan = a.jobs.start(task('never').task, { charge: charge('orphan') });
-    await wait(150);
-    expect((await b.jobs.find(orphan.id, orphan.key))?.state).toBe('translating');
+    await seenOnceThat(b.jobs, orphan, (seen) => seen?.state === 'translating', 'the running job on node B');
     // Node A is cut off: its heartbeats stop reaching Redis.
     a.client.disconnect();
     // B and C look for lost jobs every heartbeat: one of them claims it, marks it failed and refunds it.
-    await expect
-      .poll(async () => (await c.jobs.find(orphan.id, orphan.key))?.state, { timeout: 3000, interval: 50 })
-      .toBe('error');
+    await seenOnceThat(c.jobs, orphan, (seen) => seen?.state === 'error', 'C to see the orphan failed');
     expect(await b.jobs.find(orphan.id, orphan.key)).toMatchObject({
       state: 'error',
       error: expect.stringMatching(/stopped/),
     });
-    await wait(300); // more sweeps: still refunded once
+    // More sweeps (every 100 ms on each of B and C) find nothing more to refund: a window, as a
+    // second refund would have no event of its own to wait for.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect([...b.refunds, ...c.refunds]).toEqual([charge('orphan')]);
     void a.jobs.close();
 
@@ -207,10 +216,8 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     const job = d.jobs.start(work.task);
     work.finish();
     await job.finished;
-    await wait(50);
-    expect((await b.jobs.find(job.id, job.key))?.state).toBe('done');
-    await wait(300);
-    expect(await b.jobs.find(job.id, job.key)).toBeUndefined();
+    await seenOnceThat(b.jobs, job, (seen) => seen?.state === 'done', 'the finished job on node B');
+    await seenOnceThat(b.jobs, job, (seen) => seen === undefined, 'the job to be forgotten after keepMs');
     await d.jobs.close();
   });
 

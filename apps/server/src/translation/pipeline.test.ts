@@ -9,6 +9,7 @@ import { createTranslationMetrics } from './metrics.ts';
 import { TranslationPipeline, type TranslationPipelineOptions } from './pipeline.ts';
 import { startFakeHub } from './testing/fake-hub.ts';
 import { TINY_NLLB } from './testing/tiny-nllb.ts';
+import { waitFor } from '@sema/testkit/wait-for';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let engine: NllbEngine;
@@ -213,7 +214,10 @@ describe('TranslationPipeline while the model loads', () => {
     }).start();
     try {
       const { service } = pipeline({ engine: slow, loadWaitMs: 100 });
-      while (slow.status().progress === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+      await waitFor(() => slow.status().progress !== undefined, {
+        interval: 10,
+        what: 'the download to report progress',
+      });
       const error = await service
         .translate({ text: 'Too early.', source: 'eng_Latn', target: 'fra_Latn' })
         .catch((caught: unknown) => caught);

@@ -1,6 +1,7 @@
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER, startRedis, type TestRedis } from '../../test/redis-server.ts';
+import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { waitFor } from '@sema/testkit/wait-for';
 import { RedisConnection } from '../lib/redis.ts';
 import { createTranslationMetrics } from './metrics.ts';
 import { SharedTranslationCache, sharedCacheKey } from './shared-cache.ts';
@@ -55,8 +56,12 @@ describe.skipIf(!REDIS_SERVER)('SharedTranslationCache on a real Redis', () => {
     const key = `nllb:model:q8\u0000eng_Latn\u0000fra_Latn\u0000${'A long sentence. '.repeat(300)}`;
     a.cache.store(key, 'Une longue phrase.');
     a.cache.store('other', 'autre');
-    await tick();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(
+      async () => (await b.connection.client.exists(sharedCacheKey(key), sharedCacheKey('other'))) === 2,
+      {
+        what: 'both stores to reach Redis',
+      },
+    );
 
     const found = await b.cache.lookup([key, 'missing', 'other']);
     expect(found).toEqual(
@@ -100,7 +105,8 @@ describe.skipIf(!REDIS_SERVER)('SharedTranslationCache on a real Redis', () => {
     expect(found.size).toBe(0);
     expect(elapsed).toBeLessThan(400);
     expect(await errors({ operation: 'lookup', reason: 'timeout' })).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 650));
+    // Once the pause is over, the connection that timed out is still the one in use.
+    await waitFor(async () => (await other.client.ping()) === 'PONG', { what: 'Redis to end its pause' });
     expect(connection.ready).toBe(true);
   });
 
@@ -118,7 +124,9 @@ describe.skipIf(!REDIS_SERVER)('SharedTranslationCache on a real Redis', () => {
   it('misses at once while Redis is down, drops writes without throwing, and works again once it is back', async () => {
     const { connection, cache, errors, count } = await processCache();
     await redis.stop();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => connection.status().state === 'unavailable', {
+      what: 'the connection to see Redis gone',
+    });
     expect(connection.status()).toMatchObject({ state: 'unavailable' });
 
     const started = performance.now();
@@ -131,19 +139,12 @@ describe.skipIf(!REDIS_SERVER)('SharedTranslationCache on a real Redis', () => {
     expect(await count('sharedCacheMisses')).toBe(1);
 
     await redis.start();
-    await waitUntil(() => connection.ready);
+    await waitFor(() => connection.ready, { timeout: 5_000, what: 'the connection to be ready again' });
     expect(connection.status()).toEqual({ state: 'ready' });
     cache.store('x', 'ex');
-    await tick();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(async () => (await connection.client.exists(sharedCacheKey('x'))) === 1, {
+      what: 'the store to reach Redis',
+    });
     expect(await cache.lookup(['x'])).toEqual(new Map([['x', 'ex']]));
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,12 +1,13 @@
 import { childPids, procMemoryKb } from '../../../../scripts/lib/proc-memory.ts';
 import { TINY_NLLB } from '../../src/translation/testing/tiny-nllb.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../fake-openai.ts';
-import { freePort, startServerProcess, statusOnceUp, type ServerProcess } from '../server-process.ts';
+import type { Sema } from '@sema/testkit/sema';
+import { startServerProcess, statusOf } from '../server-process.ts';
 
 /** The real server as its own process (tiny NLLB model, chat against the fake upstream), for fuzzing. */
 export interface FuzzServer {
   base: URL;
-  process: ServerProcess;
+  process: Sema;
   upstream: FakeOpenAi;
   /** Resident memory of the server and its model process, in bytes. */
   rss(): number;
@@ -17,36 +18,28 @@ export interface FuzzServer {
 
 export async function startFuzzServer(env: Record<string, string> = {}): Promise<FuzzServer> {
   const upstream = await startFakeOpenAi();
-  const port = await freePort();
-  const server = startServerProcess({
-    PORT: String(port),
-    SEMA_NLLB_MODEL: TINY_NLLB,
-    SEMA_CHAT_PROVIDER: 'openai',
-    SEMA_CHAT_BASE_URL: upstream.baseUrl,
-    SEMA_WEB_DIST: '/nonexistent-web-dist',
-    ...env,
-  });
-  const base = new URL(`http://127.0.0.1:${port}`);
+  // The model process loads in the background: ready once the server says it is healthy.
+  const server = await startServerProcess(
+    {
+      SEMA_NLLB_MODEL: TINY_NLLB,
+      SEMA_CHAT_PROVIDER: 'openai',
+      SEMA_CHAT_BASE_URL: upstream.baseUrl,
+      SEMA_WEB_DIST: '/nonexistent-web-dist',
+      ...env,
+    },
+    { ready: async (up) => (await statusOf(up)).status === 'healthy', name: 'the fuzzed server' },
+  );
+  const base = new URL(server.url);
   const healthy = async () => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null)
+    if (!server.running())
       throw new Error(
         `the server exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.output().slice(-4000)}`,
       );
-    const status = await statusOnceUp(base.href.replace(/\/$/, ''));
+    const status = await statusOf(server);
     if (status.status !== 'healthy')
       throw new Error(`the server is ${status.status}: ${JSON.stringify(status.engines)}`);
   };
-  // The model process loads in the background: wait until the server says it is ready.
-  for (let i = 0; ; i++) {
-    try {
-      await healthy();
-      break;
-    } catch (error) {
-      if (i > 300 || server.child.exitCode !== null) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const pid = server.child.pid!;
+  const pid = server.pid!;
   return {
     base,
     process: server,
@@ -54,9 +47,7 @@ export async function startFuzzServer(env: Record<string, string> = {}): Promise
     rss: () => [pid, ...childPids(pid)].reduce((sum, id) => sum + procMemoryKb(id) * 1024, 0),
     assertHealthy: healthy,
     close: async () => {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      server.child.kill('SIGKILL');
+      await server.stop({ grace: 5000 });
       await upstream.close();
     },
   };

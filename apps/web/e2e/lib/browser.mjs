@@ -1,8 +1,9 @@
-/* global window, document -- used inside page.evaluate, which runs in the browser */
+/* global window, document, requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
 // Shared e2e helpers: one Chromium per spec file, pages that wait for the app behind the splash,
 // and a record of every request so a test can prove nothing left our origin.
 import { createRequire } from 'node:module';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../../scripts/lib/chromium.mjs';
+import { waitFor } from '@sema/testkit/wait-for';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -84,13 +85,32 @@ export async function status() {
 
 /** Retries `check` until it stops throwing or the time is up (assertions on a live page). */
 export async function eventually(check, { timeoutMs = 5000, intervalMs = 50 } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
+  let failure;
+  const passed = await waitFor(
+    async () => {
+      try {
+        return { value: await check() };
+      } catch (error) {
+        failure = error;
+        return undefined;
+      }
+    },
+    { timeout: timeoutMs, interval: intervalMs, what: 'a check on the page to pass' },
+  ).catch(() => undefined);
+  if (!passed) throw failure;
+  return passed.value;
+}
+
+/**
+ * Resolves once the page has rendered a frame and run a task after it: what an action queued
+ * (a layout, a font load it starts, a handler) has happened by then. For checks that something
+ * did NOT happen, instead of waiting a fixed time.
+ */
+export async function afterNextFrame(page) {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
 }

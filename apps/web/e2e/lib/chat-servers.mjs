@@ -1,23 +1,21 @@
 // For the chat e2e: the fake OpenAI-compatible upstream and a real Sema server that uses it (with
 // the tiny NLLB model), each its own process, like production. The fake is scripted over HTTP.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import readline from 'node:readline';
-import { repoRoot, serverRoot, startSemaServer, stopProcess } from './sema-server.mjs';
+import { abortOnExit, startProcess } from '@sema/testkit/process';
+import { repoRoot } from '@sema/testkit/sema';
+import { waitFor } from '@sema/testkit/wait-for';
+import { startSemaServer } from './sema-server.mjs';
 
-/** Starts the fake upstream; resolves once it printed its base URL. */
+/** Starts the fake upstream; resolves once it printed its base URL (its first line). */
 async function startFake(apiKey) {
-  const child = spawn(
+  const fake = startProcess(
     process.execPath,
-    ['--import', 'tsx', path.join(serverRoot, 'test/fake-openai-server.ts'), '--api-key', apiKey],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/test/fake-openai-server.ts'), '--api-key', apiKey],
+    { cwd: repoRoot },
   );
-  const line = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the fake upstream exited (code ${code})`)));
-    readline.createInterface({ input: child.stdout }).once('line', resolve);
+  const line = await waitFor(() => /^\{.*"baseUrl".*\}$/m.exec(fake.output())?.[0], {
+    what: 'the fake upstream to print its base URL',
+    signal: abortOnExit(fake, 'the fake upstream'),
   });
   const { baseUrl } = JSON.parse(line);
   const control = baseUrl.replace(/\/v1$/, '/__fake');
@@ -29,7 +27,8 @@ async function startFake(apiKey) {
     return response.json();
   };
   return {
-    child,
+    /** @param {import('@sema/testkit/process').StopOptions} [options] */
+    stop: (options) => fake.stop(options),
     baseUrl,
     enqueue: (...scenarios) => call('enqueue', { scenarios }),
     reset: () => call('reset', {}),
@@ -51,12 +50,12 @@ export async function startChatServers({ apiKey = 'hf_e2e_fake_key', model } = {
       ...(model ? { SEMA_CHAT_MODEL: model } : {}),
     });
   } catch (error) {
-    fake.child.kill('SIGKILL');
+    await fake.stop({ signal: 'SIGKILL' });
     throw error;
   }
   const stop = async () => {
     await server.stop();
-    await stopProcess(fake.child);
+    await fake.stop();
   };
   return { url: server.url, fake, stop };
 }

@@ -3,38 +3,24 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { freePort } from '@sema/testkit/free-port';
+import { killAllSema, type Sema } from '@sema/testkit/sema';
+import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import {
-  freePort,
-  killServerProcesses,
-  startServerProcess,
-  type ServerProcess,
-} from '../../../test/server-process.ts';
+import { startServerProcess } from '../../../test/server-process.ts';
 import { TINY_NLLB } from '../testing/tiny-nllb.ts';
 import { KserveEngine } from './kserve.ts';
 
 /** A Sema process in inference mode on the tiny model, at `url`, once its model is ready. */
-async function inferenceNode(port?: number): Promise<{ url: string; node: ServerProcess }> {
-  const chosen = port ?? (await freePort());
-  const node = startServerProcess({
-    PORT: String(chosen),
-    SEMA_NLLB_MODEL: TINY_NLLB,
-    SEMA_INFERENCE_API: 'on',
-  });
-  const url = `http://127.0.0.1:${chosen}`;
-  for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${url}/v2/health/ready`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) return { url, node };
-    if (node.child.exitCode !== null) throw new Error(`the inference node exited: ${node.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the inference node never got ready: ${node.output()}`);
+async function inferenceNode(port?: number): Promise<{ url: string; node: Sema }> {
+  const node = await startServerProcess(
+    { SEMA_NLLB_MODEL: TINY_NLLB, SEMA_INFERENCE_API: 'on' },
+    { ready: '/v2/health/ready', name: 'the inference node', ...(port ? { port } : {}) },
+  );
+  return { url: node.url, node };
 }
 
 const kserveEnv = (urls: string[]) => ({
@@ -50,21 +36,13 @@ const translate = (app: App, text: string, target = 'fra_Latn') =>
     payload: { text, source_language: 'eng_Latn', target_language: target },
   });
 
-async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('KserveEngine against real Sema inference processes', () => {
-  let first: { url: string; node: ServerProcess };
-  let second: { url: string; node: ServerProcess };
+  let first: { url: string; node: Sema };
+  let second: { url: string; node: Sema };
   beforeAll(async () => {
     [first, second] = await Promise.all([inferenceNode(), inferenceNode()]);
   }, 60_000);
-  afterAll(() => killServerProcesses());
+  afterAll(() => killAllSema());
 
   it('translates through the protocol exactly as the inference node translates itself', async () => {
     const front = await buildTestApp(kserveEnv([first.url]));
@@ -109,19 +87,21 @@ describe('KserveEngine against real Sema inference processes', () => {
       };
       let stop = false;
       const clients = Promise.all(Array.from({ length: 4 }, () => load(() => stop)));
-      await waitFor(() => sent >= 20);
+      await waitFor(() => sent >= 20, { what: '20 requests sent' });
       second.node.child.kill('SIGKILL');
       await second.node.exited;
       const killedAt = sent;
-      await waitFor(() => sent >= killedAt + 30);
+      await waitFor(() => sent >= killedAt + 30, { what: '30 more requests sent with a node down' });
       expect(engine.status()).toMatchObject({
         state: 'ready',
         detail: expect.stringMatching(/^1 of 2 inference servers up; cannot reach/),
       });
       second = await inferenceNode(port);
-      await waitFor(() => engine.status().detail === undefined);
+      await waitFor(() => engine.status().detail === undefined, {
+        what: 'the engine to see both nodes again',
+      });
       const backAt = sent;
-      await waitFor(() => sent >= backAt + 20);
+      await waitFor(() => sent >= backAt + 20, { what: '20 more requests sent with both nodes up' });
       stop = true;
       await clients;
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
@@ -245,7 +225,7 @@ describe('KserveEngine with servers that misbehave', () => {
       for (const file of ['tokenizer.json', 'tokenizer_config.json']) {
         fs.copyFileSync(path.join(TINY_NLLB, file), path.join(tokenizer, file));
       }
-      await waitFor(() => engine.status().state === 'ready');
+      await waitFor(() => engine.status().state === 'ready', { what: 'the engine to be ready' });
     } finally {
       await engine.close();
       fs.rmSync(folder, { recursive: true, force: true });

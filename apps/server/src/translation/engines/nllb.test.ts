@@ -9,6 +9,7 @@ import { TINY_NLLB } from '../testing/tiny-nllb.ts';
 import { NllbEngine, type NllbEngineOptions } from './nllb.ts';
 import { NllbModel } from './nllb/nllb-model.ts';
 import { resolveModelSource } from './model-source.ts';
+import { waitFor } from '@sema/testkit/wait-for';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const engines: NllbEngine[] = [];
@@ -43,14 +44,6 @@ afterAll(() => {
 });
 
 const SENTENCES = ['Hello world.', 'How are you today, my friend?'];
-
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not so within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** A port nothing listens on (connections to it are refused). */
 async function closedPort(): Promise<number> {
@@ -173,7 +166,7 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
     await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
     expect(nllb.status()).toMatchObject({ state: 'error', detail: expect.stringMatching(/is missing/) });
     fs.cpSync(TINY_NLLB, folder, { recursive: true });
-    await until(() => nllb.status().state === 'ready', 20_000);
+    await waitFor(() => nllb.status().state === 'ready', { timeout: 20_000, what: 'the model to be ready' });
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
   });
 
@@ -273,7 +266,10 @@ describe('NllbEngine with a hub model', () => {
 
     const lateHub = await startFakeHub('sema-test/tiny-nllb', TINY_NLLB, { port });
     try {
-      await until(() => nllb.status().state === 'ready', 20_000);
+      await waitFor(() => nllb.status().state === 'ready', {
+        timeout: 20_000,
+        what: 'the model to be ready',
+      });
       expect(nllb.status()).toEqual({
         state: 'ready',
         model: 'sema-test/tiny-nllb',
@@ -294,7 +290,10 @@ describe('NllbEngine with a hub model', () => {
     try {
       const nllb = engine({ model: 'sema-test/tiny-nllb', hubUrl: flaky.url, loadRetryDelayMs: 200 });
       // The first attempt fails with the cut; the retry downloads the file whole and loads it.
-      await until(() => nllb.status().state === 'ready', 20_000);
+      await waitFor(() => nllb.status().state === 'ready', {
+        timeout: 20_000,
+        what: 'the model to be ready',
+      });
       expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toHaveLength(2);
       const decoderDownloads = flaky.requests.filter((url) =>
         url.endsWith('decoder_model_merged_quantized.onnx'),

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
@@ -199,6 +200,7 @@ describe('RemoteEngine over several servers', () => {
         () =>
           engine.status().state === 'ready' &&
           /ECONNREFUSED|cannot reach/.test(JSON.stringify(engineEndpoints(engine))),
+        { what: 'the engine ready with one endpoint unreachable' },
       );
 
       // The node comes back on the same address: the probe marks it up and it gets work again.
@@ -207,7 +209,9 @@ describe('RemoteEngine over several servers', () => {
       replacement.push(back);
       await (back.translation as TranslationPipeline).engine.whenReady();
       await back.listen({ port, host: '127.0.0.1' });
-      await waitFor(() => engineEndpoints(engine).every((endpoint) => endpoint.state === 'ready'));
+      await waitFor(() => engineEndpoints(engine).every((endpoint) => endpoint.state === 'ready'), {
+        what: 'every endpoint to be ready again',
+      });
       let served = 0;
       back.server.on('request', (request: http.IncomingMessage) => {
         if (request.url?.startsWith('/api/v1/translate')) served++;
@@ -250,12 +254,4 @@ describe('RemoteEngine over several servers', () => {
 /** The per-server states, as /status would tell them apart. */
 function engineEndpoints(engine: RemoteEngine): { state: string; detail?: string }[] {
   return engine.pool.states();
-}
-
-async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

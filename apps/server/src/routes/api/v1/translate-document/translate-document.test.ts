@@ -8,6 +8,7 @@ import { buildTestApp } from '../../../../../test/build-test-app.ts';
 import type { App } from '../../../../app.ts';
 import { makeDocx } from '../../../../documents/testing/make-docx.ts';
 import { makeImageOnlyPdf, makePdf } from '../../../../documents/testing/make-pdf.ts';
+import { waitFor } from '@sema/testkit/wait-for';
 
 const tinyModel = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -24,9 +25,11 @@ beforeAll(async () => {
     SEMA_DOC_MAX_CHARS: String(MAX_CHARS),
   });
   // The engine loads in the background; documents need it ready (or failed, which the tests will show).
-  for (let i = 0; i < 600 && app.translation.status().state === 'loading'; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(() => app.translation.status().state !== 'loading', {
+    timeout: 60_000,
+    interval: 100,
+    what: 'the translation engine to settle',
+  });
 }, 90_000);
 afterAll(() => app?.close());
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchTranslateResponse, StatusResponse, TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../../../app.ts';
@@ -13,14 +14,6 @@ const pipelineOf = (app: App) => app.translation as TranslationPipeline;
 const post = (app: App, url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, payload: payload as object });
 const translate = (app: App, payload: unknown) => post(app, '/api/v1/translate', payload);
-
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 describe('POST /api/v1/translate on the tiny model', () => {
   let app: App;
@@ -308,7 +301,10 @@ describe('POST /api/v1/translate on the tiny model', () => {
     const text = Array.from({ length: 60 }, (_, i) => `Crash test sentence ${i} with a few words.`).join(' ');
     const pending = translate(app, { text, source_language: 'eng_Latn', target_language: 'nld_Latn' });
     // Kill it once the first batch is in the engine and the rest still wait.
-    await waitFor(() => pipelineOf(app).queued > 0 && pipelineOf(app).queued < 60);
+    await waitFor(() => pipelineOf(app).queued > 0 && pipelineOf(app).queued < 60, {
+      interval: 5,
+      what: 'the first batch in the engine and the rest queued',
+    });
     await engine.killModelProcess();
     const response = await pending;
     expect(response.statusCode).toBe(503);
@@ -353,7 +349,7 @@ describe('queueing on a real HTTP server', () => {
       headers: { 'content-type': 'application/json' },
       body: body('One. Two.'),
     });
-    await waitFor(() => pipelineOf(app).queued === 2);
+    await waitFor(() => pipelineOf(app).queued === 2, { interval: 5, what: 'two requests queued' });
     const refused = await fetch(`${base}/api/v1/translate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -389,11 +385,15 @@ describe('queueing on a real HTTP server', () => {
       body: body('Abandoned sentence.'),
       signal: controller.signal,
     });
-    await waitFor(() => pipelineOf(app).queued === 1);
+    await waitFor(() => pipelineOf(app).queued === 1, { interval: 5, what: 'the request queued' });
     controller.abort();
     await expect(request).rejects.toThrow();
     // Gone from the queue well before its batch window would have sent it to the engine.
-    await waitFor(() => pipelineOf(app).queued === 0, 500);
+    await waitFor(() => pipelineOf(app).queued === 0, {
+      timeout: 500,
+      interval: 5,
+      what: 'the abandoned request to leave the queue',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-// A port nobody listens on right now, for servers that tests and benchmarks start.
+// A port nobody listens on right now, for the servers that tests, benches and drills start.
 import net from 'node:net';
 
 /** @returns {Promise<number>} */
@@ -8,7 +8,7 @@ export function freePort() {
     server.unref();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });

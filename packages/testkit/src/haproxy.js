@@ -1,0 +1,105 @@
+// A real HAProxy on a free loopback port, from a generated configuration, stopped by its own pid.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port.js';
+import { abortOnExit, startProcess } from './process.js';
+import { waitFor } from './wait-for.js';
+
+/** The binary, when installed. Without it these tests skip, except in CI, where that is an error. */
+export const HAPROXY =
+  spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).status === 0 ? 'haproxy' : undefined;
+
+export const HAPROXY_MISSING_REASON =
+  'haproxy is not installed (apt-get install haproxy): the load-balancer tests are skipped';
+
+if (!HAPROXY) {
+  if (process.env.CI) throw new Error(`${HAPROXY_MISSING_REASON}; CI must install it (.ci/run does)`);
+  console.warn(HAPROXY_MISSING_REASON);
+}
+
+/**
+ * @typedef {object} HaproxyOptions
+ * @property {number[]} [backends] Ports of the servers behind it (on 127.0.0.1), balanced round-robin.
+ * @property {string} [sourceAddress] The address it connects to the backends from, so a test can tell it from clients.
+ * @property {(port: number) => string} [config] A whole configuration instead, listening on `port`.
+ * @property {number} [port] Where it listens (a free port when unset).
+ * @property {import('./process.js').Output} [output] Its own warnings: kept for failures (default), to this terminal, or dropped.
+ */
+
+/**
+ * @typedef {object} TestHaproxy
+ * @property {string} url
+ * @property {number} port
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * The simple configuration: HTTP, X-Forwarded-For appended (as balancers in production do), round-robin.
+ * @param {number} port
+ * @param {number[]} backends
+ * @param {string} [sourceAddress]
+ */
+function balancerConfig(port, backends, sourceAddress) {
+  const source = sourceAddress ? ` source ${sourceAddress}` : '';
+  return [
+    'global',
+    '  maxconn 512',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 30s',
+    '  timeout server 30s',
+    'frontend web',
+    `  bind 127.0.0.1:${port}`,
+    '  option forwardfor',
+    '  default_backend sema',
+    'backend sema',
+    '  balance roundrobin',
+    ...backends.map((backend, i) => `  server node${i} 127.0.0.1:${backend}${source}`),
+    '',
+  ].join('\n');
+}
+
+/** @param {number} port */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts haproxy and resolves once it accepts connections.
+ * @param {HaproxyOptions} options
+ * @returns {Promise<TestHaproxy>}
+ */
+export async function startHaproxy({ backends = [], sourceAddress, config, port, output = 'capture' }) {
+  if (!HAPROXY) throw new Error(HAPROXY_MISSING_REASON);
+  const chosen = port ?? (await freePort());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-haproxy-'));
+  const file = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(file, config ? config(chosen) : balancerConfig(chosen, backends, sourceAddress));
+  // -db: stay in the foreground, so the pid held is HAProxy's own.
+  const tracked = startProcess(HAPROXY, ['-db', '-f', file], { output });
+  const stop = async () => {
+    await tracked.stop({ signal: 'SIGKILL' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(() => listening(chosen), {
+      what: `haproxy to listen on :${chosen}`,
+      signal: abortOnExit(tracked, `haproxy on :${chosen}`),
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${chosen}`, port: chosen, stop };
+}

@@ -1,0 +1,96 @@
+// A child process that the kit started: its output kept for error messages, stopped by its own pid,
+// and killed when the process that started it exits (a failed run leaves nothing listening behind).
+import { spawn } from 'node:child_process';
+
+/** @typedef {'capture' | 'inherit' | 'ignore'} Output */
+
+/**
+ * @typedef {object} Tracked
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {Promise<number | null>} exited The exit code (null when a signal ended it).
+ * @property {() => boolean} running
+ * @property {() => string} output What it printed (stdout and stderr), when captured.
+ * @property {(options?: StopOptions) => Promise<number | null>} stop
+ */
+
+/**
+ * @typedef {object} StopOptions
+ * @property {NodeJS.Signals} [signal] The first signal (default SIGTERM; SIGKILL is a crash).
+ * @property {number} [grace] Milliseconds before SIGKILL follows (default 10 000).
+ */
+
+/** Kept output is cut from the front beyond this: the end of a log says why it stopped. */
+const MAX_OUTPUT = 2 * 1024 * 1024;
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const live = new Set();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, output?: Output }} [options]
+ * @returns {Tracked}
+ */
+export function startProcess(command, args, { env, cwd, output = 'capture' } = {}) {
+  const child = spawn(command, args, {
+    env,
+    cwd,
+    stdio: ['ignore', output === 'capture' ? 'pipe' : output, output === 'capture' ? 'pipe' : output],
+  });
+  live.add(child);
+  let text = '';
+  /** @param {Buffer} chunk */
+  const keep = (chunk) => {
+    text += chunk.toString();
+    if (text.length > MAX_OUTPUT) text = text.slice(-MAX_OUTPUT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code) => {
+      live.delete(child);
+      resolve(code);
+    });
+    // A binary that cannot be spawned never exits: report it as a failed start.
+    child.once('error', (error) => {
+      live.delete(child);
+      keep(Buffer.from(`${command}: ${error.message}\n`));
+      resolve(-1);
+    });
+  });
+  const running = () => live.has(child);
+  return {
+    child,
+    exited,
+    running,
+    output: () => text,
+    async stop({ signal = 'SIGTERM', grace = 10_000 } = {}) {
+      if (!running()) return exited;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), grace);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/**
+ * An AbortSignal that fires when the process exits, so that waiting for it to get ready stops at once.
+ * @param {Tracked} tracked
+ * @param {string} name
+ */
+export function abortOnExit(tracked, name) {
+  const controller = new AbortController();
+  void tracked.exited.then((code) => {
+    const log = tracked.output().trim();
+    const tail = log ? `; its output ends:\n${log.slice(-4000)}` : '';
+    const how = code === null ? `by ${tracked.child.signalCode}` : `with code ${code}`;
+    controller.abort(new Error(`${name} exited ${how} while starting${tail}`));
+  });
+  return controller.signal;
+}
