@@ -130,9 +130,28 @@ describe('the HTTP contract every route keeps', () => {
       '/api/v1/languages/region/{region}',
       '/api/v1/languages/search',
       '/api/v1/status',
+      '/api/v1/translate/batch',
+      '/api/v1/translate/document',
+      '/api/v1/glossaries',
+      '/api/v1/chat',
     ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }
+    // The opening text names what the list below cannot show, and leads back to the app.
+    const description: string = spec.info.description;
+    expect(description).toContain('[← Back to the app](/)');
+    for (const mention of [
+      '/api/v1/translate/batch',
+      '/api/v1/glossaries',
+      '/api/v1/chat',
+      '/api/v1/chat/translated',
+      'LibreTranslate API',
+      '/v1/chat/completions',
+      'DeepL API v2',
+    ]) {
+      expect(description).toContain(mention);
+    }
+    expect(description).toContain('No key, no sign-up.');
     const docs = await app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');

@@ -140,7 +140,7 @@ describe('the LibreTranslate API at the root', () => {
     expect(response.status).toBe(200);
     const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
     expect(translatedFileUrl).toMatch(
-      new RegExp(`^${base}/download_file/[0-9a-f-]{36}\\.[\\w-]{32}/notes\\.fra_Latn\\.txt$`),
+      new RegExp(`^${base}/download_file/[0-9a-f-]{36}\\.[\\w-]{32}/notes\\.fr\\.txt$`),
     );
     const file = await fetch(translatedFileUrl);
     expect(file.status).toBe(200);

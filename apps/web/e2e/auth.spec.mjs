@@ -89,15 +89,16 @@ describe('local sign-in', () => {
     await context.close();
   });
 
-  it('forgot password confirms with the email and links back to login', async () => {
+  it('forgot password promises no email, says how to get back in, and links back to login', async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/forgot-password');
+    await page.getByText('sends no emails').waitFor();
+    assert.equal(await page.getByText("we'll send you a reset link").count(), 0);
     await page.getByLabel('Email').fill('someone@example.com');
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page
-      .getByText(
-        "If an account exists with someone@example.com, we've sent instructions to reset your password.",
-      )
+      .getByRole('status')
+      .getByText(/^No email was sent\. To use someone@example\.com with a new password, sign up again/)
       .waitFor();
     await page.getByRole('link', { name: 'Back to login' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();

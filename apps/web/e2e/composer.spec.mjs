@@ -95,6 +95,64 @@ describe('input area', () => {
     await context.close();
   });
 
+  it('dictation says what went wrong (microphone refused, nothing heard, no network) instead of stopping silently', async () => {
+    const { context, page, problems } = await newPage(browser);
+    // A recognition that fails the way the test asks, as Chromium's does (an error, then the end).
+    await page.addInitScript(() => {
+      /** @type {any} */ (globalThis).SpeechRecognition = class {
+        /** @type {any} */ onerror = null;
+        /** @type {any} */ onend = null;
+        start() {
+          setTimeout(() => {
+            this.onerror?.({ error: /** @type {any} */ (globalThis).__dictationError });
+            this.onend?.();
+          }, 10);
+        }
+        stop() {}
+      };
+    });
+    await openApp(page, '/');
+    const expected = {
+      'not-allowed': /^Dictation needs the microphone, and this browser was not allowed to use it\./,
+      'no-speech': /^Nothing was heard\. Press the microphone and speak again\.$/,
+      network: /^Dictation could not reach the browser’s speech service\./,
+    };
+    for (const [error, said] of Object.entries(expected)) {
+      await page.evaluate((code) => {
+        /** @type {any} */ (globalThis).__dictationError = code;
+      }, error);
+      await page.getByRole('button', { name: 'Speak' }).click();
+      await eventually(async () => assert.match((await page.getByRole('alert').textContent()) ?? '', said));
+    }
+    // Stopping it yourself is no error.
+    await page.evaluate(() => {
+      /** @type {any} */ (globalThis).__dictationError = 'aborted';
+    });
+    await page.getByRole('button', { name: 'Speak' }).click();
+    await eventually(async () => assert.equal(await page.getByRole('alert').count(), 0));
+
+    // Where dictation is offered, the About page says where the voice goes.
+    await openApp(page, '/about');
+    await page
+      .getByTestId('about-dictation')
+      .getByText(/send what you say to Google's speech service/)
+      .waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('the About page says nothing of dictation where the browser offers none', async () => {
+    const { context, page } = await newPage(browser);
+    await page.addInitScript(() => {
+      delete (/** @type {any} */ (globalThis).SpeechRecognition);
+      delete (/** @type {any} */ (globalThis).webkitSpeechRecognition);
+    });
+    await openApp(page, '/about');
+    await page.getByTestId('about-device').waitFor();
+    assert.equal(await page.getByTestId('about-dictation').count(), 0);
+    await context.close();
+  });
+
   it('the settings menu has three disabled entries and says more are coming', async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/');

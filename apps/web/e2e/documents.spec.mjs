@@ -74,14 +74,14 @@ describe('documents, end to end', () => {
 
     const reply = page.locator('li[data-role="assistant"]');
     assert.match((await streamed).headers()['content-type'] ?? '', /^text\/event-stream/);
-    const download = reply.getByRole('button', { name: 'Download episode.fra_Latn.srt' });
+    const download = reply.getByRole('button', { name: 'Download episode.fr.srt' });
     await download.waitFor({ timeout: 60_000 });
     assert.equal(await page.evaluate(() => window.__sawProgress), true, 'a progress bar was shown');
     await reply.getByRole('region', { name: 'Preview of the translation' }).waitFor();
     await reply.getByTestId('detected-language').getByText('Detected language: English').waitFor();
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    assert.equal(file.suggestedFilename(), 'episode.fra_Latn.srt');
+    assert.equal(file.suggestedFilename(), 'episode.fr.srt');
     const translated = fs.readFileSync(await file.path(), 'utf8');
     assert.deepEqual(timings(translated), timings(SRT));
     assert.doesNotMatch(translated, /the rain|the village/);
@@ -99,6 +99,37 @@ describe('documents, end to end', () => {
       .getByRole('alert')
       .getByText('The file is named .docx but is not a Word document (it is not a ZIP package).')
       .waitFor();
+    await context.close();
+  });
+
+  it('a type that cannot be translated is refused when dropped or picked, naming the types that work', async () => {
+    const { context, page, problems } = await newPage(browser);
+    await openApp(page, '/');
+    const said =
+      'photo.png was not added. Files of type .png are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf.';
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new window.DataTransfer();
+      transfer.items.add(new window.File(['\x89PNG'], 'photo.png', { type: 'image/png' }));
+      return transfer;
+    });
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      await page.getByRole('textbox').dispatchEvent(type, { dataTransfer });
+    }
+    assert.equal(await page.getByRole('alert').textContent(), said);
+    assert.equal(await page.getByTestId('file-chip').count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Send' }).isDisabled(), true);
+
+    // A file that works takes its place and ends the refusal; picking a .png keeps it staged.
+    await dropFile(page, 'note.txt', 'The river rises every spring.', 'text/plain');
+    assert.equal(await page.getByRole('alert').count(), 0);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('\x89PNG'),
+    });
+    assert.equal(await page.getByRole('alert').textContent(), said);
+    await page.getByTestId('file-chip').getByText('note.txt').waitFor();
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

@@ -149,7 +149,7 @@ describe('translate mode', () => {
     await history.getByRole('button', { name: /^Remove "Good morning/ }).click();
     assert.equal(await items.count(), 1);
     await history.getByRole('button', { name: 'Clear history' }).click();
-    await history.getByText('Clear all 1 translations?').waitFor();
+    await history.getByText('Clear the translation?').waitFor();
     await history.getByRole('button', { name: 'Clear all' }).click();
     await page.getByRole('button', { name: /^History/ }).waitFor({ state: 'detached' });
 

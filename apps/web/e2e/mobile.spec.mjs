@@ -57,6 +57,26 @@ describe('a 360 px wide phone', () => {
     await context.close();
   });
 
+  it('/developer shows every code tab whole, clear of the Copy button', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await openApp(page, '/developer');
+    const examples = page.getByTestId('code-examples');
+    const list = await examples.getByRole('tablist').boundingBox();
+    const copy = await examples.locator('button[data-copy-state]').boundingBox();
+    assert.ok(list && copy);
+    for (const name of ['cURL', 'JavaScript', 'Python', 'Node.js']) {
+      const tab = await examples.getByRole('tab', { name }).boundingBox();
+      assert.ok(tab, `${name} is laid out`);
+      // Whole inside the (scrollable) tab list, and left of the Copy button.
+      assert.ok(tab.x >= list.x && tab.x + tab.width <= list.x + list.width + 0.5, `${name} is cut off`);
+      assert.ok(
+        tab.x + tab.width <= copy.x,
+        `${name} (${JSON.stringify(tab)}) is under Copy (${JSON.stringify(copy)})`,
+      );
+    }
+    await context.close();
+  });
+
   it('the header becomes a menu with every entry, closed by its overlay', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     await openApp(page, '/');

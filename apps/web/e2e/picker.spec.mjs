@@ -141,6 +141,39 @@ describe('language picker', () => {
     });
   }
 
+  it('keeps every key typed right after the click that opens it, on the first opening too', async () => {
+    await freshHome();
+    // No wait between the click and the typing: the panel's code may still be on its way.
+    await sourceButton().click();
+    await page.keyboard.type('Swahili');
+    const search = sourcePicker().getByRole('combobox', { name: 'Search languages' });
+    assert.equal(await search.inputValue(), 'Swahili');
+    await page.keyboard.press('Enter');
+    assert.equal(await sourceButton().textContent(), 'Swahili');
+
+    await targetButton().click();
+    await page.keyboard.type('fr');
+    assert.equal(await targetPicker().getByRole('combobox').inputValue(), 'fr');
+  });
+
+  it('lists the language a search names first, and Enter takes it', async () => {
+    await freshHome();
+    const pick = async (button, picker, query) => {
+      await button().click();
+      await picker().getByRole('combobox', { name: 'Search languages' }).fill(query);
+      const first = (await optionNames(picker()))[0];
+      await page.keyboard.press('Enter');
+      return first;
+    };
+    // Alphabetical order listed Acehnese (Arabic script), Armenian and Afrikaans first.
+    assert.equal(await pick(sourceButton, sourcePicker, 'arabic'), 'Arabic');
+    assert.equal(await sourceButton().textContent(), 'Arabic');
+    assert.equal(await pick(targetButton, targetPicker, 'fr'), 'French');
+    assert.equal(await targetButton().textContent(), 'French');
+    assert.equal(await pick(targetButton, targetPicker, 'en'), 'English');
+    assert.equal(await targetButton().textContent(), 'English');
+  });
+
   it('the target picker has no Auto Detect entry', async () => {
     await freshHome();
     await targetButton().click();

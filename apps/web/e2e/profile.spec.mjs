@@ -146,6 +146,44 @@ describe('the profile page', () => {
     await context.close();
   });
 
+  it('a name changed here survives signing out and in again, for a sign-up account and a demo account', async () => {
+    const { context, page, problems } = await newPage(browser);
+    const signIn = async (email, password) => {
+      await openApp(page, '/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Welcome to Sema' }).waitFor();
+    };
+    const renameAndSignOut = async (name) => {
+      await openApp(page, '/profile');
+      await page.getByRole('textbox', { name: 'Display name' }).fill(name);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name, exact: true }).waitFor();
+      await page.getByRole('region', { name: 'Sign out' }).getByRole('button', { name: 'Sign Out' }).click();
+      await page.getByRole('link', { name: 'Login' }).waitFor();
+    };
+
+    await openApp(page, '/signup');
+    await page.getByLabel('Full Name').fill('Wanjiru');
+    await page.getByLabel('Email').fill('wanjiru@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('chai-ya-asubuhi');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Wanjiru', exact: true }).waitFor();
+    await renameAndSignOut('Wanjiru Kamau');
+    await signIn('wanjiru@example.com', 'chai-ya-asubuhi');
+    await page.getByRole('button', { name: 'Wanjiru Kamau', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Wanjiru Kamau', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+
+    await signIn('demo@example.com', 'demo1234');
+    await renameAndSignOut('Demo Tester');
+    await signIn('demo@example.com', 'demo1234');
+    await page.getByRole('button', { name: 'Demo Tester', exact: true }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('another open tab follows a rename', async () => {
     const { context, page } = await newPage(browser);
     await signInLocally(context, { email: 'wanjiru@example.com', isLoggedIn: true });

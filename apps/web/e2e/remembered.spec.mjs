@@ -130,7 +130,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       assert.equal(await items.count(), 1);
 
       await dialog(page).getByRole('button', { name: 'Clear all conversations' }).click();
-      await dialog(page).getByText('Delete all 1 conversations from this device?').waitFor();
+      await dialog(page).getByText('Delete the conversation from this device?').waitFor();
       await dialog(page).getByRole('button', { name: 'Keep them' }).click();
       assert.equal(await items.count(), 1);
       await dialog(page).getByRole('button', { name: 'Clear all conversations' }).click();

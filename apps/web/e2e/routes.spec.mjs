@@ -114,7 +114,7 @@ describe('routes', () => {
     // or the figures of the translations other tests made).
     assert.match(
       await page.getByTestId('limit-response-time').innerText(),
-      /^(Not measured yet: no translation answered since the server started|(Sub-second: m|M)edian \d+(\.\d)? m?s, 95 % within \d+(\.\d)? m?s \(the last (\d+ translations|translation) on this server\))$/,
+      /^(Not measured yet: the model has translated nothing since the server started|(Sub-second: m|M)edian \d+(\.\d)? m?s, 95 % within \d+(\.\d)? m?s \(the last (\d+ translations|translation) the model did on this server\))$/,
     );
     await context.close();
   });

@@ -25,7 +25,7 @@ describe('translate mode, end to end', () => {
     await user.getByText('Good morning, my friend.').waitFor();
     await user
       .locator('time')
-      .getByText(/^\d{2}:\d{2}$/)
+      .getByText(/^\d{1,2}:\d{2}(\s?[AP]M)?$/)
       .waitFor();
     const reply = page.locator('li[data-role="assistant"]');
     await reply.waitFor();
@@ -51,6 +51,24 @@ describe('translate mode, end to end', () => {
     );
     await context.close();
   });
+
+  for (const { locale, clock } of [
+    { locale: 'en-US', clock: /^\d{1,2}:\d{2}\s[AP]M$/ },
+    { locale: 'en-GB', clock: /^\d{2}:\d{2}$/ },
+  ]) {
+    it(`message times are hour:minute as the list of conversations writes them, in the locale (${locale})`, async () => {
+      const { context, page } = await newPage(browser, { locale });
+      await openApp(page, '/');
+      await page.getByRole('textbox').fill('The bridge opens at noon.');
+      await page.getByRole('textbox').press('Enter');
+      const time = await page.locator('li[data-role="user"] time').textContent();
+      assert.match(time ?? '', clock);
+      await page.getByRole('button', { name: /^Conversations \(1\)/ }).click();
+      const listed = await page.getByRole('dialog', { name: 'Your conversations' }).textContent();
+      assert.ok(listed?.includes(time ?? '-'), `${time} in ${listed}`);
+      await context.close();
+    });
+  }
 
   it('an explicit source language is sent as is, and no "detected" line is shown', async () => {
     const translationReady = (await status()).engines.translation.state === 'ready';

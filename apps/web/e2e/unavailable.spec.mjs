@@ -80,6 +80,26 @@ describe(
       assert.ok((await pageWidth(page)) <= PHONE.width, `page is ${await pageWidth(page)} px wide`);
       await context.close();
     });
+
+    it('/developer claims no response time: English to English answers fast, but the model did nothing', async () => {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await fetch(`${NO_MODEL_URL}/api/v1/translate`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ text: 'Hello.', source_language: 'eng_Latn', target_language: 'eng_Latn' }),
+        });
+        assert.equal(response.status, 200);
+      }
+      const status = await (await fetch(`${NO_MODEL_URL}/api/v1/status`)).json();
+      assert.equal(status.response_times.translate, null);
+      const { context, page } = await newPage(browser, { baseURL: NO_MODEL_URL });
+      await openApp(page, '/developer');
+      assert.equal(
+        await page.getByTestId('limit-response-time').innerText(),
+        'Translation is unavailable on this server right now',
+      );
+      await context.close();
+    });
   },
 );
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_PREVIEW_CHARS, type DocumentFormat } from '@sema/shared/api/documents';
+import type { DocumentFormat } from '@sema/shared/api/documents';
 import { documentError } from './errors.ts';
 import {
   prepareDocument,
@@ -8,6 +8,7 @@ import {
 } from './prepare.ts';
 import type { Upload } from '../lib/http/upload.ts';
 import type { Glossary } from '../translation/protected-spans.ts';
+import { documentPreview } from './preview.ts';
 import { translateSegments, type SegmentProgress, type TranslateTexts } from './translate-segments.ts';
 import type { DocumentLimits } from './types.ts';
 
@@ -88,15 +89,16 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
             glossary,
             ...(onProgress ? { onProgress } : {}),
           });
+          const body = await prepared.rebuild(translations);
           return {
             fileName: translatedFileName(prepared, target),
             format: prepared.format,
             mimeType: prepared.mimeType,
-            body: await prepared.rebuild(translations),
+            body,
             source: resolvedSource,
             target,
             characters: prepared.characters,
-            preview: previewOf(translations),
+            preview: documentPreview({ extension: prepared.extension, body }, translations),
             truncated: prepared.truncated,
             ...(prepared.note ? { note: prepared.note } : {}),
           };
@@ -104,15 +106,6 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
       };
     },
   };
-}
-
-function previewOf(translations: readonly string[]): string {
-  let preview = '';
-  for (const text of translations) {
-    if (preview.length >= DOCUMENT_PREVIEW_CHARS) break;
-    preview += (preview ? '\n' : '') + text.trim();
-  }
-  return preview.slice(0, DOCUMENT_PREVIEW_CHARS);
 }
 
 async function detect(

@@ -35,7 +35,7 @@ function task(body: string | Uint8Array) {
   let fail!: (error: Error) => void;
   const finished = new Promise<void>((resolve, reject) => ((finish = resolve), (fail = reject)));
   const result: TranslatedDocument = {
-    fileName: 'report.fra_Latn.txt',
+    fileName: 'report.fr.txt',
     format: 'txt',
     mimeType: 'text/plain; charset=utf-8',
     body,
@@ -155,7 +155,7 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     const seen = await seenOnceThat(b.jobs, job, (seen) => seen?.state === 'done', 'the result on node B');
     expect(seen).toMatchObject({
       state: 'done',
-      result: { fileName: 'report.fra_Latn.txt', characters: 42 },
+      result: { fileName: 'report.fr.txt', characters: 42 },
     });
     expect(seen!.result!.body).toBe('Bonjour tout le monde.');
     // Knowing the id is not enough.

@@ -133,9 +133,12 @@ describe('prepareDocument: text encodings', () => {
 });
 
 describe('file names', () => {
-  it('names the result after the upload and the target language', async () => {
+  it("names the result after the upload and the target language's short tag", async () => {
     const prepared = await prepare('C:\\docs\\report.final.md', '# Hi');
-    expect(translatedFileName(prepared, 'fra_Latn')).toBe('report.final.fra_Latn.md');
+    expect(translatedFileName(prepared, 'fra_Latn')).toBe('report.final.fr.md');
+    expect(translatedFileName(prepared, 'swh_Latn')).toBe('report.final.sw.md');
+    expect(translatedFileName(prepared, 'zho_Hant')).toBe('report.final.zh-Hant.md');
+    expect(translatedFileName(prepared, 'ace_Arab')).toBe('report.final.ace-Arab.md');
     expect(baseNameOf('\u0007.txt')).toBe('document');
   });
 });

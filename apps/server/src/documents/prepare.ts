@@ -1,4 +1,5 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
+import { toLanguageTag } from '@sema/shared/languages/codes';
 import { formatBytes } from '../lib/format-bytes.ts';
 import type { Upload } from '../lib/http/upload.ts';
 import { documentError, formatCount } from './errors.ts';
@@ -126,10 +127,13 @@ function isControl(char: string): boolean {
   return code < 0x20 || code === 0x7f;
 }
 
-/** `report` + `fra_Latn` + `docx` → `report.fra_Latn.docx`. */
+/**
+ * `report` + `fra_Latn` + `docx` → `report.fr.docx`: the language's short BCP 47 tag, the one people
+ * know (`sw`, `zh-Hant`, `ks-Deva`), not the model's code.
+ */
 export function translatedFileName(
   prepared: Pick<PreparedDocument, 'baseName' | 'extension'>,
   target: string,
 ): string {
-  return `${prepared.baseName}.${target}.${prepared.extension}`;
+  return `${prepared.baseName}.${toLanguageTag(target) ?? target}.${prepared.extension}`;
 }

@@ -1,4 +1,10 @@
-import { DOCUMENT_EXTENSIONS, DOCUMENT_FORMATS, type DocumentFormat } from '@sema/shared/api/documents';
+import {
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_FORMATS,
+  SUPPORTED_DOCUMENT_TYPES,
+  unsupportedDocumentReason,
+  type DocumentFormat,
+} from '@sema/shared/api/documents';
 import { docxAdapter } from './adapters/docx.ts';
 import { htmlAdapter } from './adapters/html.ts';
 import { jsonAdapter } from './adapters/json.ts';
@@ -37,8 +43,6 @@ const MEDIA_TYPES: Readonly<Record<string, DocumentFormat>> = {
   [docxAdapter.mimeType]: 'docx',
 };
 
-const SUPPORTED = DOCUMENT_FORMATS.map((format) => `.${DOCUMENT_EXTENSIONS[format][0]}`).join(', ');
-
 export function extensionOf(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
@@ -61,21 +65,15 @@ export function resolveAdapter(upload: {
 }): DocumentAdapter {
   const signature = signatureOf(upload.bytes);
   const extension = extensionOf(upload.fileName);
+  const unsupported = unsupportedDocumentReason(upload.fileName);
+  if (unsupported) throw documentError('UNSUPPORTED_DOCUMENT_TYPE', unsupported);
   let format = formatOfExtension(extension);
-  if (!format && extension) {
-    throw documentError(
-      'UNSUPPORTED_DOCUMENT_TYPE',
-      extension === 'doc'
-        ? 'Old Word .doc files are not supported; save the document as .docx and try again.'
-        : `Files of type .${extension} are not supported. Supported: ${SUPPORTED}.`,
-    );
-  }
   format ??=
     MEDIA_TYPES[upload.mimeType?.split(';')[0]?.trim().toLowerCase() ?? ''] ?? formatOfSignature(signature);
   if (!format) {
     throw documentError(
       'UNSUPPORTED_DOCUMENT_TYPE',
-      `The file's type could not be recognised. Supported: ${SUPPORTED}.`,
+      `The file's type could not be recognised. Supported: ${SUPPORTED_DOCUMENT_TYPES}.`,
     );
   }
   checkSignature(format, signature, extension || format, upload.bytes);

@@ -9,6 +9,7 @@ import { Batcher } from './batcher.ts';
 import { abortable, isAbortError, modelUnavailable } from './errors.ts';
 import type { EngineStatus, TranslationEngine } from './engines/types.ts';
 import type { TranslationMetrics } from './metrics.ts';
+import { noteModelTranslated } from './model-work.ts';
 import { splitProtected, type Glossary } from './protected-spans.ts';
 import { joinText } from './segment.ts';
 import type { SharedTranslationCache } from './shared-cache.ts';
@@ -159,7 +160,10 @@ export class TranslationPipeline {
     if (needed.size > 0) await this.fromSharedCache(needed, known);
     // Cached sentences need no model; the rest wait for it to finish loading (briefly).
     if (needed.size > 0) await this.engineReady(signal);
-    if (needed.size > 0) await this.translateNeeded(needed, known, signal);
+    if (needed.size > 0) {
+      noteModelTranslated();
+      await this.translateNeeded(needed, known, signal);
+    }
     return items.map((item, i) => {
       const plan = plans[i];
       if (!plan) return item.text;

@@ -23,11 +23,11 @@ export async function launchBrowser() {
  */
 /**
  * @param {import('playwright-core').Browser} browser
- * @param {{ viewport?: { width: number, height: number }, permissions?: string[], baseURL?: string, colorScheme?: 'light' | 'dark' }} [options]
+ * @param {{ viewport?: { width: number, height: number }, permissions?: string[], baseURL?: string, colorScheme?: 'light' | 'dark', locale?: string }} [options]
  */
 export async function newPage(
   browser,
-  { viewport = DESKTOP, permissions = [], baseURL = BASE_URL, colorScheme = 'light' } = {},
+  { viewport = DESKTOP, permissions = [], baseURL = BASE_URL, colorScheme = 'light', locale } = {},
 ) {
   const phone = viewport.width < 600;
   const context = await browser.newContext({
@@ -37,6 +37,7 @@ export async function newPage(
     permissions,
     baseURL,
     colorScheme,
+    ...(locale ? { locale } : {}),
   });
   const page = await context.newPage();
   const problems = [];

@@ -8,7 +8,7 @@ export const COPY_FEEDBACK_MS = 2000;
 
 export const INPUT_MAX_ROWS = 5;
 
-export const PICKER = { maxHeightPx: 300, focusDelayMs: 100 } as const;
+export const PICKER = { maxHeightPx: 300 } as const;
 /** The source picker's first entry. */
 export const AUTO_DETECT_LABEL = 'Auto Detect';
 

@@ -1,8 +1,9 @@
-/** hour:minute in 24-hour form, e.g. 09:05. */
+/**
+ * hour:minute as the user's locale writes it (9:05 AM in the US, 09:05 in Britain), the same form as
+ * the times in the list of conversations.
+ */
 export function formatTime(timestamp: number): string {
-  const date = new Date(timestamp);
-  const pad = (value: number) => value.toString().padStart(2, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return new Date(timestamp).toLocaleTimeString(undefined, { timeStyle: 'short' });
 }
 
 /** A file size a person reads: 512 B, 14 KB, 2.3 MB. */

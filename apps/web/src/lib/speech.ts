@@ -72,3 +72,27 @@ export function speechRecognition(): RecognitionConstructor | undefined {
   const scope = window as unknown as Record<string, RecognitionConstructor | undefined>;
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
 }
+
+/**
+ * What to tell someone when dictation stops on an error (the Web Speech API's `error` codes), or
+ * undefined when they stopped it themselves.
+ */
+export function dictationErrorMessage(error: string): string | undefined {
+  switch (error) {
+    case 'aborted':
+      return undefined;
+    case 'not-allowed':
+    case 'service-not-allowed':
+      return 'Dictation needs the microphone, and this browser was not allowed to use it. Allow the microphone for this site in the browser’s settings, then try again.';
+    case 'no-speech':
+      return 'Nothing was heard. Press the microphone and speak again.';
+    case 'audio-capture':
+      return 'No microphone could be used: none was found, or another app is using it.';
+    case 'network':
+      return 'Dictation could not reach the browser’s speech service. Check the connection and try again.';
+    case 'language-not-supported':
+      return 'This browser cannot take dictation in this language.';
+    default:
+      return `Dictation stopped (${error}). Try again.`;
+  }
+}

@@ -2,7 +2,7 @@
  * The document-translation contract: `POST /api/v1/translate/document` (multipart upload).
  *
  * The answer depends on what the client accepts:
- * - by default, the translated file itself, named like `report.fra_Latn.docx`, with the metadata in
+ * - by default, the translated file itself, named like `report.fr.docx`, with the metadata in
  *   the headers of {@link DOCUMENT_HEADERS};
  * - with `Accept: application/json`, one JSON object, {@link TranslateDocumentResponse};
  * - with `Accept: text/event-stream` or `?stream=1`, server-sent events, each one `data:` line of
@@ -34,6 +34,27 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .flat()
   .map((extension) => `.${extension}`)
   .join(',');
+
+/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf'. */
+export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
+  (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
+).join(', ');
+
+/**
+ * Why a file cannot be translated, judged by its name's extension, or undefined when it may be (a
+ * name without an extension is left to the server, which reads the media type and the content).
+ * The server refuses with the same words, and the web app says them as soon as the file is dropped.
+ */
+export function unsupportedDocumentReason(fileName: string): string | undefined {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  if (!extension || Object.values(DOCUMENT_EXTENSIONS).some((known) => known.includes(extension)))
+    return undefined;
+  return extension === 'doc'
+    ? 'Old Word .doc files are not supported; save the document as .docx and try again.'
+    : `Files of type .${extension} are not supported. Supported: ${SUPPORTED_DOCUMENT_TYPES}.`;
+}
 
 /** Length of the plain-text preview in every answer. */
 export const DOCUMENT_PREVIEW_CHARS = 1000;
@@ -112,7 +133,7 @@ export type TranslateDocumentQuery = Static<typeof TranslateDocumentQuery>;
 
 export const TranslateDocumentResponse = Type.Object(
   {
-    file_name: Type.String({ description: 'Name for the translated file, e.g. report.fra_Latn.docx' }),
+    file_name: Type.String({ description: 'Name for the translated file, e.g. report.fr.docx' }),
     format: Type.Union(
       DOCUMENT_FORMATS.map((format) => Type.Literal(format)),
       { description: 'The format the upload was read as' },

@@ -28,7 +28,7 @@ export const LANGUAGES_RESPONSE_EXAMPLE = {
 };
 
 export const TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE = {
-  file_name: 'episode.swh_Latn.srt',
+  file_name: 'episode.sw.srt',
   format: 'srt',
   mime_type: 'application/x-subrip',
   text: '1\n00:00:01,000 --> 00:00:02,500\nHabari za asubuhi.\n',

@@ -256,11 +256,20 @@ export const StatusResponse = Type.Object(
     engines: Type.Object({ translation: EngineStatus, detection: EngineStatus, chat: EngineStatus }),
     redis: Type.Optional(RedisStatus),
     data_handling: Type.Optional(DataHandling),
+    api_key_required: Type.Optional(
+      Type.Boolean({
+        description:
+          'Whether API requests need a key (SEMA_API_KEYS or SEMA_API_KEYS_FILE is set); the web app on the same origin never does',
+      }),
+    ),
     response_times: Type.Optional(
       Type.Object({
         translate: Type.Union([
           Type.Object({
-            samples: Type.Integer({ description: 'How many recent translations these figures cover' }),
+            samples: Type.Integer({
+              description:
+                'How many recent translations the model did these figures cover (echoes and cached answers are left out)',
+            }),
             median_ms: Type.Integer(),
             p95_ms: Type.Integer({ description: '95 % of them were answered within this time' }),
           }),

@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { LatencyWindow } from '../../lib/latency-window.ts';
+import { trackModelWork, type ModelWork } from '../../translation/model-work.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Prometheus registry every service adds its metrics to; served at /metrics. */
     metrics: Registry;
-    /** Response times of the last answered translations, for /status. */
+    /** Response times of the last translations the model answered (no echoes, no cache hits), for /status. */
     recentTranslations: LatencyWindow;
   }
 }
@@ -28,8 +29,17 @@ export default fp(
     });
     app.decorate('metrics', registry);
     app.decorate('recentTranslations', new LatencyWindow());
+    const modelWork = new WeakMap<object, ModelWork>();
+    // The rest of the request runs inside this context, so the pipeline can note that the model worked.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.url !== TRANSLATE_ROUTE) return done();
+      const record: ModelWork = { translated: false };
+      modelWork.set(request, record);
+      trackModelWork(record, done);
+    });
     app.addHook('onResponse', async (request, reply) => {
-      if (request.routeOptions.url === TRANSLATE_ROUTE && reply.statusCode === 200) {
+      const worked = modelWork.get(request)?.translated ?? false;
+      if (request.routeOptions.url === TRANSLATE_ROUTE && reply.statusCode === 200 && worked) {
         app.recentTranslations.record(reply.elapsedTime);
       }
       duration.observe(

@@ -30,6 +30,31 @@ function withCommonErrors(
   for (const status of statuses) response[status] ??= ErrorResponse;
 }
 
+/**
+ * The explorer's opening text (Markdown): what the API offers besides the operations listed below
+ * it, the other protocols this server speaks, and the way back to the app.
+ */
+export function apiDescription(keyRequired: boolean): string {
+  return [
+    '[← Back to the app](/) · [API documentation](/developer)',
+    '',
+    'Translation for the 202 languages of NLLB-200: one text (`/api/v1/translate`), several at once ' +
+      '(`/api/v1/translate/batch`), whole documents (`/api/v1/translate/document`), stored glossaries ' +
+      '(`/api/v1/glossaries`) and chat with the assistant in any of the languages (`/api/v1/chat/translated`; ' +
+      '`/api/v1/chat` speaks to the model as is).',
+    '',
+    'The same server also answers clients written for other services: the LibreTranslate API at the root ' +
+      '(`/translate`, `/detect`, `/languages`, `/translate_file`, `/frontend/settings`) and the DeepL API v2 ' +
+      'under `/v2` (`/v2/translate`, `/v2/document`, `/v2/glossaries`, `/v2/languages`, `/v2/usage`), ' +
+      'and OpenAI-compatible chat under `/v1` (`/v1/chat/completions`, `/v1/models`).',
+    '',
+    keyRequired
+      ? 'This server needs an API key: send it as `Authorization: Bearer <key>`, `X-API-Key`, or `api_key`.'
+      : 'No key, no sign-up.',
+    'Errors are JSON `{ "detail", "code" }`.',
+  ].join('\n');
+}
+
 /** OpenAPI generated from the route schemas, with the interactive explorer at /api/v1/docs. */
 export default fp(
   async (app) => {
@@ -44,8 +69,7 @@ export default fp(
         openapi: '3.1.0',
         info: {
           title: 'Sema API',
-          description:
-            'Free translation API for the 202 languages of NLLB-200. No key, no sign-up. Errors are JSON `{ "detail", "code" }`.',
+          description: apiDescription(app.apiKeys.enabled),
           version: SEMA_VERSION,
         },
         tags: [

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { useStatus } from '@/features/status/api/get-status';
 import { dataHandlingText } from '@/features/status/data-handling';
 import { Link } from '@/lib/routing';
+import { speechRecognition } from '@/lib/speech';
 
 const features = [
   {
@@ -32,6 +33,8 @@ const keyFeatures = [
 function YourText() {
   const { data: status, isPending } = useStatus();
   const text = dataHandlingText(status);
+  // Said only where this browser offers dictation, as the microphone button shows only there.
+  const dictation = speechRecognition() !== undefined;
   return (
     <section aria-labelledby="about-your-text" className="flex flex-col gap-3" data-testid="about-your-text">
       <h2 id="about-your-text" className="text-xl font-bold text-slate-900">
@@ -40,8 +43,16 @@ function YourText() {
       <p className="text-slate-700" data-testid="about-device">
         Your conversations, your recent translations, the languages you chose and your unsent draft are kept
         in this browser on this device only: they are never stored on the server, and nothing of them leaves
-        the device unless you send a message.
+        the device unless you send a message{dictation ? ' or dictate one' : ''}.
       </p>
+      {dictation && (
+        <p className="text-slate-700" data-testid="about-dictation">
+          Dictation (the microphone button) is your browser's own speech recognition, not {PRODUCT_NAME}'s:
+          Chrome, Edge and other Chromium browsers send what you say to Google's speech service to turn it
+          into text, and other browsers may use their maker's service. {PRODUCT_NAME}'s server receives only
+          the text.
+        </p>
+      )}
       {text ? (
         <ul className="flex flex-col gap-2 text-slate-700">
           <li data-testid="about-translation-data">{text.translation}</li>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { API_EXPLORER_PATH, PRODUCT_NAME, SOURCE_REPOSITORY_URL } from '@/config/constants';
 import { CodeExamples } from '@/features/developer/components/code-examples';
 import { ServerLimits } from '@/features/developer/components/server-limits';
-import { ENDPOINTS, ERROR_EXAMPLE } from '@/features/developer/endpoints';
+import { ENDPOINTS, ERROR_EXAMPLE, OTHER_APIS } from '@/features/developer/endpoints';
 import { useStatus } from '@/features/status/api/get-status';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -26,9 +26,13 @@ export function DeveloperRoute() {
       <title>{`API Documentation · ${PRODUCT_NAME}`}</title>
       <header className="flex flex-col gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">API Documentation</h1>
-        <p className="max-w-2xl text-lg text-slate-700">
-          A free HTTP API that translates text between 200+ languages. No API key, no sign-up and no
-          authentication: send JSON, get JSON.
+        <p className="max-w-2xl text-lg text-slate-700" data-testid="api-intro">
+          A free HTTP API that translates text between 200+ languages.{' '}
+          {status.data?.api_key_required
+            ? 'This server asks for an API key: send it as Authorization: Bearer <key>, X-API-Key, or api_key. Send JSON, get JSON.'
+            : status.data
+              ? 'No API key, no sign-up and no authentication: send JSON, get JSON.'
+              : 'Send JSON, get JSON.'}
         </p>
         <p className="text-slate-700">
           Base URL:{' '}
@@ -99,6 +103,26 @@ export function DeveloperRoute() {
                   </pre>
                 </details>
               )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Other APIs on this server">
+        <p className="text-slate-700">
+          Tools written for these services work with this server too: point them at{' '}
+          <code className="text-sm wrap-anywhere">{window.location.origin}</code> (the same limits apply).
+        </p>
+        <ul className="flex flex-col gap-3">
+          {OTHER_APIS.map((api) => (
+            <li key={api.name} className="rounded-xl border border-slate-200 p-4">
+              <p className="font-semibold text-slate-900">
+                {api.name}{' '}
+                <span className="font-normal text-slate-700">
+                  at <code className="text-sm">{api.base}</code>
+                </span>
+              </p>
+              <p className="mt-1 text-sm break-words text-slate-700">{api.paths}</p>
             </li>
           ))}
         </ul>

@@ -177,13 +177,17 @@ describe('/profile', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  it('says the account lives only in this browser and that no password is kept', () => {
+  it('says in plain words that the account lives only in this browser and that no password is kept', () => {
     act(() => saveUser({ email: 'kofi@example.com' }));
     renderProfile();
     const note = screen.getByRole('region', { name: 'Where your account is kept' });
     expect(note).toHaveTextContent('only in this browser on this device');
     expect(note).toHaveTextContent('Nothing of it is sent to a server');
-    expect(note).toHaveTextContent('the password itself is not stored anywhere');
-    expect(note).toHaveTextContent('keeps only a salted hash of it (in sema_accounts)');
+    expect(note).toHaveTextContent('it is not kept anywhere');
+    // No storage keys or cryptography terms for people to decode.
+    expect(note.textContent).not.toMatch(/sema_|hash|salt/);
+    const signOut = screen.getByRole('region', { name: 'Sign out' });
+    expect(signOut).toHaveTextContent('you can sign in again here with the same email and password');
+    expect(signOut.textContent).not.toMatch(/deletes/);
   });
 });

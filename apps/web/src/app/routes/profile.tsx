@@ -50,8 +50,9 @@ export function ProfileRoute() {
           Sign out
         </h2>
         <p className="text-slate-700">
-          Sign Out deletes the account from this browser, display name included. You can keep translating and
-          chatting without it.
+          Sign Out signs you out of this browser. The account stays on this device with its display name, so
+          you can sign in again here with the same email and password. You can keep translating and chatting
+          while signed out.
         </p>
         <Button variant="secondary" className="self-start" onClick={signOut}>
           Sign Out

@@ -61,7 +61,8 @@ export function CopyButton({
         ) : (
           <CopyIcon width={16} height={16} />
         )}
-        {showText && <span>{labels[state]}</span>}
+        {/* On a phone the word is for screen readers only, so the button leaves room for the tabs. */}
+        {showText && <span className="sr-only sm:not-sr-only">{labels[state]}</span>}
       </button>
       {/* The change is announced without moving focus. */}
       <span className="sr-only" role="status">

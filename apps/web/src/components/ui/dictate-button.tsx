@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-import { speechRecognition, type Recognition } from '@/lib/speech';
+import { dictationErrorMessage, speechRecognition, type Recognition } from '@/lib/speech';
 
 import { MicIcon } from './icons';
 
@@ -11,13 +11,15 @@ interface DictateButtonProps {
   onStart: () => void;
   /** Told the words heard so far, to put in the input. */
   onText: (text: string) => void;
+  /** Told why dictation stopped on an error (denied microphone, nothing heard, no network), or null when it starts again. */
+  onError: (message: string | null) => void;
 }
 
 /**
  * Dictation into the input. Hidden where the browser has no speech recognition; pressed while it
- * listens, pressed again to stop.
+ * listens, pressed again to stop. An error is told through `onError`, never swallowed.
  */
-export function DictateButton({ languageTag, onStart, onText }: DictateButtonProps) {
+export function DictateButton({ languageTag, onStart, onText, onError }: DictateButtonProps) {
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
   useEffect(() => () => recognition.current?.stop(), []);
@@ -26,6 +28,7 @@ export function DictateButton({ languageTag, onStart, onText }: DictateButtonPro
 
   const start = () => {
     onStart();
+    onError(null);
     const session = new Recognition();
     session.lang = languageTag;
     session.interimResults = true;
@@ -35,9 +38,18 @@ export function DictateButton({ languageTag, onStart, onText }: DictateButtonPro
       onText(heard);
     };
     session.onend = () => setListening(false);
-    session.onerror = () => setListening(false);
+    session.onerror = (event) => {
+      setListening(false);
+      const message = dictationErrorMessage(event.error);
+      if (message) onError(message);
+    };
     recognition.current = session;
-    session.start();
+    try {
+      session.start();
+    } catch {
+      onError('Dictation could not start. Try again.');
+      return;
+    }
     setListening(true);
   };
 

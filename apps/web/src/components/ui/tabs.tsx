@@ -48,7 +48,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children,
               aria-controls={panelId}
               tabIndex={tab === value ? 0 : -1}
               className={cn(
-                '-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-medium',
+                '-mb-px shrink-0 border-b-2 px-2 py-2.5 text-sm font-medium sm:px-3',
                 tab === value
                   ? 'border-brand-100 text-white'
                   : 'border-transparent text-slate-300 hover:text-white',

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { ACCOUNTS_STORAGE_KEY } from '@/lib/auth';
 
-import { findAccount, rememberAccount } from './local-accounts';
+import { findAccount, rememberAccount, rememberDisplayName, rememberedDisplayName } from './local-accounts';
 
 beforeEach(() => localStorage.clear());
 
@@ -36,5 +36,16 @@ describe('accounts made at sign-up on this device', () => {
     expect(findAccount('a@example.com', 'second password')).toBeUndefined();
     localStorage.setItem(ACCOUNTS_STORAGE_KEY, JSON.stringify([{ email: 'a@example.com' }, 42]));
     expect(findAccount('a@example.com', 'second password')).toBeUndefined();
+  });
+
+  it('keeps a name changed on the profile page for the next sign-in, for sign-up and demo accounts', () => {
+    rememberAccount({ email: 'amina@example.com', name: 'Amina', password: 'mchele-na-maharage' });
+    rememberDisplayName('Amina@example.com', 'Amina Njeri');
+    expect(findAccount('amina@example.com', 'mchele-na-maharage')?.name).toBe('Amina Njeri');
+    // A demo account has no sign-up record: its name is kept beside them.
+    rememberDisplayName('demo@example.com', 'Demo Person');
+    expect(rememberedDisplayName(' DEMO@example.com')).toBe('Demo Person');
+    rememberDisplayName('demo@example.com', undefined);
+    expect(rememberedDisplayName('demo@example.com')).toBeUndefined();
   });
 });

@@ -71,3 +71,40 @@ export function findAccount(email: string, password: string): { email: string; n
   if (!account || hashPassword(password, account.salt) !== account.hash) return undefined;
   return { email: account.email, name: account.name };
 }
+
+/** Names chosen on the profile page for accounts that were not made here (the demo accounts). */
+const OTHER_NAMES_KEY = 'sema_account_names';
+
+function readOtherNames(): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(OTHER_NAMES_KEY) ?? '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).filter(([, name]) => typeof name === 'string'))
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keeps a name chosen on the profile page for the next sign-in with this email on this device, so
+ * that signing out and in again does not bring the old name back. No name: the email's is used.
+ * Throws when local storage refuses the write.
+ */
+export function rememberDisplayName(email: string, name: string | undefined): void {
+  const wanted = normalEmail(email);
+  const accounts = readAccounts();
+  const account = accounts.find((stored) => stored.email === wanted);
+  if (account) {
+    account.name = name ?? '';
+    window.localStorage.setItem(ACCOUNTS_STORAGE_KEY, JSON.stringify(accounts));
+    return;
+  }
+  const { [wanted]: _previous, ...others } = readOtherNames();
+  window.localStorage.setItem(OTHER_NAMES_KEY, JSON.stringify(name ? { ...others, [wanted]: name } : others));
+}
+
+/** The name last chosen for an account not made here (a demo account), if any. */
+export function rememberedDisplayName(email: string): string | undefined {
+  return readOtherNames()[normalEmail(email)];
+}

@@ -26,12 +26,43 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/translate/batch',
+    summary:
+      'Translate several texts into one language in one request; translations come back in the same order.',
+    body: 'texts (required, a list), target_language (required), source_language (optional, default auto)',
+  },
+  {
+    method: 'POST',
     path: '/api/v1/translate/document',
     summary:
       'Translate a whole document and get the same format back (.txt, .md, .html, .srt, .vtt, .docx, .json; a .pdf comes back as Markdown). ' +
       'Send Accept: application/json for the JSON below, or Accept: text/event-stream for progress events; by default the file itself.',
     body: 'multipart form: file (required), target_language (required), source_language (optional, default auto)',
     example: json(TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/glossaries',
+    summary:
+      'Store a glossary: terms that must always be translated one way for a language pair. Pass its id as glossary_id ' +
+      'to translate, batch and document requests (or send a glossary inline as glossary). ' +
+      'GET lists them; GET, PUT and DELETE /api/v1/glossaries/{id} read, replace and remove one.',
+    body: 'name, source_language, target_language, entries (an object of term → translation, or TSV/CSV text)',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/chat/translated',
+    summary:
+      "Chat in the user's own language, one request per turn: the server detects the language, asks the model in English " +
+      'and translates the answer back as it streams (stream: true for server-sent events).',
+    body: 'messages (required: role and content, oldest first), language (optional), stream (optional)',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/chat',
+    summary:
+      'Chat with the model as is, without translation: one answer as JSON, or streamed with stream: true.',
+    body: 'messages (required: role and content, oldest first), max_tokens, temperature, stream (optional)',
   },
   {
     method: 'POST',
@@ -65,6 +96,25 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
     method: 'GET',
     path: '/api/v1/status',
     summary: 'Health, version, the state of each model and the limits in force (also at /status).',
+  },
+];
+
+/** The other protocols this server answers, for clients written for them. */
+export const OTHER_APIS: readonly { name: string; base: string; paths: string }[] = [
+  {
+    name: 'LibreTranslate',
+    base: '/',
+    paths: '/translate, /detect, /languages, /translate_file, /frontend/settings',
+  },
+  {
+    name: 'DeepL API v2',
+    base: '/v2',
+    paths: '/v2/translate, /v2/document, /v2/glossaries, /v2/languages, /v2/usage',
+  },
+  {
+    name: 'OpenAI-compatible chat',
+    base: '/v1',
+    paths: '/v1/chat/completions, /v1/models',
   },
 ];
 

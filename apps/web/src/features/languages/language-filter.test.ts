@@ -1,3 +1,4 @@
+import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { describe, expect, it } from 'vitest';
 
 import { LANGUAGES_FIXTURE } from '@/testing/languages-fixture';
@@ -11,6 +12,20 @@ import {
 } from './language-filter';
 
 const list = toLanguageList(LANGUAGES_FIXTURE);
+/** The whole catalogue, as the server's /api/v1/languages sends it. */
+const catalogue = toLanguageList({
+  languages: Object.fromEntries(
+    CATALOGUE.map(({ code, name, nativeName, region, script }) => [
+      code,
+      { name, native_name: nativeName, region, script },
+    ]),
+  ),
+  total_count: CATALOGUE.length,
+});
+const firstFound = (query: string, count = 1) =>
+  filterLanguages(catalogue, 'All', query)
+    .slice(0, count)
+    .map((l) => l.name);
 const codes = (filter: (typeof LANGUAGE_FILTERS)[number], query = '') =>
   filterLanguages(list, filter, query).map((l) => l.code);
 
@@ -68,5 +83,25 @@ describe('language filter', () => {
     expect(emptyListMessage('Europe', 'swahili', list)).toBe('No languages found for Europe');
     expect(emptyListMessage('Europe', 'xyz', list)).toBe('No languages found matching "xyz"');
     expect(emptyListMessage('All', 'swahili', list)).toBe('No languages found matching "swahili"');
+  });
+
+  it('puts the language a search names first: exact name, autonym or code, then word prefixes', () => {
+    // Alphabetically these were Acehnese (Arabic script), Armenian and Afrikaans.
+    expect(firstFound('arabic')).toEqual(['Arabic']);
+    expect(firstFound('en')).toEqual(['English']);
+    expect(firstFound('fr')).toEqual(['French']);
+    expect(firstFound('FRA_latn')).toEqual(['French']);
+    expect(firstFound('deutsch')).toEqual(['German']);
+    expect(firstFound('sw')).toEqual(['Swahili']);
+    // A name that starts with the search beats one with a word that does, which beats the rest.
+    expect(firstFound('swa', 2)).toEqual(['Swahili', 'Swati']);
+    expect(firstFound('arab', 3)).toEqual(['Arabic', 'Acehnese (Arabic script)', 'Banjar (Arabic script)']);
+    // Popular languages break ties: of the names starting with 'ch', Chinese comes before Chhattisgarhi.
+    expect(firstFound('ch', 2)).toEqual(['Chinese (Simplified)', 'Chhattisgarhi']);
+  });
+
+  it('keeps the list alphabetical with no search, and the tabs apply before the ranking', () => {
+    expect(filterLanguages(catalogue, 'All', '')[0]?.name).toBe('Acehnese (Arabic script)');
+    expect(filterLanguages(catalogue, 'Europe', 'fr').map((l) => l.code)[0]).toBe('fra_Latn');
   });
 });

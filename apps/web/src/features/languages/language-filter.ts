@@ -2,6 +2,8 @@ import type { LanguagesResponse, LanguageWithCode } from '@sema/shared/api/schem
 import { regionsOf } from '@sema/shared/languages/also-spoken-in';
 import { POPULAR_CODES } from '@sema/shared/languages/popular';
 
+import { languageTag } from './language-tag';
+
 /** The picker's filter tabs, in order: the spec's, then Oceania. */
 export const LANGUAGE_FILTERS = [
   'All',
@@ -30,16 +32,57 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
-function matchesQuery(language: LanguageWithCode, foldedQuery: string): boolean {
-  return (
-    fold(language.name).includes(foldedQuery) ||
-    fold(language.native_name).includes(foldedQuery) ||
-    language.code.toLowerCase().includes(foldedQuery)
-  );
+/** The short tag people know a language by: 'fr' for fra_Latn, 'sw' for swh_Latn ('' when none). */
+function shortTag(code: string): string {
+  return (languageTag(code) ?? '').split('-')[0]!.toLowerCase();
+}
+
+/** Words of a name, split at spaces, hyphens, brackets and the like ('Acehnese (Arabic script)'). */
+function wordsOf(foldedName: string): string[] {
+  return foldedName.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
 }
 
 /**
- * Languages under a tab and a search, in display order (the popular tab keeps the spec's order). A
+ * How well a language answers a search, lower is better, or undefined when it does not match:
+ * 0 its name, native name, code, the code's language part or its short tag is the search
+ * ('arabic', 'en', 'fra', 'fra_latn'); 1 a name starts with it; 2 a word of a name starts with it
+ * ('arab' in 'Acehnese (Arabic script)'); 3 the code starts with it; 4 it is somewhere inside.
+ */
+function matchRank(language: LanguageWithCode, foldedQuery: string): number | undefined {
+  const names = [fold(language.name), fold(language.native_name)];
+  const code = language.code.toLowerCase();
+  const exact = [...names, code, code.split('_')[0]!, shortTag(language.code)];
+  if (exact.includes(foldedQuery)) return 0;
+  if (names.some((name) => name.startsWith(foldedQuery))) return 1;
+  if (names.some((name) => wordsOf(name).some((word) => word.startsWith(foldedQuery)))) return 2;
+  if (code.startsWith(foldedQuery)) return 3;
+  if (names.some((name) => name.includes(foldedQuery)) || code.includes(foldedQuery)) return 4;
+  return undefined;
+}
+
+const POPULARITY = new Map<string, number>(POPULAR_CODES.map((code, index) => [code, index]));
+
+/**
+ * The languages a search finds, best first: by {@link matchRank}, then popular languages (in the
+ * popular set's order), then the list's own order. Enter picks the first.
+ */
+function rankBySearch(list: readonly LanguageWithCode[], foldedQuery: string): LanguageWithCode[] {
+  return list
+    .map((language, index) => ({ language, index, rank: matchRank(language, foldedQuery) }))
+    .filter((entry): entry is typeof entry & { rank: number } => entry.rank !== undefined)
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        (POPULARITY.get(a.language.code) ?? POPULARITY.size) -
+          (POPULARITY.get(b.language.code) ?? POPULARITY.size) ||
+        a.index - b.index,
+    )
+    .map((entry) => entry.language);
+}
+
+/**
+ * Languages under a tab and a search, in display order: with no search, by English name (the
+ * popular tab keeps the spec's order); with one, best match first ({@link rankBySearch}). A
  * region tab lists every language spoken there, so a language may be under several.
  */
 export function filterLanguages(
@@ -54,7 +97,7 @@ export function filterLanguages(
     list = POPULAR_CODES.map((code) => byCode.get(code)).filter((language) => language !== undefined);
   } else list = languages.filter((language) => regionsOf(language).includes(filter));
   const folded = fold(query.trim());
-  return folded ? list.filter((language) => matchesQuery(language, folded)) : list;
+  return folded ? rankBySearch(list, folded) : list;
 }
 
 /**

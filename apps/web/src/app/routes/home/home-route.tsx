@@ -9,6 +9,7 @@ import { Composer } from '@/features/conversation/components/composer';
 import { DropOverlay } from '@/features/conversation/components/drop-overlay';
 import { MessageList } from '@/features/conversation/components/message-list';
 import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
+import { useStagedFile } from '@/features/conversation/hooks/use-staged-file';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
 import { useRememberedConversation } from '@/features/conversation/hooks/use-remembered-conversation';
 import { conversationMarkdown } from '@/features/conversation/markdown-export';
@@ -44,7 +45,7 @@ const MessageActions = lazyComponent(() =>
  */
 export function HomeRoute() {
   const { user, displayName } = useAuth();
-  const [file, setFile] = useState<File | null>(null);
+  const { file, setFile, refusal: fileRefusal } = useStagedFile();
   const conversation = useMessages<ConversationMessage>();
   const remembered = useRememberedConversation(conversation);
   const { mode, setMode, source, setSource, target, setTarget } = remembered;
@@ -189,6 +190,7 @@ export function HomeRoute() {
           onModeChange={setMode}
           file={file}
           onFileChange={setFile}
+          fileRefusal={fileRefusal}
           header={
             mode === 'translate'
               ? (text) => (

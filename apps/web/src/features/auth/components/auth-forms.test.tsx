@@ -100,14 +100,26 @@ describe('SignupForm', () => {
 });
 
 describe('ForgotPasswordForm', () => {
-  it('confirms with the email and offers the way back to login', async () => {
+  it('promises no email: it says how to get back in, and offers sign-up and the way back to login', async () => {
     const user = userEvent.setup();
     renderApp(<ForgotPasswordForm />);
     await user.type(screen.getByLabelText('Email'), 'kofi@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('status')).toHaveTextContent(
-      "If an account exists with kofi@example.com, we've sent instructions to reset your password.",
+      'No email was sent. To use kofi@example.com with a new password, sign up again with it in this browser',
     );
+    expect(screen.getByRole('status').textContent).not.toMatch(/we've sent/);
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('points a demo account to its password on the login page', async () => {
+    const user = userEvent.setup();
+    renderApp(<ForgotPasswordForm />);
+    await user.type(screen.getByLabelText('Email'), 'demo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No email was sent. demo@example.com is a demo account: its password is shown on the login page.',
+    );
   });
 });

@@ -5,7 +5,16 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/routing';
 
-/** The reset request. Nothing is sent anywhere: sign-in is local to this browser. */
+import { DEMO_ACCOUNTS } from '../demo-accounts';
+
+const isDemoEmail = (email: string) =>
+  DEMO_ACCOUNTS.some((account) => account.email === email.trim().toLowerCase());
+
+/**
+ * The reset request, told truthfully: nothing can be sent (sign-in is local to this browser), so it
+ * says how to get back in instead: a demo account's password is on the login page, and signing up
+ * again with the same email gives an account made here a new password.
+ */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -18,9 +27,23 @@ export function ForgotPasswordForm() {
   if (sentTo !== null) {
     return (
       <div className="flex flex-col gap-5">
-        <p role="status" className="rounded-lg bg-green-50 px-3 py-3 text-sm text-green-900">
-          If an account exists with {sentTo}, we've sent instructions to reset your password.
+        <p role="status" className="rounded-lg bg-slate-100 px-3 py-3 text-sm text-slate-800">
+          No email was sent.{' '}
+          {isDemoEmail(sentTo) ? (
+            <>{sentTo} is a demo account: its password is shown on the login page.</>
+          ) : (
+            <>
+              To use {sentTo} with a new password, sign up again with it in this browser: the new password
+              replaces the old one here. An account made in another browser is only known there.
+            </>
+          )}
         </p>
+        <Link
+          to={paths.signup.getHref()}
+          className="rounded text-center text-sm font-medium text-brand-700 hover:underline"
+        >
+          Sign up again
+        </Link>
         <Link
           to={paths.login.getHref()}
           className="rounded text-center text-sm font-medium text-brand-700 hover:underline"
@@ -43,7 +66,7 @@ export function ForgotPasswordForm() {
         onChange={(e) => setEmail(e.target.value)}
       />
       <Button type="submit" className="w-full">
-        Send Reset Link
+        Continue
       </Button>
       <Link
         to={paths.login.getHref()}

@@ -9,7 +9,7 @@ import { saveUser } from '@/lib/auth';
 import { Link } from '@/lib/routing';
 
 import { DEMO_ACCOUNTS, matchesDemoAccount } from '../demo-accounts';
-import { findAccount } from '../local-accounts';
+import { findAccount, rememberedDisplayName } from '../local-accounts';
 
 /**
  * Sign-in against the two demo accounts or an account created on this device (all local); success
@@ -22,8 +22,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const demoName = rememberedDisplayName(email);
     const account = matchesDemoAccount(email, password)
-      ? { email: email.trim() }
+      ? { email: email.trim(), ...(demoName ? { name: demoName } : {}) }
       : findAccount(email, password);
     if (!account) {
       setError(MESSAGES.invalidLogin);

@@ -3,6 +3,7 @@ import { isBlank, MAX_TEXT_CHARS, textTooLongMessage } from '@sema/shared/valida
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 import { DictateButton } from '@/components/ui/dictate-button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PaperclipIcon, SendIcon } from '@/components/ui/icons';
 import { INPUT_MAX_ROWS } from '@/config/constants';
 import { cn } from '@/lib/cn';
@@ -25,6 +26,8 @@ interface ComposerProps {
   /** The staged file; the drop area lives around the whole screen, so its owner holds it. */
   file: File | null;
   onFileChange: (file: File | null) => void;
+  /** Why the last file dropped or picked was not staged (its type cannot be translated). */
+  fileRefusal?: string | null;
   onSend: (submission: ComposerSubmission) => void;
   /**
    * Drawn above the box with the text being typed, e.g. the translate bar, which names the language
@@ -55,6 +58,7 @@ export function Composer({
   onModeChange,
   file,
   onFileChange,
+  fileRefusal,
   onSend,
   header,
   maxChars = MAX_TEXT_CHARS,
@@ -64,6 +68,7 @@ export function Composer({
   banner,
 }: ComposerProps) {
   const dictationBase = useRef('');
+  const [dictationError, setDictationError] = useState<string | null>(null);
   const [text, setTextState] = useState(initialText);
   const setText = (next: string) => {
     setTextState(next);
@@ -104,6 +109,8 @@ export function Composer({
     <form onSubmit={onSubmit} className="flex w-full flex-col gap-2" aria-label="Message">
       {header?.(text)}
       {banner}
+      {fileRefusal && <FormAlert>{fileRefusal}</FormAlert>}
+      {dictationError && <FormAlert>{dictationError}</FormAlert>}
       <div className="rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
         {file && (
           <div className="px-3 pt-3">
@@ -182,6 +189,7 @@ export function Composer({
                   dictationBase.current = text.trim() ? `${text.trimEnd()} ` : '';
                 }}
                 onText={(heard) => setText(dictationBase.current + heard)}
+                onError={setDictationError}
               />
             )}
             <SettingsMenu />

@@ -28,14 +28,16 @@ function fakeScroller(contentHeight: { value: number }) {
 }
 
 describe('MessageList', () => {
-  it('puts user messages on the right and replies on the left, with HH:MM times', () => {
+  it("puts user messages on the right and replies on the left, with hour:minute in the user's locale", () => {
     render(<MessageList messages={[user('1', 'Hello'), reply('2', 'Jambo')]} />);
     const [first, second] = screen.getAllByRole('listitem');
     expect(first).toHaveAttribute('data-role', 'user');
     expect(first!.className).toContain('items-end');
     expect(second!.className).toContain('items-start');
-    expect(within(first!).getByText('09:05')).toBeInTheDocument();
-    expect(within(second!).getByText('14:30')).toBeInTheDocument();
+    const clock = (hours: number, minutes: number) =>
+      new Date(2026, 0, 1, hours, minutes).toLocaleTimeString(undefined, { timeStyle: 'short' });
+    expect(within(first!).getByText(clock(9, 5))).toBeInTheDocument();
+    expect(within(second!).getByText(clock(14, 30))).toBeInTheDocument();
   });
 
   it('shows the three dots while a reply is awaited, and no copy button yet', () => {

@@ -21,17 +21,37 @@ function documentLimitRow(limits: StatusResponse['limits']): [string, string][] 
   return [['Documents', `Up to ${size} per file and ${chars.toLocaleString('en')} characters of text`]];
 }
 
-/** What the spec's "sub-second responses" claim is on this server: measured, not promised. */
-export function describeResponseTimes(times: StatusResponse['response_times']): string {
+/** How requests to this server's API authenticate, in a sentence. */
+export function describeApiKey(keyRequired: boolean | undefined): string {
+  return keyRequired
+    ? 'Required on this server: send it as Authorization: Bearer <key>, X-API-Key, or api_key'
+    : 'None: no key, no sign-up, no authentication';
+}
+
+/**
+ * What the spec's "sub-second responses" claim is on this server: measured over the translations
+ * the model did (echoes and cached answers are not counted), not promised; and not claimed at all
+ * while the model cannot translate.
+ */
+export function describeResponseTimes(
+  times: StatusResponse['response_times'],
+  translation?: StatusResponse['engines']['translation'],
+): string {
+  if (translation && translation.state !== 'ready') {
+    return translation.state === 'loading'
+      ? 'Translation is not available yet: the model is still loading'
+      : 'Translation is unavailable on this server right now';
+  }
   const translate = times?.translate;
-  if (!translate) return 'Not measured yet: no translation answered since the server started';
+  if (!translate) return 'Not measured yet: the model has translated nothing since the server started';
   const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixed(1)} s`);
   const count =
     translate.samples === 1
       ? 'the last translation'
       : `the last ${translate.samples.toLocaleString('en')} translations`;
+  // The figures cover only what the model translated: say so, as it is not every answer.
   const subSecond = translate.p95_ms < 1000 ? 'sub-second: ' : '';
-  return `${subSecond}median ${seconds(translate.median_ms)}, 95 % within ${seconds(translate.p95_ms)} (${count} on this server)`;
+  return `${subSecond}median ${seconds(translate.median_ms)}, 95 % within ${seconds(translate.p95_ms)} (${count} the model did on this server)`;
 }
 
 interface ServerLimitsProps {
@@ -47,9 +67,12 @@ export function ServerLimits({ status, isLoading, isError }: ServerLimitsProps) 
         ['Text per request', `Up to ${status.limits.max_text_chars.toLocaleString('en')} characters`],
         ...documentLimitRow(status.limits),
         ['Rate limit', describeRateLimit(status.limits.rate_limit)],
-        ['API key', 'None: no key, no sign-up, no authentication'],
+        ['API key', describeApiKey(status.api_key_required)],
         ['Cost', 'Free'],
-        ['Response time', capitalise(describeResponseTimes(status.response_times))],
+        [
+          'Response time',
+          capitalise(describeResponseTimes(status.response_times, status.engines.translation)),
+        ],
         ['Translation model', status.engines.translation.model ?? status.engines.translation.state],
       ]
     : [];

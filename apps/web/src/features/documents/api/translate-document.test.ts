@@ -20,7 +20,7 @@ function streamed(chunks: string[]) {
 
 const done = {
   type: 'done',
-  file_name: 'a.fra_Latn.srt',
+  file_name: 'a.fr.srt',
   format: 'srt',
   mime_type: 'application/x-subrip',
   text: '1\n00:00:01,000 --> 00:00:02,000\nBonjour\n',

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentReplyContent } from './document-reply-content';
 
 const result: TranslateDocumentResponse = {
-  file_name: 'paper.fra_Latn.md',
+  file_name: 'paper.fr.md',
   format: 'pdf',
   mime_type: 'text/markdown',
   text: '# Bonjour\n',
@@ -61,10 +61,8 @@ describe('DocumentReplyContent', () => {
     expect(screen.getByText('Bonjour')).toBeInTheDocument();
     expect(screen.getByText(/returned as Markdown/)).toBeInTheDocument();
     expect(screen.getByTestId('detected-language')).toHaveTextContent('Detected language: English');
-    await userEvent.click(screen.getByRole('button', { name: 'Download paper.fra_Latn.md' }));
-    expect(clicks.map((link) => [link.download, link.href])).toEqual([
-      ['paper.fra_Latn.md', 'blob:translated'],
-    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Download paper.fr.md' }));
+    expect(clicks.map((link) => [link.download, link.href])).toEqual([['paper.fr.md', 'blob:translated']]);
     expect(URL.createObjectURL).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'text/markdown;charset=utf-8' }),
     );

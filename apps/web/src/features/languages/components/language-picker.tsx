@@ -55,6 +55,9 @@ export function LanguagePicker({
 }: LanguagePickerProps) {
   const { nameOf } = useLanguageLookup();
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // Keys typed on the button while the panel's code is still on its way (the first opening after
+  // the page loads): the panel starts its search with them instead of losing them.
+  const [typedAhead, setTypedAhead] = useState('');
   const [placement, setPlacement] = useState<Placement>({ above: false, listMaxHeight: PICKER.maxHeightPx });
   const selected = value === AUTO ? AUTO_DETECT_LABEL : nameOf(value);
   const detectedName = value === AUTO && detected ? nameOf(detected) : undefined;
@@ -77,8 +80,18 @@ export function LanguagePicker({
         onPointerEnter={() => void PickerPanel.preload()}
         onFocus={() => void PickerPanel.preload()}
         onClick={() => {
-          if (!open) setPlacement(placePanel(triggerRef.current));
+          if (!open) {
+            setPlacement(placePanel(triggerRef.current));
+            setTypedAhead('');
+          }
           onOpenChange(!open);
+        }}
+        onKeyDown={(event) => {
+          const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+          // A space is the button's own key until a search has begun.
+          if (!open || !printable || (event.key === ' ' && typedAhead === '')) return;
+          event.preventDefault();
+          setTypedAhead((typed) => typed + event.key);
         }}
         data-testid={`${kind}-language`}
       >
@@ -106,6 +119,7 @@ export function LanguagePicker({
             align={align}
             placement={placement}
             triggerRef={triggerRef}
+            typedAhead={typedAhead}
             onChoose={(code) => {
               onChange(code);
               close(true);

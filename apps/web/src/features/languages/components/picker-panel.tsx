@@ -13,7 +13,7 @@ import {
 } from 'react';
 
 import { CheckIcon } from '@/components/ui/icons';
-import { AUTO_DETECT_LABEL, PICKER } from '@/config/constants';
+import { AUTO_DETECT_LABEL } from '@/config/constants';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useOutsideClick } from '@/hooks/use-outside-click';
 import { errorMessage } from '@/lib/api-client';
@@ -66,6 +66,8 @@ interface PickerPanelProps {
   triggerRef: RefObject<HTMLButtonElement | null>;
   onChoose: (code: string) => void;
   onClose: (returnFocus: boolean) => void;
+  /** What was typed on the picker's button between the click and the panel's arrival. */
+  typedAhead: string;
 }
 
 export function PickerPanel({
@@ -76,12 +78,13 @@ export function PickerPanel({
   triggerRef,
   onChoose,
   onClose,
+  typedAhead,
 }: PickerPanelProps) {
   const [listMaxHeight, setListMaxHeight] = useState(placement.listMaxHeight);
   const { data, isPending, isError, error, refetch } = useLanguages();
   const languages = useMemo(() => toLanguageList(data), [data]);
   const [filter, setFilter] = useState<LanguageFilter>('All');
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(typedAhead);
   const panelRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -131,11 +134,10 @@ export function PickerPanel({
     if (overflow > 0) setListMaxHeight((height) => Math.max(MIN_LIST_PX, height - overflow));
   }, []);
 
-  // The spec's 100 ms focus delay: the panel is painted by then, so phone keyboards open reliably.
-  useEffect(() => {
-    const timer = setTimeout(() => searchRef.current?.focus(), PICKER.focusDelayMs);
-    return () => clearTimeout(timer);
-  }, []);
+  // The search box takes focus as soon as the panel is there, not after the spec's 100 ms delay:
+  // what is typed meanwhile would be lost ("Swahili" became "wahili"). Focusing within the click
+  // that opened the panel is also what lets phone browsers open their keyboard.
+  useLayoutEffect(() => searchRef.current?.focus(), []);
 
   useEffect(() => {
     listRef.current

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { rememberDisplayName } from '@/features/auth';
 import { displayNameOf, emailName, renameUser, type StoredUser } from '@/lib/auth';
 
 import { checkDisplayName, MAX_DISPLAY_NAME_LENGTH } from '../display-name-input';
@@ -36,6 +37,8 @@ export function DisplayNameForm({ user }: { user: StoredUser }) {
     }
     try {
       renameUser(check.name);
+      // Also for the next sign-in here, so signing out and in again keeps it.
+      rememberDisplayName(user.email, check.name);
     } catch {
       setError('Your name could not be saved: this browser refused to store it.');
       return;

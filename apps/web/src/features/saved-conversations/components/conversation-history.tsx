@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ClearAllFooter, DeviceListDialog } from '@/components/ui/device-list-dialog';
 import { ChatIcon, CloseIcon } from '@/components/ui/icons';
 import { useLanguageLookup } from '@/features/languages';
+import { allOf } from '@/lib/count-words';
 
 import { useConversationActions, useSavedConversations } from '../api/saved-conversations';
 import type { SavedConversation } from '../conversation-store';
@@ -78,7 +79,7 @@ export function ConversationHistory({ currentId, onOpen, onDeleted, onCleared }:
               confirming={confirming}
               onConfirmingChange={setConfirming}
               askLabel="Clear all conversations"
-              question={`Delete all ${conversations.length} conversations from this device?`}
+              question={`Delete ${allOf(conversations.length, 'conversation')} from this device?`}
               confirmLabel="Delete all"
               onConfirm={() => void actions.clearAll().then(onCleared)}
             />

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { ClearAllFooter, DeviceListDialog } from '@/components/ui/device-list-dialog';
 import { CloseIcon, HistoryIcon } from '@/components/ui/icons';
 import { languageTag, useLanguageLookup } from '@/features/languages';
+import { allOf } from '@/lib/count-words';
 
 import type { TranslationHistoryItem } from '../translation-state';
 
@@ -45,7 +46,7 @@ export function TranslationHistory({ history, onRemove, onClear }: TranslationHi
               confirming={confirming}
               onConfirmingChange={setConfirming}
               askLabel="Clear history"
-              question={`Clear all ${history.length} translations?`}
+              question={`Clear ${allOf(history.length, 'translation')}?`}
               confirmLabel="Clear all"
               onConfirm={onClear}
             />

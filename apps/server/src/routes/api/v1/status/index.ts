@@ -100,6 +100,7 @@ const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (ap
           translation: TRANSLATION_DATA[app.config.translation.engine],
           chat: CHAT_DATA[app.config.chat.provider],
         },
+        api_key_required: app.apiKeys.enabled,
         response_times: { translate: app.recentTranslations.summary() },
         limits: {
           max_text_chars: app.config.maxTextChars,

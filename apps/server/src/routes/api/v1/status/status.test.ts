@@ -22,10 +22,21 @@ describe('GET /status', () => {
       expect(Object.keys(body.engines).sort()).toEqual(['chat', 'detection', 'translation']);
       expect(body.engines.detection.state).toMatch(/ready|loading/);
       expect(body.limits).toMatchObject({ max_text_chars: 5000, rate_limit: '100/minute' });
+      expect(body.api_key_required).toBe(false);
     }
   });
 
-  it('reports the response times of the translations it answered, measured here', async () => {
+  it('says whether API requests need a key', async () => {
+    const keyed = await buildTestApp({ SEMA_API_KEYS: 'key-0123456789abcdef' });
+    try {
+      const body = (await keyed.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
+      expect(body.api_key_required).toBe(true);
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('reports the response times of the translations the model answered, measured here', async () => {
     const before = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
     expect(before.response_times).toEqual({ translate: null });
     for (const text of ['Good morning.', 'Thank you very much.', 'Where is the station?']) {
@@ -42,6 +53,14 @@ describe('GET /status', () => {
       url: '/api/v1/translate',
       payload: { text: '', target_language: 'x' },
     });
+    // Nor are answers the model did not work for: English to English, or a translation cached.
+    for (const payload of [
+      { text: 'Good morning.', source_language: 'eng_Latn', target_language: 'eng_Latn' },
+      { text: 'Good morning.', source_language: 'eng_Latn', target_language: 'fra_Latn' },
+    ]) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/translate', payload });
+      expect(response.statusCode).toBe(200);
+    }
     const after = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
     expect(after.response_times?.translate).toMatchObject({ samples: 3 });
     const { median_ms: median, p95_ms: p95 } = after.response_times!.translate!;

@@ -47,7 +47,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
           'code, JSON keys and placeholders ({name}, {{count}}, %s), and Word styles, tables and images are left as they were.',
           'A PDF comes back as Markdown (its layout cannot be rebuilt), with a note saying so.',
           '',
-          'The answer depends on `Accept`: by default the translated file, named like `report.fra_Latn.docx`, with',
+          'The answer depends on `Accept`: by default the translated file, named like `report.fr.docx`, with',
           `\`${DOCUMENT_HEADERS.sourceLanguage}\`, \`${DOCUMENT_HEADERS.targetLanguage}\`, \`${DOCUMENT_HEADERS.characters}\`,`,
           `\`${DOCUMENT_HEADERS.processingTime}\` and, for a PDF, \`${DOCUMENT_HEADERS.note}\` headers;`,
           'with `Accept: application/json` the JSON below (`text`, or `content_base64` for docx); with `Accept: text/event-stream`',

@@ -83,7 +83,7 @@ describe('POST /api/v1/translate/document with the engine', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/x-subrip; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename=episode.fra_Latn.srt');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=episode.fr.srt');
     expect(response.headers).toMatchObject({
       'x-source-language': 'eng_Latn',
       'x-target-language': 'fra_Latn',
@@ -113,7 +113,7 @@ describe('POST /api/v1/translate/document with the engine', () => {
     const done = list.at(-1)!;
     expect(done).toMatchObject({
       type: 'done',
-      file_name: 'episode.swh_Latn.srt',
+      file_name: 'episode.sw.srt',
       format: 'srt',
       characters: 58,
     });
@@ -131,7 +131,7 @@ describe('POST /api/v1/translate/document with the engine', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<TranslateDocumentResponse>();
     expect(body).toMatchObject({
-      file_name: 'report.deu_Latn.docx',
+      file_name: 'report.de.docx',
       format: 'docx',
       source_language: 'eng_Latn',
     });
@@ -155,9 +155,47 @@ describe('POST /api/v1/translate/document without engine work', () => {
     expect(response.json()).toMatchObject({
       source_language: 'eng_Latn',
       text,
-      file_name: 'note.eng_Latn.txt',
+      file_name: 'note.en.txt',
       mime_type: 'text/plain',
     });
+  });
+
+  it('previews a Markdown document as it reads: whole paragraphs, with its inline code, numbers and code blocks', async () => {
+    const markdown = [
+      '# School news',
+      '',
+      'The village school opened a new `library` in March, with 1,200 books.',
+      '',
+      '```',
+      'npm install sema',
+      '```',
+      '',
+    ].join('\n');
+    const response = await post(
+      form('news.md', markdown, { source_language: 'eng_Latn', target_language: 'eng_Latn' }),
+      {
+        accept: 'application/json',
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TranslateDocumentResponse>();
+    // English into English: the preview is the document itself, not its segments one per line.
+    expect(body.preview).toBe(markdown.trim());
+  });
+
+  it('previews an HTML page as its text, inline elements in their sentence', async () => {
+    const html =
+      '<html><head><title>T</title><style>p{}</style></head><body><h1>News</h1><p>The school opened a new <a href="/l">library</a> in <code>2026</code>.</p></body></html>';
+    const response = await post(
+      form('news.html', html, { source_language: 'eng_Latn', target_language: 'eng_Latn' }),
+      {
+        accept: 'application/json',
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TranslateDocumentResponse>().preview).toBe(
+      'News\nThe school opened a new library in 2026.',
+    );
   });
 
   it('gives non-ASCII file names an RFC 5987 form that browsers decode', async () => {
@@ -165,7 +203,7 @@ describe('POST /api/v1/translate/document without engine work', () => {
       form('résumé.txt', 'Bonjour\n', { source_language: 'fra_Latn', target_language: 'fra_Latn' }),
     );
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="r?sum?.fra_Latn.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9.fra_Latn.txt`,
+      `attachment; filename="r?sum?.fr.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9.fr.txt`,
     );
   });
 
@@ -177,7 +215,7 @@ describe('POST /api/v1/translate/document without engine work', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      file_name: 'report.eng_Latn.txt',
+      file_name: 'report.en.txt',
       mime_type: 'text/plain',
       source_language: 'eng_Latn',
       text: 'Annual summary\nThis sentence was split by',
@@ -195,7 +233,7 @@ describe('POST /api/v1/translate/document without engine work', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<TranslateDocumentResponse>();
-    expect(body).toMatchObject({ file_name: 'paper.eng_Latn.md', format: 'pdf', mime_type: 'text/markdown' });
+    expect(body).toMatchObject({ file_name: 'paper.en.md', format: 'pdf', mime_type: 'text/markdown' });
     expect(body.text).toContain('Hello from a PDF page.');
     expect(body.note).toMatch(/returned as Markdown/);
   });
