@@ -144,15 +144,13 @@ describe('documents, end to end', () => {
       'The river rises every spring.\nThe village moves uphill.\n',
       'text/plain',
     );
-    const chatRequest = page.waitForRequest((request) => request.url().endsWith('/api/v1/chat'));
+    // One request for the turn: the document goes along in English, the server puts it before the question.
+    const chatRequest = page.waitForRequest((request) => request.url().endsWith('/api/v1/chat/translated'));
     await page.getByRole('button', { name: 'Send' }).click();
-    const { messages } = (await chatRequest).postDataJSON();
+    const { messages, document } = (await chatRequest).postDataJSON();
     assert.equal(messages[0].role, 'system');
-    assert.match(
-      messages[1].content,
-      /<<<DOCUMENT\nThe river rises every spring\.\nThe village moves uphill\.\nDOCUMENT>>>/,
-    );
-    assert.match(messages[1].content, /answer: Summarise this document\.$/);
+    assert.match(document.english, /^The river rises every spring\.\nThe village moves uphill\.$/);
+    assert.equal(messages.at(-1).english, 'Summarise this document.');
     // It is a chat-mode reply (streamed by the chat feature): it ends done, or at the chat step when
     // this server has no chat model.
     const reply = page.locator('li[data-role="assistant"]');
