@@ -152,7 +152,7 @@ export default fp(
       throw new ApiError(
         401,
         'API_KEY_REQUIRED',
-        'This server needs an API key: send it as Authorization: Bearer <key>, X-API-Key, or api_key',
+        'This server needs an API key: send it as Authorization: Bearer <key> (DeepL clients: Authorization: DeepL-Auth-Key <key>), X-API-Key, or api_key',
       );
     });
   },

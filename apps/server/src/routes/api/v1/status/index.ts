@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { StatusResponse, type DataHandling, type EngineStatus } from '@sema/shared/api/schemas';
 import type { Config } from '../../../../config/schema.ts';
 import type { RoutePolicyName } from '../../../../lib/http/route-policy.ts';
 import { SEMA_VERSION } from '../../../../lib/version.ts';
 import type { EngineName } from '../../../../plugins/app/engine-status.ts';
+import { statusPage, wantsPage } from './status-page.ts';
 
 const ENGINES: readonly EngineName[] = ['translation', 'detection', 'chat'];
 const startedAt = Date.now();
@@ -88,7 +90,7 @@ const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (ap
         }),
       ) as StatusResponse['engines'];
       reply.header('Cache-Control', 'no-store');
-      return {
+      const answer = {
         status: overallStatus(Object.values(engines)),
         version: SEMA_VERSION,
         uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
@@ -110,6 +112,12 @@ const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (ap
           max_chat_input_chars: app.config.chat.maxInputChars,
         },
       };
+      // A browser opening /status gets a page people can read; API clients keep the JSON.
+      if (wantsPage(request.headers.accept)) {
+        const raw: FastifyReply = reply;
+        return raw.type('text/html; charset=utf-8').send(statusPage(answer));
+      }
+      return answer;
     },
   );
 };

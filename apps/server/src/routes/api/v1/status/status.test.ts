@@ -142,6 +142,42 @@ describe('GET /status', () => {
     }
   });
 
+  it('is a readable page in a browser, JSON for API clients, and shows a visitor no internal address', async () => {
+    const hosted = await buildTestApp({
+      SEMA_OPERATOR_ROUTES: 'token',
+      SEMA_ADMIN_TOKEN: 'operator-token-0123456789abcdef0123456789',
+      SEMA_CHAT_BASE_URL: 'http://llm.internal.example:8080/v1',
+      SEMA_CHAT_API_KEY: 'k',
+    });
+    try {
+      const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+      const page = await hosted.inject({ method: 'GET', url: '/status', headers: { accept: browser } });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<h1>Sema status</h1>');
+      expect(page.body).toMatch(/<td>Translation<\/td><td>(Ready|Loading|Not available)/);
+      expect(page.body).toContain('API key required: no');
+      expect(page.body).not.toContain('llm.internal.example');
+      const json = await hosted.inject({
+        method: 'GET',
+        url: '/status',
+        headers: { accept: 'application/json' },
+      });
+      expect(json.headers['content-type']).toMatch(/^application\/json/);
+      expect(json.body).not.toContain('llm.internal.example');
+      const curl = await hosted.inject({ method: 'GET', url: '/status', headers: { accept: '*/*' } });
+      expect(curl.headers['content-type']).toMatch(/^application\/json/);
+      // The operator's page carries the detail.
+      const operator = await hosted.inject({
+        method: 'GET',
+        url: '/status',
+        headers: { accept: browser, authorization: 'Bearer operator-token-0123456789abcdef0123456789' },
+      });
+      expect(operator.body).toContain('llm.internal.example');
+    } finally {
+      await hosted.close();
+    }
+  });
+
   it('is degraded when an engine failed and starting while one loads', () => {
     expect(overallStatus([{ state: 'ready' }, { state: 'error', detail: 'x' }])).toBe('degraded');
     expect(overallStatus([{ state: 'ready' }, { state: 'loading' }])).toBe('starting');
