@@ -21,6 +21,16 @@ describe('plainError', () => {
     expect(internal.message).toBe('Something went wrong on the server. Please try again.');
   });
 
+  it('marks the failures a retry cannot fix, and says what to do instead of "try again"', () => {
+    const off = plainError(new ApiError('Chat is not configured', 503, 'CHAT_NOT_CONFIGURED'));
+    expect(off).toMatchObject({ final: true });
+    expect(off.message).toBe('Chat is turned off on this server. Use Translate mode to translate your text.');
+    const digits = plainError(new ApiError('no letters', 422, 'NO_LETTERS'));
+    expect(digits).toMatchObject({ final: true });
+    expect(digits.message).not.toMatch(/try again/i);
+    expect(plainError(new ApiError('busy', 503, 'OVERLOADED')).final).toBeUndefined();
+  });
+
   it('keeps the server’s words when they are about what the person sent', () => {
     const error = new ApiError(
       'The file is named .docx but is not a Word document.',

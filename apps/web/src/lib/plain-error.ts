@@ -8,6 +8,24 @@ export interface PlainError {
   message: string;
   /** The server's own wording and its code, for whoever wants them (behind a "Details" disclosure). */
   detail?: string;
+  /** Trying again cannot help (no language found, too long, a language or mode the server lacks). */
+  final?: true;
+}
+
+/**
+ * Failures a retry cannot fix: the note says the reason and what to do instead of "Please try
+ * again", and no Regenerate is offered.
+ */
+const RETRY_CANNOT_HELP = new Set([
+  'NO_LETTERS',
+  'UNSUPPORTED_SCRIPT',
+  'TEXT_TOO_LONG',
+  'UNSUPPORTED_LANGUAGE',
+  'CHAT_NOT_CONFIGURED',
+]);
+
+export function retryCannotHelp(code: string | undefined): boolean {
+  return code !== undefined && RETRY_CANNOT_HELP.has(code);
 }
 
 export const CHAT_TURNED_OFF = 'Chat is turned off on this server.';
@@ -30,14 +48,14 @@ const PLAIN_BY_CODE: Readonly<Record<string, string>> = {
   RATE_LIMIT: 'Too many requests for now. Please wait a moment and try again.',
   TOO_MANY_CONCURRENT: 'Too many requests at once. Please wait for the others to finish.',
   AUTH_ERROR: 'The assistant could not be reached from this server. Please try again later.',
-  CHAT_NOT_CONFIGURED: CHAT_TURNED_OFF,
+  CHAT_NOT_CONFIGURED: `${CHAT_TURNED_OFF} Use Translate mode to translate your text.`,
   CHAT_ERROR: 'The assistant could not answer. Please try again.',
   UPSTREAM_ERROR: 'The assistant could not answer. Please try again.',
   INTERNAL_ERROR: TRY_LATER,
   NETWORK_ERROR: REQUEST_ERRORS.unreachable,
   NO_LETTERS: NO_LANGUAGE,
   UNSUPPORTED_SCRIPT: NO_LANGUAGE,
-  UNSUPPORTED_LANGUAGE: 'This server does not translate this language.',
+  UNSUPPORTED_LANGUAGE: 'This server does not translate this language. Choose another language.',
 };
 
 /**
@@ -50,8 +68,12 @@ export function plainError(error: unknown, wording: Readonly<Record<string, stri
     return { message: TRY_LATER, ...(raw ? { detail: raw } : {}) };
   }
   const technical = error.code ? `${error.message} (${error.code})` : error.message;
+  const final = retryCannotHelp(error.code) ? ({ final: true } as const) : {};
   const plain = error.code ? (wording[error.code] ?? PLAIN_BY_CODE[error.code]) : undefined;
-  if (plain) return plain === error.message ? { message: plain } : { message: plain, detail: technical };
+  if (plain)
+    return plain === error.message
+      ? { message: plain, ...final }
+      : { message: plain, detail: technical, ...final };
   if (error.status >= 500) return { message: TRY_LATER, detail: technical };
-  return { message: error.message, ...(error.code ? { detail: `Code: ${error.code}` } : {}) };
+  return { message: error.message, ...(error.code ? { detail: `Code: ${error.code}` } : {}), ...final };
 }

@@ -59,6 +59,8 @@ export interface TranslationReply extends MessageBase {
   errorDetail?: string;
   /** The server's own wording and code, behind a "Details" disclosure. */
   technicalDetail?: string;
+  /** Trying again cannot help: the note says what to do instead of "Please try again". */
+  finalFailure?: true;
 }
 
 /** Chat mode: the flow's reply as it streams (the flow result once it is over). */

@@ -207,6 +207,8 @@ export function HomeRoute() {
               : undefined
           }
           maxChars={status?.limits.max_text_chars}
+          // Chat turned off: every message would fail, so Send waits (the notice above says why).
+          sendBlocked={mode === 'chat' && status?.engines.chat.state === 'disabled'}
           // Drawn afresh when an edit starts or ends, with the edited text or the draft.
           key={editing?.id ?? 'draft'}
           initialText={editing ? editing.text : remembered.currentDraft()}

@@ -6,6 +6,7 @@ import { useLanguageLookup } from '@/features/languages/hooks/use-language-looku
 import { languageTag } from '@/features/languages/language-tag';
 import { messageMarkdown } from '@/features/conversation/markdown-export';
 import type { ConversationMessage } from '@/features/conversation/messages';
+import { retryCannotHelp } from '@/lib/plain-error';
 
 interface MessageActionsProps {
   message: ConversationMessage;
@@ -61,7 +62,9 @@ export function MessageActions({ message, isLastAnswer, onRegenerate, onEdit, id
           {isLastAnswer &&
             idle &&
             message.chat.status !== 'preparing' &&
-            message.chat.status !== 'streaming' && (
+            message.chat.status !== 'streaming' &&
+            // Asking again cannot help (chat off, no language, too long): no Regenerate.
+            !retryCannotHelp(message.chat.error?.code) && (
               <button
                 type="button"
                 className={actionClass}

@@ -46,9 +46,12 @@ function TranslationContent({ message }: { message: TranslationReply }) {
           {message.content}
         </p>
       )}
-      {message.error && <p className="text-sm font-medium text-red-700">{UI_ERRORS.translateNote}</p>}
+      {/* A retry cannot help: the reason and what to do, not "Please try again" (two lines in all). */}
+      {message.error && !message.finalFailure && (
+        <p className="text-sm font-medium text-red-700">{UI_ERRORS.translateNote}</p>
+      )}
       {message.errorDetail && <p className="text-sm text-slate-700">{message.errorDetail}</p>}
-      <ErrorDetails detail={message.technicalDetail} />
+      {!message.finalFailure && <ErrorDetails detail={message.technicalDetail} />}
       {message.detectedLanguage && (
         <DetectedLanguage code={message.detectedLanguage} confidence={message.detectionConfidence} />
       )}

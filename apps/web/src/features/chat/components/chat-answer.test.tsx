@@ -105,6 +105,28 @@ describe('ChatAnswer', () => {
     generation.finish();
   });
 
+  it('says only the reason and what to do, in two lines, when a retry cannot help (chat turned off)', () => {
+    render(
+      <ChatAnswer
+        reply={reply({
+          status: 'error',
+          error: {
+            step: 'chat',
+            message: 'AI chat failed',
+            detail: 'Chat is turned off on this server. Use Translate mode to translate your text.',
+            technical: 'Chat is not configured (CHAT_NOT_CONFIGURED)',
+            code: 'CHAT_NOT_CONFIGURED',
+          },
+        })}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).not.toHaveTextContent('Please try again');
+    expect(alert.querySelectorAll('p')).toHaveLength(2);
+    expect(alert).toHaveTextContent('Use Translate mode to translate your text.');
+    expect(screen.queryByText('Details')).toBeNull();
+  });
+
   it("shows the spec's chat failure with a plain reason, and the server's wording only behind Details", async () => {
     render(
       <ChatAnswer

@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { ErrorDetails } from '@/components/ui/error-details';
 import { DetectedLanguage } from '@/features/languages';
+import { retryCannotHelp } from '@/lib/plain-error';
 
 import { displayedAnswer, type ChatReply } from '../chat-reply';
 import { stopGeneration } from '../generations';
@@ -56,16 +57,23 @@ export function ChatAnswer({ reply }: { reply: ChatReply }) {
       {reply.detectedLanguage && (reply.status === 'done' || reply.status === 'stopped') && (
         <DetectedLanguage code={reply.detectedLanguage} confidence={reply.detectionConfidence} />
       )}
-      {reply.error && (
+      {reply.error && retryCannotHelp(reply.error.code) ? (
+        // A retry cannot help: the reason and what to do instead, in two lines, no "Please try again".
         <div role="alert" className="flex flex-col gap-0.5">
-          <p className="font-medium text-red-800">{UI_ERRORS.chat}</p>
-          <p className="text-sm text-red-800">{reply.error.message}</p>
-          {reply.error.detail && reply.error.detail !== reply.error.message && (
-            <p className="text-sm text-red-800">{reply.error.detail}</p>
-          )}
-          {/* A server without chat says only that: how to turn it on is for its administrator. */}
-          {reply.error.code !== 'CHAT_NOT_CONFIGURED' && <ErrorDetails detail={reply.error.technical} />}
+          <p className="font-medium text-red-800">{reply.error.message}</p>
+          {reply.error.detail && <p className="text-sm text-red-800">{reply.error.detail}</p>}
         </div>
+      ) : (
+        reply.error && (
+          <div role="alert" className="flex flex-col gap-0.5">
+            <p className="font-medium text-red-800">{UI_ERRORS.chat}</p>
+            <p className="text-sm text-red-800">{reply.error.message}</p>
+            {reply.error.detail && reply.error.detail !== reply.error.message && (
+              <p className="text-sm text-red-800">{reply.error.detail}</p>
+            )}
+            <ErrorDetails detail={reply.error.technical} />
+          </div>
+        )
       )}
       <div className="flex flex-wrap items-center gap-2">
         {streaming && (

@@ -36,6 +36,11 @@ interface ComposerProps {
   header?: (text: string) => ReactNode;
   /** The server's limit on the text of one request (characters, as the server counts them). */
   maxChars?: number;
+  /**
+   * Sending cannot work in this mode (chat turned off on the server): Send is disabled, and the
+   * notice above the box says why.
+   */
+  sendBlocked?: boolean;
   /** The text the box starts with (a draft kept from before a reload). */
   initialText?: string;
   /** Told every change of the text, to keep it as a draft. */
@@ -62,6 +67,7 @@ export function Composer({
   onSend,
   header,
   maxChars = MAX_TEXT_CHARS,
+  sendBlocked = false,
   initialText = '',
   onTextChange,
   dictationLanguage,
@@ -82,7 +88,7 @@ export function Composer({
   const counterId = useId();
   const tooLong = text.length > maxChars;
   const showCounter = text.length >= maxChars * COUNTER_FROM;
-  const canSend = (!isBlank(text) || file !== null) && !tooLong;
+  const canSend = (!isBlank(text) || file !== null) && !tooLong && !sendBlocked;
   const textUnused = mode === 'translate' && file !== null && !isBlank(text);
   const noteId = useId();
 

@@ -53,5 +53,6 @@ export const translateTextHandler: SendHandler = async (request, { setReply, tra
     content: UI_ERRORS.translateContent,
     ...(failure.message === UI_ERRORS.translateContent ? {} : { errorDetail: failure.message }),
     ...(failure.detail ? { technicalDetail: failure.detail } : {}),
+    ...(failure.final ? { finalFailure: true } : {}),
   });
 };
