@@ -35,8 +35,16 @@ export interface TranslatedChatDeps {
   detect(text: string): { language: string; confidence: number } | null;
   /** A language code as the API takes it → the catalogue code, or a 422 naming it. */
   resolveLanguage(code: string): string;
-  /** Translates a text (protected spans kept) between two catalogue codes. */
-  translate(text: string, source: string, target: string, signal: AbortSignal): Promise<string>;
+  /** Translates a text (protected spans kept, and the stored glossary `glossaryId` applied) between two catalogue codes. */
+  translate(
+    text: string,
+    source: string,
+    target: string,
+    signal: AbortSignal,
+    glossaryId?: string,
+  ): Promise<string>;
+  /** A stored glossary's language pair, or undefined when there is no such glossary. */
+  glossaryPair(id: string): Promise<{ source: string; target: string } | undefined>;
 }
 
 export interface TranslatedTurnRequest {
@@ -47,6 +55,11 @@ export interface TranslatedTurnRequest {
   conversationLanguage?: string;
   /** A document the last message is about, already in English. */
   document?: DocumentText;
+  /**
+   * A stored glossary, used for the direction it is made for: the question (user's language →
+   * English) or the answer (English → user's language).
+   */
+  glossaryId?: string;
   maxTokens?: number;
   temperature?: number;
   stop?: string | string[];
@@ -97,17 +110,46 @@ export class TranslatedChat {
       throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
 
     const language = this.language(request, last.content);
+    const glossaries = await this.glossaries(request.glossaryId, language.language);
     const timings: Partial<TranslatedChatTimings> = { language: since() };
     yield language;
 
-    const messages = await this.englishConversation(request.messages, language.language, signal);
+    const messages = await this.englishConversation(
+      request.messages,
+      language.language,
+      signal,
+      glossaries.toEnglish,
+    );
     const question = messages.at(-1)!.content;
     timings.question = since();
     yield { type: 'question', english: question };
     // The model reads the document (in English) before the question.
     if (request.document) messages.at(-1)!.content = documentPrompt(request.document, question);
 
-    yield* this.answer(messages, request, language.language, signal, timings, since);
+    yield* this.answer(messages, request, language.language, signal, timings, since, glossaries.fromEnglish);
+  }
+
+  /** Which direction a stored glossary serves in this conversation; a refusal when neither. */
+  private async glossaries(
+    id: string | undefined,
+    language: string,
+  ): Promise<{ toEnglish?: string; fromEnglish?: string }> {
+    if (id === undefined) return {};
+    const pair = await this.deps.glossaryPair(id);
+    if (!pair) {
+      throw new ApiError(
+        404,
+        'GLOSSARY_NOT_FOUND',
+        `glossary_id: no glossary "${id.slice(0, 64)}" on this server`,
+      );
+    }
+    if (pair.source === language && pair.target === ENGLISH) return { toEnglish: id };
+    if (pair.source === ENGLISH && pair.target === language) return { fromEnglish: id };
+    throw new ApiError(
+      422,
+      'GLOSSARY_MISMATCH',
+      `glossary_id: the glossary is for ${pair.source} → ${pair.target}; this conversation is in ${language} and English`,
+    );
   }
 
   private language(request: TranslatedTurnRequest, text: string): Language {
@@ -151,6 +193,7 @@ export class TranslatedChat {
     messages: readonly TranslatedChatMessage[],
     language: string,
     signal: AbortSignal,
+    glossaryId?: string,
   ): Promise<ChatMessage[]> {
     return Promise.all(
       messages.map(async (message): Promise<ChatMessage> => {
@@ -161,7 +204,7 @@ export class TranslatedChat {
         const english =
           message.english ??
           (role === 'assistant' ? this.memory.recall(language, content) : undefined) ??
-          (await this.deps.translate(content, language, ENGLISH, signal));
+          (await this.deps.translate(content, language, ENGLISH, signal, glossaryId));
         return { role, content: english };
       }),
     );
@@ -174,6 +217,7 @@ export class TranslatedChat {
     signal: AbortSignal,
     timings: Partial<TranslatedChatTimings>,
     since: () => number,
+    glossaryId?: string,
   ): AsyncGenerator<TranslatedChatEvent> {
     const events = new AsyncQueue<TranslatedChatEvent>();
     const translating = language !== ENGLISH;
@@ -183,7 +227,7 @@ export class TranslatedChat {
     const unitDelays: number[] = [];
     const translator = translating
       ? new StreamingTranslator(
-          (piece) => this.deps.translate(piece, ENGLISH, language, signal),
+          (piece) => this.deps.translate(piece, ENGLISH, language, signal, glossaryId),
           (translated) => {
             const text = translated.slice(shown.length);
             shown = translated;

@@ -58,6 +58,12 @@ export const TranslatedChatRequest = Type.Object(
         },
       ),
     ),
+    glossary_id: Type.Optional(
+      Type.String({
+        description:
+          "A stored glossary, applied in the direction it is made for: the user's language → English (the question) or English → the user's language (the answer)",
+      }),
+    ),
     max_tokens: Type.Optional(
       Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
     ),

@@ -38,8 +38,17 @@ export default fp(
         detect: (text) => app.detector.detect(text),
         resolveLanguage: (code) => catalogueCode('language', code),
         // The one text-translation service: limits, protected spans and caching as on every surface.
-        translate: async (text, source, target, signal) =>
-          (await app.textTranslation.translate({ texts: text, source, target }, signal))[0]!.text,
+        translate: async (text, source, target, signal, glossaryId) =>
+          (
+            await app.textTranslation.translate(
+              { texts: text, source, target, ...(glossaryId ? { glossary: { id: glossaryId } } : {}) },
+              signal,
+            )
+          )[0]!.text,
+        glossaryPair: async (id) => {
+          const loaded = await app.glossaries.load(id.trim());
+          return loaded && { source: loaded.stored.source, target: loaded.stored.target };
+        },
       }),
     );
     app.engineStatus.set('chat', () => service.status());
@@ -53,5 +62,5 @@ export default fp(
     const status = provider.status();
     if (status.state === 'disabled') log.warn(status.detail ?? 'chat is turned off');
   },
-  { name: 'chat', dependencies: ['engine-status', 'metrics', 'detector', 'text-translation'] },
+  { name: 'chat', dependencies: ['engine-status', 'metrics', 'detector', 'text-translation', 'glossaries'] },
 );

@@ -162,6 +162,35 @@ describe('POST /api/v1/chat/translated', () => {
     expect(prompt).toContain(`Using the document, answer: ${body.question_english}`);
   });
 
+  it('applies a stored glossary in the direction it is made for, and refuses one for another pair', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/glossaries',
+      payload: {
+        name: 'Places',
+        source_language: 'eng_Latn',
+        target_language: 'swh_Latn',
+        entries: { Nairobi: 'NAIROBI-KE' },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    fake.enqueue({ kind: 'answer', content: 'Nairobi is the capital of Kenya.' });
+    const body = (
+      await post({ messages: [{ role: 'user', content: SWAHILI }], glossary_id: id })
+    ).json<TranslatedChatResponse>();
+    expect(body.content).toContain('NAIROBI-KE');
+    const wrong = await post({
+      messages: [{ role: 'user', content: SWAHILI }],
+      glossary_id: id,
+      language: 'fra_Latn',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ code: 'GLOSSARY_MISMATCH' });
+    const missing = await post({ messages: [{ role: 'user', content: SWAHILI }], glossary_id: 'nope' });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('keeps the HTTP status of an upstream refusal before the answer starts', async () => {
     fake.enqueue({ kind: 'status', status: 401, body: { error: 'Invalid credentials' } });
     const response = await post({ messages: [{ role: 'user', content: SWAHILI }], stream: true });

@@ -63,6 +63,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
           messages: request.body.messages,
           language: request.body.language,
           conversationLanguage: request.body.conversation_language,
+          ...(request.body.glossary_id ? { glossaryId: request.body.glossary_id } : {}),
           ...(request.body.document
             ? {
                 document: {
