@@ -51,6 +51,9 @@ export function createResponseChecker(document: OpenApiDocument) {
     const text = response.body.toString('utf8');
     if (key === 'application/octet-stream') return undefined;
     if (key === 'text/event-stream') return checkEventStream(text);
+    // A page for people (/status opened in a browser): a whole HTML document.
+    if (key === 'text/html')
+      return /^<!doctype html>/i.test(text.trimStart()) ? undefined : 'the page is not HTML';
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -32,12 +32,14 @@ export const TranslatedChatRequest = Type.Object(
     language: Type.Optional(
       Type.String({
         default: 'auto',
+        examples: ['auto', 'swh_Latn', 'sw'],
         description:
           "The user's language (any code the API takes), or `auto`: detected from the last message, falling back to the conversation's earlier language when a short message is detected with little confidence",
       }),
     ),
     conversation_language: Type.Optional(
       Type.String({
+        examples: ['swh_Latn'],
         description:
           "The conversation's language so far, when the client knows it: the fallback for a short message detected with little confidence (else the earlier user messages are detected)",
       }),

@@ -45,6 +45,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
               },
             },
           },
+          404: ErrorResponse,
           413: ErrorResponse,
           422: ErrorResponse,
           429: ErrorResponse,

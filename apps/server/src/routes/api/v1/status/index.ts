@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { StatusResponse, type DataHandling, type EngineStatus } from '@sema/shared/api/schemas';
 import type { Config } from '../../../../config/schema.ts';
 import type { RoutePolicyName } from '../../../../lib/http/route-policy.ts';
@@ -75,7 +76,15 @@ const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (ap
         summary: 'Health, engine states and limits',
         description:
           "Everyone sees each engine's plain state; the operator (Authorization: Bearer <SEMA_ADMIN_TOKEN>) also sees why an engine is not ready, with its paths and upstream errors, and Redis's detail.",
-        response: { 200: StatusResponse },
+        response: {
+          200: {
+            description: 'The status as JSON, or a page people can read when a browser asks for HTML',
+            content: {
+              'application/json': { schema: StatusResponse },
+              'text/html': { schema: Type.String({ description: 'The same facts as a readable page' }) },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
