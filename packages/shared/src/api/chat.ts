@@ -18,8 +18,18 @@ export const CHAT_LIMITS = {
 export const CHAT_SYSTEM_PROMPT =
   'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
 
-/** Sampling settings passed to the model as they are (every provider understands them). */
-export const CHAT_SAMPLING_FIELDS = {
+/** How the model writes: length and sampling, passed to it as they are (every provider understands them). */
+export const CHAT_GENERATION_FIELDS = {
+  max_tokens: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
+  ),
+  temperature: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: CHAT_LIMITS.maxTemperature,
+      default: CHAT_LIMITS.defaultTemperature,
+    }),
+  ),
   stop: Type.Optional(
     Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { maxItems: 4 })], {
       description: 'Up to 4 sequences where the model stops writing (in its own language: English)',
@@ -55,23 +65,13 @@ export const ChatRequest = Type.Object(
       maxItems: CHAT_LIMITS.maxMessages,
       description: 'The conversation so far, oldest first, ending with the message to answer',
     }),
-    max_tokens: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
-    ),
-    temperature: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: CHAT_LIMITS.maxTemperature,
-        default: CHAT_LIMITS.defaultTemperature,
-      }),
-    ),
     stream: Type.Optional(
       Type.Boolean({
         default: false,
         description: 'Answer as server-sent events (ChatStreamEvent), one JSON object per event',
       }),
     ),
-    ...CHAT_SAMPLING_FIELDS,
+    ...CHAT_GENERATION_FIELDS,
   },
   {
     $id: 'ChatRequest',

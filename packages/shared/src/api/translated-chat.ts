@@ -5,7 +5,7 @@
  * completes. The web app and API clients read the same events.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CHAT_LIMITS, CHAT_SAMPLING_FIELDS, ChatRole } from './chat.ts';
+import { CHAT_LIMITS, CHAT_GENERATION_FIELDS, ChatRole } from './chat.ts';
 
 export const TranslatedChatMessage = Type.Object(
   {
@@ -66,18 +66,8 @@ export const TranslatedChatRequest = Type.Object(
           "A stored glossary, applied in the direction it is made for: the user's language → English (the question) or English → the user's language (the answer)",
       }),
     ),
-    max_tokens: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
-    ),
-    temperature: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: CHAT_LIMITS.maxTemperature,
-        default: CHAT_LIMITS.defaultTemperature,
-      }),
-    ),
     stream: Type.Optional(Type.Boolean({ default: false })),
-    ...CHAT_SAMPLING_FIELDS,
+    ...CHAT_GENERATION_FIELDS,
   },
   {
     $id: 'TranslatedChatRequest',
