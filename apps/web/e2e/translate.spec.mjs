@@ -95,6 +95,40 @@ describe('translate mode, end to end', () => {
     await context.close();
   });
 
+  it('English typed under Auto Detect → English is not echoed back: the app says so and offers a target', async () => {
+    const { context, page } = await newPage(browser);
+    await openApp(page, '/');
+    let translateCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/translate')) translateCalls += 1;
+    });
+    await page.getByRole('textbox').fill('Good morning, my friend. The weather is lovely today.');
+    const notice = page.getByTestId('same-language-notice');
+    await notice
+      .getByText('This text is already in English. Choose the language to translate it into.')
+      .waitFor();
+    const send = page.getByRole('button', { name: 'Send' });
+    assert.equal(await send.isDisabled(), true);
+    await page.getByRole('textbox').press('Enter');
+    assert.equal(await page.locator('li[data-role="user"]').count(), 0);
+
+    await notice.getByRole('button', { name: 'Choose language' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Target Language' });
+    await picker.getByRole('combobox', { name: 'Search languages' }).fill('french');
+    await page.keyboard.press('Enter');
+    await notice.waitFor({ state: 'detached' });
+    assert.equal(await send.isDisabled(), false);
+    assert.equal(translateCalls, 0);
+
+    // An explicit source equal to the target is held the same way.
+    await page.getByTestId('source-language').click();
+    await page.getByRole('combobox', { name: 'Search languages' }).fill('fra_latn');
+    await page.keyboard.press('Enter');
+    await notice.getByText('This text is already in French.', { exact: false }).waitFor();
+    assert.equal(await send.isDisabled(), true);
+    await context.close();
+  });
+
   it('right-to-left text reads right to left in the input and the messages', async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/');

@@ -58,6 +58,8 @@ export function HomeRoute() {
   const { nameOf } = useLanguageLookup();
   /** A sent message being edited: the input holds its text, and Send replaces it. */
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
+  /** The typed text is already in the target language (the translate bar says so). */
+  const [sameLanguage, setSameLanguage] = useState(false);
 
   const idle = isIdle(conversation.messages);
   const again = regenerableAnswer(conversation.messages);
@@ -196,7 +198,8 @@ export function HomeRoute() {
               ? (text) => (
                   <LiveTranslateBar
                     text={text}
-                    detect={source === AUTO && file === null}
+                    fileStaged={file !== null}
+                    onSameLanguageChange={setSameLanguage}
                     detectLanguage={translation.detect}
                     source={source}
                     target={target}
@@ -207,8 +210,11 @@ export function HomeRoute() {
               : undefined
           }
           maxChars={status?.limits.max_text_chars}
-          // Chat turned off: every message would fail, so Send waits (the notice above says why).
-          sendBlocked={mode === 'chat' && status?.engines.chat.state === 'disabled'}
+          // Chat turned off, or text already in the target language: sending would fail or echo, so
+          // Send waits (the notice above says why).
+          sendBlocked={
+            mode === 'chat' ? status?.engines.chat.state === 'disabled' : sameLanguage && file === null
+          }
           // Drawn afresh when an edit starts or ends, with the edited text or the draft.
           key={editing?.id ?? 'draft'}
           initialText={editing ? editing.text : remembered.currentDraft()}

@@ -1,23 +1,47 @@
-import type { ComponentProps } from 'react';
-
 import type { DetectResponse } from '@sema/shared/api/schemas';
+import { AUTO, isBlank } from '@sema/shared/validation';
+import { useEffect, type ComponentProps } from 'react';
 
 import { TranslateBar } from '@/features/languages/components/translate-bar';
+import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
 import { useLiveDetection } from '@/features/translate/hooks/use-live-detection';
+import { alreadyInTarget, alreadyInTargetNote } from '@/features/translate/same-language';
 
-interface LiveTranslateBarProps extends Omit<ComponentProps<typeof TranslateBar>, 'detectedSource'> {
+interface LiveTranslateBarProps extends Omit<
+  ComponentProps<typeof TranslateBar>,
+  'detectedSource' | 'sameLanguageNote'
+> {
   /** The text being typed. */
   text: string;
-  /** Whether to look for its language (Auto Detect chosen, no file staged). */
-  detect: boolean;
+  /** A file is staged: the text is a note for the document, not what gets translated. */
+  fileStaged: boolean;
   detectLanguage: (text: string) => Promise<DetectResponse | null>;
+  /** Told whether the typed text is already in the target language (Send then waits). */
+  onSameLanguageChange: (same: boolean) => void;
 }
 
 /**
  * The translate bar with Auto Detect naming the language of the text being typed. It lives inside
- * the composer, so a keystroke redraws the input and this bar, not the whole conversation.
+ * the composer, so a keystroke redraws the input and this bar, not the whole conversation. When
+ * the text is already in the target language it says so under the bar, and the screen holds Send.
  */
-export function LiveTranslateBar({ text, detect, detectLanguage, ...bar }: LiveTranslateBarProps) {
-  const liveDetection = useLiveDetection(text, detect, detectLanguage);
-  return <TranslateBar {...bar} detectedSource={liveDetection?.code} />;
+export function LiveTranslateBar({
+  text,
+  fileStaged,
+  detectLanguage,
+  onSameLanguageChange,
+  ...bar
+}: LiveTranslateBarProps) {
+  const liveDetection = useLiveDetection(text, bar.source === AUTO && !fileStaged, detectLanguage);
+  const { nameOf } = useLanguageLookup();
+  const same = fileStaged ? null : alreadyInTarget(bar.source, bar.target, liveDetection?.code);
+  const blocked = same !== null && !isBlank(text);
+  useEffect(() => onSameLanguageChange(blocked), [blocked, onSameLanguageChange]);
+  return (
+    <TranslateBar
+      {...bar}
+      detectedSource={liveDetection?.code}
+      sameLanguageNote={blocked && same ? alreadyInTargetNote(nameOf(same)) : undefined}
+    />
+  );
 }

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import type { ReplyContent } from '../messages';
 
 import { pickSendHandler, sendHandlers } from './pick-send-handler';
-import { translateTextHandler } from './translate';
+import { SAME_LANGUAGE_ANSWER, translateTextHandler } from './translate';
 import type { SendContext, SendRequest } from './types';
 
 const request = (overrides: Partial<SendRequest> = {}): SendRequest => ({
@@ -74,6 +74,27 @@ describe('translateTextHandler', () => {
         translatedText: 'Habari za asubuhi',
       },
     });
+    expect(reply().error).toBeUndefined();
+  });
+
+  it('says the text is already in the target language instead of echoing it back', async () => {
+    const { value, reply } = context({
+      response: {
+        translated_text: 'Good morning',
+        source_language: 'eng_Latn',
+        target_language: 'eng_Latn',
+        confidence_score: 0.97,
+        processing_time: 0,
+      },
+    });
+    await translateTextHandler(request({ targetLanguage: 'eng_Latn' }), value);
+    expect(reply()).toMatchObject({
+      kind: 'translation',
+      content: '',
+      errorDetail: SAME_LANGUAGE_ANSWER,
+      detectedLanguage: 'eng_Latn',
+    });
+    expect(reply()).not.toHaveProperty('translationData');
     expect(reply().error).toBeUndefined();
   });
 

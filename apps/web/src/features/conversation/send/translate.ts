@@ -10,6 +10,10 @@ const TRANSLATE_WORDING = {
   MODEL_UNAVAILABLE: 'The translation model is not available on this server right now.',
 };
 
+/** The answer when Auto Detect found the target's own language (the typed-text notice names it). */
+export const SAME_LANGUAGE_ANSWER =
+  'This text is already in the target language, so nothing was translated. Choose the language to translate it into.';
+
 /**
  * Translate mode: the translation, with the detected language when the source
  * was Auto Detect; on failure the spec's 'Translation failed' plus the server's reason.
@@ -26,6 +30,18 @@ export const translateTextHandler: SendHandler = async (request, { setReply, tra
       },
     },
   );
+  if (response && request.sourceLanguage === AUTO && response.source_language === response.target_language) {
+    // Sent before the live detection answered: the server found the target's language and echoed
+    // the text. Say so instead of showing the same text back as a "translation".
+    setReply({
+      kind: 'translation',
+      content: '',
+      errorDetail: SAME_LANGUAGE_ANSWER,
+      detectedLanguage: response.source_language,
+      detectionConfidence: confidenceOf(response),
+    });
+    return;
+  }
   if (response) {
     setReply({
       kind: 'translation',

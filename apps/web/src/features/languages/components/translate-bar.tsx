@@ -12,6 +12,11 @@ interface TranslateBarProps {
   onTargetChange: (code: string) => void;
   /** The language found in the text being typed, shown beside Auto Detect. */
   detectedSource?: string;
+  /**
+   * Why the text cannot be sent as it is (it is already in the target language): shown under the
+   * bar with a button that opens the target picker.
+   */
+  sameLanguageNote?: string;
 }
 
 /**
@@ -24,12 +29,13 @@ export function TranslateBar({
   onSourceChange,
   onTargetChange,
   detectedSource,
+  sameLanguageNote,
 }: TranslateBarProps) {
   const [openPicker, setOpenPicker] = useState<PickerKind | null>(null);
   const setOpen = (kind: PickerKind) => (open: boolean) =>
     setOpenPicker((current) => (open ? kind : current === kind ? null : current));
 
-  return (
+  const bar = (
     <div className="relative flex items-center gap-2" role="group" aria-label="Languages">
       <LanguagePicker
         kind="source"
@@ -60,6 +66,26 @@ export function TranslateBar({
         onOpenChange={setOpen('target')}
         align="end"
       />
+    </div>
+  );
+  if (!sameLanguageNote) return bar;
+  return (
+    <div className="flex flex-col gap-2">
+      {bar}
+      <p
+        role="status"
+        data-testid="same-language-notice"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950"
+      >
+        <span>{sameLanguageNote}</span>
+        <button
+          type="button"
+          className="shrink-0 rounded-md px-2 py-1 font-medium text-amber-950 underline hover:bg-amber-100"
+          onClick={() => setOpenPicker('target')}
+        >
+          Choose language
+        </button>
+      </p>
     </div>
   );
 }
