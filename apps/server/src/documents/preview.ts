@@ -1,5 +1,7 @@
 import { DOCUMENT_PREVIEW_CHARS } from '@sema/shared/api/documents';
+import { unzipSync } from 'fflate';
 import { Parser } from 'htmlparser2';
+import { wordprocessingText } from './adapters/wordprocessing-xml.ts';
 
 /** Elements that start a new line when a page is read: headings, paragraphs, list items, rows … */
 const BLOCKS = new Set([
@@ -66,10 +68,19 @@ export function htmlAsText(html: string): string {
 }
 
 /**
+ * The body of a Word document we wrote ourselves as it reads. Only `word/document.xml` is inflated
+ * (the package passed the upload's limits and was rebuilt by us), so nothing else is held.
+ */
+function docxAsText(body: Uint8Array): string {
+  const part = unzipSync(body, { filter: (file) => file.name === 'word/document.xml' })['word/document.xml'];
+  return part ? wordprocessingText(new TextDecoder().decode(part)) : '';
+}
+
+/**
  * The start of the translated document as a person reads it, for showing beside the download: a text
  * or Markdown file as it is (inline code, numbers and code blocks included, paragraphs as they are),
- * an HTML page as its text; other formats (subtitles, JSON values, Word paragraphs) their translated
- * segments one per line.
+ * an HTML page as its text, a Word document's body a paragraph a line; other formats (subtitles,
+ * JSON values) their translated segments one per line.
  */
 export function documentPreview(
   output: { extension: string; body: string | Uint8Array },
@@ -80,6 +91,8 @@ export function documentPreview(
     text = output.body;
   } else if (typeof output.body === 'string' && ['html', 'htm'].includes(output.extension)) {
     text = htmlAsText(output.body);
+  } else if (typeof output.body !== 'string' && output.extension === 'docx') {
+    text = docxAsText(output.body);
   } else {
     text = '';
     for (const translation of translations) {

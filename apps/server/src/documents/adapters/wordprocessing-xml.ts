@@ -197,3 +197,36 @@ function runKey(rPr: string): string {
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/**
+ * A WordprocessingML part as a person reads it: a line per paragraph, its runs joined in their
+ * sentence, tabs as tabs and line breaks as new lines. Deleted revisions (`w:delText`) and field codes
+ * (`w:instrText`) are not read, as Word does not show them.
+ */
+export function wordprocessingText(xml: string): string {
+  let text = '';
+  let inText = false;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'w:t') inText = true;
+        else if (name === 'w:tab' || name === 'w:ptab') text += '\t';
+        else if (name === 'w:br' || name === 'w:cr') text += '\n';
+      },
+      onclosetag(name) {
+        if (name === 'w:t') inText = false;
+        else if (name === 'w:p') text += '\n';
+      },
+      ontext(data) {
+        if (inText) text += data;
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(xml);
+  return text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}

@@ -198,6 +198,27 @@ describe('POST /api/v1/translate/document without engine work', () => {
     );
   });
 
+  it('previews a Word document a paragraph a line, runs and bold words in their sentence', async () => {
+    const response = await post(
+      form('report.docx', await makeDocx(), { source_language: 'eng_Latn', target_language: 'eng_Latn' }),
+      { accept: 'application/json' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    // English into English: the body as Word shows it (headers and footers are other parts).
+    expect(response.json<TranslateDocumentResponse>().preview).toBe(
+      [
+        'Annual summary',
+        'This sentence was split by Word into three runs.',
+        'Sales were very good this year.',
+        'Region',
+        'Result',
+        'North',
+        '2024',
+        ' Figure one & more',
+      ].join('\n'),
+    );
+  });
+
   it('gives non-ASCII file names an RFC 5987 form that browsers decode', async () => {
     const response = await post(
       form('résumé.txt', 'Bonjour\n', { source_language: 'fra_Latn', target_language: 'fra_Latn' }),
