@@ -20,6 +20,50 @@ const OVERALL: Record<StatusResponse['status'], string> = {
   degraded: 'Something is not working: see below.',
 };
 
+/** What a model's licence allows, said beside its identifier (users must be told, not surprised). */
+const LICENCE_TERMS: Record<string, string> = {
+  'CC-BY-NC-4.0': 'non-commercial use only',
+  'CC-BY-4.0': 'any use, with attribution',
+  MIT: 'any use',
+  'Apache-2.0': 'any use',
+};
+
+function licenceText(licence: string | undefined): string {
+  if (!licence) return '';
+  const terms = LICENCE_TERMS[licence];
+  return terms ? `${licence} (${terms})` : licence;
+}
+
+/** The state's colour: a word is always there too, so the colour only helps. */
+const STATE_CLASS: Record<string, string> = {
+  ready: 'ok',
+  loading: 'wait',
+  error: 'bad',
+  disabled: 'off',
+};
+
+/**
+ * Readable on a phone and a desktop without the app's bundle: system fonts, a table that scrolls
+ * sideways when it must instead of squeezing words a letter a line.
+ */
+const STYLE = `
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
+main{max-width:52rem;margin:0 auto;padding:1.5rem 1rem}
+h1{font-size:1.6rem;margin:0 0 .5rem}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+.overall{padding:.6rem .9rem;border-radius:.5rem;background:#dcfce7;color:#14532d;font-weight:600}
+.overall.starting{background:#fef9c3;color:#713f12}.overall.degraded{background:#fee2e2;color:#7f1d1d}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #e2e8f0;border-radius:.5rem}
+th,td{text-align:left;vertical-align:top;padding:.5rem .75rem;border-bottom:1px solid #e2e8f0}
+th{font-size:.85rem;color:#475569;font-weight:600}
+td.model{overflow-wrap:anywhere;min-width:9rem}
+.state{white-space:nowrap;font-weight:600}.ok{color:#166534}.wait{color:#854d0e}.bad{color:#991b1b}.off{color:#475569}
+td.licence{min-width:9rem}
+@media (max-width:40rem){thead{display:none}table,tbody,tr,th,td{display:block}tr{padding:.5rem 0;border-bottom:1px solid #e2e8f0}
+th,td{border:0;padding:.1rem .75rem}td:empty{display:none}td[data-label]::before{content:attr(data-label) ": ";color:#475569;font-weight:400}}
+ul{padding-left:1.25rem}a{color:#1d4ed8}footer{color:#475569;font-size:.9rem}
+`;
+
 /** True when the client wants a page rather than data: a browser's navigation, not an API call. */
 export function wantsPage(accept: string | undefined): boolean {
   if (!accept || !/\btext\/html\b/i.test(accept)) return false;
@@ -31,14 +75,8 @@ function engineRow(name: string, engine: StatusResponse['engines'][keyof StatusR
     engine.state === 'loading' && engine.progress !== undefined
       ? ` (${Math.round(engine.progress * 100)} %)`
       : '';
-  const cells = [
-    name,
-    `${STATES[engine.state] ?? engine.state}${progress}`,
-    engine.model ?? '',
-    engine.model_license ?? '',
-    engine.detail ?? '',
-  ];
-  return `<tr>${cells.map((cell) => `<td>${escape(String(cell))}</td>`).join('')}</tr>`;
+  const state = `${STATES[engine.state] ?? engine.state}${progress}`;
+  return `<tr><th scope="row">${escape(name)}</th><td class="state ${STATE_CLASS[engine.state] ?? ''}" data-label="State">${escape(state)}</td><td class="model" data-label="Model">${escape(engine.model ?? '')}</td><td class="licence" data-label="Licence">${escape(licenceText(engine.model_license))}</td><td data-label="Detail">${escape(engine.detail ?? '')}</td></tr>`;
 }
 
 export function statusPage(status: StatusResponse): string {
@@ -49,17 +87,19 @@ export function statusPage(status: StatusResponse): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sema status</title></head>
+<title>Sema status</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
 <body>
 <main>
 <h1>Sema status</h1>
-<p><strong>${escape(OVERALL[status.status])}</strong></p>
+<p class="overall ${status.status}" role="status">${escape(OVERALL[status.status])}</p>
+<div class="scroll">
 <table>
-<thead><tr><th>Part</th><th>State</th><th>Model</th><th>Licence</th><th>Detail</th></tr></thead>
+<thead><tr><th scope="col">Part</th><th scope="col">State</th><th scope="col">Model</th><th scope="col">Licence</th><th scope="col">Detail</th></tr></thead>
 <tbody>
 ${engines}
 </tbody>
 </table>
+</div>
 <h2>Limits</h2>
 <ul>
 <li>Text per request: ${limits.max_text_chars.toLocaleString('en-US')} characters</li>
@@ -67,7 +107,7 @@ ${engines}
 <li>API key required: ${status.api_key_required ? 'yes' : 'no'}</li>
 <li>Rate limit: ${escape(limits.rate_limit ?? 'none')}</li>
 </ul>
-<p>Version ${escape(status.version)}, up ${Math.round(status.uptime_seconds / 60)} min. <a href="/">Back to Sema</a> · <a href="/api/v1/docs">API documentation</a> · API clients get the same as JSON.</p>
+<footer>Version ${escape(status.version)}, up ${Math.round(status.uptime_seconds / 60)} min. <a href="/">Back to Sema</a> · <a href="/api/v1/docs">API documentation</a> · API clients get the same as JSON.</footer>
 </main>
 </body>
 </html>

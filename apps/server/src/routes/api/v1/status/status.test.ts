@@ -154,8 +154,11 @@ describe('GET /status', () => {
       const page = await hosted.inject({ method: 'GET', url: '/status', headers: { accept: browser } });
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('<h1>Sema status</h1>');
-      expect(page.body).toMatch(/<td>Translation<\/td><td>(Ready|Loading|Not available)/);
+      expect(page.body).toMatch(
+        /<th scope="row">Translation<\/th><td class="state \w+" data-label="State">(Ready|Loading|Not available)/,
+      );
       expect(page.body).toContain('API key required: no');
+      expect(page.body).toContain('CC-BY-NC-4.0 (non-commercial use only)');
       expect(page.body).not.toContain('llm.internal.example');
       const json = await hosted.inject({
         method: 'GET',
