@@ -155,14 +155,17 @@ describe('sending without a network', () => {
     await openApp(page, '/');
     await untilControlled(page);
     await context.setOffline(true);
-    await page.getByRole('textbox').fill('Please send this later.');
+    await page.getByRole('textbox').fill('Tafadhali tuma ujumbe huu baadaye, rafiki yangu.');
     await page.getByRole('textbox').press('Enter');
     await page.getByTestId('queued-reply').waitFor();
     // Kept on the device a moment after the conversation stops changing.
     await page.getByRole('button', { name: 'Conversations (1)' }).waitFor();
     await page.reload();
     await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
-    await page.locator('li[data-role="user"]').getByText('Please send this later.').waitFor();
+    await page
+      .locator('li[data-role="user"]')
+      .getByText('Tafadhali tuma ujumbe huu baadaye, rafiki yangu.')
+      .waitFor();
     await page.getByTestId('queued-reply').waitFor();
 
     await context.setOffline(false);

@@ -34,7 +34,7 @@ describe('with API keys on', () => {
   it('the web app translates with its session token, and a bare same-origin header gets 401', async () => {
     const { context, page, problems, response } = await translateOnPage(
       server.url,
-      'Good morning, my friend.',
+      'Habari za asubuhi, rafiki yangu.',
     );
     assert.equal(response.status(), 200);
     assert.ok(response.request().headers()['x-sema-session'], 'the request carried the session token');
