@@ -77,7 +77,7 @@ describe('prepareDocument: refusing bad files', () => {
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
     await expect(prepare('old.docx', ole)).rejects.toMatchObject({
       statusCode: 422,
-      detail: expect.stringContaining('old Word .doc'),
+      detail: expect.stringContaining('old binary Office file (.doc, .xls, .ppt)'),
     });
   });
 

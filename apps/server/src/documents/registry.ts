@@ -81,6 +81,7 @@ export function resolveAdapter(upload: {
 }
 
 function formatOfSignature(signature: Signature): DocumentFormat | undefined {
+  // A nameless ZIP is most often a Word document; the docx adapter says so when it is another package.
   if (signature === 'zip') return 'docx';
   if (signature === 'pdf') return 'pdf';
   if (signature === 'ole') return 'docx'; // refused below with the reason
@@ -93,12 +94,13 @@ function checkSignature(
   label: string,
   bytes: Uint8Array,
 ): void {
-  if (format === 'docx' && signature !== 'zip') {
+  const { packageKind } = ADAPTERS[format];
+  if (packageKind && signature !== 'zip') {
     throw documentError(
       'DOCUMENT_TYPE_MISMATCH',
       signature === 'ole'
-        ? 'The file is an old Word .doc or a password-protected document, not a .docx package; save it as .docx without a password.'
-        : `The file is named .${label} but is not a Word document (it is not a ZIP package).`,
+        ? `The file is an old binary Office file (.doc, .xls, .ppt) or a password-protected document, not a .${format} package; save it as .${format} without a password.`
+        : `The file is named .${label} but is not ${packageKind} (it is not a ZIP package).`,
     );
   }
   if (format === 'pdf' && !hasPdfHeader(bytes)) {
