@@ -57,7 +57,9 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
             if (language && spec.setLanguage) out = spec.setLanguage(entry.name, out, language);
             if (out !== xml) rebuilt.set(entry.name, encoder.encode(out));
           }
-          return writeZip(entries.map((entry) => ({ ...entry, data: rebuilt.get(entry.name) ?? entry.data })));
+          return writeZip(
+            entries.map((entry) => ({ ...entry, data: rebuilt.get(entry.name) ?? entry.data })),
+          );
         },
       };
     },

@@ -41,7 +41,8 @@ const WORDPROCESSING: RunDialect = {
     rPr
       .replace(/\s+w:rsid\w*="[^"]*"/g, '')
       .replace(/<w:(?:lang|noProof)\b[^>]*\/>/g, '')
-      .replace(/\s+/g, ' '),
+      .replace(/\s+/g, ' ')
+      .replace(/^<w:rPr\s*(?:\/>|>\s*<\/w:rPr>)$/, ''),
   preserveSpace: true,
 };
 

@@ -33,6 +33,14 @@ export interface RunDialect {
   preserveSpace?: boolean;
 }
 
+/** The human text of Dublin Core metadata (ODF's meta.xml, an EPUB package document). */
+export const DUBLIN_CORE_TEXT: RunDialect = {
+  paragraphs: new Set(['dc:title', 'dc:subject', 'dc:description']),
+  runs: new Map(),
+  boundaries: new Set(),
+  skip: () => false,
+};
+
 interface Piece {
   start: number;
   /** Exclusive. */
@@ -117,7 +125,12 @@ function collectGroups(xml: string, dialect: RunDialect): Group[] {
           preserves: attributes['xml:space'] === 'preserve',
           skipped,
           ...(runSpec
-            ? { run: { key: runSpec.attribute ? (attributes[runSpec.attribute] ?? '') : '', propertiesStart: -1 } }
+            ? {
+                run: {
+                  key: runSpec.attribute ? (attributes[runSpec.attribute] ?? '') : '',
+                  propertiesStart: -1,
+                },
+              }
             : {}),
         });
         if (dialect.paragraphs.has(name)) {
