@@ -24,7 +24,16 @@ const FIELDS = new Set([
   'text:title',
   'text:author-name',
   'text:author-initials',
+  'text:bookmark-ref',
+  'text:reference-ref',
+  'text:note-ref',
+  'text:sequence-ref',
+  'text:variable-get',
+  'text:user-field-get',
+  'text:user-defined',
   'presentation:date-time',
+  // An embedded image's base64, inside a frame anchored in a paragraph.
+  'office:binary-data',
 ]);
 
 const CELLS = new Set(['table:table-cell', 'table:covered-table-cell']);
