@@ -5,3 +5,4 @@ export { makeEpub } from './make-epub.ts';
 export { makeOdp, makeOds, makeOdt } from './make-odf.ts';
 export { makePptx } from './make-pptx.ts';
 export { makeXlsx } from './make-xlsx.ts';
+export { zipFixture } from './zip-fixture.ts';
