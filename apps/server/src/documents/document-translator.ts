@@ -30,7 +30,7 @@ export interface TranslatedDocument {
   fileName: string;
   format: DocumentFormat;
   mimeType: string;
-  /** A string for text formats, bytes for docx. */
+  /** A string for text formats, bytes for ZIP packages (docx, xlsx, pptx, OpenDocument, epub). */
   body: string | Uint8Array;
   source: string;
   target: string;

@@ -167,9 +167,14 @@ export const TranslateDocumentResponse = Type.Object(
     ),
     mime_type: Type.String({ description: 'Media type of the translated file' }),
     text: Type.Optional(
-      Type.String({ description: 'The translated document, for text formats (all but docx)' }),
+      Type.String({ description: 'The translated document, for text formats (not ZIP packages)' }),
     ),
-    content_base64: Type.Optional(Type.String({ description: 'The translated document, base64, for docx' })),
+    content_base64: Type.Optional(
+      Type.String({
+        description:
+          'The translated document, base64, for ZIP packages (docx, xlsx, pptx, odt, ods, odp, epub)',
+      }),
+    ),
     source_language: Type.String({
       description: 'The source language; the detected one when auto was asked',
     }),
