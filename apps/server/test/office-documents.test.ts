@@ -4,7 +4,6 @@
  * /v2/document driven by DeepL's own client (`deepl-node`).
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
@@ -14,16 +13,13 @@ import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
 import type { App } from '../src/app.ts';
 import { escapeXml } from '../src/documents/adapters/xml-runs.ts';
 import { makeEpub, makeOdp, makeOds, makeOdt, makePptx, makeXlsx } from '../src/documents/testing/index.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { listenTestApp } from './build-test-app.ts';
 
 let app: App;
 let base: string;
 
 beforeAll(async () => {
-  app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'fra_Latn' });
+  ({ app, base } = await listenTestApp({ SEMA_RATE_LIMIT: '1000/minute' }));
 }, 60_000);
 afterAll(() => app?.close());
 
