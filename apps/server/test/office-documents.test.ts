@@ -64,6 +64,18 @@ describe('office documents through every API', () => {
     expect(xml).toContain(await translated(sentence));
   });
 
+  it('writes the target language into the file, through the document reader thread', async () => {
+    const response = await fetch(`${base}/api/v1/translate/document`, {
+      method: 'POST',
+      body: upload('book.epub', makeEpub(), { source_language: 'eng_Latn', target_language: 'arb_Arab' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('book.ar.epub');
+    const parts = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(new TextDecoder().decode(parts['OEBPS/content.opf'])).toContain('<dc:language>ar</dc:language>');
+    expect(new TextDecoder().decode(parts['OEBPS/chapter1.xhtml'])).toContain('xml:lang="ar" lang="ar"');
+  });
+
   it("LibreTranslate's /translate_file translates an .odt (its users' files came back untranslated)", async () => {
     const response = await fetch(`${base}/translate_file`, {
       method: 'POST',

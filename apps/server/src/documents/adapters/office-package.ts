@@ -1,6 +1,7 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
 import { documentError } from '../errors.ts';
 import type { DocumentAdapter } from '../types.ts';
+import { xmlDepthExceeds } from '../xml-depth.ts';
 import { readZip, writeZip, type ZipEntry } from '../zip-package.ts';
 import type { ExtractedMarkup } from './html.ts';
 
@@ -27,6 +28,8 @@ export interface PackageFormat {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Deepest element nesting a part may have; real documents stay within a few dozen levels. */
+const MAX_XML_DEPTH = 1000;
 const encoder = new TextEncoder();
 
 export function packageAdapter(spec: PackageFormat): DocumentAdapter {
@@ -98,6 +101,12 @@ function decodePart(name: string, data: Uint8Array, allowsDoctype: boolean): str
     throw documentError(
       'INVALID_DOCUMENT',
       `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which these documents never need; the file was refused.`,
+    );
+  }
+  if (xmlDepthExceeds(xml, MAX_XML_DEPTH)) {
+    throw documentError(
+      'INVALID_DOCUMENT',
+      `The part ${name} nests elements more than ${MAX_XML_DEPTH} levels deep, which is refused.`,
     );
   }
   return xml;
