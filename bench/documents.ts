@@ -3,12 +3,24 @@
 //  2. a 300-line .txt through POST /api/v1/translate/document versus the same lines sent as 300
 //     POST /api/v1/translate requests (16 at a time, as a careful client would), side by side, on the
 //     tiny NLLB model with the sentence cache off;
-//  3. hostile packages: how fast a zip bomb is refused and how much memory it costs.
+//  3. hostile packages: how fast a zip bomb is refused and how much memory it costs;
+//  4. issue 29's office formats (xlsx, pptx, odt, ods, odp, epub): the adapters alone (MB/s, units/s),
+//     then 200 units in one document through the route versus 200 POST /api/v1/translate calls.
 // Run alone with `node --import tsx bench/documents.ts`, or through `npm run bench`.
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { documentLimits, prepareDocument } from '@sema/server/documents';
-import { makeDocx, makePdf } from '@sema/server/documents-testing';
+import {
+  makeDocx,
+  makeEpub,
+  makeOdp,
+  makeOds,
+  makeOdt,
+  makePdf,
+  makePptx,
+  makeXlsx,
+  zipFixture,
+} from '@sema/server/documents-testing';
 import { fmt, root, startSema, table } from './lib.mjs';
 import { waitFor } from '@sema/testkit/wait-for';
 
@@ -54,9 +66,10 @@ async function fixtures(): Promise<Array<[string, Uint8Array]>> {
   ];
 }
 
-async function adapters() {
-  const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s']];
-  for (const [format, bytes] of await fixtures()) {
+/** Reads and rebuilds each file with an identity translation: median of 3, in MB/s and units/s. */
+async function adapterRows(files: ReadonlyArray<readonly [string, Uint8Array]>) {
+  const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s', 'units/s']];
+  for (const [format, bytes] of files) {
     const times: number[] = [];
     let segments = 0;
     for (let run = 0; run < 3; run += 1) {
@@ -73,8 +86,14 @@ async function adapters() {
       String(segments),
       `${fmt(ms)} ms`,
       fmt(bytes.length / 1024 / 1024 / (ms / 1000), 1),
+      fmt(segments / (ms / 1000)),
     ]);
   }
+  return rows;
+}
+
+async function adapters() {
+  const rows = await adapterRows(await fixtures());
   console.log('\n1. Adapters alone (median of 3; identity translation)');
   console.log(table(rows));
 }
@@ -92,42 +111,54 @@ function waitForTranslation(url: string) {
   );
 }
 
-async function routeVersusRequests() {
-  const sema = await startSema({
+/** A server on the tiny model with the sentence cache off, so every run translates. */
+function startBenchSema() {
+  return startSema({
     SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
     SEMA_TRANSLATION_CACHE_SIZE: '0',
   });
+}
+
+/** Sends `texts` as one POST /api/v1/translate each, 16 at a time, as a careful client would. */
+async function translateOneByOne(url: string, texts: readonly string[]) {
+  const queue = [...texts];
+  const worker = async () => {
+    for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
+      const response = await fetch(`${url}/api/v1/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+      });
+      if (!response.ok) throw new Error(`translate: ${response.status}`);
+      await response.json();
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+/** Sends one file to POST /api/v1/translate/document and waits for the JSON answer. */
+async function translateDocumentOnce(url: string, fileName: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('source_language', 'eng_Latn');
+  form.append('target_language', 'fra_Latn');
+  form.append('file', new Blob([bytes]), fileName);
+  const response = await fetch(`${url}/api/v1/translate/document`, {
+    method: 'POST',
+    body: form,
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
+  await response.json();
+}
+
+async function routeVersusRequests() {
+  const sema = await startBenchSema();
   try {
     await waitForTranslation(sema.url);
     const lines = (run: number) => Array.from({ length: 300 }, (_, i) => `${sentence(i)} Run ${run}.`);
-    const viaDocument = async (run: number) => {
-      const form = new FormData();
-      form.append('source_language', 'eng_Latn');
-      form.append('target_language', 'fra_Latn');
-      form.append('file', new Blob([lines(run).join('\n')]), 'story.txt');
-      const response = await fetch(`${sema.url}/api/v1/translate/document`, {
-        method: 'POST',
-        body: form,
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
-      await response.json();
-    };
-    const viaRequests = async (run: number) => {
-      const queue = [...lines(run)];
-      const worker = async () => {
-        for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
-          const response = await fetch(`${sema.url}/api/v1/translate`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
-          });
-          if (!response.ok) throw new Error(`translate: ${response.status}`);
-          await response.json();
-        }
-      };
-      await Promise.all(Array.from({ length: 16 }, worker));
-    };
+    const viaDocument = (run: number) =>
+      translateDocumentOnce(sema.url, 'story.txt', new TextEncoder().encode(lines(run).join('\n')));
+    const viaRequests = (run: number) => translateOneByOne(sema.url, lines(run));
     const time = async (run: (n: number) => Promise<void>, n: number) => {
       const started = performance.now();
       await run(n);
@@ -205,6 +236,90 @@ async function bombs() {
   console.log(table(rows));
 }
 
+/**
+ * Issue 29's formats, grown to `units` paragraphs (cells, slides' paragraphs, chapter paragraphs):
+ * each realistic fixture with `units` more text units written into its main text part, before the
+ * first `anchor` (the end of a list of strings, a text body, a table or a chapter).
+ */
+async function officeFixtures(units: number, words: (i: number) => string) {
+  const { unzipSync } = await import('fflate');
+  const grow = (bytes: Uint8Array, part: string, anchor: string, unit: (text: string) => string) => {
+    const parts = unzipSync(bytes);
+    const xml = new TextDecoder().decode(parts[part]);
+    const added = Array.from({ length: units }, (_, i) => unit(words(i))).join('');
+    parts[part] = new TextEncoder().encode(xml.replace(anchor, `${added}${anchor}`));
+    // `mimetype` stays first and stored, as ODF and EPUB readers need.
+    return zipFixture(parts, ['mimetype']);
+  };
+  const cell = (text: string) =>
+    `<table:table-row><table:table-cell office:value-type="string"><text:p>${text}</text:p></table:table-cell></table:table-row>`;
+  return [
+    ['xlsx', grow(await makeXlsx(), 'xl/sharedStrings.xml', '</sst>', (text) => `<si><t>${text}</t></si>`)],
+    [
+      'pptx',
+      grow(
+        makePptx(),
+        'ppt/slides/slide1.xml',
+        '</p:txBody>',
+        (text) => `<a:p><a:r><a:rPr lang="en-US"/><a:t>${text}</a:t></a:r></a:p>`,
+      ),
+    ],
+    ['odt', grow(makeOdt(), 'content.xml', '</office:text>', (text) => `<text:p>${text}</text:p>`)],
+    ['ods', grow(makeOds(), 'content.xml', '</table:table>', cell)],
+    ['odp', grow(makeOdp(), 'content.xml', '</draw:text-box>', (text) => `<text:p>${text}</text:p>`)],
+    ['epub', grow(makeEpub(), 'OEBPS/chapter1.xhtml', '</body>', (text) => `<p>${text}</p>`)],
+  ] as const;
+}
+
+async function officeAdapters() {
+  const rows = await adapterRows(await officeFixtures(5000, sentence));
+  console.log(
+    '\n4a. Office, OpenDocument and EPUB adapters alone (5,000 added units; size is the ZIP package, median of 3)',
+  );
+  console.log(table(rows));
+}
+
+async function officeVersusRequests() {
+  const units = 200;
+  const sema = await startBenchSema();
+  try {
+    await waitForTranslation(sema.url);
+    const rows = [['format', 'one document', 'units/s', `${units} × /translate`, 'units/s', 'speed-up']];
+    // Warm-up: starts the document worker, which the first file would otherwise wait for.
+    await translateDocumentOnce(sema.url, 'warm-up.txt', new TextEncoder().encode('Warm up.'));
+    let run = 0;
+    for (const format of ['xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub']) {
+      // Numbered per run, so no two runs translate the same sentences.
+      run += 1;
+      const words = (i: number) => `${sentence(i)} Run ${run}.`;
+      const [, file] = (await officeFixtures(units, words)).find(([name]) => name === format)!;
+      const started = performance.now();
+      await translateDocumentOnce(sema.url, `bench.${format}`, file);
+      const documentMs = performance.now() - started;
+      const texts = Array.from({ length: units }, (_, i) => `${sentence(i)} Calls ${run}.`);
+      const requestsStarted = performance.now();
+      await translateOneByOne(sema.url, texts);
+      const requestsMs = performance.now() - requestsStarted;
+      rows.push([
+        format,
+        `${fmt(documentMs)} ms`,
+        fmt(units / (documentMs / 1000)),
+        `${fmt(requestsMs)} ms`,
+        fmt(units / (requestsMs / 1000)),
+        fmt(requestsMs / documentMs, 2),
+      ]);
+    }
+    console.log(
+      `\n4b. ${units} units per file, tiny NLLB model, cache off: one document vs one call per unit`,
+    );
+    console.log(table(rows));
+  } finally {
+    await sema.stop();
+  }
+}
+
 await adapters();
 await routeVersusRequests();
 await bombs();
+await officeAdapters();
+await officeVersusRequests();

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { chatOffUnlessAsked } from '@sema/testkit/sema';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/read.ts';
@@ -31,4 +32,15 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
   const app = await buildApp(config);
   await app.ready();
   return app;
+}
+
+/** The test app listening on a free loopback port, with its base URL; the model has translated once. */
+export async function listenTestApp(
+  env: Record<string, string | undefined> = {},
+): Promise<{ app: App; base: string }> {
+  const app = await buildTestApp(env);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'fra_Latn' });
+  return { app, base };
 }

@@ -30,7 +30,7 @@ export interface TranslatedDocument {
   fileName: string;
   format: DocumentFormat;
   mimeType: string;
-  /** A string for text formats, bytes for docx. */
+  /** A string for text formats, bytes for ZIP packages (docx, xlsx, pptx, OpenDocument, epub). */
   body: string | Uint8Array;
   source: string;
   target: string;
@@ -67,7 +67,10 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
       target: string,
       prepareOptions: PrepareOptions = {},
     ): Promise<DocumentTask> {
-      const prepared = await (options.read ?? prepareDocument)(upload, options.limits, prepareOptions);
+      const prepared = await (options.read ?? prepareDocument)(upload, options.limits, {
+        ...prepareOptions,
+        target,
+      });
       let resolvedSource: string;
       try {
         resolvedSource = source === 'auto' ? await detect(prepared.segments, options.detectLanguage) : source;

@@ -33,15 +33,19 @@ describe('prepareDocument: choosing the format', () => {
   });
 
   it('refuses an unsupported extension with the list of supported ones (415)', async () => {
-    await expect(prepare('slides.pptx', 'x')).rejects.toMatchObject({
+    await expect(prepare('slides.key', 'x')).rejects.toMatchObject({
       statusCode: 415,
       code: 'UNSUPPORTED_DOCUMENT_TYPE',
       detail:
-        'Files of type .pptx are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf.',
+        'Files of type .key are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlsx, .pptx, .odt, .ods, .odp, .epub.',
     });
     await expect(prepare('old.doc', 'x')).rejects.toMatchObject({
       statusCode: 415,
       detail: expect.stringContaining('save the document as .docx'),
+    });
+    await expect(prepare('old.xls', 'x')).rejects.toMatchObject({
+      statusCode: 415,
+      detail: 'Old binary .xls files are not supported; save the file as .xlsx and try again.',
     });
   });
 });
@@ -77,7 +81,7 @@ describe('prepareDocument: refusing bad files', () => {
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
     await expect(prepare('old.docx', ole)).rejects.toMatchObject({
       statusCode: 422,
-      detail: expect.stringContaining('old Word .doc'),
+      detail: expect.stringContaining('old binary Office file (.doc, .xls, .ppt)'),
     });
   });
 

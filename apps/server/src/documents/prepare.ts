@@ -34,6 +34,8 @@ export interface PrepareOptions {
    * only the first `budget` characters of it.
    */
   textOnly?: { budget?: number };
+  /** The target language (NLLB code), written into formats that record the document's language. */
+  target?: string;
 }
 
 /**
@@ -54,7 +56,11 @@ export async function prepareDocument(
   if (upload.bytes.byteLength === 0) throw documentError('DOCUMENT_HAS_NO_TEXT', 'The file is empty.');
   const adapter = resolveAdapter(upload);
   const text = adapter.textual ? decodeText(upload.bytes, adapter.format) : '';
-  const extracted = await adapter.extract({ bytes: upload.bytes, text }, limits);
+  const language = options.target ? toLanguageTag(options.target) : undefined;
+  const extracted = await adapter.extract(
+    { bytes: upload.bytes, text, ...(language ? { language } : {}) },
+    limits,
+  );
   if (extracted.segments.length === 0) {
     throw documentError('DOCUMENT_HAS_NO_TEXT', 'No text to translate was found in the file.');
   }

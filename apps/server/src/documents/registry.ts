@@ -6,12 +6,16 @@ import {
   type DocumentFormat,
 } from '@sema/shared/api/documents';
 import { docxAdapter } from './adapters/docx.ts';
+import { epubAdapter } from './adapters/epub.ts';
 import { htmlAdapter } from './adapters/html.ts';
 import { jsonAdapter } from './adapters/json.ts';
 import { markdownAdapter } from './adapters/markdown.ts';
+import { odpAdapter, odsAdapter, odtAdapter } from './adapters/opendocument.ts';
 import { pdfAdapter } from './adapters/pdf.ts';
+import { pptxAdapter } from './adapters/pptx.ts';
 import { srtAdapter, vttAdapter } from './adapters/subtitles.ts';
 import { txtAdapter } from './adapters/txt.ts';
+import { xlsxAdapter } from './adapters/xlsx.ts';
 import { documentError } from './errors.ts';
 import { hasPdfHeader, signatureOf, type Signature } from './sniff.ts';
 import type { DocumentAdapter } from './types.ts';
@@ -26,6 +30,12 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   docx: docxAdapter,
   json: jsonAdapter,
   pdf: pdfAdapter,
+  xlsx: xlsxAdapter,
+  pptx: pptxAdapter,
+  odt: odtAdapter,
+  ods: odsAdapter,
+  odp: odpAdapter,
+  epub: epubAdapter,
 };
 
 /** Media types a client may send for a file without a usable extension. */
@@ -40,7 +50,11 @@ const MEDIA_TYPES: Readonly<Record<string, DocumentFormat>> = {
   'text/vtt': 'vtt',
   'application/json': 'json',
   'application/pdf': 'pdf',
-  [docxAdapter.mimeType]: 'docx',
+  ...Object.fromEntries(
+    Object.values(ADAPTERS)
+      .filter((adapter) => adapter.packageKind)
+      .map((adapter) => [adapter.mimeType, adapter.format]),
+  ),
 };
 
 export function extensionOf(fileName: string): string {
@@ -81,6 +95,7 @@ export function resolveAdapter(upload: {
 }
 
 function formatOfSignature(signature: Signature): DocumentFormat | undefined {
+  // A nameless ZIP is most often a Word document; the docx adapter says so when it is another package.
   if (signature === 'zip') return 'docx';
   if (signature === 'pdf') return 'pdf';
   if (signature === 'ole') return 'docx'; // refused below with the reason
@@ -93,12 +108,13 @@ function checkSignature(
   label: string,
   bytes: Uint8Array,
 ): void {
-  if (format === 'docx' && signature !== 'zip') {
+  const { packageKind } = ADAPTERS[format];
+  if (packageKind && signature !== 'zip') {
     throw documentError(
       'DOCUMENT_TYPE_MISMATCH',
       signature === 'ole'
-        ? 'The file is an old Word .doc or a password-protected document, not a .docx package; save it as .docx without a password.'
-        : `The file is named .${label} but is not a Word document (it is not a ZIP package).`,
+        ? `The file is an old binary Office file (.doc, .xls, .ppt) or a password-protected document, not a .${format} package; save it as .${format} without a password.`
+        : `The file is named .${label} but is not ${packageKind} (it is not a ZIP package).`,
     );
   }
   if (format === 'pdf' && !hasPdfHeader(bytes)) {

@@ -11,6 +11,8 @@ export interface DocumentAdapter {
   mimeType: string;
   /** True when the adapter reads the upload as UTF-8 text (the service decodes and validates it). */
   textual: boolean;
+  /** For a ZIP package format, what such a file is called in an error: 'a Word document'. */
+  packageKind?: string;
   /** Reads the upload; throws an ApiError from `documentError()` when the file cannot be used. */
   extract(input: DocumentInput, limits: DocumentLimits): Promise<ExtractedDocument> | ExtractedDocument;
 }
@@ -19,6 +21,8 @@ export interface DocumentInput {
   bytes: Uint8Array;
   /** The upload decoded as UTF-8, without a byte-order mark; only for textual adapters. */
   text: string;
+  /** The target language as a BCP 47 tag, for formats that record the document's language. */
+  language?: string;
 }
 
 export interface ExtractedDocument {

@@ -14,7 +14,22 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE } from './examples.ts';
 
 /** Formats the server translates. A PDF comes back as Markdown (its layout cannot be rebuilt). */
-export const DOCUMENT_FORMATS = ['txt', 'md', 'html', 'srt', 'vtt', 'docx', 'json', 'pdf'] as const;
+export const DOCUMENT_FORMATS = [
+  'txt',
+  'md',
+  'html',
+  'srt',
+  'vtt',
+  'docx',
+  'json',
+  'pdf',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'epub',
+] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
 /** File extensions accepted for each format (lower case, without the dot). */
@@ -27,6 +42,12 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   docx: ['docx'],
   json: ['json'],
   pdf: ['pdf'],
+  xlsx: ['xlsx'],
+  pptx: ['pptx'],
+  odt: ['odt'],
+  ods: ['ods'],
+  odp: ['odp'],
+  epub: ['epub'],
 };
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */
@@ -40,6 +61,9 @@ export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');
 
+/** Binary Office formats before 2007, and the format to save them as. */
+const OLD_OFFICE_FORMATS: Readonly<Record<string, string>> = { xls: 'xlsx', ppt: 'pptx' };
+
 /**
  * Why a file cannot be translated, judged by its name's extension, or undefined when it may be (a
  * name without an extension is left to the server, which reads the media type and the content).
@@ -51,8 +75,11 @@ export function unsupportedDocumentReason(fileName: string): string | undefined 
   const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
   if (!extension || Object.values(DOCUMENT_EXTENSIONS).some((known) => known.includes(extension)))
     return undefined;
-  return extension === 'doc'
-    ? 'Old Word .doc files are not supported; save the document as .docx and try again.'
+  if (extension === 'doc')
+    return 'Old Word .doc files are not supported; save the document as .docx and try again.';
+  const modern = OLD_OFFICE_FORMATS[extension];
+  return modern
+    ? `Old binary .${extension} files are not supported; save the file as .${modern} and try again.`
     : `Files of type .${extension} are not supported. Supported: ${SUPPORTED_DOCUMENT_TYPES}.`;
 }
 
@@ -140,9 +167,14 @@ export const TranslateDocumentResponse = Type.Object(
     ),
     mime_type: Type.String({ description: 'Media type of the translated file' }),
     text: Type.Optional(
-      Type.String({ description: 'The translated document, for text formats (all but docx)' }),
+      Type.String({ description: 'The translated document, for text formats (not ZIP packages)' }),
     ),
-    content_base64: Type.Optional(Type.String({ description: 'The translated document, base64, for docx' })),
+    content_base64: Type.Optional(
+      Type.String({
+        description:
+          'The translated document, base64, for ZIP packages (docx, xlsx, pptx, odt, ods, odp, epub)',
+      }),
+    ),
     source_language: Type.String({
       description: 'The source language; the detected one when auto was asked',
     }),

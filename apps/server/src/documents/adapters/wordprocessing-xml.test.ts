@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractPartText } from './wordprocessing-xml.ts';
+import { extractWordprocessing } from './wordprocessing-xml.ts';
 
 function translate(xml: string, transform = (text: string) => text.toUpperCase()) {
-  const segments: string[] = [];
-  const rebuild = extractPartText(xml, segments);
+  const { segments, rebuild } = extractWordprocessing(xml);
   return { segments, xml: rebuild(segments.map(transform)) };
 }
 

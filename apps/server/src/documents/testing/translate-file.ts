@@ -15,16 +15,18 @@ export const testLimits: DocumentLimits = documentLimits({
 export async function translateFile(
   fileName: string,
   content: string | Uint8Array,
-  options: { translate?: TranslateTexts; limits?: DocumentLimits; mimeType?: string } = {},
+  options: { translate?: TranslateTexts; limits?: DocumentLimits; mimeType?: string; target?: string } = {},
 ): Promise<{ prepared: PreparedDocument; output: string | Uint8Array; text: string }> {
+  const target = options.target ?? 'fra_Latn';
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   const prepared = await prepareDocument(
     { fileName, bytes, ...(options.mimeType ? { mimeType: options.mimeType } : {}) },
     options.limits ?? testLimits,
+    { target },
   );
   const translations = await translateSegments(prepared.segments, {
     source: 'eng_Latn',
-    target: 'fra_Latn',
+    target,
     translateTexts: options.translate ?? upperCase,
     signal: new AbortController().signal,
   });

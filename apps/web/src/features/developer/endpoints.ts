@@ -35,7 +35,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
     method: 'POST',
     path: '/api/v1/translate/document',
     summary:
-      'Translate a whole document and get the same format back (.txt, .md, .html, .srt, .vtt, .docx, .json; a .pdf comes back as Markdown). ' +
+      'Translate a whole document and get the same format back (.txt, .md, .html, .srt, .vtt, .docx, .xlsx, .pptx, .odt, .ods, .odp, .epub, .json; a .pdf comes back as Markdown). ' +
       'Send Accept: application/json for the JSON below, or Accept: text/event-stream for progress events; by default the file itself.',
     body: 'multipart form: file (required), target_language (required), source_language (optional, default auto)',
     example: json(TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE),

@@ -50,7 +50,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
           'The answer depends on `Accept`: by default the translated file, named like `report.fr.docx`, with',
           `\`${DOCUMENT_HEADERS.sourceLanguage}\`, \`${DOCUMENT_HEADERS.targetLanguage}\`, \`${DOCUMENT_HEADERS.characters}\`,`,
           `\`${DOCUMENT_HEADERS.processingTime}\` and, for a PDF, \`${DOCUMENT_HEADERS.note}\` headers;`,
-          'with `Accept: application/json` the JSON below (`text`, or `content_base64` for docx); with `Accept: text/event-stream`',
+          'with `Accept: application/json` the JSON below (`text`, or `content_base64` for docx, xlsx, pptx, OpenDocument and epub); with `Accept: text/event-stream`',
           'or `?stream=1`, server-sent events, each a `data:` line of JSON: `{"type":"progress","done","total"}` (characters),',
           'then `{"type":"done", …the JSON below}` or `{"type":"error","detail","code","status"}`.',
           '',

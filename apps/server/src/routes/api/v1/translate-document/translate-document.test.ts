@@ -290,10 +290,10 @@ describe('POST /api/v1/translate/document refuses bad requests with a clear JSON
     ],
     [
       'an unsupported type',
-      () => form('deck.pptx', 'x', target),
+      () => form('deck.key', 'x', target),
       415,
       'UNSUPPORTED_DOCUMENT_TYPE',
-      /^Files of type \.pptx are not supported/,
+      /^Files of type \.key are not supported/,
     ],
     [
       'a file over the byte limit',

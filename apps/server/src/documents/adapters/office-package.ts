@@ -1,0 +1,113 @@
+import type { DocumentFormat } from '@sema/shared/api/documents';
+import { documentError } from '../errors.ts';
+import type { DocumentAdapter } from '../types.ts';
+import { xmlDepthExceeds } from '../xml-depth.ts';
+import { readZip, writeZip, type ZipEntry } from '../zip-package.ts';
+import type { ExtractedMarkup } from './html.ts';
+
+/**
+ * A ZIP package of XML parts (docx, xlsx, pptx, odt/ods/odp, epub). The package is opened safely
+ * (zip-package.ts), each part that holds text is read by the format's own reader, and the package
+ * is written back in the same order with every other entry's content (styles, images, formulas,
+ * relationships, the ODF/EPUB `mimetype` stored first) byte for byte. One upload's parts share one
+ * list of segments, so a sentence repeated on several slides is translated once.
+ */
+export interface PackageFormat {
+  format: DocumentFormat;
+  mimeType: string;
+  /** What such a file is called in an error: 'a Word document'. */
+  kind: string;
+  /** An entry every package of this format has (with this content, when given), telling it apart. */
+  marker: { entry: string; content?: string };
+  /** The reader of a part that holds text, or undefined for a part copied as it is. */
+  textPart(name: string): ((xml: string) => ExtractedMarkup) | undefined;
+  /** Writes the target language where the part records one (xml:lang, dc:language, lang). */
+  setLanguage?(name: string, xml: string, language: string): string;
+  /** XHTML chapters may carry `<!DOCTYPE html>`; entity declarations are refused all the same. */
+  allowsDoctype?: boolean;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Deepest element nesting a part may have; real documents stay within a few dozen levels. */
+const MAX_XML_DEPTH = 1000;
+const encoder = new TextEncoder();
+
+export function packageAdapter(spec: PackageFormat): DocumentAdapter {
+  return {
+    format: spec.format,
+    mimeType: spec.mimeType,
+    textual: false,
+    packageKind: spec.kind,
+    async extract({ bytes, language }, limits) {
+      const entries = await readZip(bytes, limits);
+      checkMarker(spec, entries);
+      const segments: string[] = [];
+      const parts = entries.flatMap((entry) => {
+        const read = spec.textPart(entry.name);
+        if (!read) return [];
+        const xml = decodePart(entry.name, entry.data, spec.allowsDoctype ?? false);
+        const text = read(xml);
+        const offset = segments.length;
+        segments.push(...text.segments);
+        return [{ entry, xml, text, offset }];
+      });
+      return {
+        segments,
+        rebuild(translations) {
+          const rebuilt = new Map<string, Uint8Array>();
+          for (const { entry, xml, text, offset } of parts) {
+            let out = text.rebuild(translations.slice(offset, offset + text.segments.length));
+            if (language && spec.setLanguage) out = spec.setLanguage(entry.name, out, language);
+            if (out !== xml) rebuilt.set(entry.name, encoder.encode(out));
+          }
+          return writeZip(
+            entries.map((entry) => ({ ...entry, data: rebuilt.get(entry.name) ?? entry.data })),
+          );
+        },
+      };
+    },
+  };
+}
+
+function checkMarker(spec: PackageFormat, entries: readonly ZipEntry[]): void {
+  const { entry: name, content } = spec.marker;
+  const marker = entries.find((entry) => entry.name === name);
+  if (!marker) {
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      `The file is a ZIP package but not ${spec.kind} (it has no ${name}).`,
+    );
+  }
+  const actual = content === undefined ? undefined : new TextDecoder().decode(marker.data).trim();
+  if (content !== undefined && actual !== content) {
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      `The file is a ZIP package but not ${spec.kind} (its ${name} says ${JSON.stringify(actual?.slice(0, 80))}).`,
+    );
+  }
+}
+
+function decodePart(name: string, data: Uint8Array, allowsDoctype: boolean): string {
+  let xml: string;
+  try {
+    xml = utf8.decode(data);
+  } catch {
+    throw documentError('INVALID_DOCUMENT', `The part ${name} is not UTF-8 XML.`);
+  }
+  // Office writers never declare entities. A declaration can only be an entity-expansion attack, so
+  // nothing is expanded: the file is refused. XHTML's bare `<!DOCTYPE html …>` declares none.
+  const declaresEntities = allowsDoctype ? /<!ENTITY|<!DOCTYPE[^>]*\[/i : /<!DOCTYPE|<!ENTITY/i;
+  if (declaresEntities.test(xml)) {
+    throw documentError(
+      'INVALID_DOCUMENT',
+      `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which these documents never need; the file was refused.`,
+    );
+  }
+  if (xmlDepthExceeds(xml, MAX_XML_DEPTH)) {
+    throw documentError(
+      'INVALID_DOCUMENT',
+      `The part ${name} nests elements more than ${MAX_XML_DEPTH} levels deep, which is refused.`,
+    );
+  }
+  return xml;
+}

@@ -1,0 +1,33 @@
+import { packageAdapter } from './office-package.ts';
+import { extractRuns, type RunDialect } from './xml-runs.ts';
+
+/**
+ * PowerPoint (.pptx): the text of every slide (shapes, text boxes, tables) and of the speaker notes
+ * is translated in place, run by run (`a:r` with the same `a:rPr` join into one segment); the runs'
+ * `lang` becomes the target language, so spell-check and fonts follow it. Fields (slide numbers,
+ * dates) are kept; layouts, masters, charts, SmartArt and media are copied as they are.
+ */
+const DRAWING: RunDialect = {
+  paragraphs: new Set(['a:p']),
+  textElements: new Set(['a:t']),
+  runs: new Map([['a:r', { properties: 'a:rPr' }]]),
+  boundaries: new Set(['a:br', 'a:fld']),
+  skip: (name) => name === 'a:fld',
+  // Language, proofing and "edited" flags do not make runs look different.
+  normaliseProperties: (rPr) =>
+    rPr
+      .replace(/\s+(?:lang|altLang|dirty|err|noProof|smtClean|smtId|bmk)="[^"]*"/g, '')
+      .replace(/^<a:rPr\s*(?:\/>|>\s*<\/a:rPr>)$/, ''),
+};
+
+const TEXT_PARTS = /^ppt\/(?:slides\/slide|notesSlides\/notesSlide)\d+\.xml$/;
+
+export const pptxAdapter = packageAdapter({
+  format: 'pptx',
+  mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  kind: 'a PowerPoint presentation',
+  marker: { entry: 'ppt/presentation.xml' },
+  textPart: (name) => (TEXT_PARTS.test(name) ? (xml) => extractRuns(xml, DRAWING) : undefined),
+  setLanguage: (_name, xml, language) =>
+    xml.replace(/(<a:(?:rPr|endParaRPr|defRPr)\b[^>]*?\slang=")[^"]*"/g, `$1${language}"`),
+});

@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { makeXlsx, XLSX_DATE } from '../testing/make-xlsx.ts';
+import { translateFile } from '../testing/translate-file.ts';
+
+async function workbookOf(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  // ExcelJS types its input as an ArrayBuffer-like Buffer of its own; a copy of the bytes is one.
+  await workbook.xlsx.load(bytes.slice().buffer);
+  return workbook;
+}
+
+/** Every cell as ExcelJS reads it: address → value (rich text as its runs). */
+function cellsOf(workbook: ExcelJS.Workbook): Record<string, unknown> {
+  const cells: Record<string, unknown> = {};
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        cells[`${sheet.name}!${cell.address}`] = cell.value;
+      }),
+    ),
+  );
+  return cells;
+}
+
+const changedEntries = (before: Record<string, Uint8Array>, after: Record<string, Uint8Array>) =>
+  Object.keys(before).filter((name) => Buffer.compare(before[name]!, after[name]!) !== 0);
+
+describe('xlsx adapter', () => {
+  it('translates shared and inline strings; numbers, dates, formulas and sheets stay as they were', async () => {
+    const source = await makeXlsx();
+    const { prepared, output } = await translateFile('sales.xlsx', source);
+    expect(prepared.segments).toEqual(
+      expect.arrayContaining(['Region', 'Sales were', 'very', 'good this year.', 'Inline note', 'Bold']),
+    );
+    // The shared string "North" is used twice but stored, and translated, once; "12345" has no words.
+    expect(prepared.segments.filter((segment) => segment === 'North')).toHaveLength(1);
+    expect(prepared.segments).not.toContain('12345');
+    const before = await workbookOf(source);
+    const after = await workbookOf(output as Uint8Array);
+    expect(after.worksheets.map((sheet) => sheet.name)).toEqual(['Sales', 'Notes', 'Inline']);
+    const cells = cellsOf(after);
+    expect(Object.keys(cells)).toEqual(Object.keys(cellsOf(before)));
+    expect(cells).toMatchObject({
+      'Sales!A1': 'REGION',
+      'Sales!A2': 'NORTH',
+      'Sales!A7': 'NORTH',
+      'Sales!B2': 1234.5,
+      'Sales!C2': XLSX_DATE,
+      'Sales!D2': 0.25,
+      'Sales!B4': { formula: 'SUM(B2:B3)', result: 2221.5 },
+      'Sales!A8': { formula: '"Total: "&B4', result: 'Total: 2221.5' },
+      'Sales!A6': 'CAFÉ CRÈME, NAÏVE FAÇADE — 東京',
+      'Sales!A9': '12345',
+      'Notes!A2': { text: 'OPEN THE REPORT', hyperlink: 'https://example.com/report' },
+      'Inline!A1': 'INLINE NOTE ',
+      'Inline!C1': 42,
+    });
+    // Rich text keeps its runs: bold stays on the word it was on.
+    expect(cells['Sales!A5']).toEqual({
+      richText: [
+        { text: 'SALES WERE ' },
+        { text: 'VERY', font: expect.objectContaining({ bold: true }) },
+        { text: ' GOOD THIS YEAR.' },
+      ],
+    });
+    expect(after.worksheets[0]!.getColumn(3).numFmt).toBe('yyyy-mm-dd');
+  });
+
+  it('rewrites only the shared strings and the sheet with inline strings, byte for byte elsewhere', async () => {
+    const source = await makeXlsx();
+    const before = unzipSync(source);
+    const after = unzipSync((await translateFile('sales.xlsx', source)).output as Uint8Array);
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    expect(changedEntries(before, after).sort()).toEqual([
+      'xl/sharedStrings.xml',
+      'xl/worksheets/sheet3.xml',
+    ]);
+    const inline = new TextDecoder().decode(after['xl/worksheets/sheet3.xml']);
+    expect(inline).toContain(
+      '<is><r><rPr><b/></rPr><t>BOLD</t></r><r><t xml:space="preserve"> AND PLAIN</t></r></is>',
+    );
+    expect(inline).toContain('<c r="C1"><v>42</v></c>');
+  });
+
+  it('writes a right-to-left translation that Excel readers load', async () => {
+    const arabic = async (texts: string[]) => texts.map((text) => `ترجمة ${text.length}`);
+    const { output } = await translateFile('sales.xlsx', await makeXlsx(), {
+      translate: arabic,
+      target: 'arb_Arab',
+    });
+    const cells = cellsOf(await workbookOf(output as Uint8Array));
+    expect(cells['Sales!A1']).toBe('ترجمة 6');
+    expect(cells['Sales!B2']).toBe(1234.5);
+  });
+
+  it('refuses a ZIP that is not a workbook, a DTD in a part, and a .xlsx that is not a ZIP', async () => {
+    await expect(translateFile('a.xlsx', zipSync({ 'a.txt': strToU8('x') }))).rejects.toMatchObject({
+      statusCode: 422,
+      detail: 'The file is a ZIP package but not an Excel workbook (it has no xl/workbook.xml).',
+    });
+    const bomb = zipSync({
+      'xl/workbook.xml': strToU8('<workbook/>'),
+      'xl/sharedStrings.xml': strToU8('<!DOCTYPE sst [<!ENTITY a "aaaa">]><sst><si><t>&a;</t></si></sst>'),
+    });
+    await expect(translateFile('bomb.xlsx', bomb)).rejects.toMatchObject({
+      statusCode: 422,
+      detail: expect.stringContaining('xl/sharedStrings.xml declares a DTD'),
+    });
+    await expect(translateFile('fake.xlsx', 'plain text')).rejects.toMatchObject({
+      statusCode: 422,
+      detail: 'The file is named .xlsx but is not an Excel workbook (it is not a ZIP package).',
+    });
+  });
+});
