@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import type { ExtractedMarkup } from './html.ts';
 import { extractRuns, type RunDialect } from './xml-runs.ts';
 
