@@ -67,7 +67,10 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
       target: string,
       prepareOptions: PrepareOptions = {},
     ): Promise<DocumentTask> {
-      const prepared = await (options.read ?? prepareDocument)(upload, options.limits, prepareOptions);
+      const prepared = await (options.read ?? prepareDocument)(upload, options.limits, {
+        ...prepareOptions,
+        target,
+      });
       let resolvedSource: string;
       try {
         resolvedSource = source === 'auto' ? await detect(prepared.segments, options.detectLanguage) : source;

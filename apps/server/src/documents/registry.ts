@@ -5,13 +5,16 @@ import {
   unsupportedDocumentReason,
   type DocumentFormat,
 } from '@sema/shared/api/documents';
+import { arbAdapter } from './adapters/arb.ts';
 import { docxAdapter } from './adapters/docx.ts';
 import { htmlAdapter } from './adapters/html.ts';
 import { jsonAdapter } from './adapters/json.ts';
 import { markdownAdapter } from './adapters/markdown.ts';
 import { pdfAdapter } from './adapters/pdf.ts';
 import { srtAdapter, vttAdapter } from './adapters/subtitles.ts';
+import { poAdapter } from './adapters/po.ts';
 import { txtAdapter } from './adapters/txt.ts';
+import { xliffAdapter } from './adapters/xliff.ts';
 import { documentError } from './errors.ts';
 import { hasPdfHeader, signatureOf, type Signature } from './sniff.ts';
 import type { DocumentAdapter } from './types.ts';
@@ -26,6 +29,9 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   docx: docxAdapter,
   json: jsonAdapter,
   pdf: pdfAdapter,
+  xliff: xliffAdapter,
+  po: poAdapter,
+  arb: arbAdapter,
 };
 
 /** Media types a client may send for a file without a usable extension. */
@@ -41,6 +47,10 @@ const MEDIA_TYPES: Readonly<Record<string, DocumentFormat>> = {
   'application/json': 'json',
   'application/pdf': 'pdf',
   [docxAdapter.mimeType]: 'docx',
+  'application/xliff+xml': 'xliff',
+  'application/x-xliff+xml': 'xliff',
+  'text/x-gettext-translation': 'po',
+  'text/x-po': 'po',
 };
 
 export function extensionOf(fileName: string): string {

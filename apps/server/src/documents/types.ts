@@ -12,7 +12,19 @@ export interface DocumentAdapter {
   /** True when the adapter reads the upload as UTF-8 text (the service decodes and validates it). */
   textual: boolean;
   /** Reads the upload; throws an ApiError from `documentError()` when the file cannot be used. */
-  extract(input: DocumentInput, limits: DocumentLimits): Promise<ExtractedDocument> | ExtractedDocument;
+  extract(
+    input: DocumentInput,
+    limits: DocumentLimits,
+    context: ExtractContext,
+  ): Promise<ExtractedDocument> | ExtractedDocument;
+}
+
+/** What a localisation file writes about its translation besides the text. */
+export interface ExtractContext {
+  /** Catalogue code of the target language (a PO `Language:` header, an XLIFF `target-language`). */
+  target?: string;
+  /** Mark machine translations for review (PO `fuzzy`, XLIFF 1.2 `needs-review-translation`). */
+  needsReview: boolean;
 }
 
 export interface DocumentInput {
@@ -26,6 +38,8 @@ export interface ExtractedDocument {
   segments: string[];
   /** Rebuilds the document with `translations[i]` in place of `segments[i]`. */
   rebuild(translations: readonly string[]): Promise<Uint8Array | string> | Uint8Array | string;
+  /** Told to the client with the result: units left untranslated and why (a unit is never dropped silently). */
+  note?: string;
   /** Set when the result is another format than the upload (a PDF becomes Markdown). */
   output?: { extension: string; mimeType: string; note: string };
 }

@@ -14,7 +14,19 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE } from './examples.ts';
 
 /** Formats the server translates. A PDF comes back as Markdown (its layout cannot be rebuilt). */
-export const DOCUMENT_FORMATS = ['txt', 'md', 'html', 'srt', 'vtt', 'docx', 'json', 'pdf'] as const;
+export const DOCUMENT_FORMATS = [
+  'txt',
+  'md',
+  'html',
+  'srt',
+  'vtt',
+  'docx',
+  'json',
+  'pdf',
+  'xliff',
+  'po',
+  'arb',
+] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
 /** File extensions accepted for each format (lower case, without the dot). */
@@ -27,6 +39,9 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   docx: ['docx'],
   json: ['json'],
   pdf: ['pdf'],
+  xliff: ['xlf', 'xliff'],
+  po: ['po', 'pot'],
+  arb: ['arb'],
 };
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */

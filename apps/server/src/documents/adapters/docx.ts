@@ -2,6 +2,7 @@ import { documentError } from '../errors.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { readZip, writeZip } from '../zip-package.ts';
 import { extractPartText } from './wordprocessing-xml.ts';
+import { refuseDtd } from './xml.ts';
 
 /**
  * Word (.docx). The package is opened safely (see zip-package.ts), the text of the body, headers,
@@ -51,11 +52,9 @@ function decodePart(name: string, data: Uint8Array): string {
     throw documentError('INVALID_DOCUMENT', `The part ${name} is not UTF-8 XML.`);
   }
   // Word never writes a DTD. One here can only be an entity-expansion attack, so nothing is expanded: it is refused.
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
-    throw documentError(
-      'INVALID_DOCUMENT',
-      `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which Word documents never do; the file was refused.`,
-    );
-  }
+  refuseDtd(
+    xml,
+    `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which Word documents never do; the file was refused.`,
+  );
   return xml;
 }

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_PATTERNS } from '../../translation/protected-spans.ts';
+import { icuParts, PLACEHOLDER_PATTERNS } from '../../translation/protected-spans.ts';
 import { addSegment, fillSlot, type Slot } from '../segments.ts';
 
 /**
@@ -24,13 +24,24 @@ export function isMachineString(text: string): boolean {
 /** A string cut into literal parts (placeholders, kept) and translatable slots. */
 export type Pieces = Array<string | Slot>;
 
-/** Splits `text` around its placeholders and adds the words between them to `segments`. */
+/**
+ * Splits `text` around its placeholders and adds the words between them to `segments`. The messages
+ * of an ICU plural or select (`{n, plural, one {# file} other {# files}}`) are words too: its syntax
+ * and `#` stay, the messages are translated (as the text pipeline does).
+ */
 export function splitPlaceholders(text: string, segments: string[]): Pieces {
   const pieces: Pieces = [];
   let cursor = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
     pushWords(text.slice(cursor, match.index), pieces, segments);
-    pieces.push(match[0]);
+    for (const part of icuParts(match[0]) ?? [{ kind: 'syntax' as const, text: match[0] }]) {
+      if (part.kind === 'syntax') pieces.push(part.text);
+      else
+        part.text.split('#').forEach((words, index) => {
+          if (index > 0) pieces.push('#');
+          pieces.push(...splitPlaceholders(words, segments));
+        });
+    }
     cursor = match.index + match[0].length;
   }
   pushWords(text.slice(cursor), pieces, segments);

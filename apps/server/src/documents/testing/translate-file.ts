@@ -15,16 +15,26 @@ export const testLimits: DocumentLimits = documentLimits({
 export async function translateFile(
   fileName: string,
   content: string | Uint8Array,
-  options: { translate?: TranslateTexts; limits?: DocumentLimits; mimeType?: string } = {},
+  options: {
+    translate?: TranslateTexts;
+    limits?: DocumentLimits;
+    mimeType?: string;
+    target?: string;
+    needsReview?: boolean;
+  } = {},
 ): Promise<{ prepared: PreparedDocument; output: string | Uint8Array; text: string }> {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   const prepared = await prepareDocument(
     { fileName, bytes, ...(options.mimeType ? { mimeType: options.mimeType } : {}) },
     options.limits ?? testLimits,
+    {
+      target: options.target ?? 'fra_Latn',
+      ...(options.needsReview === undefined ? {} : { needsReview: options.needsReview }),
+    },
   );
   const translations = await translateSegments(prepared.segments, {
     source: 'eng_Latn',
-    target: 'fra_Latn',
+    target: options.target ?? 'fra_Latn',
     translateTexts: options.translate ?? upperCase,
     signal: new AbortController().signal,
   });
