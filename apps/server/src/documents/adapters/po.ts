@@ -116,9 +116,19 @@ function entriesOf(lines: readonly string[]): Entry[] {
   let inMsgstr = false;
   const close = (end: number) => {
     if (start < 0) return;
-    const parsed = po.parse(lines.slice(start, end).join(''));
-    const values = Object.values(parsed.translations).flatMap((byId) => Object.values(byId));
-    if (values.length === 1) entries.push({ first: start, end, value: values[0]! });
+    const own = lines.slice(start, end);
+    // Comments alone (obsolete `#~` entries, a file's closing remarks) are kept as they are.
+    if (own.some((line) => !line.startsWith('#'))) {
+      const parsed = po.parse(own.join(''));
+      const values = Object.values(parsed.translations).flatMap((byId) => Object.values(byId));
+      if (values.length !== 1 || !Array.isArray(values[0]!.msgstr)) {
+        throw documentError(
+          'INVALID_DOCUMENT',
+          `The file is not a valid PO file: the entry at line ${start + 1} does not have one msgid and its msgstr.`,
+        );
+      }
+      entries.push({ first: start, end, value: values[0]! });
+    }
     start = -1;
     inMsgstr = false;
   };
