@@ -101,7 +101,7 @@ export const DOCUMENT_HEADERS = {
   targetLanguage: 'X-Target-Language',
   characters: 'X-Characters',
   processingTime: 'X-Processing-Time',
-  /** Present when the result differs in kind from the upload (a PDF returned as Markdown). */
+  /** Present when the result differs in kind from the upload (a PDF returned as Markdown), or units were left untranslated. */
   note: 'X-Document-Note',
 } as const;
 
@@ -120,6 +120,13 @@ export const TranslateDocumentFields = Type.Object(
         description:
           'document (default): the same format back. text: only the translated text as plain text, e.g. as context for a chat',
         default: 'document',
+      }),
+    ),
+    needs_review: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description:
+          'Localisation files: true (default) marks the machine translations for review (PO `#, fuzzy`, XLIFF 1.2 state needs-review-translation); false marks them translated',
+        default: 'true',
       }),
     ),
     max_chars: Type.Optional(
@@ -165,7 +172,10 @@ export const TranslateDocumentResponse = Type.Object(
     characters: Type.Integer({ description: 'Characters of text that were translated' }),
     processing_time: Type.Number({ description: 'Seconds spent on the server' }),
     note: Type.Optional(
-      Type.String({ description: 'Why the result differs in kind from the upload (PDF → Markdown)' }),
+      Type.String({
+        description:
+          'Why the result differs in kind from the upload (PDF → Markdown), or which units were left untranslated and why (XLIFF, PO)',
+      }),
     ),
     preview: Type.String({
       description: `The start of the translated text as plain text (at most ${DOCUMENT_PREVIEW_CHARS} characters), for showing`,
