@@ -53,7 +53,6 @@ export function pluralFormsOf(code: string): PluralForms | undefined {
   for (const formula of FORMULAS) {
     // The formulas are this file's constants; evaluating them as JavaScript checks exactly the
     // expression that goes into the header.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const plural = new Function('n', `return Number(${formula});`) as (n: number) => number;
     const forms = CHECKED.map(plural);
     if (!samePartition(forms, categories)) continue;
