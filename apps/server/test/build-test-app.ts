@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { chatOffUnlessAsked } from '@sema/testkit/sema';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/read.ts';
@@ -31,4 +32,18 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
   const app = await buildApp(config);
   await app.ready();
   return app;
+}
+
+/**
+ * The test app listening on a free local port (for real HTTP clients), its engine warmed up so the
+ * first test does not pay for loading the model.
+ */
+export async function listenTestApp(
+  env: Record<string, string | undefined> = {},
+): Promise<{ app: App; base: string }> {
+  const app = await buildTestApp(env);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'swh_Latn' });
+  return { app, base: `http://127.0.0.1:${port}` };
 }

@@ -4,7 +4,6 @@
  * /v2/document driven by the real `deepl-node` client.
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
@@ -12,16 +11,13 @@ import { po } from 'gettext-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { listenTestApp } from './build-test-app.ts';
 
 let app: App;
 let base: string;
 
 beforeAll(async () => {
-  app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'swh_Latn' });
+  ({ app, base } = await listenTestApp({ SEMA_RATE_LIMIT: '1000/minute' }));
 }, 60_000);
 afterAll(() => app?.close());
 
