@@ -50,7 +50,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf'. */
+/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');
