@@ -3,7 +3,9 @@
 //  2. a 300-line .txt through POST /api/v1/translate/document versus the same lines sent as 300
 //     POST /api/v1/translate requests (16 at a time, as a careful client would), side by side, on the
 //     tiny NLLB model with the sentence cache off;
-//  3. hostile packages: how fast a zip bomb is refused and how much memory it costs.
+//  3. hostile packages: how fast a zip bomb is refused and how much memory it costs;
+//  4-5. issue 29's localisation files (XLIFF, PO, ARB): adapters alone (MB/s, units/s), and a
+//     300-unit XLIFF through the document route versus its units sent one request each.
 // Run alone with `node --import tsx bench/documents.ts`, or through `npm run bench`.
 import path from 'node:path';
 import { zipSync } from 'fflate';
@@ -92,6 +94,29 @@ function waitForTranslation(url: string) {
   );
 }
 
+/** Each text as its own POST /api/v1/translate, 16 at a time, as a careful client would send them. */
+async function translateOneByOne(url: string, texts: readonly string[]): Promise<void> {
+  const queue = [...texts];
+  const worker = async () => {
+    for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
+      const response = await fetch(`${url}/api/v1/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+      });
+      if (!response.ok) throw new Error(`translate: ${response.status}`);
+      await response.json();
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
 async function routeVersusRequests() {
   const sema = await startSema({
     SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
@@ -113,33 +138,14 @@ async function routeVersusRequests() {
       if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
       await response.json();
     };
-    const viaRequests = async (run: number) => {
-      const queue = [...lines(run)];
-      const worker = async () => {
-        for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
-          const response = await fetch(`${sema.url}/api/v1/translate`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'fra_Latn' }),
-          });
-          if (!response.ok) throw new Error(`translate: ${response.status}`);
-          await response.json();
-        }
-      };
-      await Promise.all(Array.from({ length: 16 }, worker));
-    };
-    const time = async (run: (n: number) => Promise<void>, n: number) => {
-      const started = performance.now();
-      await run(n);
-      return performance.now() - started;
-    };
+    const viaRequests = (run: number) => translateOneByOne(sema.url, lines(run));
     await viaDocument(0); // warm-up (starts the document worker)
     // Interleaved, best of 3 each: other load on the machine hits both sides alike.
     const documentRuns: number[] = [];
     const requestRuns: number[] = [];
     for (let round = 1; round <= 3; round += 1) {
-      documentRuns.push(await time(viaDocument, round * 2 - 1));
-      requestRuns.push(await time(viaRequests, round * 2));
+      documentRuns.push(await time(() => viaDocument(round * 2 - 1)));
+      requestRuns.push(await time(() => viaRequests(round * 2)));
     }
     const documentMs = Math.min(...documentRuns);
     const requestsMs = Math.min(...requestRuns);
@@ -205,6 +211,124 @@ async function bombs() {
   console.log(table(rows));
 }
 
+/** Issue 29: the translators' files, `n` units each, with plurals, context and placeholders. */
+function localisationFixtures(n: number): Array<[string, string]> {
+  const units = Array.from({ length: n }, (_, i) => sentence(i));
+  const xliff = `<?xml version="1.0"?>\n<xliff version="1.2"><file source-language="en"><body>\n${units
+    .map((unit, i) => `<trans-unit id="u${i}"><source>${unit} <g id="1">Save</g> %s</source></trans-unit>`)
+    .join('\n')}\n</body></file></xliff>\n`;
+  const po = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n${units
+    .map((unit, i) =>
+      i % 10 === 0
+        ? `#: src/a.c:${i}\nmsgid "${unit} (one)"\nmsgid_plural "${unit} (%d)"\nmsgstr[0] ""\nmsgstr[1] ""\n`
+        : `#: src/a.c:${i}\nmsgctxt "c${i}"\nmsgid "${unit} %(name)s"\nmsgstr ""\n`,
+    )
+    .join('\n')}`;
+  const arb = JSON.stringify(
+    Object.fromEntries(
+      units.flatMap((unit, i) => [
+        [`key${i}`, `{count, plural, one {${unit}} other {{count} ${unit}}}`],
+        [`@key${i}`, { description: 'A message' }],
+      ]),
+    ),
+    null,
+    2,
+  );
+  return [
+    ['xlf', xliff],
+    ['po', po],
+    ['arb', arb],
+  ];
+}
+
+async function localisationAdapters() {
+  const rows = [['format', 'size', 'units', 'segments', 'read + rebuild', 'MB/s', 'units/s']];
+  const n = 5000;
+  for (const [format, text] of localisationFixtures(n)) {
+    const bytes = new TextEncoder().encode(text);
+    const times: number[] = [];
+    let segments = 0;
+    for (let run = 0; run < 3; run += 1) {
+      const options = { target: 'rus_Cyrl', needsReview: true };
+      times.push(
+        await time(async () => {
+          const prepared = await prepareDocument({ fileName: `bench.${format}`, bytes }, limits, options);
+          await prepared.rebuild(prepared.segments);
+          segments = prepared.segments.length;
+        }),
+      );
+    }
+    const ms = times.sort((a, b) => a - b)[1]!;
+    rows.push([
+      format,
+      `${fmt(bytes.length / 1024)} KB`,
+      String(n),
+      String(segments),
+      `${fmt(ms)} ms`,
+      fmt(bytes.length / 1024 / 1024 / (ms / 1000), 1),
+      fmt(n / (ms / 1000)),
+    ]);
+  }
+  console.log('\n4. Localisation files, adapters alone (median of 3; identity translation; target rus_Cyrl)');
+  console.log(table(rows));
+}
+
+/** A 300-unit XLIFF through the document route versus its 300 sources sent one request each. */
+async function xliffVersusRequests() {
+  const sema = await startSema({
+    SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
+    SEMA_TRANSLATION_CACHE_SIZE: '0',
+  });
+  try {
+    await waitForTranslation(sema.url);
+    const sources = (run: number) => Array.from({ length: 300 }, (_, i) => `${sentence(i)} Run ${run}.`);
+    const viaDocument = async (run: number) => {
+      const units = sources(run).map(
+        (source, i) => `<trans-unit id="u${i}"><source>${source}</source></trans-unit>`,
+      );
+      const form = new FormData();
+      form.append('source_language', 'eng_Latn');
+      form.append('target_language', 'fra_Latn');
+      const xliff = `<xliff version="1.2"><file source-language="en"><body>${units.join('')}</body></file></xliff>`;
+      form.append('file', new Blob([xliff]), 'app.xlf');
+      const response = await fetch(`${sema.url}/api/v1/translate/document`, { method: 'POST', body: form });
+      if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    await viaDocument(0); // warm-up (starts the document worker)
+    const documentRuns: number[] = [];
+    const requestRuns: number[] = [];
+    for (let round = 1; round <= 3; round += 1) {
+      documentRuns.push(await time(() => viaDocument(round * 2 - 1)));
+      requestRuns.push(await time(() => translateOneByOne(sema.url, sources(round * 2))));
+    }
+    const documentMs = Math.min(...documentRuns);
+    const requestsMs = Math.min(...requestRuns);
+    console.log('\n5. A 300-unit XLIFF, tiny NLLB model, cache off (best of 3, interleaved)');
+    console.log(
+      table([
+        ['path', 'time', 'units/s', 'vs document'],
+        [
+          'POST /translate/document (one .xlf)',
+          `${fmt(documentMs)} ms`,
+          fmt(300 / (documentMs / 1000)),
+          '1.00',
+        ],
+        [
+          '300 × POST /translate, 16 at a time',
+          `${fmt(requestsMs)} ms`,
+          fmt(300 / (requestsMs / 1000)),
+          fmt(requestsMs / documentMs, 2),
+        ],
+      ]),
+    );
+  } finally {
+    await sema.stop();
+  }
+}
+
 await adapters();
 await routeVersusRequests();
 await bombs();
+await localisationAdapters();
+await xliffVersusRequests();

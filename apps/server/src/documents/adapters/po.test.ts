@@ -193,6 +193,19 @@ describe('po adapter', () => {
     expect(prepared.note).toContain('The plural rules of ace_Latn are not in CLDR');
   });
 
+  it('translates a file without a header entry and says its Language could not be set', async () => {
+    const bare =
+      'msgctxt "k0"\nmsgid "1. "\nmsgstr ""\n\nmsgid "One photo"\nmsgid_plural "%d photos"\nmsgstr[0] ""\nmsgstr[1] ""\n';
+    const { text, prepared } = await translateFile('bare.po', bare, {
+      target: 'hne_Deva',
+      needsReview: false,
+    });
+    expect(entry(text, 'One photo').msgstr).toEqual(['ONE PHOTO', '%d PHOTOS']);
+    expect(prepared.note).toContain(
+      'The PO file has no header entry (msgid ""), so its Language was not set.',
+    );
+  });
+
   it('keeps CRLF line ends', async () => {
     const crlf = TEMPLATE.replace(/\n/g, '\r\n');
     const { text } = await translateFile('gallery.pot', crlf);

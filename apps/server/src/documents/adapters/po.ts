@@ -58,11 +58,16 @@ export const poAdapter: DocumentAdapter = {
         work.push({ entry, singular, ...plurals });
       }
     }
-    const formCount = plural?.count ?? countOf(table.headers['Plural-Forms']) ?? 2;
+    // gettext-parser leaves `headers` out when the file has no header entry.
+    const headers = (table.headers as GetTextTranslations['headers'] | undefined) ?? {};
+    const formCount = plural?.count ?? countOf(headers['Plural-Forms']) ?? 2;
     const notes = [
       kept ? `${kept} PO entries already translated were left as they were.` : '',
       context.target && !plural && work.some((item) => item.plural)
         ? `The plural rules of ${context.target} are not in CLDR as this server has it: Plural-Forms was left as it was and plural entries got ${formCount} forms; check them.`
+        : '',
+      context.target && !header
+        ? 'The PO file has no header entry (msgid ""), so its Language was not set.'
         : '',
     ].filter(Boolean);
     return {
