@@ -5,6 +5,7 @@ import {
   unsupportedDocumentReason,
   type DocumentFormat,
 } from '@sema/shared/api/documents';
+import { androidAdapter } from './adapters/android.ts';
 import { arbAdapter } from './adapters/arb.ts';
 import { docxAdapter } from './adapters/docx.ts';
 import { htmlAdapter } from './adapters/html.ts';
@@ -32,6 +33,7 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   xliff: xliffAdapter,
   po: poAdapter,
   arb: arbAdapter,
+  android: androidAdapter,
 };
 
 /** Media types a client may send for a file without a usable extension. */

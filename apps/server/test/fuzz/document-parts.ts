@@ -4,7 +4,7 @@ import { makePdf } from '../../src/documents/testing/make-pdf.ts';
 import { hostileString, shortText } from './hostile-values.ts';
 import type { BodyPlan, Part } from './fuzz-request.ts';
 
-type Format = 'txt' | 'md' | 'html' | 'srt' | 'vtt' | 'json' | 'docx' | 'pdf' | 'xlf' | 'po' | 'arb';
+type Format = 'txt' | 'md' | 'html' | 'srt' | 'vtt' | 'json' | 'docx' | 'pdf' | 'xlf' | 'po' | 'arb' | 'xml';
 
 const MIME: Record<Format, string> = {
   txt: 'text/plain',
@@ -18,6 +18,7 @@ const MIME: Record<Format, string> = {
   xlf: 'application/xliff+xml',
   po: 'text/x-gettext-translation',
   arb: 'application/json',
+  xml: 'application/xml',
 };
 
 const cue = (i: number) => `00:00:0${i % 10},000 --> 00:00:0${i % 10},900`;
@@ -47,6 +48,8 @@ function fileContent(format: Format, lines: string[]): Part['content'] {
         '@@locale': 'en',
         ...Object.fromEntries(lines.map((line, i) => [`key${i}`, line])),
       });
+    case 'xml':
+      return `<resources>${lines.map((line, i) => `<string name="s${i}">${escape(line)}</string>`).join('')}</resources>`;
     case 'pdf':
       return makePdf([lines.map((line) => line.replace(/[^\x20-\x7e]/g, '?'))]);
     case 'docx':

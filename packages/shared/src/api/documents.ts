@@ -26,6 +26,7 @@ export const DOCUMENT_FORMATS = [
   'xliff',
   'po',
   'arb',
+  'android',
 ] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
@@ -42,6 +43,7 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   xliff: ['xlf', 'xliff'],
   po: ['po', 'pot'],
   arb: ['arb'],
+  android: ['xml'],
 };
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */
@@ -50,7 +52,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb'. */
+/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb, .xml'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');

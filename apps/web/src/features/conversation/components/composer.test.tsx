@@ -66,12 +66,13 @@ describe('Composer', () => {
     expect(onSend).toHaveBeenCalledWith({ text: '', file });
   });
 
-  it('offers the localisation files (XLIFF, PO/POT, ARB) in its file picker and takes them', async () => {
+  it('offers the localisation files (XLIFF, PO/POT, ARB, Android) in its file picker and takes them', async () => {
     const user = userEvent.setup();
     const { container } = render(<Harness onSend={vi.fn()} />);
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     const accepted = input.accept.split(',');
-    for (const extension of ['.xlf', '.xliff', '.po', '.pot', '.arb']) expect(accepted).toContain(extension);
+    for (const extension of ['.xlf', '.xliff', '.po', '.pot', '.arb', '.xml'])
+      expect(accepted).toContain(extension);
     await user.upload(
       input,
       new File(['<xliff version="1.2"/>'], 'app.xlf', { type: 'application/xliff+xml' }),
