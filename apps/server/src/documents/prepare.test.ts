@@ -37,7 +37,7 @@ describe('prepareDocument: choosing the format', () => {
       statusCode: 415,
       code: 'UNSUPPORTED_DOCUMENT_TYPE',
       detail:
-        'Files of type .pptx are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb, .xml.',
+        'Files of type .pptx are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb, .xml, .strings.',
     });
     await expect(prepare('old.doc', 'x')).rejects.toMatchObject({
       statusCode: 415,

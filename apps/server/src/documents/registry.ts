@@ -6,6 +6,7 @@ import {
   type DocumentFormat,
 } from '@sema/shared/api/documents';
 import { androidAdapter } from './adapters/android.ts';
+import { appleStringsAdapter } from './adapters/apple-strings.ts';
 import { arbAdapter } from './adapters/arb.ts';
 import { docxAdapter } from './adapters/docx.ts';
 import { htmlAdapter } from './adapters/html.ts';
@@ -34,6 +35,7 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   po: poAdapter,
   arb: arbAdapter,
   android: androidAdapter,
+  strings: appleStringsAdapter,
 };
 
 /** Media types a client may send for a file without a usable extension. */

@@ -4,7 +4,8 @@ import { makePdf } from '../../src/documents/testing/make-pdf.ts';
 import { hostileString, shortText } from './hostile-values.ts';
 import type { BodyPlan, Part } from './fuzz-request.ts';
 
-type Format = 'txt' | 'md' | 'html' | 'srt' | 'vtt' | 'json' | 'docx' | 'pdf' | 'xlf' | 'po' | 'arb' | 'xml';
+type Format =
+  'txt' | 'md' | 'html' | 'srt' | 'vtt' | 'json' | 'docx' | 'pdf' | 'xlf' | 'po' | 'arb' | 'xml' | 'strings';
 
 const MIME: Record<Format, string> = {
   txt: 'text/plain',
@@ -19,6 +20,7 @@ const MIME: Record<Format, string> = {
   po: 'text/x-gettext-translation',
   arb: 'application/json',
   xml: 'application/xml',
+  strings: 'text/plain',
 };
 
 const cue = (i: number) => `00:00:0${i % 10},000 --> 00:00:0${i % 10},900`;
@@ -50,6 +52,8 @@ function fileContent(format: Format, lines: string[]): Part['content'] {
       });
     case 'xml':
       return `<resources>${lines.map((line, i) => `<string name="s${i}">${escape(line)}</string>`).join('')}</resources>`;
+    case 'strings':
+      return lines.map((line, i) => `"k${i}" = ${JSON.stringify(line)};`).join('\n');
     case 'pdf':
       return makePdf([lines.map((line) => line.replace(/[^\x20-\x7e]/g, '?'))]);
     case 'docx':

@@ -27,6 +27,7 @@ export const DOCUMENT_FORMATS = [
   'po',
   'arb',
   'android',
+  'strings',
 ] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
@@ -44,6 +45,7 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   po: ['po', 'pot'],
   arb: ['arb'],
   android: ['xml'],
+  strings: ['strings'],
 };
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */
@@ -52,7 +54,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb, .xml'. */
+/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb, .xml, .strings'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');

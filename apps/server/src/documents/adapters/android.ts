@@ -19,7 +19,7 @@ import { documentError } from '../errors.ts';
 import { replaceRanges } from '../segments.ts';
 import type { DocumentAdapter, ExtractContext } from '../types.ts';
 import { extractXml, refuseDtd } from './xml.ts';
-import { joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
+import { joinEscaped, splitEscaped } from './escaped-text.ts';
 
 interface Content {
   start: number;
@@ -42,7 +42,7 @@ export const androidAdapter: DocumentAdapter = {
     const segments: string[] = [];
     const work = contents.map((content) => {
       const markup = extractXml(text.slice(content.start, content.end), ['xliff:g']);
-      const pieces = markup.segments.map((raw) => androidPieces(raw, segments));
+      const pieces = markup.segments.map((raw) => splitEscaped(raw, segments, KEPT_ESCAPE));
       return { content, markup, pieces };
     });
     const note = pluralsNote(plurals, context);
@@ -54,36 +54,12 @@ export const androidAdapter: DocumentAdapter = {
           text,
           work.map(({ content, markup, pieces }) => ({
             ...content,
-            text: markup.rebuild(pieces.map((parts) => joinAndroid(parts, translations))),
+            text: markup.rebuild(pieces.map((parts) => joinEscaped(parts, translations, escapeAndroid))),
           })),
         ),
     };
   },
 };
-
-/** Android text cut into kept escapes and decoded runs (cut around placeholders). */
-type AndroidPieces = Array<string | Pieces>;
-
-function androidPieces(raw: string, segments: string[]): AndroidPieces {
-  const pieces: AndroidPieces = [];
-  let cursor = 0;
-  const decoded = (part: string) => {
-    if (part) pieces.push(splitPlaceholders(part.replace(/\\(.)/g, '$1'), segments));
-  };
-  for (const match of raw.matchAll(KEPT_ESCAPE)) {
-    decoded(raw.slice(cursor, match.index));
-    pieces.push(match[0]);
-    cursor = match.index + match[0].length;
-  }
-  decoded(raw.slice(cursor));
-  return pieces;
-}
-
-function joinAndroid(pieces: AndroidPieces, translations: readonly string[]): string {
-  return pieces
-    .map((piece) => (typeof piece === 'string' ? piece : escapeAndroid(joinPieces(piece, translations))))
-    .join('');
-}
 
 /** Android's own escapes: a bare `'` or `"` breaks the build, a leading `@` or `?` reads as a reference. */
 function escapeAndroid(text: string): string {

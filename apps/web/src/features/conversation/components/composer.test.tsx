@@ -66,12 +66,12 @@ describe('Composer', () => {
     expect(onSend).toHaveBeenCalledWith({ text: '', file });
   });
 
-  it('offers the localisation files (XLIFF, PO/POT, ARB, Android) in its file picker and takes them', async () => {
+  it('offers the localisation files (XLIFF, PO/POT, ARB, Android, Apple) in its file picker and takes them', async () => {
     const user = userEvent.setup();
     const { container } = render(<Harness onSend={vi.fn()} />);
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     const accepted = input.accept.split(',');
-    for (const extension of ['.xlf', '.xliff', '.po', '.pot', '.arb', '.xml'])
+    for (const extension of ['.xlf', '.xliff', '.po', '.pot', '.arb', '.xml', '.strings'])
       expect(accepted).toContain(extension);
     await user.upload(
       input,
