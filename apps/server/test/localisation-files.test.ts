@@ -136,6 +136,30 @@ describe('localisation files through /api/v1/translate/document', () => {
   });
 });
 
+describe('app string files through /api/v1/translate/document', () => {
+  it('translates an Android strings.xml and an Apple .strings file', async () => {
+    const android =
+      '<resources>\n  <string name="hi">Good morning</string>\n  <string name="id" translatable="false">Sema</string>\n</resources>\n';
+    const apple = '/* Greeting */\n"hi" = "Good morning";\n';
+    const morning = await ours('Good morning', 'deu_Latn');
+    for (const [name, content, expected] of [
+      ['strings.xml', android, `<string name="hi">${morning.replace(/'/g, "\\'")}</string>`],
+      ['Localizable.strings', apple, `"hi" = "${morning}";`],
+    ] as const) {
+      const response = await post(
+        '/api/v1/translate/document',
+        upload(name, content, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
+      );
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toContain(expected);
+      expect(text.replace(expected, '')).toBe(
+        content.replace(/<string name="hi">.*<\/string>|"hi" = ".*";/, ''),
+      );
+    }
+  });
+});
+
 describe('localisation files through the compatible APIs', () => {
   it("LibreTranslate's /translate_file translates a PO catalogue", async () => {
     const response = await post(
