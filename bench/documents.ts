@@ -56,19 +56,28 @@ async function fixtures(): Promise<Array<[string, Uint8Array]>> {
   ];
 }
 
+/** Reads and rebuilds a file with an identity translation: the median of 3 runs, and its segments. */
+async function readAndRebuild(
+  format: string,
+  bytes: Uint8Array,
+  options: { target?: string } = {},
+): Promise<{ ms: number; segments: number }> {
+  const times: number[] = [];
+  let segments = 0;
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    const prepared = await prepareDocument({ fileName: `bench.${format}`, bytes }, limits, options);
+    await prepared.rebuild(prepared.segments);
+    times.push(performance.now() - started);
+    segments = prepared.segments.length;
+  }
+  return { ms: times.sort((a, b) => a - b)[1]!, segments };
+}
+
 async function adapters() {
   const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s']];
   for (const [format, bytes] of await fixtures()) {
-    const times: number[] = [];
-    let segments = 0;
-    for (let run = 0; run < 3; run += 1) {
-      const started = performance.now();
-      const prepared = await prepareDocument({ fileName: `bench.${format}`, bytes }, limits);
-      await prepared.rebuild(prepared.segments);
-      times.push(performance.now() - started);
-      segments = prepared.segments.length;
-    }
-    const ms = times.sort((a, b) => a - b)[1]!;
+    const { ms, segments } = await readAndRebuild(format, bytes);
     rows.push([
       format,
       `${fmt(bytes.length / 1024)} KB`,
@@ -117,13 +126,19 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-async function routeVersusRequests() {
+/** A Sema server on the tiny NLLB model with the sentence cache off, its engine ready. */
+async function startTinySema() {
   const sema = await startSema({
     SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
     SEMA_TRANSLATION_CACHE_SIZE: '0',
   });
+  await waitForTranslation(sema.url);
+  return sema;
+}
+
+async function routeVersusRequests() {
+  const sema = await startTinySema();
   try {
-    await waitForTranslation(sema.url);
     const lines = (run: number) => Array.from({ length: 300 }, (_, i) => `${sentence(i)} Run ${run}.`);
     const viaDocument = async (run: number) => {
       const form = new FormData();
@@ -246,19 +261,7 @@ async function localisationAdapters() {
   const n = 5000;
   for (const [format, text] of localisationFixtures(n)) {
     const bytes = new TextEncoder().encode(text);
-    const times: number[] = [];
-    let segments = 0;
-    for (let run = 0; run < 3; run += 1) {
-      const options = { target: 'rus_Cyrl', needsReview: true };
-      times.push(
-        await time(async () => {
-          const prepared = await prepareDocument({ fileName: `bench.${format}`, bytes }, limits, options);
-          await prepared.rebuild(prepared.segments);
-          segments = prepared.segments.length;
-        }),
-      );
-    }
-    const ms = times.sort((a, b) => a - b)[1]!;
+    const { ms, segments } = await readAndRebuild(format, bytes, { target: 'rus_Cyrl' });
     rows.push([
       format,
       `${fmt(bytes.length / 1024)} KB`,
@@ -275,12 +278,8 @@ async function localisationAdapters() {
 
 /** A 300-unit XLIFF through the document route versus its 300 sources sent one request each. */
 async function xliffVersusRequests() {
-  const sema = await startSema({
-    SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
-    SEMA_TRANSLATION_CACHE_SIZE: '0',
-  });
+  const sema = await startTinySema();
   try {
-    await waitForTranslation(sema.url);
     const sources = (run: number) => Array.from({ length: 300 }, (_, i) => `${sentence(i)} Run ${run}.`);
     const viaDocument = async (run: number) => {
       const units = sources(run).map(
