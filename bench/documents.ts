@@ -4,7 +4,9 @@
 //     POST /api/v1/translate requests (16 at a time, as a careful client would), side by side, on the
 //     tiny NLLB model with the sentence cache off;
 //  3. hostile packages: how fast a zip bomb is refused and how much memory it costs;
-//  4. issue 29's office formats (xlsx, pptx, odt, ods, odp, epub): the adapters alone (MB/s, units/s),
+//  4-5. issue 29's localisation files (XLIFF, PO, ARB): adapters alone (MB/s, units/s), and a
+//     300-unit XLIFF through the document route versus its units sent one request each;
+//  6. issue 29's office formats (xlsx, pptx, odt, ods, odp, epub): the adapters alone (MB/s, units/s),
 //     then 200 units in one document through the route versus 200 POST /api/v1/translate calls.
 // Run alone with `node --import tsx bench/documents.ts`, or through `npm run bench`.
 import path from 'node:path';
@@ -66,34 +68,36 @@ async function fixtures(): Promise<Array<[string, Uint8Array]>> {
   ];
 }
 
-/** Reads and rebuilds each file with an identity translation: median of 3, in MB/s and units/s. */
-async function adapterRows(files: ReadonlyArray<readonly [string, Uint8Array]>) {
-  const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s', 'units/s']];
-  for (const [format, bytes] of files) {
-    const times: number[] = [];
-    let segments = 0;
-    for (let run = 0; run < 3; run += 1) {
-      const started = performance.now();
-      const prepared = await prepareDocument({ fileName: `bench.${format}`, bytes }, limits);
-      await prepared.rebuild(prepared.segments);
-      times.push(performance.now() - started);
-      segments = prepared.segments.length;
-    }
-    const ms = times.sort((a, b) => a - b)[1]!;
+/** Reads and rebuilds a file with an identity translation: the median of 3 runs, and its segments. */
+async function readAndRebuild(
+  format: string,
+  bytes: Uint8Array,
+  options: { target?: string } = {},
+): Promise<{ ms: number; segments: number }> {
+  const times: number[] = [];
+  let segments = 0;
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    const prepared = await prepareDocument({ fileName: `bench.${format}`, bytes }, limits, options);
+    await prepared.rebuild(prepared.segments);
+    times.push(performance.now() - started);
+    segments = prepared.segments.length;
+  }
+  return { ms: times.sort((a, b) => a - b)[1]!, segments };
+}
+
+async function adapters() {
+  const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s']];
+  for (const [format, bytes] of await fixtures()) {
+    const { ms, segments } = await readAndRebuild(format, bytes);
     rows.push([
       format,
       `${fmt(bytes.length / 1024)} KB`,
       String(segments),
       `${fmt(ms)} ms`,
       fmt(bytes.length / 1024 / 1024 / (ms / 1000), 1),
-      fmt(segments / (ms / 1000)),
     ]);
   }
-  return rows;
-}
-
-async function adapters() {
-  const rows = await adapterRows(await fixtures());
   console.log('\n1. Adapters alone (median of 3; identity translation)');
   console.log(table(rows));
 }
@@ -111,16 +115,8 @@ function waitForTranslation(url: string) {
   );
 }
 
-/** A server on the tiny model with the sentence cache off, so every run translates. */
-function startBenchSema() {
-  return startSema({
-    SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
-    SEMA_TRANSLATION_CACHE_SIZE: '0',
-  });
-}
-
-/** Sends `texts` as one POST /api/v1/translate each, 16 at a time, as a careful client would. */
-async function translateOneByOne(url: string, texts: readonly string[]) {
+/** Each text as its own POST /api/v1/translate, 16 at a time, as a careful client would send them. */
+async function translateOneByOne(url: string, texts: readonly string[]): Promise<void> {
   const queue = [...texts];
   const worker = async () => {
     for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
@@ -136,41 +132,47 @@ async function translateOneByOne(url: string, texts: readonly string[]) {
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
-/** Sends one file to POST /api/v1/translate/document and waits for the JSON answer. */
-async function translateDocumentOnce(url: string, fileName: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append('source_language', 'eng_Latn');
-  form.append('target_language', 'fra_Latn');
-  form.append('file', new Blob([bytes]), fileName);
-  const response = await fetch(`${url}/api/v1/translate/document`, {
-    method: 'POST',
-    body: form,
-    headers: { accept: 'application/json' },
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/** A Sema server on the tiny NLLB model with the sentence cache off, its engine ready. */
+async function startTinySema() {
+  const sema = await startSema({
+    SEMA_NLLB_MODEL: path.join(root, 'apps/server/test/fixtures/tiny-nllb'),
+    SEMA_TRANSLATION_CACHE_SIZE: '0',
   });
-  if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
-  await response.json();
+  await waitForTranslation(sema.url);
+  return sema;
 }
 
 async function routeVersusRequests() {
-  const sema = await startBenchSema();
+  const sema = await startTinySema();
   try {
-    await waitForTranslation(sema.url);
     const lines = (run: number) => Array.from({ length: 300 }, (_, i) => `${sentence(i)} Run ${run}.`);
-    const viaDocument = (run: number) =>
-      translateDocumentOnce(sema.url, 'story.txt', new TextEncoder().encode(lines(run).join('\n')));
-    const viaRequests = (run: number) => translateOneByOne(sema.url, lines(run));
-    const time = async (run: (n: number) => Promise<void>, n: number) => {
-      const started = performance.now();
-      await run(n);
-      return performance.now() - started;
+    const viaDocument = async (run: number) => {
+      const form = new FormData();
+      form.append('source_language', 'eng_Latn');
+      form.append('target_language', 'fra_Latn');
+      form.append('file', new Blob([lines(run).join('\n')]), 'story.txt');
+      const response = await fetch(`${sema.url}/api/v1/translate/document`, {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
+      await response.json();
     };
+    const viaRequests = (run: number) => translateOneByOne(sema.url, lines(run));
     await viaDocument(0); // warm-up (starts the document worker)
     // Interleaved, best of 3 each: other load on the machine hits both sides alike.
     const documentRuns: number[] = [];
     const requestRuns: number[] = [];
     for (let round = 1; round <= 3; round += 1) {
-      documentRuns.push(await time(viaDocument, round * 2 - 1));
-      requestRuns.push(await time(viaRequests, round * 2));
+      documentRuns.push(await time(() => viaDocument(round * 2 - 1)));
+      requestRuns.push(await time(() => viaRequests(round * 2)));
     }
     const documentMs = Math.min(...documentRuns);
     const requestsMs = Math.min(...requestRuns);
@@ -236,6 +238,106 @@ async function bombs() {
   console.log(table(rows));
 }
 
+/** Issue 29: the translators' files, `n` units each, with plurals, context and placeholders. */
+function localisationFixtures(n: number): Array<[string, string]> {
+  const units = Array.from({ length: n }, (_, i) => sentence(i));
+  const xliff = `<?xml version="1.0"?>\n<xliff version="1.2"><file source-language="en"><body>\n${units
+    .map((unit, i) => `<trans-unit id="u${i}"><source>${unit} <g id="1">Save</g> %s</source></trans-unit>`)
+    .join('\n')}\n</body></file></xliff>\n`;
+  const po = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n${units
+    .map((unit, i) =>
+      i % 10 === 0
+        ? `#: src/a.c:${i}\nmsgid "${unit} (one)"\nmsgid_plural "${unit} (%d)"\nmsgstr[0] ""\nmsgstr[1] ""\n`
+        : `#: src/a.c:${i}\nmsgctxt "c${i}"\nmsgid "${unit} %(name)s"\nmsgstr ""\n`,
+    )
+    .join('\n')}`;
+  const arb = JSON.stringify(
+    Object.fromEntries(
+      units.flatMap((unit, i) => [
+        [`key${i}`, `{count, plural, one {${unit}} other {{count} ${unit}}}`],
+        [`@key${i}`, { description: 'A message' }],
+      ]),
+    ),
+    null,
+    2,
+  );
+  return [
+    ['xlf', xliff],
+    ['po', po],
+    ['arb', arb],
+  ];
+}
+
+async function localisationAdapters() {
+  const rows = [['format', 'size', 'units', 'segments', 'read + rebuild', 'MB/s', 'units/s']];
+  const n = 5000;
+  for (const [format, text] of localisationFixtures(n)) {
+    const bytes = new TextEncoder().encode(text);
+    const { ms, segments } = await readAndRebuild(format, bytes, { target: 'rus_Cyrl' });
+    rows.push([
+      format,
+      `${fmt(bytes.length / 1024)} KB`,
+      String(n),
+      String(segments),
+      `${fmt(ms)} ms`,
+      fmt(bytes.length / 1024 / 1024 / (ms / 1000), 1),
+      fmt(n / (ms / 1000)),
+    ]);
+  }
+  console.log('\n4. Localisation files, adapters alone (median of 3; identity translation; target rus_Cyrl)');
+  console.log(table(rows));
+}
+
+/** A 300-unit XLIFF through the document route versus its 300 sources sent one request each. */
+async function xliffVersusRequests() {
+  const sema = await startTinySema();
+  try {
+    const sources = (run: number) => Array.from({ length: 300 }, (_, i) => `${sentence(i)} Run ${run}.`);
+    const viaDocument = async (run: number) => {
+      const units = sources(run).map(
+        (source, i) => `<trans-unit id="u${i}"><source>${source}</source></trans-unit>`,
+      );
+      const form = new FormData();
+      form.append('source_language', 'eng_Latn');
+      form.append('target_language', 'fra_Latn');
+      const xliff = `<xliff version="1.2"><file source-language="en"><body>${units.join('')}</body></file></xliff>`;
+      form.append('file', new Blob([xliff]), 'app.xlf');
+      const response = await fetch(`${sema.url}/api/v1/translate/document`, { method: 'POST', body: form });
+      if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    await viaDocument(0); // warm-up (starts the document worker)
+    const documentRuns: number[] = [];
+    const requestRuns: number[] = [];
+    for (let round = 1; round <= 3; round += 1) {
+      documentRuns.push(await time(() => viaDocument(round * 2 - 1)));
+      requestRuns.push(await time(() => translateOneByOne(sema.url, sources(round * 2))));
+    }
+    const documentMs = Math.min(...documentRuns);
+    const requestsMs = Math.min(...requestRuns);
+    console.log('\n5. A 300-unit XLIFF, tiny NLLB model, cache off (best of 3, interleaved)');
+    console.log(
+      table([
+        ['path', 'time', 'units/s', 'vs document'],
+        [
+          'POST /translate/document (one .xlf)',
+          `${fmt(documentMs)} ms`,
+          fmt(300 / (documentMs / 1000)),
+          '1.00',
+        ],
+        [
+          '300 × POST /translate, 16 at a time',
+          `${fmt(requestsMs)} ms`,
+          fmt(300 / (requestsMs / 1000)),
+          fmt(requestsMs / documentMs, 2),
+        ],
+      ]),
+    );
+  } finally {
+    await sema.stop();
+  }
+}
+
 /**
  * Issue 29's formats, grown to `units` paragraphs (cells, slides' paragraphs, chapter paragraphs):
  * each realistic fixture with `units` more text units written into its main text part, before the
@@ -272,18 +374,43 @@ async function officeFixtures(units: number, words: (i: number) => string) {
 }
 
 async function officeAdapters() {
-  const rows = await adapterRows(await officeFixtures(5000, sentence));
+  const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s', 'units/s']];
+  for (const [format, bytes] of await officeFixtures(5000, sentence)) {
+    const { ms, segments } = await readAndRebuild(format, bytes);
+    rows.push([
+      format,
+      `${fmt(bytes.length / 1024)} KB`,
+      String(segments),
+      `${fmt(ms)} ms`,
+      fmt(bytes.length / 1024 / 1024 / (ms / 1000), 1),
+      fmt(segments / (ms / 1000)),
+    ]);
+  }
   console.log(
-    '\n4a. Office, OpenDocument and EPUB adapters alone (5,000 added units; size is the ZIP package, median of 3)',
+    '\n6a. Office, OpenDocument and EPUB adapters alone (5,000 added units; size is the ZIP package, median of 3)',
   );
   console.log(table(rows));
 }
 
+/** Sends one file to POST /api/v1/translate/document and waits for the JSON answer. */
+async function translateDocumentOnce(url: string, fileName: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('source_language', 'eng_Latn');
+  form.append('target_language', 'fra_Latn');
+  form.append('file', new Blob([bytes]), fileName);
+  const response = await fetch(`${url}/api/v1/translate/document`, {
+    method: 'POST',
+    body: form,
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
+  await response.json();
+}
+
 async function officeVersusRequests() {
   const units = 200;
-  const sema = await startBenchSema();
+  const sema = await startTinySema();
   try {
-    await waitForTranslation(sema.url);
     const rows = [['format', 'one document', 'units/s', `${units} × /translate`, 'units/s', 'speed-up']];
     // Warm-up: starts the document worker, which the first file would otherwise wait for.
     await translateDocumentOnce(sema.url, 'warm-up.txt', new TextEncoder().encode('Warm up.'));
@@ -293,13 +420,9 @@ async function officeVersusRequests() {
       run += 1;
       const words = (i: number) => `${sentence(i)} Run ${run}.`;
       const [, file] = (await officeFixtures(units, words)).find(([name]) => name === format)!;
-      const started = performance.now();
-      await translateDocumentOnce(sema.url, `bench.${format}`, file);
-      const documentMs = performance.now() - started;
+      const documentMs = await time(() => translateDocumentOnce(sema.url, `bench.${format}`, file));
       const texts = Array.from({ length: units }, (_, i) => `${sentence(i)} Calls ${run}.`);
-      const requestsStarted = performance.now();
-      await translateOneByOne(sema.url, texts);
-      const requestsMs = performance.now() - requestsStarted;
+      const requestsMs = await time(() => translateOneByOne(sema.url, texts));
       rows.push([
         format,
         `${fmt(documentMs)} ms`,
@@ -310,7 +433,7 @@ async function officeVersusRequests() {
       ]);
     }
     console.log(
-      `\n4b. ${units} units per file, tiny NLLB model, cache off: one document vs one call per unit`,
+      `\n6b. ${units} units per file, tiny NLLB model, cache off: one document vs one call per unit`,
     );
     console.log(table(rows));
   } finally {
@@ -321,5 +444,7 @@ async function officeVersusRequests() {
 await adapters();
 await routeVersusRequests();
 await bombs();
+await localisationAdapters();
+await xliffVersusRequests();
 await officeAdapters();
 await officeVersusRequests();

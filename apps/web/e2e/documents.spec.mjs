@@ -109,6 +109,36 @@ describe('documents, end to end', () => {
     await context.close();
   });
 
+  it('drop a gettext .po, download it translated: msgstr filled, fuzzy, Language and plural forms set', async () => {
+    const { context, page, problems } = await newPage(browser);
+    await openApp(page, '/');
+    await chooseTarget(page, 'French');
+    const catalogue = [
+      'msgid ""',
+      'msgstr ""',
+      '"Content-Type: text/plain; charset=UTF-8\\n"',
+      '',
+      '#: src/main.c:4',
+      `msgid "${LINES[0]} (${RUN})"`,
+      'msgstr ""',
+      '',
+    ].join('\n');
+    await dropFile(page, 'messages.po', catalogue, 'text/x-gettext-translation');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const download = page
+      .locator('li[data-role="assistant"]')
+      .getByRole('button', { name: 'Download messages.fr.po' });
+    await download.waitFor({ timeout: 60_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const translated = fs.readFileSync(await file.path(), 'utf8');
+    assert.match(translated, /"Language: fr\\n"/);
+    assert.match(translated, /"Plural-Forms: nplurals=2; plural=\(n > 1\);\\n"/);
+    assert.match(translated, /#: src\/main\.c:4\n#, fuzzy\nmsgid "The morning train/);
+    assert.doesNotMatch(translated, /msgstr ""\n*$/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it("a file the server cannot handle gets the server's reason in the chat", async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/');
@@ -126,7 +156,7 @@ describe('documents, end to end', () => {
     const { context, page, problems } = await newPage(browser);
     await openApp(page, '/');
     const said =
-      'photo.png was not added. Files of type .png are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlsx, .pptx, .odt, .ods, .odp, .epub.';
+      'photo.png was not added. Files of type .png are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlsx, .pptx, .odt, .ods, .odp, .epub, .xlf, .po, .arb, .xml, .strings.';
     const dataTransfer = await page.evaluateHandle(() => {
       const transfer = new window.DataTransfer();
       transfer.items.add(new window.File(['\x89PNG'], 'photo.png', { type: 'image/png' }));

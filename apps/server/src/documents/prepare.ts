@@ -34,8 +34,13 @@ export interface PrepareOptions {
    * only the first `budget` characters of it.
    */
   textOnly?: { budget?: number };
-  /** The target language (NLLB code), written into formats that record the document's language. */
+  /**
+   * Catalogue code of the target language, for formats that name it (PO, XLIFF) or record the
+   * document's language (office files, ebooks).
+   */
   target?: string;
+  /** Localisation files: mark translations for review (PO `fuzzy`); true unless the caller says not. */
+  needsReview?: boolean;
 }
 
 /**
@@ -56,11 +61,10 @@ export async function prepareDocument(
   if (upload.bytes.byteLength === 0) throw documentError('DOCUMENT_HAS_NO_TEXT', 'The file is empty.');
   const adapter = resolveAdapter(upload);
   const text = adapter.textual ? decodeText(upload.bytes, adapter.format) : '';
-  const language = options.target ? toLanguageTag(options.target) : undefined;
-  const extracted = await adapter.extract(
-    { bytes: upload.bytes, text, ...(language ? { language } : {}) },
-    limits,
-  );
+  const extracted = await adapter.extract({ bytes: upload.bytes, text }, limits, {
+    ...(options.target ? { target: options.target } : {}),
+    needsReview: options.needsReview ?? true,
+  });
   if (extracted.segments.length === 0) {
     throw documentError('DOCUMENT_HAS_NO_TEXT', 'No text to translate was found in the file.');
   }
@@ -87,12 +91,13 @@ export async function prepareDocument(
     };
   }
   const extension = extracted.output?.extension ?? (extensionOf(upload.fileName) || adapter.format);
+  const note = [extracted.output?.note, extracted.note].filter(Boolean).join(' ');
   return {
     ...base,
     extension,
     mimeType: extracted.output?.mimeType ?? adapter.mimeType,
     textual: adapter.textual || extracted.output !== undefined,
-    ...(extracted.output ? { note: extracted.output.note } : {}),
+    ...(note ? { note } : {}),
     truncated: false,
     rebuild: async (translations) => extracted.rebuild(translations),
   };

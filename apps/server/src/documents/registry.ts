@@ -5,6 +5,9 @@ import {
   unsupportedDocumentReason,
   type DocumentFormat,
 } from '@sema/shared/api/documents';
+import { androidAdapter } from './adapters/android.ts';
+import { appleStringsAdapter } from './adapters/apple-strings.ts';
+import { arbAdapter } from './adapters/arb.ts';
 import { docxAdapter } from './adapters/docx.ts';
 import { epubAdapter } from './adapters/epub.ts';
 import { htmlAdapter } from './adapters/html.ts';
@@ -14,8 +17,10 @@ import { odpAdapter, odsAdapter, odtAdapter } from './adapters/opendocument.ts';
 import { pdfAdapter } from './adapters/pdf.ts';
 import { pptxAdapter } from './adapters/pptx.ts';
 import { srtAdapter, vttAdapter } from './adapters/subtitles.ts';
+import { poAdapter } from './adapters/po.ts';
 import { txtAdapter } from './adapters/txt.ts';
 import { xlsxAdapter } from './adapters/xlsx.ts';
+import { xliffAdapter } from './adapters/xliff.ts';
 import { documentError } from './errors.ts';
 import { hasPdfHeader, signatureOf, type Signature } from './sniff.ts';
 import type { DocumentAdapter } from './types.ts';
@@ -36,6 +41,11 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   ods: odsAdapter,
   odp: odpAdapter,
   epub: epubAdapter,
+  xliff: xliffAdapter,
+  po: poAdapter,
+  arb: arbAdapter,
+  android: androidAdapter,
+  strings: appleStringsAdapter,
 };
 
 /** Media types a client may send for a file without a usable extension. */
@@ -55,6 +65,10 @@ const MEDIA_TYPES: Readonly<Record<string, DocumentFormat>> = {
       .filter((adapter) => adapter.packageKind)
       .map((adapter) => [adapter.mimeType, adapter.format]),
   ),
+  'application/xliff+xml': 'xliff',
+  'application/x-xliff+xml': 'xliff',
+  'text/x-gettext-translation': 'po',
+  'text/x-po': 'po',
 };
 
 export function extensionOf(fileName: string): string {

@@ -14,15 +14,28 @@ export interface DocumentAdapter {
   /** For a ZIP package format, what such a file is called in an error: 'a Word document'. */
   packageKind?: string;
   /** Reads the upload; throws an ApiError from `documentError()` when the file cannot be used. */
-  extract(input: DocumentInput, limits: DocumentLimits): Promise<ExtractedDocument> | ExtractedDocument;
+  extract(
+    input: DocumentInput,
+    limits: DocumentLimits,
+    context: ExtractContext,
+  ): Promise<ExtractedDocument> | ExtractedDocument;
+}
+
+/** What a localisation file writes about its translation besides the text. */
+export interface ExtractContext {
+  /**
+   * Catalogue code of the target language, for formats that name it (a PO `Language:` header, an
+   * XLIFF `target-language`, an office document's or ebook's language as a BCP 47 tag).
+   */
+  target?: string;
+  /** Mark machine translations for review (PO `fuzzy`, XLIFF 1.2 `needs-review-translation`). */
+  needsReview: boolean;
 }
 
 export interface DocumentInput {
   bytes: Uint8Array;
   /** The upload decoded as UTF-8, without a byte-order mark; only for textual adapters. */
   text: string;
-  /** The target language as a BCP 47 tag, for formats that record the document's language. */
-  language?: string;
 }
 
 export interface ExtractedDocument {
@@ -30,6 +43,8 @@ export interface ExtractedDocument {
   segments: string[];
   /** Rebuilds the document with `translations[i]` in place of `segments[i]`. */
   rebuild(translations: readonly string[]): Promise<Uint8Array | string> | Uint8Array | string;
+  /** Told to the client with the result: units left untranslated and why (a unit is never dropped silently). */
+  note?: string;
   /** Set when the result is another format than the upload (a PDF becomes Markdown). */
   output?: { extension: string; mimeType: string; note: string };
 }

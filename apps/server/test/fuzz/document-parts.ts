@@ -4,7 +4,8 @@ import { makePdf } from '../../src/documents/testing/make-pdf.ts';
 import { hostileString, shortText } from './hostile-values.ts';
 import type { BodyPlan, Part } from './fuzz-request.ts';
 
-type Format = 'txt' | 'md' | 'html' | 'srt' | 'vtt' | 'json' | 'docx' | 'pdf';
+type Format =
+  'txt' | 'md' | 'html' | 'srt' | 'vtt' | 'json' | 'docx' | 'pdf' | 'xlf' | 'po' | 'arb' | 'xml' | 'strings';
 
 const MIME: Record<Format, string> = {
   txt: 'text/plain',
@@ -15,6 +16,11 @@ const MIME: Record<Format, string> = {
   json: 'application/json',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pdf: 'application/pdf',
+  xlf: 'application/xliff+xml',
+  po: 'text/x-gettext-translation',
+  arb: 'application/json',
+  xml: 'application/xml',
+  strings: 'text/plain',
 };
 
 const cue = (i: number) => `00:00:0${i % 10},000 --> 00:00:0${i % 10},900`;
@@ -35,6 +41,19 @@ function fileContent(format: Format, lines: string[]): Part['content'] {
       return `WEBVTT\n\n${lines.map((line, i) => `${cue(i).replace(/,/g, '.')}\n${line}\n`).join('\n')}`;
     case 'json':
       return JSON.stringify(Object.fromEntries(lines.map((line, i) => [`key${i}`, line])));
+    case 'xlf':
+      return `<xliff version="1.2"><file source-language="en"><body>${lines.map((line, i) => `<trans-unit id="u${i}"><source>${escape(line)}</source></trans-unit>`).join('')}</body></file></xliff>`;
+    case 'po':
+      return lines.map((line, i) => `msgctxt "k${i}"\nmsgid ${JSON.stringify(line)}\nmsgstr ""\n`).join('\n');
+    case 'arb':
+      return JSON.stringify({
+        '@@locale': 'en',
+        ...Object.fromEntries(lines.map((line, i) => [`key${i}`, line])),
+      });
+    case 'xml':
+      return `<resources>${lines.map((line, i) => `<string name="s${i}">${escape(line)}</string>`).join('')}</resources>`;
+    case 'strings':
+      return lines.map((line, i) => `"k${i}" = ${JSON.stringify(line)};`).join('\n');
     case 'pdf':
       return makePdf([lines.map((line) => line.replace(/[^\x20-\x7e]/g, '?'))]);
     case 'docx':
@@ -63,7 +82,11 @@ function fieldParts(codes: fc.Arbitrary<unknown>): fc.Arbitrary<Part[]> {
   return fc
     .tuple(
       fc.record(
-        { target_language: languageField(codes), source_language: languageField(codes) },
+        {
+          target_language: languageField(codes),
+          source_language: languageField(codes),
+          needs_review: fc.constantFrom('true', 'false'),
+        },
         { requiredKeys: ['target_language'] },
       ),
       output,

@@ -29,6 +29,11 @@ export const DOCUMENT_FORMATS = [
   'ods',
   'odp',
   'epub',
+  'xliff',
+  'po',
+  'arb',
+  'android',
+  'strings',
 ] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
@@ -48,6 +53,11 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   ods: ['ods'],
   odp: ['odp'],
   epub: ['epub'],
+  xliff: ['xlf', 'xliff'],
+  po: ['po', 'pot'],
+  arb: ['arb'],
+  android: ['xml'],
+  strings: ['strings'],
 };
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */
@@ -56,7 +66,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf'. */
+/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb, .xml, .strings'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');
@@ -113,7 +123,7 @@ export const DOCUMENT_HEADERS = {
   targetLanguage: 'X-Target-Language',
   characters: 'X-Characters',
   processingTime: 'X-Processing-Time',
-  /** Present when the result differs in kind from the upload (a PDF returned as Markdown). */
+  /** Present when the result differs in kind from the upload (a PDF returned as Markdown), or units were left untranslated. */
   note: 'X-Document-Note',
 } as const;
 
@@ -132,6 +142,13 @@ export const TranslateDocumentFields = Type.Object(
         description:
           'document (default): the same format back. text: only the translated text as plain text, e.g. as context for a chat',
         default: 'document',
+      }),
+    ),
+    needs_review: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description:
+          'Localisation files: true (default) marks the machine translations for review (PO `#, fuzzy`, XLIFF 1.2 state needs-review-translation); false marks them translated',
+        default: 'true',
       }),
     ),
     max_chars: Type.Optional(
@@ -182,7 +199,10 @@ export const TranslateDocumentResponse = Type.Object(
     characters: Type.Integer({ description: 'Characters of text that were translated' }),
     processing_time: Type.Number({ description: 'Seconds spent on the server' }),
     note: Type.Optional(
-      Type.String({ description: 'Why the result differs in kind from the upload (PDF → Markdown)' }),
+      Type.String({
+        description:
+          'Why the result differs in kind from the upload (PDF → Markdown), or which units were left untranslated and why (XLIFF, PO)',
+      }),
     ),
     preview: Type.String({
       description: `The start of the translated text as plain text (at most ${DOCUMENT_PREVIEW_CHARS} characters), for showing`,

@@ -47,10 +47,11 @@ describe('json adapter', () => {
     const { text, prepared } = await translateFile('messages.json', catalogue);
     const after = JSON.parse(text).app;
     expect(after.greeting).toBe('HELLO {name}, YOU HAVE {{count}} NEW PHOTOS');
-    expect(after.items).toBe('{count, plural, one {# item} other {# items}}');
+    // ICU: the syntax and # stay, the messages are translated.
+    expect(after.items).toBe('{count, plural, one {# ITEM} other {# ITEMS}}');
     expect(after.printf).toBe('SAVED %s OF %1$d FILES');
     expect(after.rich).toBe('CLICK <0>HERE</0> TO CONTINUE');
-    expect(prepared.segments.join('|')).not.toMatch(/[{}%<]/);
+    expect(prepared.segments.join('|')).not.toMatch(/[{}%<#]/);
   });
 
   it('leaves URLs, paths and key references alone', async () => {
@@ -89,5 +90,24 @@ describe('json adapter', () => {
     const value = '['.repeat(500);
     const { text } = await translateFile('s.json', JSON.stringify({ note: `Brackets ${value}` }));
     expect(JSON.parse(text).note).toBe(`BRACKETS ${value}`);
+  });
+
+  it('handles i18next files: plural keys, nesting, context and {{var}} placeholders', async () => {
+    const i18next = JSON.stringify({
+      inbox: { message_one: 'You have {{count}} message', message_other: 'You have {{count}} messages' },
+      friend_male: 'A boyfriend', // context
+      nested: 'See $t(inbox.message_one) first',
+      gender: '{gender, select, male {He replied} female {She replied} other {They replied}}',
+    });
+    const after = JSON.parse((await translateFile('en.json', i18next)).text);
+    expect(after.inbox).toEqual({
+      message_one: 'YOU HAVE {{count}} MESSAGE',
+      message_other: 'YOU HAVE {{count}} MESSAGES',
+    });
+    expect(after.friend_male).toBe('A BOYFRIEND');
+    expect(after.nested).toBe('SEE $t(inbox.message_one) FIRST');
+    expect(after.gender).toBe(
+      '{gender, select, male {HE REPLIED} female {SHE REPLIED} other {THEY REPLIED}}',
+    );
   });
 });

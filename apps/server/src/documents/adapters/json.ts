@@ -1,12 +1,13 @@
-import { visit } from 'jsonc-parser';
+import { visit, type JSONPath } from 'jsonc-parser';
 import { documentError } from '../errors.ts';
 import { replaceRanges } from '../segments.ts';
-import type { DocumentAdapter } from '../types.ts';
+import type { DocumentAdapter, DocumentLimits, ExtractedDocument } from '../types.ts';
 import { hasSlots, isMachineString, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
 
 /**
- * JSON, e.g. an app's message catalogue. String values are translated; keys, numbers, booleans and
- * nulls, formatting, key order and placeholders ({name}, {{count}}, %s, <0>…</0>) stay as they were.
+ * JSON, e.g. an app's message catalogue (i18next, react-intl). String values are translated; keys,
+ * numbers, booleans and nulls, formatting, key order and placeholders ({name}, {{count}}, %s,
+ * <0>…</0>, $t(key)) stay as they were; the messages of ICU plurals and selects are translated.
  * Values that are data (URLs, paths, identifiers) are left alone. Only the source range of each
  * changed string literal is rewritten.
  */
@@ -14,36 +15,50 @@ export const jsonAdapter: DocumentAdapter = {
   format: 'json',
   mimeType: 'application/json',
   textual: true,
-  extract({ text }, limits) {
-    checkDepth(text, limits.maxJsonDepth);
-    try {
-      JSON.parse(text);
-    } catch (error) {
-      throw documentError('INVALID_DOCUMENT', `The file is not valid JSON: ${(error as Error).message}`);
-    }
-    const segments: string[] = [];
-    const strings: Array<{ offset: number; length: number; pieces: Pieces }> = [];
-    visit(text, {
-      onLiteralValue(value: unknown, offset, length) {
-        if (typeof value !== 'string' || isMachineString(value)) return;
-        const pieces = splitPlaceholders(value, segments);
-        if (hasSlots(pieces)) strings.push({ offset, length, pieces });
-      },
-    });
-    return {
-      segments,
-      rebuild: (translations) =>
-        replaceRanges(
-          text,
-          strings.map(({ offset, length, pieces }) => ({
-            start: offset,
-            end: offset + length,
-            text: JSON.stringify(joinPieces(pieces, translations)),
-          })),
-        ),
-    };
-  },
+  extract: ({ text }, limits) => extractJson(text, limits),
 };
+
+export interface JsonRules {
+  /** Values at these paths stay as they are (an ARB file's `@` metadata). */
+  keep?: (path: JSONPath) => boolean;
+  /** A new value for the string at `path`, or undefined (an ARB file's `@@locale`). */
+  replace?: (path: JSONPath) => string | undefined;
+}
+
+/** The JSON adapter's reading, with the rules of a JSON-based format on top. */
+export function extractJson(text: string, limits: DocumentLimits, rules: JsonRules = {}): ExtractedDocument {
+  checkDepth(text, limits.maxJsonDepth);
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw documentError('INVALID_DOCUMENT', `The file is not valid JSON: ${(error as Error).message}`);
+  }
+  const segments: string[] = [];
+  const strings: Array<{ offset: number; length: number; pieces: Pieces }> = [];
+  visit(text, {
+    onLiteralValue(value: unknown, offset, length, _line, _column, pathSupplier) {
+      if (typeof value !== 'string') return;
+      const path = rules.keep || rules.replace ? pathSupplier() : [];
+      const replacement = rules.replace?.(path);
+      if (replacement !== undefined) strings.push({ offset, length, pieces: [replacement] });
+      if (replacement !== undefined || isMachineString(value) || rules.keep?.(path)) return;
+      const pieces = splitPlaceholders(value, segments);
+      if (hasSlots(pieces)) strings.push({ offset, length, pieces });
+    },
+  });
+  return {
+    segments,
+    rebuild: (translations) =>
+      replaceRanges(
+        text,
+        strings.map(({ offset, length, pieces }) => ({
+          start: offset,
+          end: offset + length,
+          text: JSON.stringify(joinPieces(pieces, translations)),
+        })),
+      ),
+  };
+}
 
 /**
  * Refuses deep nesting before any parser sees it: a linear scan, with no recursion to overflow.

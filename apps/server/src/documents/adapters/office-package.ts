@@ -1,4 +1,5 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
+import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
@@ -38,7 +39,8 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
     mimeType: spec.mimeType,
     textual: false,
     packageKind: spec.kind,
-    async extract({ bytes, language }, limits) {
+    async extract({ bytes }, limits, { target }) {
+      const language = target ? toLanguageTag(target) : undefined;
       const entries = await readZip(bytes, limits);
       checkMarker(spec, entries);
       const segments: string[] = [];

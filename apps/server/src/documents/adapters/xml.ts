@@ -6,6 +6,7 @@
  * again on the way back).
  */
 import { Parser } from 'htmlparser2';
+import { documentError } from '../errors.ts';
 import { addSegment, fillSlot, replaceRanges } from '../segments.ts';
 import { escapeText, type ExtractedMarkup } from './html.ts';
 
@@ -84,4 +85,12 @@ export function extractXml(source: string, ignoreTags: readonly string[] = []): 
         edits.map(({ start, end, slot }) => ({ start, end, text: fillSlot(slot, translations, escapeText) })),
       ),
   };
+}
+
+/**
+ * Refuses XML that declares a DTD with `message`: none of the formats read here needs one, so one can
+ * only be an entity-expansion attack. Nothing is ever expanded.
+ */
+export function refuseDtd(xml: string, message: string): void {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw documentError('INVALID_DOCUMENT', message);
 }

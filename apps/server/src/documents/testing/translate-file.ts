@@ -15,14 +15,23 @@ export const testLimits: DocumentLimits = documentLimits({
 export async function translateFile(
   fileName: string,
   content: string | Uint8Array,
-  options: { translate?: TranslateTexts; limits?: DocumentLimits; mimeType?: string; target?: string } = {},
+  options: {
+    translate?: TranslateTexts;
+    limits?: DocumentLimits;
+    mimeType?: string;
+    target?: string;
+    needsReview?: boolean;
+  } = {},
 ): Promise<{ prepared: PreparedDocument; output: string | Uint8Array; text: string }> {
   const target = options.target ?? 'fra_Latn';
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   const prepared = await prepareDocument(
     { fileName, bytes, ...(options.mimeType ? { mimeType: options.mimeType } : {}) },
     options.limits ?? testLimits,
-    { target },
+    {
+      target,
+      ...(options.needsReview === undefined ? {} : { needsReview: options.needsReview }),
+    },
   );
   const translations = await translateSegments(prepared.segments, {
     source: 'eng_Latn',

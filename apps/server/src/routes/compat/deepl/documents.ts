@@ -1,8 +1,8 @@
 /**
  * DeepL's document API (`/v2/document`: upload, status, result) over Sema's document translation:
  * what `deepl-node`'s translateDocument calls. Every format Sema translates is accepted (txt, md,
- * html, srt, vtt, docx, xlsx, pptx, odt/ods/odp, epub, json, pdf → Markdown); the result is kept for
- * a while after it is ready.
+ * html, srt, vtt, docx, xlsx, pptx, odt/ods/odp, epub, json, pdf → Markdown, and the localisation files: XLIFF, PO, ARB, Android and
+ * Apple strings); the result is kept for a while after it is ready.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';

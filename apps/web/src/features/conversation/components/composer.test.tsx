@@ -66,6 +66,20 @@ describe('Composer', () => {
     expect(onSend).toHaveBeenCalledWith({ text: '', file });
   });
 
+  it('offers the localisation files (XLIFF, PO/POT, ARB, Android, Apple) in its file picker and takes them', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness onSend={vi.fn()} />);
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const accepted = input.accept.split(',');
+    for (const extension of ['.xlf', '.xliff', '.po', '.pot', '.arb', '.xml', '.strings'])
+      expect(accepted).toContain(extension);
+    await user.upload(
+      input,
+      new File(['<xliff version="1.2"/>'], 'app.xlf', { type: 'application/xliff+xml' }),
+    );
+    expect(screen.getByTestId('file-chip')).toHaveTextContent('app.xlf');
+  });
+
   it('in translate mode, says that text typed beside a file is not used (and not in chat mode)', async () => {
     const user = userEvent.setup();
     const { container } = render(<Harness onSend={vi.fn()} />);

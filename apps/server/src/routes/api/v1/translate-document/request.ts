@@ -51,7 +51,10 @@ export function readDocumentRequest(request: FastifyRequest): DocumentRequest {
     upload,
     target: targetLanguage(fields('target_language')),
     source: sourceLanguage(fields('source_language')),
-    options: outputOptions(fields('output'), fields('max_chars')),
+    options: {
+      ...outputOptions(fields('output'), fields('max_chars')),
+      ...reviewOption(fields('needs_review')),
+    },
     ...(glossaryId ? { glossaryId } : {}),
   };
 }
@@ -72,4 +75,13 @@ function outputOptions(output: string | undefined, maxChars: string | undefined)
   }
   if (kind !== 'text') throw new ApiError(422, 'VALIDATION_ERROR', 'max_chars only applies with output=text');
   return { textOnly: { budget } };
+}
+
+/** `needs_review=false`: PO and XLIFF translations are marked translated, not for review. */
+function reviewOption(value: string | undefined): PrepareOptions {
+  const choice = value?.trim().toLowerCase() || 'true';
+  if (choice !== 'true' && choice !== 'false') {
+    throw new ApiError(422, 'VALIDATION_ERROR', `needs_review must be true or false (got '${value}')`);
+  }
+  return { needsReview: choice === 'true' };
 }

@@ -1,0 +1,23 @@
+import { toLanguageTag } from '@sema/shared/languages/codes';
+import type { DocumentAdapter } from '../types.ts';
+import { extractJson } from './json.ts';
+
+/**
+ * Flutter's Application Resource Bundle: JSON whose messages are ICU (plurals and selects have their
+ * messages translated, placeholders kept). Keys starting with `@` are metadata (a message's
+ * description, its placeholders' types and examples) and stay as they were, except `@@locale`,
+ * which becomes the target language (`ar`, `zh_Hant`: the form Flutter's file names use).
+ */
+export const arbAdapter: DocumentAdapter = {
+  format: 'arb',
+  mimeType: 'application/json',
+  textual: true,
+  extract: ({ text }, limits, context) =>
+    extractJson(text, limits, {
+      keep: (path) => path.some((key) => typeof key === 'string' && key.startsWith('@')),
+      replace: (path) =>
+        path.length === 1 && path[0] === '@@locale' && context.target
+          ? (toLanguageTag(context.target) ?? context.target).replace(/-/g, '_')
+          : undefined,
+    }),
+};

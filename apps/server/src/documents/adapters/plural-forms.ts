@@ -1,0 +1,84 @@
+/**
+ * gettext `Plural-Forms` for a target language, from CLDR: the plural rules come from the runtime's
+ * `Intl.PluralRules` (Node's ICU carries CLDR's rules for every locale it knows), and the header is
+ * the gettext formula, among the classic ones below, that sorts the whole numbers 0–1000 into the
+ * same groups as CLDR does. Fractions do not exist in gettext, and the "many" CLDR 42+ gives French,
+ * Spanish, Italian and Portuguese for 1,000,000 is not checked: gettext tools still use their two
+ * forms. A language ICU does not know, or whose rules match no formula here, gets undefined (the
+ * PO adapter then keeps the file's header and says so).
+ */
+import { toLanguageTag } from '@sema/shared/languages/codes';
+
+/** C expressions of `n`, as gettext writes them (and valid JavaScript, which is how they are checked). */
+const FORMULAS: readonly string[] = [
+  '0',
+  '(n != 1)',
+  '(n > 1)',
+  '(n%10!=1 || n%100==11)',
+  '(n%10==4 || n%10==6 || n%10==9)',
+  '!(n<=1 || (n>=11 && n<=99))',
+  '(n==1 ? 0 : n==2 ? 1 : 2)',
+  '(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)',
+  '(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)',
+  '(n==1 ? 0 : (n>=2 && n<=4) ? 1 : 2)',
+  '(n%10==1 && n%100!=11 ? 0 : n%10>=2 && (n%100<10 || n%100>=20) ? 1 : 2)',
+  '(n%10==0 || (n%100>=11 && n%100<=19) ? 0 : n%10==1 && n%100!=11 ? 1 : 2)',
+  '(n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2)',
+  '(n==1 ? 0 : n==2 ? 1 : n>10 && n%10==0 ? 2 : 3)',
+  '(n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3)',
+  '((n==1 || n==11) ? 0 : (n==2 || n==12) ? 1 : (n>2 && n<20) ? 2 : 3)',
+  '(n==1 ? 0 : n==2 ? 1 : n>=3 && n<=6 ? 2 : n>=7 && n<=10 ? 3 : 4)',
+  '(n==1 ? 0 : n==2 ? 1 : n==0 || (n%100>=3 && n%100<=10) ? 2 : n%100>=11 && n%100<=19 ? 3 : 4)',
+  '(n==1 ? 0 : n==0 || (n%100>=2 && n%100<=10) ? 1 : n%100>=11 && n%100<=19 ? 2 : 3)',
+  '(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)',
+  '(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n==3 ? 3 : n==6 ? 4 : 5)',
+];
+
+const CHECKED = Array.from({ length: 1001 }, (_, n) => n);
+
+export interface PluralForms {
+  /** `nplurals=3; plural=(…);` */
+  header: string;
+  count: number;
+  /** For each form, the CLDR category of its numbers (`one`, `few`, `other`…) and whether it is only 0 and 1. */
+  forms: Array<{ category: Intl.LDMLPluralRule; onlyZeroOrOne: boolean }>;
+}
+
+/** The plural forms of a catalogue language, or undefined when they cannot be sourced from CLDR. */
+export function pluralFormsOf(code: string): PluralForms | undefined {
+  const tag = toLanguageTag(code);
+  if (!tag || Intl.PluralRules.supportedLocalesOf([tag]).length === 0) return undefined;
+  const rules = new Intl.PluralRules(tag);
+  const categories = CHECKED.map((n) => rules.select(n));
+  for (const formula of FORMULAS) {
+    // The formulas are this file's constants; evaluating them as JavaScript checks exactly the
+    // expression that goes into the header.
+    const plural = new Function('n', `return Number(${formula});`) as (n: number) => number;
+    const forms = CHECKED.map(plural);
+    if (!samePartition(forms, categories)) continue;
+    const count = Math.max(...forms) + 1;
+    return {
+      header: `nplurals=${count}; plural=${formula};`,
+      count,
+      forms: Array.from({ length: count }, (_, form) => {
+        const numbers = CHECKED.filter((n) => forms[n] === form);
+        return { category: rules.select(numbers[0]!), onlyZeroOrOne: numbers.every((n) => n <= 1) };
+      }),
+    };
+  }
+  return undefined;
+}
+
+/** True when `a` and `b` put the same numbers together (form i ↔ one category, one to one). */
+function samePartition(a: readonly number[], b: readonly string[]): boolean {
+  const forward = new Map<number, string>();
+  const backward = new Map<string, number>();
+  return a.every((form, i) => {
+    const category = b[i]!;
+    if ((forward.get(form) ?? category) !== category || (backward.get(category) ?? form) !== form)
+      return false;
+    forward.set(form, category);
+    backward.set(category, form);
+    return true;
+  });
+}

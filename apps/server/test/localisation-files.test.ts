@@ -1,0 +1,196 @@
+/**
+ * Translators' and localisation files (XLIFF, PO, ARB) through every surface that takes documents,
+ * over real HTTP: Sema's /api/v1/translate/document, LibreTranslate's /translate_file, and DeepL's
+ * /v2/document driven by the real `deepl-node` client.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as deepl from 'deepl-node';
+import { po } from 'gettext-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
+import type { App } from '../src/app.ts';
+import { listenTestApp } from './build-test-app.ts';
+
+let app: App;
+let base: string;
+
+beforeAll(async () => {
+  ({ app, base } = await listenTestApp({ SEMA_RATE_LIMIT: '1000/minute' }));
+}, 60_000);
+afterAll(() => app?.close());
+
+const XLIFF = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" datatype="plaintext" original="app.properties">
+    <body>
+      <trans-unit id="save"><source>Save the <g id="1">document</g> now</source><note>Toolbar</note></trans-unit>
+      <trans-unit id="brand" translate="no"><source>Sema</source></trans-unit>
+    </body>
+  </file>
+</xliff>
+`;
+
+const POT = `msgid ""
+msgstr ""
+"Language: \\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"
+
+#: src/main.c:4
+#, c-format
+msgid "%d photo"
+msgid_plural "%d photos"
+msgstr[0] ""
+msgstr[1] ""
+
+msgctxt "menu"
+msgid "Good morning"
+msgstr ""
+`;
+
+const ours = (text: string, target: string) =>
+  app.translation.translate({ text, source: 'eng_Latn', target });
+
+function upload(fileName: string, content: string, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([content]), fileName);
+  return form;
+}
+
+const post = (route: string, body: FormData, headers: Record<string, string> = {}) =>
+  fetch(`${base}${route}`, { method: 'POST', body, headers });
+
+describe('localisation files through /api/v1/translate/document', () => {
+  it('translates an XLIFF: targets with the inline codes, target-language, a note for the unit left alone', async () => {
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('app.xlf', XLIFF, { source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+      { Accept: 'application/json' },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as TranslateDocumentResponse;
+    expect(body).toMatchObject({
+      format: 'xliff',
+      file_name: 'app.fr.xlf',
+      mime_type: 'application/xliff+xml',
+    });
+    expect(body.note).toBe('XLIFF units left as they were: 1 marked translate="no".');
+    const save = await ours('Save the', 'fra_Latn');
+    expect(body.text).toContain(`<target state="needs-review-translation">${save} <g id="1">`);
+    expect(body.text).toContain('target-language="fr"');
+    expect(body.text).toContain('<trans-unit id="brand" translate="no"><source>Sema</source></trans-unit>');
+  });
+
+  it('takes needs_review=false (PO entries not fuzzy) and refuses another value', async () => {
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('messages.pot', POT, {
+        source_language: 'eng_Latn',
+        target_language: 'pol_Latn',
+        needs_review: 'false',
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('messages.pl.pot');
+    const table = po.parse(Buffer.from(await response.arrayBuffer()));
+    expect(table.headers.Language).toBe('pl');
+    expect(table.headers['Plural-Forms']).toMatch(/^nplurals=3; /);
+    const photo = table.translations['']!['%d photo']!;
+    expect(photo.msgstr).toHaveLength(3);
+    expect(photo.comments?.flag).toBe('c-format');
+    expect(table.translations.menu!['Good morning']!.msgstr).toEqual([
+      await ours('Good morning', 'pol_Latn'),
+    ]);
+
+    const bad = await post(
+      '/api/v1/translate/document',
+      upload('messages.pot', POT, { target_language: 'pol_Latn', needs_review: 'maybe' }),
+    );
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { detail: string }).detail).toBe(
+      "needs_review must be true or false (got 'maybe')",
+    );
+  });
+
+  it('translates a Flutter ARB and sets @@locale', async () => {
+    const arb = JSON.stringify({
+      '@@locale': 'en',
+      hello: 'Good morning',
+      '@hello': { description: 'A greeting' },
+    });
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('app_en.arb', arb, { source_language: 'eng_Latn', target_language: 'arb_Arab' }),
+      { Accept: 'application/json' },
+    );
+    const body = (await response.json()) as TranslateDocumentResponse;
+    expect(body.format).toBe('arb');
+    expect(JSON.parse(body.text!)).toEqual({
+      '@@locale': 'ar',
+      hello: await ours('Good morning', 'arb_Arab'),
+      '@hello': { description: 'A greeting' },
+    });
+  });
+});
+
+describe('app string files through /api/v1/translate/document', () => {
+  it('translates an Android strings.xml and an Apple .strings file', async () => {
+    const android =
+      '<resources>\n  <string name="hi">Good morning</string>\n  <string name="id" translatable="false">Sema</string>\n</resources>\n';
+    const apple = '/* Greeting */\n"hi" = "Good morning";\n';
+    const morning = await ours('Good morning', 'deu_Latn');
+    for (const [name, content, expected] of [
+      ['strings.xml', android, `<string name="hi">${morning.replace(/'/g, "\\'")}</string>`],
+      ['Localizable.strings', apple, `"hi" = "${morning}";`],
+    ] as const) {
+      const response = await post(
+        '/api/v1/translate/document',
+        upload(name, content, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
+      );
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toContain(expected);
+      expect(text.replace(expected, '')).toBe(
+        content.replace(/<string name="hi">.*<\/string>|"hi" = ".*";/, ''),
+      );
+    }
+  });
+});
+
+describe('localisation files through the compatible APIs', () => {
+  it("LibreTranslate's /translate_file translates a PO catalogue", async () => {
+    const response = await post(
+      '/translate_file',
+      upload('messages.po', POT, { source: 'en', target: 'fr' }),
+    );
+    expect(response.status).toBe(200);
+    const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
+    expect(translatedFileUrl).toMatch(/\/messages\.fr\.po$/);
+    const table = po.parse(Buffer.from(await (await fetch(translatedFileUrl)).arrayBuffer()));
+    expect(table.headers['Plural-Forms']).toBe('nplurals=2; plural=(n > 1);');
+    expect(table.translations['']!['%d photo']!.comments?.flag).toBe('fuzzy, c-format');
+  });
+
+  it("deepl-node's translateDocument translates an XLIFF through /v2/document", async () => {
+    const translator = new deepl.Translator('any-key:fx', { serverUrl: base, maxRetries: 0 });
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-xliff-'));
+    const input = path.join(folder, 'app.xlf');
+    const output = path.join(folder, 'app.de.xlf');
+    fs.writeFileSync(input, XLIFF);
+    const status = await translator.translateDocument(input, output, 'en', 'de');
+    expect(status.done()).toBe(true);
+    const translated = fs.readFileSync(output, 'utf8');
+    expect(translated).toContain('target-language="de"');
+    expect(translated).toContain(
+      `${await ours('Save the', 'deu_Latn')} <g id="1">${await ours('document', 'deu_Latn')}</g>`,
+    );
+    // Everything but the new target and the language is the upload's.
+    expect(translated.replace(/<target [^\n]*<\/target>/, '').replace(' target-language="de"', '')).toBe(
+      XLIFF,
+    );
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 30_000);
+});
