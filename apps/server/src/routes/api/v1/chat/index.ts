@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
-import { ErrorResponse } from '@sema/shared/api/schemas';
+import { chatResponses } from './responses.ts';
 import { sendChatStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
 
 /** POST /api/v1/chat: one answer as JSON, or streamed as server-sent events with `stream: true`. */
@@ -24,25 +23,10 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503); ' +
           `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client.`,
         body: ChatRequest,
-        response: {
-          200: {
-            description: 'The answer as JSON, or with `stream: true` as server-sent events (see above)',
-            content: {
-              'application/json': { schema: ChatResponse },
-              'text/event-stream': {
-                schema: Type.String({
-                  description: 'ChatStreamEvent objects, one per data: line, then done or error',
-                }),
-              },
-            },
-          },
-          413: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-          504: ErrorResponse,
-        },
+        response: chatResponses(
+          ChatResponse,
+          'ChatStreamEvent objects, one per data: line, then done or error',
+        ),
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { TranslatedChatRequest, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
-import { ErrorResponse } from '@sema/shared/api/schemas';
+import { chatResponses } from './responses.ts';
 import { sendChatStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
 import { answerOf, startTurn } from '../../../../chat/translated-turn-stream.ts';
 
@@ -27,24 +26,9 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
           "`translation` (the next piece of the answer in the user's language, in order), then `done` (whole answer in both languages, model, tokens, timings) or `error`. " +
           'Closing the connection stops the model and the translations. Errors before the answer starts keep their HTTP status, as on POST /api/v1/chat.',
         body: TranslatedChatRequest,
-        response: {
-          200: {
-            description: 'The answer as JSON, or with `stream: true` as server-sent events',
-            content: {
-              'application/json': { schema: TranslatedChatResponse },
-              'text/event-stream': {
-                schema: Type.String({ description: 'TranslatedChatEvent objects, then done or error' }),
-              },
-            },
-          },
-          404: ErrorResponse,
-          413: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-          504: ErrorResponse,
-        },
+        response: chatResponses(TranslatedChatResponse, 'TranslatedChatEvent objects, then done or error', {
+          glossaries: true,
+        }),
       },
     },
     async (request, reply) => {
