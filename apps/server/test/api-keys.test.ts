@@ -15,7 +15,8 @@ import { SESSION_HEADER } from '@sema/shared/api/schemas';
 import { parseApiKeys } from '../src/config/parsers.ts';
 import { WebSessions } from '../src/lib/web-session.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { redisForSuite } from './redis-suite.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 
 const SMALL = 'small-key-0001'; // 100 characters a month
@@ -267,18 +268,14 @@ describe('with API keys, documents whose translation fails after the upload was 
 });
 
 describe.skipIf(!REDIS_SERVER)('with API keys and REDIS_URL', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const apps: App[] = [];
   beforeAll(async () => {
-    redis = await startRedis();
     for (let i = 0; i < 2; i++) {
       apps.push(await buildTestApp({ SEMA_API_KEYS: KEYS, REDIS_URL: `redis://127.0.0.1:${redis.port}/4` }));
     }
   }, 60_000);
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await redis?.stop();
-  });
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
 
   it('spends one budget through every process', async () => {
     const [a, b] = apps as [App, App];

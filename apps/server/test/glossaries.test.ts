@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { redisForSuite } from './redis-suite.ts';
 
 const CLINIC = {
   name: 'Clinic',
@@ -194,17 +195,13 @@ describe('stored glossaries, in SQLite', () => {
 });
 
 describe.skipIf(!REDIS_SERVER)('stored glossaries, in Redis (REDIS_URL)', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const apps: App[] = [];
   beforeAll(async () => {
-    redis = await startRedis();
     for (let i = 0; i < 2; i++)
       apps.push(await buildTestApp({ REDIS_URL: `redis://127.0.0.1:${redis.port}/3` }));
   }, 60_000);
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await redis?.stop();
-  });
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
 
   it('a glossary made through one process is used by the other, and deleted for both', async () => {
     const [a, b] = apps as [App, App];

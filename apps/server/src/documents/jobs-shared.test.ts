@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { redisForSuite } from '../../test/redis-suite.ts';
 import { waitFor } from '@sema/testkit/wait-for';
 import { ApiError } from '../lib/errors.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
@@ -114,7 +115,7 @@ describe('document jobs in one process', () => {
 });
 
 describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const clients: Redis[] = [];
   const nodes: DocumentJobs[] = [];
   const node = (options: { heartbeatMs?: number; keepMs?: number } = {}) => {
@@ -131,15 +132,11 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     nodes.push(jobs);
     return { jobs, client, refunds };
   };
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
   afterEach(() => {
     // Their heartbeats stop, and what still runs is cancelled.
     for (const jobs of nodes.splice(0)) void jobs.close();
     for (const client of clients.splice(0)) client.disconnect();
   });
-  afterAll(() => redis?.stop());
 
   it('lets another node poll a job while it runs and download its result once done', async () => {
     const a = node();

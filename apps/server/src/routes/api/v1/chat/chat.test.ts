@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createParser } from 'eventsource-parser';
@@ -9,6 +7,7 @@ import { CHAT_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import type { App } from '../../../../app.ts';
 import { buildTestApp } from '../../../../../test/build-test-app.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import { openStream } from '../../../../../test/stream-request.ts';
 
 /** The fake upstream is on loopback, not a provider people know by name: the spec's message says so. */
 const LOOPBACK_AUTH_ERROR = authErrorMessage('chat provider');
@@ -425,25 +424,14 @@ describe('POST /api/v1/chat with stream: true', () => {
   it('cancels the upstream request when the client disconnects', async () => {
     const server = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY });
     try {
-      await server.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.server.address() as AddressInfo;
       fake.enqueue({ kind: 'slow', intervalMs: 50 });
       const disconnected = fake.nextDisconnect();
-      // node:http rather than fetch: undici opens a spare connection that would keep the server open.
-      const request = http.request({
-        port,
-        host: '127.0.0.1',
-        method: 'POST',
-        path: '/api/v1/chat',
-        headers: { 'Content-Type': 'application/json' },
+      const { first, leave } = await openStream(server, '/api/v1/chat', {
+        messages: [user('tell me a long story')],
+        stream: true,
       });
-      request.end(JSON.stringify({ messages: [user('tell me a long story')], stream: true }));
-      const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-      const first = await new Promise<string>((resolve) =>
-        response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
-      );
       expect(first).toContain('"text":"word0 "');
-      request.destroy();
+      leave();
       const started = Date.now();
       await disconnected;
       expect(Date.now() - started).toBeLessThan(2000);

@@ -2,14 +2,13 @@
  * Chat in the user's language as one request: the real app (tiny translation model, our detector)
  * against the fake OpenAI-compatible upstream over real HTTP.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import type { App } from '../../../../app.ts';
 import { buildTestApp } from '../../../../../test/build-test-app.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import { openStream } from '../../../../../test/stream-request.ts';
 
 const KEY = 'hf_test_key_123';
 const SWAHILI =
@@ -199,25 +198,14 @@ describe('POST /api/v1/chat/translated', () => {
   });
 
   it('stops the model when the client disconnects', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
     fake.enqueue({ kind: 'slow', intervalMs: 50 });
     const disconnected = fake.nextDisconnect();
-    // node:http rather than fetch: undici keeps a spare connection that would hold the server open.
-    const request = http.request({
-      port,
-      host: '127.0.0.1',
-      method: 'POST',
-      path: '/api/v1/chat/translated',
-      headers: { 'Content-Type': 'application/json' },
+    const { first, leave } = await openStream(app, '/api/v1/chat/translated', {
+      messages: [{ role: 'user', content: SWAHILI }],
+      stream: true,
     });
-    request.end(JSON.stringify({ messages: [{ role: 'user', content: SWAHILI }], stream: true }));
-    const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-    const first = await new Promise<string>((resolve) =>
-      response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
-    );
     expect(first).toContain('"type":"language"');
-    request.destroy();
+    leave();
     await disconnected;
     expect(fake.requests).toHaveLength(1);
   });
