@@ -1,13 +1,12 @@
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '@sema/shared/validation';
 import { useState, type FormEvent } from 'react';
 
-import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
-import { Link } from '@/lib/routing';
 
+import { EmailField, PasswordField, SubmitButton, SwitchPrompt } from './auth-fields';
 import { rememberAccount } from '../local-accounts';
 
 /**
@@ -51,35 +50,18 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        revealable
-        hint={MESSAGES.passwordTooShort}
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        hint={MESSAGES.passwordTooShort}
       />
-      <Button type="submit" className="w-full">
-        Sign Up
-      </Button>
-      <p className="text-center text-sm text-slate-700">
-        Already have an account?{' '}
-        <Link to={paths.login.getHref()} className="rounded font-medium text-brand-700 hover:underline">
-          Login
-        </Link>
-      </p>
+      <SubmitButton>Sign Up</SubmitButton>
+      <SwitchPrompt question="Already have an account?" to={paths.login.getHref()}>
+        Login
+      </SwitchPrompt>
     </form>
   );
 }
