@@ -1,20 +1,81 @@
-import type { ReactNode } from 'react';
+import { MESSAGES } from '@sema/shared/validation';
+import type { FormEvent, ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { Link } from '@/lib/routing';
+
+/** An auth form: its fields in a column, under the alert of its last error. */
+export function AuthForm({
+  onSubmit,
+  error,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-5">
+      {error && <FormAlert>{error}</FormAlert>}
+      {children}
+    </form>
+  );
+}
+
+/**
+ * Saves the account in this browser and then calls `onSuccess`; a write local storage refuses
+ * becomes the form's error instead.
+ */
+export function saveThen(save: () => void, onSuccess: () => void, setError: (message: string) => void) {
+  try {
+    save();
+    onSuccess();
+  } catch {
+    setError(MESSAGES.signupFailed);
+  }
+}
+
+/** A required one-line field, as the auth forms ask them. */
+export function RequiredField({
+  label,
+  name,
+  type,
+  autoComplete,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      type={type}
+      name={name}
+      autoComplete={autoComplete}
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
 
 /** The email field every auth form asks first. */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <TextField
+    <RequiredField
       label="Email"
       type="email"
       name="email"
       autoComplete="email"
-      required
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange}
     />
   );
 }

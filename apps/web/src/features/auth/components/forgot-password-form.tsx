@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 
 import { paths } from '@/config/paths';
 
-import { AuthLink, EmailField, SubmitButton } from './auth-fields';
+import { AuthForm, AuthLink, EmailField, SubmitButton } from './auth-fields';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 
 const isDemoEmail = (email: string) =>
@@ -43,10 +43,10 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5">
+    <AuthForm onSubmit={submit}>
       <EmailField value={email} onChange={setEmail} />
       <SubmitButton>Continue</SubmitButton>
       <AuthLink to={paths.login.getHref()}>Back to login</AuthLink>
-    </form>
+    </AuthForm>
   );
 }

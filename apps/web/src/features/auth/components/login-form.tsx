@@ -1,11 +1,18 @@
 import { MESSAGES } from '@sema/shared/validation';
 import { useState, type FormEvent } from 'react';
 
-import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
 
-import { AuthLink, EmailField, PasswordField, SubmitButton, SwitchPrompt } from './auth-fields';
+import {
+  AuthForm,
+  AuthLink,
+  EmailField,
+  PasswordField,
+  saveThen,
+  SubmitButton,
+  SwitchPrompt,
+} from './auth-fields';
 import { DEMO_ACCOUNTS, matchesDemoAccount } from '../demo-accounts';
 import { findAccount, rememberedDisplayName } from '../local-accounts';
 
@@ -28,17 +35,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       setError(MESSAGES.invalidLogin);
       return;
     }
-    try {
-      saveUser(account);
-      onSuccess();
-    } catch {
-      setError(MESSAGES.signupFailed);
-    }
+    saveThen(() => saveUser(account), onSuccess, setError);
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5">
-      {error && <FormAlert>{error}</FormAlert>}
+    <AuthForm onSubmit={submit} error={error}>
       <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700" data-testid="demo-accounts">
         <p>
           Sign-in stays in this browser: nothing is sent to a server. Use a demo account, or one you created
@@ -74,6 +75,6 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <SwitchPrompt question="Don't have an account?" to={paths.signup.getHref()}>
         Sign Up
       </SwitchPrompt>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,12 +1,18 @@
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '@sema/shared/validation';
 import { useState, type FormEvent } from 'react';
 
-import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
 
-import { EmailField, PasswordField, SubmitButton, SwitchPrompt } from './auth-fields';
+import {
+  AuthForm,
+  EmailField,
+  PasswordField,
+  RequiredField,
+  saveThen,
+  SubmitButton,
+  SwitchPrompt,
+} from './auth-fields';
 import { rememberAccount } from '../local-accounts';
 
 /**
@@ -30,26 +36,19 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       );
       return;
     }
-    try {
-      rememberAccount({ email, name: name.trim(), password });
-      saveUser({ email: email.trim(), name: name.trim() });
-      onSuccess();
-    } catch {
-      setError(MESSAGES.signupFailed);
-    }
+    saveThen(
+      () => {
+        rememberAccount({ email, name: name.trim(), password });
+        saveUser({ email: email.trim(), name: name.trim() });
+      },
+      onSuccess,
+      setError,
+    );
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5">
-      {error && <FormAlert>{error}</FormAlert>}
-      <TextField
-        label="Full Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
+    <AuthForm onSubmit={submit} error={error}>
+      <RequiredField label="Full Name" name="name" autoComplete="name" value={name} onChange={setName} />
       <EmailField value={email} onChange={setEmail} />
       <PasswordField
         value={password}
@@ -62,6 +61,6 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       <SwitchPrompt question="Already have an account?" to={paths.login.getHref()}>
         Login
       </SwitchPrompt>
-    </form>
+    </AuthForm>
   );
 }
