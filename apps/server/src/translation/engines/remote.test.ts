@@ -1,22 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { plainServer } from '../../../test/plain-server.ts';
 import type { TranslationPipeline } from '../pipeline.ts';
 import { RemoteEngine } from './remote.ts';
-
-/** A plain node:http server answering with `handler`; for remotes that misbehave on purpose. */
-async function plainServer(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
 
 describe('RemoteEngine against another Sema server', () => {
   let upstream: App;

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import type { ChatResponse, ChatStreamEvent } from '@sema/shared/api/chat';
 import type { StatusResponse } from '@sema/shared/api/schemas';
 import { CHAT_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import type { App } from '../../../../app.ts';
 import { buildTestApp } from '../../../../../test/build-test-app.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
 import { openStream } from '../../../../../test/stream-request.ts';
 
 /** The fake upstream is on loopback, not a provider people know by name: the spec's message says so. */
@@ -29,19 +30,10 @@ function joined(events: ChatStreamEvent[], type: 'reasoning' | 'content'): strin
 let fake: FakeOpenAi;
 let app: App;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: KEY });
-  app = await buildTestApp({
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: KEY,
-    SEMA_CHAT_TIMEOUT_MS: '2000',
-  });
+withFakeChat(KEY, { SEMA_CHAT_TIMEOUT_MS: '2000' }, (started, chatting) => {
+  fake = started;
+  app = chatting;
 });
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
 
 const post = (payload: unknown) =>
   app.inject({ method: 'POST', url: '/api/v1/chat', payload: payload as object });

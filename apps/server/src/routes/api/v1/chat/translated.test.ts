@@ -2,12 +2,12 @@
  * Chat in the user's language as one request: the real app (tiny translation model, our detector)
  * against the fake OpenAI-compatible upstream over real HTTP.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import type { App } from '../../../../app.ts';
-import { buildTestApp } from '../../../../../test/build-test-app.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
 import { openStream } from '../../../../../test/stream-request.ts';
 
 const KEY = 'hf_test_key_123';
@@ -19,21 +19,18 @@ const ANSWER =
 let fake: FakeOpenAi;
 let app: App;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: KEY });
-  app = await buildTestApp({
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: KEY,
+withFakeChat(
+  KEY,
+  {
     SEMA_CHAT_TIMEOUT_MS: '5000',
     // Not a reasoning model: its whole answer is content (an R1 model's would open in <think>).
     SEMA_CHAT_MODEL: 'meta-llama/Llama-3.1-8B-Instruct',
-  });
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+  },
+  (started, chatting) => {
+    fake = started;
+    app = chatting;
+  },
+);
 
 const post = (payload: object) => app.inject({ method: 'POST', url: '/api/v1/chat/translated', payload });
 const toEnglish = (text: string) =>
