@@ -32,3 +32,8 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
   await app.ready();
   return app;
 }
+
+/** POSTs `payload` as JSON to `url` on `app` (in-process, no socket), with `headers` added. */
+export function postJson(app: App, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers });
+}

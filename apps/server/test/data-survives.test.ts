@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { redisRecordRisks } from '../src/lib/redis-records.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, postJson } from './build-test-app.ts';
 import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
 import { killAllSema } from '@sema/testkit/sema';
 import { startServerProcess } from './server-process.ts';
@@ -32,24 +32,24 @@ afterAll(() => folders.forEach((made) => fs.rmSync(made, { recursive: true, forc
 
 /** Creates a glossary and spends usage on the key; answers the glossary's id. */
 async function writeRecords(app: App): Promise<string> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/v1/glossaries',
-    headers: auth,
-    payload: {
+  const created = await postJson(
+    app,
+    '/api/v1/glossaries',
+    {
       name: 'Clinic',
       source_language: 'en',
       target_language: 'sw',
       entries: { clinic: 'zahanati' },
     },
-  });
+    auth,
+  );
   expect(created.statusCode).toBe(201);
-  const translated = await app.inject({
-    method: 'POST',
-    url: '/api/v1/translate',
-    headers: auth,
-    payload: { text: TEXT, source_language: 'en', target_language: 'fr' },
-  });
+  const translated = await postJson(
+    app,
+    '/api/v1/translate',
+    { text: TEXT, source_language: 'en', target_language: 'fr' },
+    auth,
+  );
   expect(translated.statusCode).toBe(200);
   return created.json().id as string;
 }
@@ -85,12 +85,12 @@ describe('without Redis: SQLite files', () => {
     app = await buildTestApp(env);
     await expectRecords(app, id);
     // Still counting from where it was, and still refusing past the limit.
-    const over = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      headers: auth,
-      payload: { text: 'x'.repeat(1000 - TEXT.length + 1), source_language: 'en', target_language: 'fr' },
-    });
+    const over = await postJson(
+      app,
+      '/api/v1/translate',
+      { text: 'x'.repeat(1000 - TEXT.length + 1), source_language: 'en', target_language: 'fr' },
+      auth,
+    );
     expect(over.statusCode).toBe(429);
   }, 60_000);
 
@@ -120,10 +120,10 @@ describe('without Redis: SQLite files', () => {
   it('creates no usage file while no key is configured', async () => {
     const data = folder();
     app = await buildTestApp({ SEMA_USAGE_DB: path.join(data, 'usage.sqlite') });
-    const translated = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: TEXT, source_language: 'en', target_language: 'fr' },
+    const translated = await postJson(app, '/api/v1/translate', {
+      text: TEXT,
+      source_language: 'en',
+      target_language: 'fr',
     });
     expect(translated.statusCode).toBe(200);
     expect(fs.readdirSync(data)).toEqual([]);

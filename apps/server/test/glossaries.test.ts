@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, postJson } from './build-test-app.ts';
 import { REDIS_SERVER } from '@sema/testkit/redis';
 import { redisForSuite } from './redis-suite.ts';
 
@@ -111,10 +111,10 @@ describe('stored glossaries, in SQLite', () => {
     });
     expect(both.json().translated_text).toMatch(/kliniki[\s\S]*Sema[\s\S]*wauguzi/);
 
-    const batch = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate/batch',
-      payload: { texts: ['The clinic.', 'Go to the clinic now.'], target_language: 'sw', glossary_id: id },
+    const batch = await postJson(app, '/api/v1/translate/batch', {
+      texts: ['The clinic.', 'Go to the clinic now.'],
+      target_language: 'sw',
+      glossary_id: id,
     });
     expect(batch.statusCode).toBe(200);
     for (const item of batch.json().translations) expect(item.translated_text).toContain('zahanati');
@@ -168,14 +168,14 @@ describe('stored glossaries, in SQLite', () => {
       form.append('target_language', target);
       form.append('glossary_id', id);
       const request = new Request('http://sema/', { method: 'POST', body: form });
-      return request.arrayBuffer().then((body) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/v1/translate/document',
-          headers: { 'content-type': request.headers.get('content-type')!, accept: 'application/json' },
-          payload: Buffer.from(body),
-        }),
-      );
+      return request
+        .arrayBuffer()
+        .then((body) =>
+          postJson(app, '/api/v1/translate/document', Buffer.from(body), {
+            'content-type': request.headers.get('content-type')!,
+            accept: 'application/json',
+          }),
+        );
     };
     const translated = await post('sw');
     expect(translated.statusCode).toBe(200);

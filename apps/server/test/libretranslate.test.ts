@@ -7,7 +7,7 @@ import { translate as libretranslate } from 'libretranslate';
 import { Translate } from 'translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, postJson } from './build-test-app.ts';
 
 let app: App;
 let base: string;
@@ -202,18 +202,14 @@ describe('the LibreTranslate API while the model is unavailable', () => {
   it('answers 503 {error} with Retry-After, as every other surface does (was 500)', async () => {
     const unavailable = await buildTestApp({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
     try {
-      const ours = await unavailable.inject({
-        method: 'POST',
-        url: '/api/v1/translate',
-        payload: { text: 'Hello.', source_language: 'eng_Latn', target_language: 'fra_Latn' },
+      const ours = await postJson(unavailable, '/api/v1/translate', {
+        text: 'Hello.',
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
       });
       expect(ours.statusCode).toBe(503);
       expect(Number(ours.headers['retry-after'])).toBeGreaterThan(0);
-      const lt = await unavailable.inject({
-        method: 'POST',
-        url: '/translate',
-        payload: { q: 'Hello.', source: 'en', target: 'fr' },
-      });
+      const lt = await postJson(unavailable, '/translate', { q: 'Hello.', source: 'en', target: 'fr' });
       expect(lt.statusCode).toBe(503);
       expect(Number(lt.headers['retry-after'])).toBeGreaterThan(0);
       expect(Object.keys(lt.json())).toEqual(['error']);

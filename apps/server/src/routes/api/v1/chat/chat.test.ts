@@ -5,7 +5,7 @@ import type { ChatResponse, ChatStreamEvent } from '@sema/shared/api/chat';
 import type { StatusResponse } from '@sema/shared/api/schemas';
 import { CHAT_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import type { App } from '../../../../app.ts';
-import { buildTestApp } from '../../../../../test/build-test-app.ts';
+import { buildTestApp, postJson } from '../../../../../test/build-test-app.ts';
 import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
 import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
 import { openStream } from '../../../../../test/stream-request.ts';
@@ -119,10 +119,10 @@ describe('POST /api/v1/chat (JSON answer)', () => {
     });
     try {
       fake.enqueue({ kind: 'answer', content: 'ok' });
-      const response = await suffixed.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')], max_tokens: 12, temperature: 0 },
+      const response = await postJson(suffixed, '/api/v1/chat', {
+        messages: [user('x')],
+        max_tokens: 12,
+        temperature: 0,
       });
       expect(response.statusCode).toBe(200);
       expect(fake.requests[0]!.body).toMatchObject({
@@ -194,11 +194,7 @@ describe('POST /api/v1/chat upstream errors', () => {
   it('maps a wrong key to AUTH_ERROR (the fake checks the Authorization header)', async () => {
     const wrongKey = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: 'hf_wrong' });
     try {
-      const response = await wrongKey.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
+      const response = await postJson(wrongKey, '/api/v1/chat', { messages: [user('x')] });
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({ detail: LOOPBACK_AUTH_ERROR, code: 'AUTH_ERROR' });
     } finally {
@@ -212,11 +208,7 @@ describe('POST /api/v1/chat upstream errors', () => {
       SEMA_CHAT_API_KEY: KEY,
     });
     try {
-      const response = await refused.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
+      const response = await postJson(refused, '/api/v1/chat', { messages: [user('x')] });
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
     } finally {
@@ -230,11 +222,7 @@ describe('POST /api/v1/chat upstream errors', () => {
     try {
       fake.enqueue({ kind: 'hang' });
       const disconnected = fake.nextDisconnect();
-      const response = await impatient.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
+      const response = await postJson(impatient, '/api/v1/chat', { messages: [user('x')] });
       expect(response.statusCode).toBe(504);
       expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
       await disconnected; // the upstream request was given up, not left hanging
@@ -438,11 +426,7 @@ describe('chat without a provider', () => {
   it('answers 503 saying how to configure chat, and /status reports it', async () => {
     const off = await buildTestApp({ SEMA_CHAT_PROVIDER: 'none' });
     try {
-      const response = await off.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')], stream: true },
-      });
+      const response = await postJson(off, '/api/v1/chat', { messages: [user('x')], stream: true });
       expect(response.statusCode).toBe(503);
       const body = response.json<{ detail: string; code: string }>();
       expect(body.code).toBe('CHAT_NOT_CONFIGURED');
@@ -460,11 +444,7 @@ describe('chat without a provider', () => {
   it('refuses the Hugging Face router without a key instead of sending an anonymous request', async () => {
     const keyless = await buildTestApp({ SEMA_CHAT_PROVIDER: 'openai' });
     try {
-      const response = await keyless.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
+      const response = await postJson(keyless, '/api/v1/chat', { messages: [user('x')] });
       expect(response.statusCode).toBe(503);
       expect(response.json<{ detail: string }>().detail).toContain('no API key for the Hugging Face router');
       const status = (await keyless.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
@@ -484,10 +464,10 @@ describe('chat with the local provider (tiny GGUF, no key configured)', () => {
         const status = (await local.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
         expect(status.engines.chat).toEqual({ state: 'ready', provider: 'local', model: 'tiny-chat.gguf' });
       }, 60_000); // loading node-llama-cpp takes seconds on a busy 2-core machine
-      const response = await local.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('Habari?')], stream: true, max_tokens: 50 },
+      const response = await postJson(local, '/api/v1/chat', {
+        messages: [user('Habari?')],
+        stream: true,
+        max_tokens: 50,
       });
       expect(response.statusCode).toBe(200);
       const events = parseEvents(response.body);

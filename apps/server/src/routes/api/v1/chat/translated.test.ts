@@ -9,6 +9,7 @@ import type { App } from '../../../../app.ts';
 import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
 import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
 import { openStream } from '../../../../../test/stream-request.ts';
+import { postJson } from '../../../../../test/build-test-app.ts';
 
 const KEY = 'hf_test_key_123';
 const SWAHILI =
@@ -159,15 +160,11 @@ describe('POST /api/v1/chat/translated', () => {
   });
 
   it('applies a stored glossary in the direction it is made for, and refuses one for another pair', async () => {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/v1/glossaries',
-      payload: {
-        name: 'Places',
-        source_language: 'eng_Latn',
-        target_language: 'swh_Latn',
-        entries: { Nairobi: 'NAIROBI-KE' },
-      },
+    const created = await postJson(app, '/api/v1/glossaries', {
+      name: 'Places',
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
+      entries: { Nairobi: 'NAIROBI-KE' },
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();

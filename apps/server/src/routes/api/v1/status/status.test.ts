@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../../../app.ts';
-import { buildTestApp } from '../../../../../test/build-test-app.ts';
+import { buildTestApp, postJson } from '../../../../../test/build-test-app.ts';
 import { overallStatus } from './index.ts';
 
 let app: App;
@@ -40,19 +40,15 @@ describe('GET /status', () => {
     const before = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
     expect(before.response_times).toEqual({ translate: null });
     for (const text of ['Good morning.', 'Thank you very much.', 'Where is the station?']) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/translate',
-        payload: { text, source_language: 'eng_Latn', target_language: 'fra_Latn' },
+      const response = await postJson(app, '/api/v1/translate', {
+        text,
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
       });
       expect(response.statusCode).toBe(200);
     }
     // A refused request is not an answer: it does not count.
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: '', target_language: 'x' },
-    });
+    await postJson(app, '/api/v1/translate', { text: '', target_language: 'x' });
     // Nor are answers the model did not work for: English to English, or a translation cached.
     for (const payload of [
       { text: 'Good morning.', source_language: 'eng_Latn', target_language: 'eng_Latn' },
