@@ -55,6 +55,11 @@ function refusal(local: LocalProvider, maxTokens = 5): Promise<unknown> {
     .catch((e: unknown) => e);
 }
 
+/** The text of the `type` events, joined. */
+function textOf(events: ChatStreamEvent[], type: 'reasoning' | 'content'): string {
+  return events.flatMap((event) => (event.type === type ? [event.text] : [])).join('');
+}
+
 const request = (content: string, extra: Record<string, unknown> = {}) => ({
   messages: [user(content)],
   ...extra,
@@ -99,18 +104,8 @@ describe('LocalProvider on the tiny scripted model', () => {
         new AbortController().signal,
       ),
     );
-    expect(
-      events
-        .filter((e) => e.type === 'reasoning')
-        .map((e) => (e as { text: string }).text)
-        .join(''),
-    ).toBe('Brief thought');
-    expect(
-      events
-        .filter((e) => e.type === 'content')
-        .map((e) => (e as { text: string }).text)
-        .join(''),
-    ).toBe('Hello from Sema.');
+    expect(textOf(events, 'reasoning')).toBe('Brief thought');
+    expect(textOf(events, 'content')).toBe('Hello from Sema.');
     expect(events.filter((e) => e.type === 'content').length).toBeGreaterThan(1);
     expect(events.at(-1)).toMatchObject({ type: 'done', model: 'tiny-chat.gguf' });
   });

@@ -71,14 +71,20 @@ function task(body: string | Uint8Array) {
 
 const charge = (keyId: string): JobCharge => ({ keyId, chars: 42, month: '2026-11' });
 
+/** Jobs on the in-process store, with the key ids of what they refund. */
+function jobsInMemory() {
+  const refunds: string[] = [];
+  const jobs = new DocumentJobs({
+    store: new MemoryJobStore(),
+    refund: async ({ keyId }) => void refunds.push(keyId),
+    log: quiet,
+  });
+  return { jobs, refunds };
+}
+
 describe('document jobs in one process', () => {
   it('refunds what a job was charged when its translation fails, and only then', async () => {
-    const refunds: string[] = [];
-    const jobs = new DocumentJobs({
-      store: new MemoryJobStore(),
-      refund: async ({ keyId }) => void refunds.push(keyId),
-      log: quiet,
-    });
+    const { jobs, refunds } = jobsInMemory();
     const good = task('Bonjour.');
     const done = jobs.start(good.task, { charge: charge('good') });
     good.finish();
@@ -96,12 +102,7 @@ describe('document jobs in one process', () => {
   });
 
   it('fails, refunds and stores a running job when the server closes', async () => {
-    const refunds: string[] = [];
-    const jobs = new DocumentJobs({
-      store: new MemoryJobStore(),
-      refund: async ({ keyId }) => void refunds.push(keyId),
-      log: quiet,
-    });
+    const { jobs, refunds } = jobsInMemory();
     const work = task('never');
     const running = jobs.start(work.task, { charge: charge('closing') });
     await jobs.close(new ApiError(503, 'SHUTTING_DOWN', 'The server stopped'));

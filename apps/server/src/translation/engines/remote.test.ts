@@ -8,6 +8,13 @@ import { plainServer } from '../../../test/plain-server.ts';
 import type { TranslationPipeline } from '../pipeline.ts';
 import { RemoteEngine } from './remote.ts';
 
+/** What a remote engine forwarding to `url` fails 'Hi.' with. */
+function refusalOf(url: string, timeoutMs: number): Promise<unknown> {
+  return new RemoteEngine({ urls: [url], timeoutMs })
+    .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
+    .catch((caught: unknown) => caught);
+}
+
 describe('RemoteEngine against another Sema server', () => {
   let upstream: App;
   let upstreamUrl: string;
@@ -92,10 +99,7 @@ describe('RemoteEngine with servers that misbehave', () => {
   it('gives up after the timeout with 504', async () => {
     const silent = await plainServer(() => {});
     try {
-      const engine = new RemoteEngine({ urls: [silent.url], timeoutMs: 200 });
-      const error = await engine
-        .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
-        .catch((caught: unknown) => caught);
+      const error = await refusalOf(silent.url, 200);
       expect(error).toMatchObject({
         statusCode: 504,
         code: 'TIMEOUT',
@@ -113,10 +117,7 @@ describe('RemoteEngine with servers that misbehave', () => {
         .end(JSON.stringify({ detail: 'The translation queue is full', code: 'OVERLOADED' }));
     });
     try {
-      const engine = new RemoteEngine({ urls: [busy.url], timeoutMs: 5000 });
-      const error = await engine
-        .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
-        .catch((caught: unknown) => caught);
+      const error = await refusalOf(busy.url, 5000);
       expect(error).toMatchObject({
         statusCode: 503,
         detail: 'Remote translation server: The translation queue is full',

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@sema/testkit/wait-for';
@@ -9,6 +8,7 @@ import type { App } from '../../../../app.ts';
 import { buildTestApp, postJson } from '../../../../../test/build-test-app.ts';
 import type { NllbEngine } from '../../../../translation/engines/nllb.ts';
 import type { TranslationPipeline } from '../../../../translation/pipeline.ts';
+import { freePort } from '@sema/testkit/free-port';
 
 const pipelineOf = (app: App) => app.translation as TranslationPipeline;
 const translate = (app: App, payload: unknown) => postJson(app, '/api/v1/translate', payload);
@@ -402,7 +402,7 @@ describe('without the model', () => {
     cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-nomodel-'));
     app = await buildTestApp({
       SEMA_NLLB_MODEL: 'sema-test/not-downloadable',
-      SEMA_HUB_URL: `http://127.0.0.1:${await closedPort()}`,
+      SEMA_HUB_URL: `http://127.0.0.1:${await freePort()}`,
       SEMA_MODEL_CACHE: cache,
     });
     await pipelineOf(app)
@@ -440,12 +440,4 @@ describe('without the model', () => {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
