@@ -138,35 +138,37 @@ describe.skipIf(!REDIS_SERVER)('with Redis run as deploy/ runs it', () => {
     await redis?.stop();
   });
 
-  it('keeps glossaries and key usage across a Redis crash and a restart of Sema', async () => {
+  /** A durable Redis, and an app that wrote glossaries and key usage to it and closed. */
+  async function recordsOnDurableRedis() {
     redis = await startRedis({ durableIn: folder() });
     const env = { SEMA_API_KEYS: `${KEY}:1000`, REDIS_URL: redis.url };
     app = await buildTestApp(env);
     const id = await writeRecords(app);
     await app.close();
+    return { env, id, durable: redis };
+  }
+
+  it('keeps glossaries and key usage across a Redis crash and a restart of Sema', async () => {
+    const { env, id, durable } = await recordsOnDurableRedis();
 
     // Killed, not shut down: only what the append-only file already holds comes back.
-    await redis.stop();
-    await redis.start();
+    await durable.stop();
+    await durable.start();
     app = await buildTestApp(env);
     await expectRecords(app, id);
   }, 60_000);
 
   it('restores glossaries and key usage from a snapshot into a fresh Redis, as docs/operations.md says', async () => {
-    redis = await startRedis({ durableIn: folder() });
-    const env = { SEMA_API_KEYS: `${KEY}:1000`, REDIS_URL: redis.url };
-    app = await buildTestApp(env);
-    const id = await writeRecords(app);
-    await app.close();
+    const { env, id, durable } = await recordsOnDurableRedis();
     app = undefined;
 
     // redis-cli --rdb <file>: a snapshot, taken while Redis runs.
     const backup = path.join(folder(), 'sema-redis.rdb');
-    const snapshot = spawnSync('redis-cli', ['-p', String(redis.port), '--rdb', backup], {
+    const snapshot = spawnSync('redis-cli', ['-p', String(durable.port), '--rdb', backup], {
       encoding: 'utf8',
     });
     expect(snapshot.status, snapshot.stderr).toBe(0);
-    await redis.stop();
+    await durable.stop();
 
     // A fresh Redis: the snapshot as dump.rdb with appendonly no, then CONFIG SET appendonly yes.
     const restored = folder();
