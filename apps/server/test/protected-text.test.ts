@@ -30,6 +30,11 @@ function expectSpansKept(translated: string) {
   expect(translated).not.toBe(TEXT);
 }
 
+/** POSTs `texts` (our API's `text` or `texts`) from English to Swahili with a request glossary. */
+function englishToSwahili(url: string, texts: { text: string } | { texts: string[] }, glossary: unknown) {
+  return postJson(app, url, { ...texts, source_language: 'en', target_language: 'sw', glossary });
+}
+
 describe('protected text on every path', () => {
   it('finds the spans this test relies on', () => {
     expect(SPANS).toEqual([
@@ -102,23 +107,21 @@ describe('protected text on every path', () => {
 
   it('a glossary on /api/v1/translate and /batch: terms replaced, do-not-translate terms kept', async () => {
     const glossary = { village: 'kijiji', Sema: 'Sema' };
-    const one = await postJson(app, '/api/v1/translate', {
-      text: 'The village loves Sema very much.',
-      source_language: 'en',
-      target_language: 'sw',
+    const one = await englishToSwahili(
+      '/api/v1/translate',
+      { text: 'The village loves Sema very much.' },
       glossary,
-    });
+    );
     expect(one.statusCode).toBe(200);
     const translated = one.json<{ translated_text: string }>().translated_text;
     expect(translated).toContain('kijiji');
     expect(translated).toContain('Sema');
     expect(translated).not.toContain('village');
-    const batch = await postJson(app, '/api/v1/translate/batch', {
-      texts: ['A VILLAGE.', 'No term here.'],
-      source_language: 'en',
-      target_language: 'sw',
+    const batch = await englishToSwahili(
+      '/api/v1/translate/batch',
+      { texts: ['A VILLAGE.', 'No term here.'] },
       glossary,
-    });
+    );
     expect(
       batch.json<{ translations: { translated_text: string }[] }>().translations[0]!.translated_text,
     ).toContain('kijiji');
@@ -133,12 +136,7 @@ describe('protected text on every path', () => {
     ],
     [{ village: 1 }, /glossary/],
   ])('refuses a bad glossary (case %#) with 422', async (glossary, detail) => {
-    const response = await postJson(app, '/api/v1/translate', {
-      text: 'The village.',
-      source_language: 'en',
-      target_language: 'sw',
-      glossary,
-    });
+    const response = await englishToSwahili('/api/v1/translate', { text: 'The village.' }, glossary);
     expect(response.statusCode).toBe(422);
     const body = response.json<{ detail: string }>();
     if (typeof detail === 'string') expect(body.detail).toBe(detail);
