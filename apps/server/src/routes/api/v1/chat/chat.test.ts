@@ -5,7 +5,7 @@ import type { ChatResponse, ChatStreamEvent } from '@sema/shared/api/chat';
 import type { StatusResponse } from '@sema/shared/api/schemas';
 import { CHAT_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import type { App } from '../../../../app.ts';
-import { buildTestApp, postJson } from '../../../../../test/build-test-app.ts';
+import { buildTestApp, postJson, withTestApp } from '../../../../../test/build-test-app.ts';
 import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
 import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
 import { openStream } from '../../../../../test/stream-request.ts';
@@ -112,27 +112,27 @@ describe('POST /api/v1/chat (JSON answer)', () => {
   });
 
   it('passes max_tokens, temperature and a :provider model suffix on', async () => {
-    const suffixed = await buildTestApp({
-      SEMA_CHAT_BASE_URL: fake.baseUrl,
-      SEMA_CHAT_API_KEY: KEY,
-      SEMA_CHAT_MODEL: 'org/model:nscale',
-    });
-    try {
-      fake.enqueue({ kind: 'answer', content: 'ok' });
-      const response = await postJson(suffixed, '/api/v1/chat', {
-        messages: [user('x')],
-        max_tokens: 12,
-        temperature: 0,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(fake.requests[0]!.body).toMatchObject({
-        model: 'org/model:nscale',
-        max_tokens: 12,
-        temperature: 0,
-      });
-    } finally {
-      await suffixed.close();
-    }
+    await withTestApp(
+      {
+        SEMA_CHAT_BASE_URL: fake.baseUrl,
+        SEMA_CHAT_API_KEY: KEY,
+        SEMA_CHAT_MODEL: 'org/model:nscale',
+      },
+      async (suffixed) => {
+        fake.enqueue({ kind: 'answer', content: 'ok' });
+        const response = await postJson(suffixed, '/api/v1/chat', {
+          messages: [user('x')],
+          max_tokens: 12,
+          temperature: 0,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(fake.requests[0]!.body).toMatchObject({
+          model: 'org/model:nscale',
+          max_tokens: 12,
+          temperature: 0,
+        });
+      },
+    );
   });
 
   it("rejects replies without choices or content with the spec's messages", async () => {
@@ -192,28 +192,28 @@ describe('POST /api/v1/chat upstream errors', () => {
   });
 
   it('maps a wrong key to AUTH_ERROR (the fake checks the Authorization header)', async () => {
-    const wrongKey = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: 'hf_wrong' });
-    try {
-      const response = await postJson(wrongKey, '/api/v1/chat', { messages: [user('x')] });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ detail: LOOPBACK_AUTH_ERROR, code: 'AUTH_ERROR' });
-    } finally {
-      await wrongKey.close();
-    }
+    await withTestApp(
+      { SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: 'hf_wrong' },
+      async (wrongKey) => {
+        const response = await postJson(wrongKey, '/api/v1/chat', { messages: [user('x')] });
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toEqual({ detail: LOOPBACK_AUTH_ERROR, code: 'AUTH_ERROR' });
+      },
+    );
   });
 
   it('maps a refused connection to NETWORK_ERROR (502) and a silent upstream to NETWORK_ERROR (504)', async () => {
-    const refused = await buildTestApp({
-      SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
-      SEMA_CHAT_API_KEY: KEY,
-    });
-    try {
-      const response = await postJson(refused, '/api/v1/chat', { messages: [user('x')] });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
-    } finally {
-      await refused.close();
-    }
+    await withTestApp(
+      {
+        SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
+        SEMA_CHAT_API_KEY: KEY,
+      },
+      async (refused) => {
+        const response = await postJson(refused, '/api/v1/chat', { messages: [user('x')] });
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
+      },
+    );
     const impatient = await buildTestApp({
       SEMA_CHAT_BASE_URL: fake.baseUrl,
       SEMA_CHAT_API_KEY: KEY,
@@ -402,8 +402,7 @@ describe('POST /api/v1/chat with stream: true', () => {
   });
 
   it('cancels the upstream request when the client disconnects', async () => {
-    const server = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY });
-    try {
+    await withTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY }, async (server) => {
       fake.enqueue({ kind: 'slow', intervalMs: 50 });
       const disconnected = fake.nextDisconnect();
       const { first, leave } = await openStream(server, '/api/v1/chat', {
@@ -416,16 +415,13 @@ describe('POST /api/v1/chat with stream: true', () => {
       await disconnected;
       expect(Date.now() - started).toBeLessThan(2000);
       expect(fake.requests).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
 describe('chat without a provider', () => {
   it('answers 503 saying how to configure chat, and /status reports it', async () => {
-    const off = await buildTestApp({ SEMA_CHAT_PROVIDER: 'none' });
-    try {
+    await withTestApp({ SEMA_CHAT_PROVIDER: 'none' }, async (off) => {
       const response = await postJson(off, '/api/v1/chat', { messages: [user('x')], stream: true });
       expect(response.statusCode).toBe(503);
       const body = response.json<{ detail: string; code: string }>();
@@ -436,30 +432,24 @@ describe('chat without a provider', () => {
       const status = (await off.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
       expect(status.engines.chat).toMatchObject({ state: 'disabled', provider: 'none' });
       expect(status.engines.chat.detail).toContain('SEMA_CHAT_LOCAL_MODEL');
-    } finally {
-      await off.close();
-    }
+    });
   });
 
   it('refuses the Hugging Face router without a key instead of sending an anonymous request', async () => {
-    const keyless = await buildTestApp({ SEMA_CHAT_PROVIDER: 'openai' });
-    try {
+    await withTestApp({ SEMA_CHAT_PROVIDER: 'openai' }, async (keyless) => {
       const response = await postJson(keyless, '/api/v1/chat', { messages: [user('x')] });
       expect(response.statusCode).toBe(503);
       expect(response.json<{ detail: string }>().detail).toContain('no API key for the Hugging Face router');
       const status = (await keyless.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
       expect(status.engines.chat.state).toBe('disabled');
-    } finally {
-      await keyless.close();
-    }
+    });
   });
 });
 
 describe('chat with the local provider (tiny GGUF, no key configured)', () => {
   it('is the default without a key, warms a model file up at start, and streams its answer', async () => {
     const fixture = fileURLToPath(new URL('../../../../../test/fixtures/tiny-chat.gguf', import.meta.url));
-    const local = await buildTestApp({ SEMA_CHAT_LOCAL_MODEL: fixture, SEMA_CHAT_THREADS: '1' });
-    try {
+    await withTestApp({ SEMA_CHAT_LOCAL_MODEL: fixture, SEMA_CHAT_THREADS: '1' }, async (local) => {
       await vi.waitFor(async () => {
         const status = (await local.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
         expect(status.engines.chat).toEqual({ state: 'ready', provider: 'local', model: 'tiny-chat.gguf' });
@@ -474,9 +464,7 @@ describe('chat with the local provider (tiny GGUF, no key configured)', () => {
       expect(joined(events, 'reasoning')).toBe('Brief thought');
       expect(joined(events, 'content')).toBe('Hello from Sema.');
       expect(events.at(-1)).toMatchObject({ type: 'done', model: 'tiny-chat.gguf' });
-    } finally {
-      await local.close();
-    }
+    });
   }, 90_000);
 });
 
