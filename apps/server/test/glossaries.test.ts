@@ -168,14 +168,12 @@ describe('stored glossaries, in SQLite', () => {
       form.append('target_language', target);
       form.append('glossary_id', id);
       const request = new Request('http://sema/', { method: 'POST', body: form });
-      return request
-        .arrayBuffer()
-        .then((body) =>
-          postJson(app, '/api/v1/translate/document', Buffer.from(body), {
-            'content-type': request.headers.get('content-type')!,
-            accept: 'application/json',
-          }),
-        );
+      return request.arrayBuffer().then((body) =>
+        postJson(app, '/api/v1/translate/document', Buffer.from(body), {
+          'content-type': request.headers.get('content-type')!,
+          accept: 'application/json',
+        }),
+      );
     };
     const translated = await post('sw');
     expect(translated.statusCode).toBe(200);
