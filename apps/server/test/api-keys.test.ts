@@ -14,8 +14,9 @@ import type { App } from '../src/app.ts';
 import { SESSION_HEADER } from '@sema/shared/api/schemas';
 import { parseApiKeys } from '../src/config/parsers.ts';
 import { WebSessions } from '../src/lib/web-session.ts';
-import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { buildTestApp, postJson } from './build-test-app.ts';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { redisForSuite } from './redis-suite.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 
 const SMALL = 'small-key-0001'; // 100 characters a month
@@ -67,18 +68,10 @@ describe('with API keys', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ code: 'INVALID_API_KEY', detail: 'Invalid API key' });
 
-    const libre = await app.inject({
-      method: 'POST',
-      url: '/translate',
-      payload: { q: 'Hi', source: 'en', target: 'fr' },
-    });
+    const libre = await postJson(app, '/translate', { q: 'Hi', source: 'en', target: 'fr' });
     expect(libre.statusCode).toBe(403);
     expect(libre.json()).toHaveProperty('error');
-    const deeplRefusal = await app.inject({
-      method: 'POST',
-      url: '/v2/translate',
-      payload: { text: ['Hi'], target_lang: 'FR' },
-    });
+    const deeplRefusal = await postJson(app, '/v2/translate', { text: ['Hi'], target_lang: 'FR' });
     expect(deeplRefusal.statusCode).toBe(403);
     expect(deeplRefusal.json()).toHaveProperty('message');
     const glossaries = await app.inject({ method: 'GET', url: '/api/v1/glossaries' });
@@ -137,12 +130,12 @@ describe('with API keys', () => {
     expect((await translate(app, { authorization: `Bearer ${OPEN}` })).statusCode).toBe(200);
     expect((await translate(app, { 'x-api-key': OPEN })).statusCode).toBe(200);
     expect((await translate(app, { 'x-api-key': 'file-key-00003' })).statusCode).toBe(200);
-    const form = await app.inject({
-      method: 'POST',
-      url: '/translate',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ q: 'Hello', source: 'en', target: 'de', api_key: OPEN }).toString(),
-    });
+    const form = await postJson(
+      app,
+      '/translate',
+      new URLSearchParams({ q: 'Hello', source: 'en', target: 'de', api_key: OPEN }).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
     expect(form.statusCode).toBe(200);
   });
 
@@ -179,18 +172,18 @@ describe('with API keys', () => {
       }>().character_count;
     const before = await usage();
     // HTML with alternatives is refused only after the text has been charged and translated.
-    const failed = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      headers: { authorization: `Bearer ${key}` },
-      payload: {
+    const failed = await postJson(
+      app,
+      '/api/v1/translate',
+      {
         text: '<p>Good morning.</p>',
         target_language: 'fr',
         source_language: 'en',
         format: 'html',
         alternatives: 2,
       },
-    });
+      { authorization: `Bearer ${key}` },
+    );
     expect(failed.statusCode).toBe(422);
     await expect.poll(usage).toBe(before);
     const done = await translate(app, { authorization: `Bearer ${key}` }, 'Good night.');
@@ -267,18 +260,14 @@ describe('with API keys, documents whose translation fails after the upload was 
 });
 
 describe.skipIf(!REDIS_SERVER)('with API keys and REDIS_URL', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const apps: App[] = [];
   beforeAll(async () => {
-    redis = await startRedis();
     for (let i = 0; i < 2; i++) {
       apps.push(await buildTestApp({ SEMA_API_KEYS: KEYS, REDIS_URL: `redis://127.0.0.1:${redis.port}/4` }));
     }
   }, 60_000);
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await redis?.stop();
-  });
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
 
   it('spends one budget through every process', async () => {
     const [a, b] = apps as [App, App];
@@ -310,12 +299,12 @@ describe('web session tokens', () => {
     try {
       const send = async () => {
         const { token } = (await app.inject({ method: 'POST', url: '/api/v1/session' })).json();
-        return app.inject({
-          method: 'POST',
-          url: '/api/v1/translate',
-          headers: { [SESSION_HEADER]: token },
-          payload: { text: 'Good morning, friend.', source_language: 'en', target_language: 'fr' },
-        });
+        return postJson(
+          app,
+          '/api/v1/translate',
+          { text: 'Good morning, friend.', source_language: 'en', target_language: 'fr' },
+          { [SESSION_HEADER]: token },
+        );
       };
       expect((await send()).statusCode).toBe(200);
       const over = await send();

@@ -44,3 +44,18 @@ export async function listenTestApp(
   await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'fra_Latn' });
   return { app, base };
 }
+
+/** POSTs `payload` as JSON to `url` on `app` (in-process, no socket), with `headers` added. */
+export function postJson(app: App, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+/** Runs `use` on an app built with `env`, and closes the app after, whatever happens. */
+export async function withTestApp(env: Record<string, string | undefined>, use: (app: App) => Promise<void>) {
+  const app = await buildTestApp(env);
+  try {
+    await use(app);
+  } finally {
+    await app.close();
+  }
+}

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { redisRecordRisks } from '../src/lib/redis-records.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, postJson } from './build-test-app.ts';
 import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
 import { killAllSema } from '@sema/testkit/sema';
 import { startServerProcess } from './server-process.ts';
@@ -32,24 +32,24 @@ afterAll(() => folders.forEach((made) => fs.rmSync(made, { recursive: true, forc
 
 /** Creates a glossary and spends usage on the key; answers the glossary's id. */
 async function writeRecords(app: App): Promise<string> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/v1/glossaries',
-    headers: auth,
-    payload: {
+  const created = await postJson(
+    app,
+    '/api/v1/glossaries',
+    {
       name: 'Clinic',
       source_language: 'en',
       target_language: 'sw',
       entries: { clinic: 'zahanati' },
     },
-  });
+    auth,
+  );
   expect(created.statusCode).toBe(201);
-  const translated = await app.inject({
-    method: 'POST',
-    url: '/api/v1/translate',
-    headers: auth,
-    payload: { text: TEXT, source_language: 'en', target_language: 'fr' },
-  });
+  const translated = await postJson(
+    app,
+    '/api/v1/translate',
+    { text: TEXT, source_language: 'en', target_language: 'fr' },
+    auth,
+  );
   expect(translated.statusCode).toBe(200);
   return created.json().id as string;
 }
@@ -85,12 +85,12 @@ describe('without Redis: SQLite files', () => {
     app = await buildTestApp(env);
     await expectRecords(app, id);
     // Still counting from where it was, and still refusing past the limit.
-    const over = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      headers: auth,
-      payload: { text: 'x'.repeat(1000 - TEXT.length + 1), source_language: 'en', target_language: 'fr' },
-    });
+    const over = await postJson(
+      app,
+      '/api/v1/translate',
+      { text: 'x'.repeat(1000 - TEXT.length + 1), source_language: 'en', target_language: 'fr' },
+      auth,
+    );
     expect(over.statusCode).toBe(429);
   }, 60_000);
 
@@ -120,10 +120,10 @@ describe('without Redis: SQLite files', () => {
   it('creates no usage file while no key is configured', async () => {
     const data = folder();
     app = await buildTestApp({ SEMA_USAGE_DB: path.join(data, 'usage.sqlite') });
-    const translated = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: TEXT, source_language: 'en', target_language: 'fr' },
+    const translated = await postJson(app, '/api/v1/translate', {
+      text: TEXT,
+      source_language: 'en',
+      target_language: 'fr',
     });
     expect(translated.statusCode).toBe(200);
     expect(fs.readdirSync(data)).toEqual([]);
@@ -138,35 +138,37 @@ describe.skipIf(!REDIS_SERVER)('with Redis run as deploy/ runs it', () => {
     await redis?.stop();
   });
 
-  it('keeps glossaries and key usage across a Redis crash and a restart of Sema', async () => {
+  /** A durable Redis, and an app that wrote glossaries and key usage to it and closed. */
+  async function recordsOnDurableRedis() {
     redis = await startRedis({ durableIn: folder() });
     const env = { SEMA_API_KEYS: `${KEY}:1000`, REDIS_URL: redis.url };
     app = await buildTestApp(env);
     const id = await writeRecords(app);
     await app.close();
+    return { env, id, durable: redis };
+  }
+
+  it('keeps glossaries and key usage across a Redis crash and a restart of Sema', async () => {
+    const { env, id, durable } = await recordsOnDurableRedis();
 
     // Killed, not shut down: only what the append-only file already holds comes back.
-    await redis.stop();
-    await redis.start();
+    await durable.stop();
+    await durable.start();
     app = await buildTestApp(env);
     await expectRecords(app, id);
   }, 60_000);
 
   it('restores glossaries and key usage from a snapshot into a fresh Redis, as docs/operations.md says', async () => {
-    redis = await startRedis({ durableIn: folder() });
-    const env = { SEMA_API_KEYS: `${KEY}:1000`, REDIS_URL: redis.url };
-    app = await buildTestApp(env);
-    const id = await writeRecords(app);
-    await app.close();
+    const { env, id, durable } = await recordsOnDurableRedis();
     app = undefined;
 
     // redis-cli --rdb <file>: a snapshot, taken while Redis runs.
     const backup = path.join(folder(), 'sema-redis.rdb');
-    const snapshot = spawnSync('redis-cli', ['-p', String(redis.port), '--rdb', backup], {
+    const snapshot = spawnSync('redis-cli', ['-p', String(durable.port), '--rdb', backup], {
       encoding: 'utf8',
     });
     expect(snapshot.status, snapshot.stderr).toBe(0);
-    await redis.stop();
+    await durable.stop();
 
     // A fresh Redis: the snapshot as dump.rdb with appendonly no, then CONFIG SET appendonly yes.
     const restored = folder();

@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { buildTestApp, postJson } from './build-test-app.ts';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { redisForSuite } from './redis-suite.ts';
 
 const CLINIC = {
   name: 'Clinic',
@@ -110,10 +111,10 @@ describe('stored glossaries, in SQLite', () => {
     });
     expect(both.json().translated_text).toMatch(/kliniki[\s\S]*Sema[\s\S]*wauguzi/);
 
-    const batch = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate/batch',
-      payload: { texts: ['The clinic.', 'Go to the clinic now.'], target_language: 'sw', glossary_id: id },
+    const batch = await postJson(app, '/api/v1/translate/batch', {
+      texts: ['The clinic.', 'Go to the clinic now.'],
+      target_language: 'sw',
+      glossary_id: id,
     });
     expect(batch.statusCode).toBe(200);
     for (const item of batch.json().translations) expect(item.translated_text).toContain('zahanati');
@@ -168,11 +169,9 @@ describe('stored glossaries, in SQLite', () => {
       form.append('glossary_id', id);
       const request = new Request('http://sema/', { method: 'POST', body: form });
       return request.arrayBuffer().then((body) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/v1/translate/document',
-          headers: { 'content-type': request.headers.get('content-type')!, accept: 'application/json' },
-          payload: Buffer.from(body),
+        postJson(app, '/api/v1/translate/document', Buffer.from(body), {
+          'content-type': request.headers.get('content-type')!,
+          accept: 'application/json',
         }),
       );
     };
@@ -194,17 +193,13 @@ describe('stored glossaries, in SQLite', () => {
 });
 
 describe.skipIf(!REDIS_SERVER)('stored glossaries, in Redis (REDIS_URL)', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const apps: App[] = [];
   beforeAll(async () => {
-    redis = await startRedis();
     for (let i = 0; i < 2; i++)
       apps.push(await buildTestApp({ REDIS_URL: `redis://127.0.0.1:${redis.port}/3` }));
   }, 60_000);
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await redis?.stop();
-  });
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
 
   it('a glossary made through one process is used by the other, and deleted for both', async () => {
     const [a, b] = apps as [App, App];

@@ -7,7 +7,7 @@ import { translate as libretranslate } from 'libretranslate';
 import { Translate } from 'translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, postJson, withTestApp } from './build-test-app.ts';
 
 let app: App;
 let base: string;
@@ -200,33 +200,25 @@ describe('the LibreTranslate API at the root', () => {
 
 describe('the LibreTranslate API while the model is unavailable', () => {
   it('answers 503 {error} with Retry-After, as every other surface does (was 500)', async () => {
-    const unavailable = await buildTestApp({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
-    try {
-      const ours = await unavailable.inject({
-        method: 'POST',
-        url: '/api/v1/translate',
-        payload: { text: 'Hello.', source_language: 'eng_Latn', target_language: 'fra_Latn' },
+    await withTestApp({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' }, async (unavailable) => {
+      const ours = await postJson(unavailable, '/api/v1/translate', {
+        text: 'Hello.',
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
       });
       expect(ours.statusCode).toBe(503);
       expect(Number(ours.headers['retry-after'])).toBeGreaterThan(0);
-      const lt = await unavailable.inject({
-        method: 'POST',
-        url: '/translate',
-        payload: { q: 'Hello.', source: 'en', target: 'fr' },
-      });
+      const lt = await postJson(unavailable, '/translate', { q: 'Hello.', source: 'en', target: 'fr' });
       expect(lt.statusCode).toBe(503);
       expect(Number(lt.headers['retry-after'])).toBeGreaterThan(0);
       expect(Object.keys(lt.json())).toEqual(['error']);
-    } finally {
-      await unavailable.close();
-    }
+    });
   });
 });
 
 describe('the LibreTranslate API under a rate limit', () => {
   it('answers 429 {error} with Retry-After', async () => {
-    const limited = await buildTestApp({ SEMA_RATE_LIMIT: '2/minute' });
-    try {
+    await withTestApp({ SEMA_RATE_LIMIT: '2/minute' }, async (limited) => {
       const ask = () => limited.inject({ method: 'GET', url: '/frontend/settings' });
       await ask();
       await ask();
@@ -234,8 +226,6 @@ describe('the LibreTranslate API under a rate limit', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
       expect(Object.keys(refused.json())).toEqual(['error']);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { protectedSpans } from '../src/translation/protected-spans.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, postJson } from './build-test-app.ts';
 
 const TEXT =
   'Hello {name}, visit https://example.org/a?b=1 or write to ana@example.org. ' +
@@ -30,6 +30,11 @@ function expectSpansKept(translated: string) {
   expect(translated).not.toBe(TEXT);
 }
 
+/** POSTs `texts` (our API's `text` or `texts`) from English to Swahili with a request glossary. */
+function englishToSwahili(url: string, texts: { text: string } | { texts: string[] }, glossary: unknown) {
+  return postJson(app, url, { ...texts, source_language: 'en', target_language: 'sw', glossary });
+}
+
 describe('protected text on every path', () => {
   it('finds the spans this test relies on', () => {
     expect(SPANS).toEqual([
@@ -46,16 +51,16 @@ describe('protected text on every path', () => {
   });
 
   it('POST /api/v1/translate and /batch', async () => {
-    const one = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: TEXT, source_language: 'eng_Latn', target_language: 'fra_Latn' },
+    const one = await postJson(app, '/api/v1/translate', {
+      text: TEXT,
+      source_language: 'eng_Latn',
+      target_language: 'fra_Latn',
     });
     expectSpansKept(one.json<{ translated_text: string }>().translated_text);
-    const batch = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate/batch',
-      payload: { texts: [TEXT, 'Plain words.'], source_language: 'eng_Latn', target_language: 'swh_Latn' },
+    const batch = await postJson(app, '/api/v1/translate/batch', {
+      texts: [TEXT, 'Plain words.'],
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
     });
     expectSpansKept(
       batch.json<{ translations: { translated_text: string }[] }>().translations[0]!.translated_text,
@@ -63,16 +68,12 @@ describe('protected text on every path', () => {
   });
 
   it('the LibreTranslate and DeepL APIs', async () => {
-    const libre = await app.inject({
-      method: 'POST',
-      url: '/translate',
-      payload: { q: TEXT, source: 'en', target: 'de' },
-    });
+    const libre = await postJson(app, '/translate', { q: TEXT, source: 'en', target: 'de' });
     expectSpansKept(libre.json<{ translatedText: string }>().translatedText);
-    const deepl = await app.inject({
-      method: 'POST',
-      url: '/v2/translate',
-      payload: { text: [TEXT], source_lang: 'EN', target_lang: 'ES' },
+    const deepl = await postJson(app, '/v2/translate', {
+      text: [TEXT],
+      source_lang: 'EN',
+      target_lang: 'ES',
     });
     expectSpansKept(deepl.json<{ translations: { text: string }[] }>().translations[0]!.text);
   });
@@ -96,11 +97,9 @@ describe('protected text on every path', () => {
       `--${boundary}--`,
       '',
     ].join('\r\n');
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate/document',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' },
-      payload: body,
+    const response = await postJson(app, '/api/v1/translate/document', body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      accept: 'application/json',
     });
     expect(response.statusCode).toBe(200);
     expectSpansKept(response.json<{ text: string }>().text);
@@ -108,31 +107,21 @@ describe('protected text on every path', () => {
 
   it('a glossary on /api/v1/translate and /batch: terms replaced, do-not-translate terms kept', async () => {
     const glossary = { village: 'kijiji', Sema: 'Sema' };
-    const one = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: {
-        text: 'The village loves Sema very much.',
-        source_language: 'en',
-        target_language: 'sw',
-        glossary,
-      },
-    });
+    const one = await englishToSwahili(
+      '/api/v1/translate',
+      { text: 'The village loves Sema very much.' },
+      glossary,
+    );
     expect(one.statusCode).toBe(200);
     const translated = one.json<{ translated_text: string }>().translated_text;
     expect(translated).toContain('kijiji');
     expect(translated).toContain('Sema');
     expect(translated).not.toContain('village');
-    const batch = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate/batch',
-      payload: {
-        texts: ['A VILLAGE.', 'No term here.'],
-        source_language: 'en',
-        target_language: 'sw',
-        glossary,
-      },
-    });
+    const batch = await englishToSwahili(
+      '/api/v1/translate/batch',
+      { texts: ['A VILLAGE.', 'No term here.'] },
+      glossary,
+    );
     expect(
       batch.json<{ translations: { translated_text: string }[] }>().translations[0]!.translated_text,
     ).toContain('kijiji');
@@ -147,11 +136,7 @@ describe('protected text on every path', () => {
     ],
     [{ village: 1 }, /glossary/],
   ])('refuses a bad glossary (case %#) with 422', async (glossary, detail) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: 'The village.', source_language: 'en', target_language: 'sw', glossary },
-    });
+    const response = await englishToSwahili('/api/v1/translate', { text: 'The village.' }, glossary);
     expect(response.statusCode).toBe(422);
     const body = response.json<{ detail: string }>();
     if (typeof detail === 'string') expect(body.detail).toBe(detail);

@@ -1,7 +1,8 @@
 import { freePort } from '@sema/testkit/free-port';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { redisForSuite } from './redis-suite.ts';
 import { killAllSema, type Sema } from '@sema/testkit/sema';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess, statusOf } from './server-process.ts';
 
 /** The real server process with REDIS_URL: refused when malformed, and never kept alive by Redis. */
@@ -27,11 +28,7 @@ describe('the server process with REDIS_URL', () => {
   });
 
   describe.skipIf(!REDIS_SERVER)('with a real Redis', () => {
-    let redis: TestRedis;
-    beforeAll(async () => {
-      redis = await startRedis();
-    });
-    afterAll(() => redis.stop());
+    const redis = redisForSuite();
 
     it('reports Redis ready on /status and exits promptly on SIGTERM', async () => {
       const server = await startServer({ REDIS_URL: redis.url });

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 import { buildTestApp } from './build-test-app.ts';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { REDIS_SERVER, type TestRedis } from '@sema/testkit/redis';
+import { redisForSuite } from './redis-suite.ts';
 import { waitFor } from '@sema/testkit/wait-for';
 
 /**
@@ -60,16 +61,14 @@ afterEach(async () => {
 });
 
 describe.skipIf(!REDIS_SERVER)('REDIS_URL: state shared by server processes', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   let otherModel: string;
   beforeAll(async () => {
-    redis = await startRedis();
     // The same weights in another folder: another model id, as a different model would have.
     otherModel = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-other-model-'));
     fs.cpSync(TINY_NLLB, otherModel, { recursive: true });
   });
-  afterAll(async () => {
-    await redis.stop();
+  afterAll(() => {
     fs.rmSync(otherModel, { recursive: true, force: true });
   });
 
@@ -140,11 +139,7 @@ describe.skipIf(!REDIS_SERVER)('REDIS_URL: state shared by server processes', ()
 });
 
 describe.skipIf(!REDIS_SERVER)('REDIS_URL while Redis goes away and comes back', () => {
-  let redis: TestRedis;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(() => redis.stop());
+  const redis = redisForSuite();
 
   it('translates without Redis, counts the rate limit per process meanwhile, says so on /status, and uses Redis again once it is back', async () => {
     const env = { SEMA_RATE_LIMIT: '3/minute' };

@@ -23,6 +23,28 @@ async function violations(page) {
   );
 }
 
+/**
+ * On the home page: the open `side` language picker, then the settings menu, then a conversation
+ * with one answer, each without axe violations.
+ * @param {import('playwright-core').Page} page
+ * @param {'source' | 'target'} side
+ */
+async function pickerMenuAndConversationPass(page, side) {
+  await openApp(page, '/');
+  await page.getByTestId(`${side}-language`).click();
+  const name = `Select ${side === 'source' ? 'Source' : 'Target'} Language`;
+  await page.getByRole('dialog', { name }).getByRole('option').nth(3).waitFor();
+  assert.deepEqual(await violations(page), []);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  assert.deepEqual(await violations(page), []);
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox').fill('Hello');
+  await page.keyboard.press('Enter');
+  await page.locator('li[data-role="assistant"]:not([aria-busy])').waitFor();
+  assert.deepEqual(await violations(page), []);
+}
+
 describe('accessibility (axe-core)', () => {
   for (const path of ['/', '/about', '/developer', '/login', '/signup', '/forgot-password', '/missing']) {
     it(`${path} has no violations`, async () => {
@@ -36,18 +58,7 @@ describe('accessibility (axe-core)', () => {
 
   it('the open language picker, the settings menu and a conversation have no violations', async () => {
     const { context, page } = await newPage(browser);
-    await openApp(page, '/');
-    await page.getByTestId('source-language').click();
-    await page.getByRole('dialog', { name: 'Select Source Language' }).getByRole('option').nth(3).waitFor();
-    assert.deepEqual(await violations(page), []);
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Settings' }).click();
-    assert.deepEqual(await violations(page), []);
-    await page.keyboard.press('Escape');
-    await page.getByRole('textbox').fill('Hello');
-    await page.keyboard.press('Enter');
-    await page.locator('li[data-role="assistant"]:not([aria-busy])').waitFor();
-    assert.deepEqual(await violations(page), []);
+    await pickerMenuAndConversationPass(page, 'source');
     await context.close();
   });
 
@@ -77,18 +88,7 @@ describe('dark mode (axe-core, contrast included)', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         assert.deepEqual(await violations(page), [], path);
       }
-      await openApp(page, '/');
-      await page.getByTestId('target-language').click();
-      await page.getByRole('dialog', { name: 'Select Target Language' }).getByRole('option').nth(3).waitFor();
-      assert.deepEqual(await violations(page), []);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Settings' }).click();
-      assert.deepEqual(await violations(page), []);
-      await page.keyboard.press('Escape');
-      await page.getByRole('textbox').fill('Hello');
-      await page.keyboard.press('Enter');
-      await page.locator('li[data-role="assistant"]:not([aria-busy])').waitFor();
-      assert.deepEqual(await violations(page), []);
+      await pickerMenuAndConversationPass(page, 'target');
       await context.close();
     });
   }

@@ -3,21 +3,17 @@
 // page where a test needs the browser to have them (headless Chromium has neither).
 /* global window -- used inside page.evaluate and init scripts, in the browser */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { DESKTOP, launchBrowser, PHONE } from './lib/browser.mjs';
-import { startChatServers } from './lib/chat-servers.mjs';
+import { DESKTOP, PHONE } from './lib/browser.mjs';
+import { withBrowserAndChatServers } from './lib/chat-servers.mjs';
 
 let browser;
 let servers;
-before(async () => {
-  [browser, servers] = await Promise.all([launchBrowser(), startChatServers()]);
+withBrowserAndChatServers((started, running) => {
+  browser = started;
+  servers = running;
 });
-after(async () => {
-  await browser?.close();
-  await servers?.stop();
-});
-beforeEach(() => servers.fake.reset());
 
 /** Gives the page an English voice and a speech recognition that "hears" a fixed sentence. */
 function stubSpeech() {

@@ -2,10 +2,10 @@
 // whose chat provider is the fake OpenAI-compatible upstream, over real HTTP.
 /* global window, document, MutationObserver -- used inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { afterNextFrame, eventually, launchBrowser } from './lib/browser.mjs';
-import { startChatServers } from './lib/chat-servers.mjs';
+import { afterNextFrame, eventually } from './lib/browser.mjs';
+import { withBrowserAndChatServers } from './lib/chat-servers.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
 const SWAHILI = 'Habari ya asubuhi, rafiki yangu. Unaweza kunisaidia kupika wali?';
@@ -23,14 +23,10 @@ const NOTES_ANSWER = 'The village moves in **April**.\n\n- It moves uphill.\n- T
 let browser;
 let servers;
 
-before(async () => {
-  [browser, servers] = await Promise.all([launchBrowser(), startChatServers()]);
+withBrowserAndChatServers((started, running) => {
+  browser = started;
+  servers = running;
 });
-after(async () => {
-  await browser?.close();
-  await servers?.stop();
-});
-beforeEach(() => servers.fake.reset());
 
 async function translate(text, source, target) {
   const response = await fetch(`${servers.url}/api/v1/translate`, {

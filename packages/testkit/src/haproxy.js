@@ -1,24 +1,18 @@
 // A real HAProxy on a free loopback port, from a generated configuration, stopped by its own pid.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
+import { installedBinary } from './installed.js';
 import { abortOnExit, startProcess } from './process.js';
 import { waitFor } from './wait-for.js';
 
 /** The binary, when installed. Without it these tests skip, except in CI, where that is an error. */
-export const HAPROXY =
-  spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).status === 0 ? 'haproxy' : undefined;
-
 export const HAPROXY_MISSING_REASON =
   'haproxy is not installed (apt-get install haproxy): the load-balancer tests are skipped';
 
-if (!HAPROXY) {
-  if (process.env.CI) throw new Error(`${HAPROXY_MISSING_REASON}; CI must install it (.ci/run does)`);
-  console.warn(HAPROXY_MISSING_REASON);
-}
+export const HAPROXY = installedBinary('haproxy', ['-v'], HAPROXY_MISSING_REASON);
 
 /**
  * @typedef {object} HaproxyOptions

@@ -1,22 +1,16 @@
 // A real `redis-server` on a free loopback port, nothing saved to disk unless asked, no system
 // service used. It can be killed (a crash, a network cut) and started again on the same port.
-import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { freePort } from './free-port.js';
+import { installedBinary } from './installed.js';
 import { abortOnExit, startProcess } from './process.js';
 import { waitFor } from './wait-for.js';
 
 /** The binary, when installed. Without it Redis tests skip, except in CI, where that is an error. */
-export const REDIS_SERVER =
-  spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0 ? 'redis-server' : undefined;
-
 export const REDIS_MISSING_REASON =
   'redis-server is not installed (apt-get install redis-server): the REDIS_URL tests are skipped';
 
-if (!REDIS_SERVER) {
-  if (process.env.CI) throw new Error(`${REDIS_MISSING_REASON}; CI must install it (.ci/run does)`);
-  console.warn(REDIS_MISSING_REASON);
-}
+export const REDIS_SERVER = installedBinary('redis-server', ['--version'], REDIS_MISSING_REASON);
 
 /**
  * @typedef {object} TestRedis

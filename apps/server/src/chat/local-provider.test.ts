@@ -9,6 +9,7 @@ import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { ApiError } from '../lib/errors.ts';
 import { buildTinyGguf } from '../../scripts/make-tiny-gguf.mjs';
 import { createChatService } from './chat-service.ts';
+import { freePort } from '@sema/testkit/free-port';
 import { LocalProvider, type LocalProviderOptions } from './local-provider.ts';
 
 const fixture = fileURLToPath(new URL('../../test/fixtures/tiny-chat.gguf', import.meta.url));
@@ -45,6 +46,18 @@ async function collect(events: AsyncIterable<ChatStreamEvent>): Promise<ChatStre
   const all: ChatStreamEvent[] = [];
   for await (const event of events) all.push(event);
   return all;
+}
+
+/** What `local` answers 'hi' with, when it refuses (as its tests expect before the model is there). */
+function refusal(local: LocalProvider, maxTokens = 5): Promise<unknown> {
+  return local
+    .complete({ messages: [user('hi')], maxTokens, temperature: 0, signal: new AbortController().signal })
+    .catch((e: unknown) => e);
+}
+
+/** The text of the `type` events, joined. */
+function textOf(events: ChatStreamEvent[], type: 'reasoning' | 'content'): string {
+  return events.flatMap((event) => (event.type === type ? [event.text] : [])).join('');
 }
 
 const request = (content: string, extra: Record<string, unknown> = {}) => ({
@@ -91,18 +104,8 @@ describe('LocalProvider on the tiny scripted model', () => {
         new AbortController().signal,
       ),
     );
-    expect(
-      events
-        .filter((e) => e.type === 'reasoning')
-        .map((e) => (e as { text: string }).text)
-        .join(''),
-    ).toBe('Brief thought');
-    expect(
-      events
-        .filter((e) => e.type === 'content')
-        .map((e) => (e as { text: string }).text)
-        .join(''),
-    ).toBe('Hello from Sema.');
+    expect(textOf(events, 'reasoning')).toBe('Brief thought');
+    expect(textOf(events, 'content')).toBe('Hello from Sema.');
     expect(events.filter((e) => e.type === 'content').length).toBeGreaterThan(1);
     expect(events.at(-1)).toMatchObject({ type: 'done', model: 'tiny-chat.gguf' });
   });
@@ -216,14 +219,7 @@ describe('LocalProvider with a hub URI', () => {
     try {
       // Nothing is loaded yet: never "ready" before it is.
       expect(local.status()).toMatchObject({ state: 'loading', detail: 'Not loaded yet: it loads at start' });
-      const early = await local
-        .complete({
-          messages: [user('hi')],
-          maxTokens: 20,
-          temperature: 0,
-          signal: new AbortController().signal,
-        })
-        .catch((e: unknown) => e);
+      const early = await refusal(local, 20);
       expect(early).toMatchObject({
         statusCode: 503,
         code: 'MODEL_UNAVAILABLE',
@@ -260,14 +256,7 @@ describe('LocalProvider with a hub URI', () => {
       modelsDirectory: path.join(work, 'absent'),
     });
     try {
-      const error = await local
-        .complete({
-          messages: [user('hi')],
-          maxTokens: 5,
-          temperature: 0,
-          signal: new AbortController().signal,
-        })
-        .catch((e: unknown) => e);
+      const error = await refusal(local);
       expect(error).toMatchObject({ statusCode: 503, code: 'MODEL_UNAVAILABLE' });
       expect((error as ApiError).detail).toMatch(
         /^The chat model is not available: could not download hf:sema\/absent\/absent\.gguf: .+\. The server keeps trying; to chat without downloading it, set SEMA_CHAT_LOCAL_MODEL to a GGUF file on disk/,
@@ -282,10 +271,7 @@ describe('LocalProvider with a hub URI', () => {
 describe('LocalProvider offline', () => {
   it('says at once that the hub cannot be reached, fails requests without waiting, and recovers when it can', async () => {
     // A port nothing listens on: the hub is unreachable (a machine without internet).
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await freePort();
     const { provider: local } = provider('hf:sema/tiny-chat/tiny-chat.gguf', {
       hubEndpoint: `http://127.0.0.1:${port}/`,
       modelsDirectory: path.join(work, 'offline'),
@@ -297,14 +283,7 @@ describe('LocalProvider offline', () => {
       local.warmUp();
       await vi.waitFor(() => expect(local.status().state).toBe('error'), { timeout: 10_000, interval: 20 });
       expect(local.status().detail).toMatch(/cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
-      const error = await local
-        .complete({
-          messages: [user('hi')],
-          maxTokens: 5,
-          temperature: 0,
-          signal: new AbortController().signal,
-        })
-        .catch((e: unknown) => e);
+      const error = await refusal(local);
       expect(error).toMatchObject({ statusCode: 503, code: 'MODEL_UNAVAILABLE' });
       // The hub comes back on the same port: the next background attempt downloads and loads.
       const bytes = fs.readFileSync(fixture);

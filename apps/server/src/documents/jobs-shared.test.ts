@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { redisForSuite } from '../../test/redis-suite.ts';
 import { waitFor } from '@sema/testkit/wait-for';
 import { ApiError } from '../lib/errors.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
@@ -70,14 +71,20 @@ function task(body: string | Uint8Array) {
 
 const charge = (keyId: string): JobCharge => ({ keyId, chars: 42, month: '2026-11' });
 
+/** Jobs on the in-process store, with the key ids of what they refund. */
+function jobsInMemory() {
+  const refunds: string[] = [];
+  const jobs = new DocumentJobs({
+    store: new MemoryJobStore(),
+    refund: async ({ keyId }) => void refunds.push(keyId),
+    log: quiet,
+  });
+  return { jobs, refunds };
+}
+
 describe('document jobs in one process', () => {
   it('refunds what a job was charged when its translation fails, and only then', async () => {
-    const refunds: string[] = [];
-    const jobs = new DocumentJobs({
-      store: new MemoryJobStore(),
-      refund: async ({ keyId }) => void refunds.push(keyId),
-      log: quiet,
-    });
+    const { jobs, refunds } = jobsInMemory();
     const good = task('Bonjour.');
     const done = jobs.start(good.task, { charge: charge('good') });
     good.finish();
@@ -95,12 +102,7 @@ describe('document jobs in one process', () => {
   });
 
   it('fails, refunds and stores a running job when the server closes', async () => {
-    const refunds: string[] = [];
-    const jobs = new DocumentJobs({
-      store: new MemoryJobStore(),
-      refund: async ({ keyId }) => void refunds.push(keyId),
-      log: quiet,
-    });
+    const { jobs, refunds } = jobsInMemory();
     const work = task('never');
     const running = jobs.start(work.task, { charge: charge('closing') });
     await jobs.close(new ApiError(503, 'SHUTTING_DOWN', 'The server stopped'));
@@ -114,7 +116,7 @@ describe('document jobs in one process', () => {
 });
 
 describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
-  let redis: TestRedis;
+  const redis = redisForSuite();
   const clients: Redis[] = [];
   const nodes: DocumentJobs[] = [];
   const node = (options: { heartbeatMs?: number; keepMs?: number } = {}) => {
@@ -131,15 +133,11 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
     nodes.push(jobs);
     return { jobs, client, refunds };
   };
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
   afterEach(() => {
     // Their heartbeats stop, and what still runs is cancelled.
     for (const jobs of nodes.splice(0)) void jobs.close();
     for (const client of clients.splice(0)) client.disconnect();
   });
-  afterAll(() => redis?.stop());
 
   it('lets another node poll a job while it runs and download its result once done', async () => {
     const a = node();

@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { baseNameOf, cutToBudget, prepareDocument, translatedFileName } from './prepare.ts';
 import { testLimits, translateFile } from './testing/translate-file.ts';
 
-const prepare = (fileName: string, content: string | Uint8Array, mimeType?: string) =>
+const prepare = (
+  fileName: string,
+  content: string | Uint8Array,
+  mimeType?: string,
+  limits: typeof testLimits = testLimits,
+) =>
   prepareDocument(
     {
       fileName,
       bytes: typeof content === 'string' ? strToU8(content) : content,
       ...(mimeType ? { mimeType } : {}),
     },
-    testLimits,
+    limits,
   );
 
 describe('prepareDocument: choosing the format', () => {
@@ -87,10 +92,7 @@ describe('prepareDocument: refusing bad files', () => {
 
   it('refuses files over the byte limit (413)', async () => {
     await expect(
-      prepareDocument(
-        { fileName: 'a.txt', bytes: new Uint8Array(2048).fill(65) },
-        { ...testLimits, maxFileBytes: 1024 },
-      ),
+      prepare('a.txt', new Uint8Array(2048).fill(65), undefined, { ...testLimits, maxFileBytes: 1024 }),
     ).rejects.toMatchObject({
       statusCode: 413,
       code: 'DOCUMENT_TOO_LARGE',
@@ -100,10 +102,7 @@ describe('prepareDocument: refusing bad files', () => {
 
   it('refuses documents with more text than the character limit (413)', async () => {
     await expect(
-      prepareDocument(
-        { fileName: 'a.txt', bytes: strToU8('word '.repeat(3000)) },
-        { ...testLimits, maxChars: 10_000 },
-      ),
+      prepare('a.txt', 'word '.repeat(3000), undefined, { ...testLimits, maxChars: 10_000 }),
     ).rejects.toMatchObject({
       statusCode: 413,
       code: 'DOCUMENT_TOO_LONG',

@@ -9,7 +9,7 @@ import { MAX_ALTERNATIVES } from '@sema/shared/api/schemas';
 import { AUTO, isBlank } from '@sema/shared/validation';
 import type { Detector } from '../detection/detector.ts';
 import type { GlossaryService } from '../glossaries/service.ts';
-import type { TranslateParams } from '../translation/pipeline.ts';
+import type { TranslateParams, TranslationPipeline } from '../translation/pipeline.ts';
 import { resolveGlossary, type GlossaryFields, type GlossaryFor } from './glossary.ts';
 import { detectableText, PLAIN_TEXT, translateMarked, type MarkupOptions } from './markup.ts';
 import { TextRefusalError, type TextRefusal } from './refusals.ts';
@@ -25,15 +25,7 @@ export interface TextLimits {
 }
 
 /** What the service needs of the translation pipeline. */
-export interface Translator {
-  translateAll(requests: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]>;
-  alternatives(
-    request: TranslateParams,
-    count: number,
-    besides: string,
-    signal?: AbortSignal,
-  ): Promise<string[]>;
-}
+export type Translator = Pick<TranslationPipeline, 'translateAll' | 'alternatives'>;
 
 export interface TextTranslationRequest {
   /** One text, or a list of texts (a refusal then names the text by its index). */

@@ -30,6 +30,14 @@ function recordingEngine(maxConcurrentBatches = 1) {
 
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A batcher on a recording engine that holds its first batch until released. */
+function heldBatcher() {
+  const engine = recordingEngine();
+  const batcher = new Batcher({ engine, windowMs: 1, maxBatchSize: 16, queueLimit: 100 });
+  engine.hold();
+  return { engine, batcher };
+}
+
 describe('Batcher', () => {
   it('puts concurrent sentences of one language pair into one engine call', async () => {
     const engine = recordingEngine();
@@ -58,9 +66,7 @@ describe('Batcher', () => {
   });
 
   it('collects what arrives while the engine is busy into the next batch', async () => {
-    const engine = recordingEngine();
-    const batcher = new Batcher({ engine, windowMs: 1, maxBatchSize: 16, queueLimit: 100 });
-    engine.hold();
+    const { engine, batcher } = heldBatcher();
     const first = batcher.submit('first', 'eng_Latn', 'fra_Latn');
     await tick(10);
     const later = ['x', 'y', 'z'].map((s) => batcher.submit(s, 'eng_Latn', 'fra_Latn'));
@@ -96,9 +102,7 @@ describe('Batcher', () => {
   });
 
   it('drops a cancelled sentence from the queue before it reaches the engine', async () => {
-    const engine = recordingEngine();
-    const batcher = new Batcher({ engine, windowMs: 1, maxBatchSize: 16, queueLimit: 100 });
-    engine.hold();
+    const { engine, batcher } = heldBatcher();
     const busy = batcher.submit('busy', 'eng_Latn', 'fra_Latn');
     await tick(5);
     const controller = new AbortController();
@@ -113,9 +117,7 @@ describe('Batcher', () => {
   });
 
   it('cancels the engine call only when every sentence in it is abandoned', async () => {
-    const engine = recordingEngine();
-    const batcher = new Batcher({ engine, windowMs: 1, maxBatchSize: 16, queueLimit: 100 });
-    engine.hold();
+    const { engine, batcher } = heldBatcher();
     const one = new AbortController();
     const two = new AbortController();
     const a = batcher.submit('a', 'eng_Latn', 'fra_Latn', one.signal);

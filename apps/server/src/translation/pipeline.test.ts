@@ -14,15 +14,21 @@ import { waitFor } from '@sema/testkit/wait-for';
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let engine: NllbEngine;
 
-beforeAll(async () => {
-  engine = new NllbEngine({
+/** The tiny model on one thread, quiet (another model or cache with `options`), started. */
+function startEngine(options: { model?: string; modelCache?: string; hubUrl?: string } = {}): NllbEngine {
+  return new NllbEngine({
     model: TINY_NLLB,
     modelCache: '/nonexistent',
     dtype: 'q8',
     threads: 1,
     log: silent,
     progressOutput: null,
+    ...options,
   }).start();
+}
+
+beforeAll(async () => {
+  engine = startEngine();
   await engine.whenReady();
 });
 afterAll(() => engine.close());
@@ -182,14 +188,7 @@ describe('TranslationPipeline on the tiny model', () => {
 
 describe('TranslationPipeline while the model loads', () => {
   it('lets a request wait for a model that is loading, then answers it', async () => {
-    const loading = new NllbEngine({
-      model: TINY_NLLB,
-      modelCache: '/nonexistent',
-      dtype: 'q8',
-      threads: 1,
-      log: silent,
-      progressOutput: null,
-    }).start();
+    const loading = startEngine();
     try {
       const { service } = pipeline({ engine: loading });
       expect(loading.status().state).toBe('loading');
@@ -203,15 +202,7 @@ describe('TranslationPipeline while the model loads', () => {
   it('answers 503 with the download progress when the model takes too long to arrive', async () => {
     const hub = await startFakeHub('sema-test/slow-nllb', TINY_NLLB, { chunkBytes: 4096, chunkDelayMs: 20 });
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-slow-'));
-    const slow = new NllbEngine({
-      model: 'sema-test/slow-nllb',
-      modelCache: cache,
-      hubUrl: hub.url,
-      dtype: 'q8',
-      threads: 1,
-      log: silent,
-      progressOutput: null,
-    }).start();
+    const slow = startEngine({ model: 'sema-test/slow-nllb', modelCache: cache, hubUrl: hub.url });
     try {
       const { service } = pipeline({ engine: slow, loadWaitMs: 100 });
       await waitFor(() => slow.status().progress !== undefined, {

@@ -1,9 +1,11 @@
 // For the chat e2e: the fake OpenAI-compatible upstream and a real Sema server that uses it (with
 // the tiny NLLB model), each its own process, like production. The fake is scripted over HTTP.
+import { after, before, beforeEach } from 'node:test';
 import path from 'node:path';
 import { abortOnExit, startProcess } from '@sema/testkit/process';
 import { repoRoot } from '@sema/testkit/sema';
 import { waitFor } from '@sema/testkit/wait-for';
+import { launchBrowser } from './browser.mjs';
 import { startSemaServer } from './sema-server.mjs';
 
 /** Starts the fake upstream; resolves once it printed its base URL (its first line). */
@@ -58,4 +60,23 @@ export async function startChatServers({ apiKey = 'hf_e2e_fake_key', model } = {
     await fake.stop();
   };
   return { url: server.url, fake, stop };
+}
+
+/**
+ * For the calling spec: Chromium and the chat servers, started before its tests and stopped after
+ * them, the fake upstream reset before each test. `use` receives them once they are up.
+ * @param {(browser: import('playwright-core').Browser, servers: Awaited<ReturnType<typeof startChatServers>>) => void} use
+ */
+export function withBrowserAndChatServers(use) {
+  let browser;
+  let servers;
+  before(async () => {
+    [browser, servers] = await Promise.all([launchBrowser(), startChatServers()]);
+    use(browser, servers);
+  });
+  after(async () => {
+    await browser?.close();
+    await servers?.stop();
+  });
+  beforeEach(() => servers.fake.reset());
 }

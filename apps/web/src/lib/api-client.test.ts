@@ -1,10 +1,10 @@
 // @vitest-environment node
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ApiError, apiRequest, errorMessage, setApiOrigin, unreachable } from './api-client';
+import { serveApiDuringTests } from '@/testing/api-server';
 
 let sessions = 0;
 
@@ -62,11 +62,7 @@ const server = http.createServer((request, response) => {
   }
 });
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const apiOrigin = serveApiDuringTests(server);
 
 describe('apiRequest', () => {
   it('asks for a session token once, sends it with work, and asks again when it has ended', async () => {
@@ -116,7 +112,7 @@ describe('apiRequest', () => {
         code: 'NETWORK_ERROR',
       });
     } finally {
-      setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      setApiOrigin(apiOrigin());
     }
   });
 

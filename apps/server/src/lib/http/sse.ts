@@ -115,14 +115,22 @@ export function sendEventStream<E>(
   events: AsyncIterator<E>,
   options: Omit<EventStreamOptions<E>, 'ending'> & { stop?: (reason: ApiError) => void },
 ): FastifyReply {
-  const app = reply.server;
   const ending = new AbortController();
-  const end = (reason: ApiError) => {
+  holdOpenStream(reply, (reason) => {
     ending.abort(reason);
     options.stop?.(reason);
-  };
+  });
+  return reply.headers(SSE_HEADERS).send(eventStream(events, { ...options, ending: ending.signal }));
+}
+
+/**
+ * Lists the stream on `reply` in `app.openStreams` while it is open, so that shutdown calls `end`
+ * (which tells the client and stops the work), and closes it if the client stalls
+ * (`SEMA_STREAM_STALL_SECONDS`). For a route that writes its own events (OpenAI's chunks).
+ */
+export function holdOpenStream(reply: FastifyReply, end: (reason: ApiError) => void): void {
+  const app = reply.server;
   app.openStreams.add(end);
   reply.raw.once('close', () => app.openStreams.delete(end));
   closeWhenStalled(reply, app.config.timeouts.streamStallMs);
-  return reply.headers(SSE_HEADERS).send(eventStream(events, { ...options, ending: ending.signal }));
 }

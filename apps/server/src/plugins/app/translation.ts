@@ -1,29 +1,18 @@
 import fp from 'fastify-plugin';
-import type { EngineStatus } from '@sema/shared/api/schemas';
 import { createEngine } from '../../translation/engines/registry.ts';
-import type { TranslationEngine } from '../../translation/engines/types.ts';
 import { createTranslationMetrics } from '../../translation/metrics.ts';
-import { TranslationPipeline, type TranslateParams } from '../../translation/pipeline.ts';
+import { TranslationPipeline } from '../../translation/pipeline.ts';
 import { SharedTranslationCache } from '../../translation/shared-cache.ts';
 
-/** What the rest of the server may use of translation (routes, documents, chat). */
-export interface TranslationService {
-  /** Translates a whole text; `source` is a resolved catalogue code (detect first for auto). */
-  translate(request: TranslateParams, signal?: AbortSignal): Promise<string>;
-  /** Translates several texts as one piece of work (one cache lookup, one abort listener). */
-  translateAll(requests: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]>;
-  /** Up to `count` other translations, besides the one given (empty when the engine has none). */
-  alternatives(
-    request: TranslateParams,
-    count: number,
-    besides: string,
-    signal?: AbortSignal,
-  ): Promise<string[]>;
-  status(): EngineStatus;
-  /** The engine underneath, for services that use it directly (the inference mode). */
-  readonly engine: TranslationEngine;
-  close(): Promise<void>;
-}
+/**
+ * What the rest of the server may use of translation (routes, documents, chat): the pipeline's
+ * work (each method documented there: `translate` takes a resolved source, detect first for auto)
+ * and the engine underneath, for services that use it directly (the inference mode).
+ */
+export type TranslationService = Pick<
+  TranslationPipeline,
+  'translate' | 'translateAll' | 'alternatives' | 'status' | 'close' | 'engine'
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {

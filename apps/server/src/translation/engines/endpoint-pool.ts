@@ -6,6 +6,7 @@
  * (`remote/endpoint.ts`, `kserve/endpoint.ts`).
  */
 import { ApiError } from '../../lib/errors.ts';
+import { abortError } from '../errors.ts';
 import { EndpointRotation } from './endpoint-rotation.ts';
 import type { EngineStatus } from './types.ts';
 
@@ -19,6 +20,34 @@ export class EndpointFailure extends ApiError {
   get marksDown(): boolean {
     return this.statusCode !== 503;
   }
+}
+
+/**
+ * What a call that threw before its answer came means: the caller's abort; a timeout (not tried
+ * elsewhere: the work may simply be long, and a second wait would double it); else a server that
+ * could not be reached (marked down, tried elsewhere). `server` names it in messages, e.g. `the
+ * inference server`.
+ */
+export function callFailure(
+  endpoint: PooledEndpoint,
+  server: string,
+  failure: { error: unknown; signal: AbortSignal | undefined; timeout: AbortSignal; timeoutMs: number },
+): Error {
+  const { error, signal, timeout, timeoutMs } = failure;
+  if (signal?.aborted) return abortError(signal);
+  const named = `${server} ${endpoint.base}`;
+  if (timeout.aborted) {
+    return new ApiError(504, 'TIMEOUT', `The ${named} did not answer within ${timeoutMs / 1000} s`);
+  }
+  const reason = reasonOf(error);
+  endpoint.markDown(`cannot reach ${endpoint.base} (${reason})`);
+  return new EndpointFailure(502, 'UPSTREAM_ERROR', `Cannot reach the ${named} (${reason})`);
+}
+
+/** Why a fetch failed, as its cause says it (`ECONNREFUSED`, …). */
+export function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
 }
 
 /** One server, as the pool sees it. */

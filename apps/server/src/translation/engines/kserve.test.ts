@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { freePort } from '@sema/testkit/free-port';
 import { killAllSema, type Sema } from '@sema/testkit/sema';
 import { waitFor } from '@sema/testkit/wait-for';
@@ -10,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { plainServer } from '../../../test/plain-server.ts';
 import { startServerProcess } from '../../../test/server-process.ts';
 import { TINY_NLLB } from '../testing/tiny-nllb.ts';
 import { KserveEngine } from './kserve.ts';
@@ -114,16 +114,6 @@ describe('KserveEngine against real Sema inference processes', () => {
     }
   }, 60_000);
 });
-
-/** A plain node:http server answering with `handler`, for servers that misbehave on purpose. */
-async function plainServer(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
 
 describe('KserveEngine with servers that misbehave', () => {
   const servers: { close(): Promise<void> }[] = [];

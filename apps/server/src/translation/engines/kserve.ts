@@ -18,7 +18,8 @@ import { EndpointPool } from './endpoint-pool.ts';
 import { KserveEndpoint } from './kserve/endpoint.ts';
 import { resolveModelSource } from './model-source.ts';
 import type { ModelTokenizer } from './tokenizer/model-tokenizer.ts';
-import type { EngineStatus, TranslationEngine } from './types.ts';
+import { PooledEngine } from './pooled-engine.ts';
+import type { EngineStatus, TranslateSentences } from './types.ts';
 
 export interface KserveEngineOptions {
   /** Base URLs of the inference servers, e.g. `http://triton-1:8000`. */
@@ -40,33 +41,24 @@ const DEFAULT_PROBE_MS = 2_000;
 const DEFAULT_TOKENIZER_RETRY_MS = 30_000;
 const MAX_TOKENIZER_RETRY_MS = 15 * 60_000;
 
-export class KserveEngine implements TranslationEngine {
+export class KserveEngine extends PooledEngine<KserveEndpoint> {
   readonly name = 'kserve';
   readonly modelId: string;
-  readonly maxConcurrentBatches: number;
-  /** The inference servers, their health and the rotation over them (public for tests and drills). */
-  readonly pool: EndpointPool<KserveEndpoint>;
   private tokenizer: ModelTokenizer | undefined;
   private tokenizerError: string | undefined;
-  private started: Promise<void> | undefined;
   private tokenizerFailures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: KserveEngineOptions) {
     if (options.urls.length === 0) throw new Error('the kserve engine needs at least one URL');
-    this.pool = new EndpointPool(
-      options.urls.map((url) => new KserveEndpoint(url, options.model, options.timeoutMs)),
-      options.probeIntervalMs ?? DEFAULT_PROBE_MS,
+    super(
+      new EndpointPool(
+        options.urls.map((url) => new KserveEndpoint(url, options.model, options.timeoutMs)),
+        options.probeIntervalMs ?? DEFAULT_PROBE_MS,
+      ),
     );
-    this.maxConcurrentBatches = 4 * this.pool.endpoints.length;
     // Servers reached by different URLs serve the same model under the same name: shared cache.
     this.modelId = `kserve:${options.model}`;
-  }
-
-  /** Loads the tokenizer (downloading its files if needed) and starts probing the servers. */
-  start(): this {
-    this.started = Promise.all([this.loadTokenizer(), this.pool.start()]).then(() => {});
-    return this;
   }
 
   /** Ready while the tokenizer is and any server is; else why not. */
@@ -78,24 +70,17 @@ export class KserveEngine implements TranslationEngine {
     return { ...this.pool.summary('inference servers'), ...base };
   }
 
-  async whenReady(): Promise<void> {
-    await this.started;
-    const status = this.status();
-    if (status.state === 'error') throw new Error(status.detail);
-  }
-
-  async close(): Promise<void> {
-    this.pool.close();
+  override async close(): Promise<void> {
+    await super.close();
     clearTimeout(this.retryTimer);
   }
 
-  async translate(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
-    if (sentences.length === 0) return [];
+  /** Loads the tokenizer (downloading its files if needed) while the servers are probed. */
+  protected override prepare(): Promise<void> {
+    return this.loadTokenizer();
+  }
+
+  protected translateOnPool: TranslateSentences = async (sentences, source, target, signal) => {
     const tokenizer = this.tokenizer;
     if (!tokenizer)
       throw modelUnavailable(this.tokenizerError ?? 'the tokenizer is still loading', undefined, 2);
@@ -116,7 +101,7 @@ export class KserveEngine implements TranslationEngine {
           .join(' ');
       }),
     );
-  }
+  };
 
   private languageToken(tokenizer: ModelTokenizer, code: string): number {
     const token = toModelCode(code);

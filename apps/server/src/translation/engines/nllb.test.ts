@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { NllbEngine, type NllbEngineOptions } from './nllb.ts';
 import { NllbModel } from './nllb/nllb-model.ts';
 import { resolveModelSource } from './model-source.ts';
 import { waitFor } from '@sema/testkit/wait-for';
+import { freePort } from '@sema/testkit/free-port';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const engines: NllbEngine[] = [];
@@ -44,15 +44,6 @@ afterAll(() => {
 });
 
 const SENTENCES = ['Hello world.', 'How are you today, my friend?'];
-
-/** A port nothing listens on (connections to it are refused). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('NllbEngine (model process) on the tiny model folder', () => {
   let expected: string[];
@@ -227,14 +218,14 @@ describe('NllbEngine with a hub model', () => {
     const offline = engine({
       model: 'sema-test/tiny-nllb',
       modelCache: cache,
-      hubUrl: `http://127.0.0.1:${await closedPort()}`,
+      hubUrl: `http://127.0.0.1:${await freePort()}`,
     });
     await offline.whenReady();
     expect(await offline.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(translated);
   });
 
   it('says the model cannot be downloaded when the hub is unreachable', async () => {
-    const closed = await closedPort();
+    const closed = await freePort();
     const nllb = engine({ model: 'sema-test/tiny-nllb', hubUrl: `http://127.0.0.1:${closed}` });
     await expect(nllb.whenReady()).rejects.toBeInstanceOf(ApiError);
     const status = nllb.status();
@@ -247,7 +238,7 @@ describe('NllbEngine with a hub model', () => {
   });
 
   it('keeps trying a hub that was unreachable, and serves once it answers', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const nllb = engine({
       model: 'sema-test/tiny-nllb',
       hubUrl: `http://127.0.0.1:${port}`,

@@ -1,21 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { plainServer } from '../../../test/plain-server.ts';
 import type { TranslationPipeline } from '../pipeline.ts';
 import { RemoteEngine } from './remote.ts';
 
-/** A plain node:http server answering with `handler`; for remotes that misbehave on purpose. */
-async function plainServer(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+/** What a remote engine forwarding to `url` fails 'Hi.' with. */
+function refusalOf(url: string, timeoutMs: number): Promise<unknown> {
+  return new RemoteEngine({ urls: [url], timeoutMs })
+    .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
+    .catch((caught: unknown) => caught);
 }
 
 describe('RemoteEngine against another Sema server', () => {
@@ -102,10 +99,7 @@ describe('RemoteEngine with servers that misbehave', () => {
   it('gives up after the timeout with 504', async () => {
     const silent = await plainServer(() => {});
     try {
-      const engine = new RemoteEngine({ urls: [silent.url], timeoutMs: 200 });
-      const error = await engine
-        .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
-        .catch((caught: unknown) => caught);
+      const error = await refusalOf(silent.url, 200);
       expect(error).toMatchObject({
         statusCode: 504,
         code: 'TIMEOUT',
@@ -123,10 +117,7 @@ describe('RemoteEngine with servers that misbehave', () => {
         .end(JSON.stringify({ detail: 'The translation queue is full', code: 'OVERLOADED' }));
     });
     try {
-      const engine = new RemoteEngine({ urls: [busy.url], timeoutMs: 5000 });
-      const error = await engine
-        .translate(['Hi.'], 'eng_Latn', 'fra_Latn')
-        .catch((caught: unknown) => caught);
+      const error = await refusalOf(busy.url, 5000);
       expect(error).toMatchObject({
         statusCode: 503,
         detail: 'Remote translation server: The translation queue is full',

@@ -13,7 +13,8 @@
  */
 import { EndpointPool } from './endpoint-pool.ts';
 import { RemoteEndpoint } from './remote/endpoint.ts';
-import type { EngineStatus, TranslationEngine } from './types.ts';
+import { PooledEngine } from './pooled-engine.ts';
+import type { EngineStatus, TranslateSentences } from './types.ts';
 
 export interface RemoteEngineOptions {
   /** Base URLs of the other servers, e.g. `http://inference-1:3000`. */
@@ -25,20 +26,17 @@ export interface RemoteEngineOptions {
 
 const DEFAULT_PROBE_MS = 5_000;
 
-export class RemoteEngine implements TranslationEngine {
+export class RemoteEngine extends PooledEngine<RemoteEndpoint> {
   readonly name = 'remote';
-  readonly maxConcurrentBatches: number;
-  /** The servers, their health and the rotation over them (public for tests and drills). */
-  readonly pool: EndpointPool<RemoteEndpoint>;
-  private firstProbe: Promise<void> | undefined;
 
   constructor(options: RemoteEngineOptions) {
     if (options.urls.length === 0) throw new Error('the remote engine needs at least one URL');
-    this.pool = new EndpointPool(
-      options.urls.map((url) => new RemoteEndpoint(url, options.timeoutMs)),
-      options.probeIntervalMs ?? DEFAULT_PROBE_MS,
+    super(
+      new EndpointPool(
+        options.urls.map((url) => new RemoteEndpoint(url, options.timeoutMs)),
+        options.probeIntervalMs ?? DEFAULT_PROBE_MS,
+      ),
     );
-    this.maxConcurrentBatches = 4 * this.pool.endpoints.length;
   }
 
   /**
@@ -52,34 +50,12 @@ export class RemoteEngine implements TranslationEngine {
     return reported ?? `remote:${endpoints.map((endpoint) => endpoint.base).join(',')}`;
   }
 
-  start(): this {
-    this.firstProbe = this.pool.start();
-    return this;
-  }
-
   /** Ready while any server is; otherwise loading while any is, else the reasons they are down. */
   status(): EngineStatus {
     const model = this.pool.endpoints.map((endpoint) => endpoint.base).join(', ');
     return { ...this.pool.summary('servers'), model, model_id: this.modelId };
   }
 
-  async whenReady(): Promise<void> {
-    await this.firstProbe;
-    const status = this.status();
-    if (status.state === 'error') throw new Error(status.detail);
-  }
-
-  async close(): Promise<void> {
-    this.pool.close();
-  }
-
-  async translate(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
-    if (sentences.length === 0) return [];
-    return this.pool.call((endpoint) => endpoint.translate(sentences, source, target, signal), signal);
-  }
+  protected translateOnPool: TranslateSentences = (sentences, source, target, signal) =>
+    this.pool.call((endpoint) => endpoint.translate(sentences, source, target, signal), signal);
 }

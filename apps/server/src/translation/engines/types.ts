@@ -3,6 +3,18 @@ import type { EngineStatus } from '@sema/shared/api/schemas';
 export type { EngineStatus };
 
 /**
+ * Translates `sentences` (already split, never blank) from `source` to `target` (catalogue codes,
+ * e.g. `cmn_Hans`) and resolves with one translation per sentence, in order: what an engine does,
+ * and what the endpoints of the pooled engines do for them.
+ */
+export type TranslateSentences = (
+  sentences: readonly string[],
+  source: string,
+  target: string,
+  signal?: AbortSignal,
+) => Promise<string[]>;
+
+/**
  * What every translation engine does. The pipeline around it (splitting, batching, caching,
  * queueing) is shared, so an engine only ever sees whole sentences of one language pair.
  */
@@ -26,12 +38,7 @@ export interface TranslationEngine {
    * per sentence, in order. Rejects with an `AbortError` once `signal` aborts, and with an
    * `ApiError` (usually 503) when the engine cannot serve.
    */
-  translate(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    signal?: AbortSignal,
-  ): Promise<string[]>;
+  translate: TranslateSentences;
   /**
    * Up to `count` different translations of each sentence, best first (an n-best list from beam
    * search), for `alternatives`; engines without one leave it out.

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 
+import { ButtonLink } from '@/components/ui/button-link';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '@/components/ui/icons';
 import { PRODUCT_NAME } from '@/config/constants';
@@ -91,12 +92,9 @@ export function Header() {
               <NavLink to={paths.login.getHref()} className={linkClass}>
                 Login
               </NavLink>
-              <Link
-                to={paths.signup.getHref()}
-                className="ml-1 rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-              >
+              <ButtonLink to={paths.signup.getHref()} size="sm" className="ml-1">
                 Sign Up
-              </Link>
+              </ButtonLink>
             </>
           )}
         </nav>

@@ -1,8 +1,8 @@
+import { ButtonLink } from '@/components/ui/button-link';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useStatus } from '@/features/status/api/get-status';
 import { dataHandlingText } from '@/features/status/data-handling';
-import { Link } from '@/lib/routing';
 import { speechRecognition } from '@/lib/speech';
 
 const features = [
@@ -81,18 +81,10 @@ export function AboutRoute() {
           especially the speakers of languages that big products serve badly.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Link
-            to={paths.home.getHref()}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
-            Try {PRODUCT_NAME} now
-          </Link>
-          <Link
-            to={paths.developer.getHref()}
-            className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <ButtonLink to={paths.home.getHref()}>Try {PRODUCT_NAME} now</ButtonLink>
+          <ButtonLink to={paths.developer.getHref()} variant="secondary">
             Try API
-          </Link>
+          </ButtonLink>
         </div>
       </header>
 

@@ -1,6 +1,6 @@
+import { ButtonLink } from '@/components/ui/button-link';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/routing';
 
 export function NotFoundRoute() {
   return (
@@ -11,12 +11,7 @@ export function NotFoundRoute() {
       <p className="text-slate-700">
         There is nothing at this address. It may have moved, or the link may be mistyped.
       </p>
-      <Link
-        to={paths.home.getHref()}
-        className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-      >
-        Go to the home page
-      </Link>
+      <ButtonLink to={paths.home.getHref()}>Go to the home page</ButtonLink>
     </div>
   );
 }

@@ -36,6 +36,17 @@ const headerName = () => screen.getByTestId('display-name');
 const nameField = () => screen.getByRole('textbox', { name: 'Display name' });
 const save = () => screen.getByRole('button', { name: 'Save' });
 
+/** Another tab renames Lin: it writes the stored user and this tab hears of it. */
+function renamedInAnotherTab(name: string) {
+  act(() => {
+    window.localStorage.setItem(
+      USER_STORAGE_KEY,
+      JSON.stringify({ email: 'lin@example.com', isLoggedIn: true, name }),
+    );
+    window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY }));
+  });
+}
+
 describe('/profile', () => {
   it('signed out, it sends the visitor to /login', () => {
     renderProfile();
@@ -131,13 +142,7 @@ describe('/profile', () => {
   it('a rename in another tab fills the field, unless something is being typed here', () => {
     act(() => saveUser({ email: 'lin@example.com', name: 'Lin' }));
     renderProfile();
-    act(() => {
-      window.localStorage.setItem(
-        USER_STORAGE_KEY,
-        JSON.stringify({ email: 'lin@example.com', isLoggedIn: true, name: 'Lin Wei' }),
-      );
-      window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY }));
-    });
+    renamedInAnotherTab('Lin Wei');
     expect(nameField()).toHaveValue('Lin Wei');
     expect(headerName()).toHaveTextContent('Lin Wei');
   });
@@ -147,13 +152,7 @@ describe('/profile', () => {
     act(() => saveUser({ email: 'lin@example.com', name: 'Lin' }));
     renderProfile();
     await user.type(nameField(), ' Wei');
-    act(() => {
-      window.localStorage.setItem(
-        USER_STORAGE_KEY,
-        JSON.stringify({ email: 'lin@example.com', isLoggedIn: true, name: 'L.' }),
-      );
-      window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY }));
-    });
+    renamedInAnotherTab('L.');
     expect(nameField()).toHaveValue('Lin Wei');
   });
 

@@ -1,5 +1,5 @@
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/routing';
 
 /** Shown when a page fails to load or render (for example a chunk lost after a redeploy). */
 export function RouteError() {
@@ -18,12 +18,9 @@ export function RouteError() {
         >
           Reload
         </button>
-        <Link
-          to={paths.home.getHref()}
-          className="rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-        >
+        <ButtonLink to={paths.home.getHref()} variant="quiet">
           Go home
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

@@ -10,15 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TranslatedChatEvent } from '@sema/shared/api/translated-chat';
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { CHAT_ERRORS } from '@sema/shared/errors';
+import { startChatAnswer } from '../../../chat/chat-reply.ts';
 import { answerOf, startTurn } from '../../../chat/translated-turn-stream.ts';
 import { ApiError } from '../../../lib/errors.ts';
-import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
-import { SSE_HEADERS, sseData } from '../../../lib/http/sse.ts';
-import { closeWhenStalled } from '../../../lib/stream-stall.ts';
+import { holdOpenStream, SSE_HEADERS, sseData } from '../../../lib/http/sse.ts';
 import { answerInProtocolShape, CompatError, type ProtocolFailure } from '../compat-errors.ts';
 import { readChatRequest, type OpenAiChatRequest } from './request.ts';
 
@@ -67,7 +66,6 @@ interface Models {
 }
 
 export default async function openai(app: FastifyInstance): Promise<void> {
-  const caps = app.clientCaps.chats;
   answerInProtocolShape(app, {
     status: openAiStatus,
     body: errorBody,
@@ -113,24 +111,21 @@ export default async function openai(app: FastifyInstance): Promise<void> {
     const translated = body.model === available.translated || body.model === 'sema-translated';
     if (!translated && body.model !== available.upstream) throw modelNotFound(body.model, available);
     const model = translated ? available.translated : available.upstream;
-    const clientGone = clientGoneSignal(reply, caps.acquire(request.ip));
-    const controller = new AbortController();
-    const signal = AbortSignal.any([clientGone, controller.signal]);
+    const answer = startChatAnswer(request, reply);
     const completion = new Completion(model);
-    const events = translated ? translatedEvents(app, body, signal) : untranslatedEvents(app, body, signal);
+    const events = translated
+      ? translatedEvents(app, body, answer.signal)
+      : untranslatedEvents(app, body, answer.signal);
 
     if (!body.stream) return completion.whole(await answerOf(events));
 
     // Failures before the answer starts (bad input, upstream 401/429, no model) keep their status.
     const { first, rest } = await startTurn(events);
-    closeWhenStalled(reply, app.config.timeouts.streamStallMs);
-    const end = (reason: Error) => controller.abort(reason);
-    app.openStreams.add(end);
-    reply.raw.once('close', () => app.openStreams.delete(end));
-    const raw: FastifyReply = reply;
-    return raw
+    // OpenAI's chunks and its closing `[DONE]` are written here, not as one JSON object per event.
+    holdOpenStream(reply, answer.stop);
+    return reply
       .headers(SSE_HEADERS)
-      .send(Readable.from(completion.chunks(first, rest, body.includeUsage, signal, request.log)));
+      .send(Readable.from(completion.chunks(first, rest, body.includeUsage, answer.signal, request.log)));
   });
 }
 

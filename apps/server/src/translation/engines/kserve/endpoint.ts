@@ -6,8 +6,8 @@
  */
 import { outputSequence, sequenceRequest } from '../../../inference/open-inference.ts';
 import { ApiError } from '../../../lib/errors.ts';
-import { abortError, isAbortError } from '../../errors.ts';
-import { EndpointFailure, type PooledEndpoint } from '../endpoint-pool.ts';
+import { isAbortError } from '../../errors.ts';
+import { callFailure, EndpointFailure, reasonOf, type PooledEndpoint } from '../endpoint-pool.ts';
 import type { EngineStatus } from '../types.ts';
 
 /** How long a health probe may take. */
@@ -55,7 +55,7 @@ export class KserveEndpoint implements PooledEndpoint {
         return undefined;
       });
     } catch (error) {
-      throw this.fetchFailure(error, signal, timeout);
+      throw callFailure(this, 'inference server', { error, signal, timeout, timeoutMs: this.timeoutMs });
     }
     if (!response.ok) throw this.serverError(response, body);
     const output = outputSequence(body);
@@ -94,25 +94,6 @@ export class KserveEndpoint implements PooledEndpoint {
     this.state = { state: 'error', model: this.base, detail };
   }
 
-  private fetchFailure(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal): Error {
-    if (signal?.aborted) return abortError(signal);
-    if (timeout.aborted) {
-      // Not tried elsewhere: the sequence may simply be long, and a second wait would double it.
-      return new ApiError(
-        504,
-        'TIMEOUT',
-        `The inference server ${this.base} did not answer within ${this.timeoutMs / 1000} s`,
-      );
-    }
-    const reason = reasonOf(error);
-    this.markDown(`cannot reach ${this.base} (${reason})`);
-    return new EndpointFailure(
-      502,
-      'UPSTREAM_ERROR',
-      `Cannot reach the inference server ${this.base} (${reason})`,
-    );
-  }
-
   /**
    * A 503 (loading, draining, queue full) is tried elsewhere and leaves the server up; a 404 (no
    * such model there) or a 5xx marks it down and is tried elsewhere; a 429 passes through; any
@@ -144,9 +125,4 @@ export class KserveEndpoint implements PooledEndpoint {
       `Inference server ${this.base} refused the request (${detail})`,
     );
   }
-}
-
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
 }

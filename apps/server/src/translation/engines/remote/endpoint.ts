@@ -4,9 +4,9 @@
  * over several of these and tries a failed call once on another.
  */
 import { ApiError } from '../../../lib/errors.ts';
-import { abortError, isAbortError } from '../../errors.ts';
-import { EndpointFailure, type PooledEndpoint } from '../endpoint-pool.ts';
-import type { EngineStatus } from '../types.ts';
+import { isAbortError } from '../../errors.ts';
+import { callFailure, EndpointFailure, type PooledEndpoint } from '../endpoint-pool.ts';
+import type { EngineStatus, TranslateSentences } from '../types.ts';
 
 /** Sentences sent per call to a server without the batch route. */
 const SINGLE_CONCURRENCY = 4;
@@ -31,12 +31,7 @@ export class RemoteEndpoint implements PooledEndpoint {
     return this.state.state !== 'error';
   }
 
-  async translate(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
+  readonly translate: TranslateSentences = async (sentences, source, target, signal) => {
     if (this.batchRoute) {
       const answer = await this.post(
         '/api/v1/translate/batch',
@@ -68,7 +63,7 @@ export class RemoteEndpoint implements PooledEndpoint {
     };
     await Promise.all(Array.from({ length: Math.min(SINGLE_CONCURRENCY, sentences.length) }, worker));
     return results;
-  }
+  };
 
   /** Reads its /status: ready if it answers and its translation engine is not in error. */
   async probe(): Promise<void> {
@@ -116,7 +111,12 @@ export class RemoteEndpoint implements PooledEndpoint {
         signal: combined,
       });
     } catch (error) {
-      throw this.fetchFailure(error, signal, timeout);
+      throw callFailure(this, 'remote translation server', {
+        error,
+        signal,
+        timeout,
+        timeoutMs: this.timeoutMs,
+      });
     }
     if (response.status === 404 || response.status === 405) {
       await response.body?.cancel();
@@ -126,33 +126,19 @@ export class RemoteEndpoint implements PooledEndpoint {
     try {
       parsed = await response.json();
     } catch (error) {
-      if (isAbortError(error) || timeout.aborted) throw this.fetchFailure(error, signal, timeout);
+      if (isAbortError(error) || timeout.aborted)
+        throw callFailure(this, 'remote translation server', {
+          error,
+          signal,
+          timeout,
+          timeoutMs: this.timeoutMs,
+        });
       parsed = undefined;
     }
     if (!response.ok) throw this.remoteError(response, parsed);
     if (parsed === undefined) throw this.badAnswer(`it answered ${response.status} without JSON`);
     if (this.state.state !== 'ready') this.state = { state: 'ready', model: this.base };
     return parsed;
-  }
-
-  private fetchFailure(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal): Error {
-    if (signal?.aborted) return abortError(signal);
-    if (timeout.aborted) {
-      // Not retried elsewhere: the text may simply be long, and a second wait would double it.
-      return new ApiError(
-        504,
-        'TIMEOUT',
-        `The remote translation server ${this.base} did not answer within ${this.timeoutMs / 1000} s`,
-      );
-    }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-    this.markDown(`cannot reach ${this.base} (${reason})`);
-    return new EndpointFailure(
-      502,
-      'UPSTREAM_ERROR',
-      `Cannot reach the remote translation server ${this.base} (${reason})`,
-    );
   }
 
   /** The remote's status and detail go through: its 503 stays a 503 with its Retry-After. */

@@ -99,12 +99,17 @@ describe('SignupForm', () => {
   });
 });
 
+/** Fills the forgot-password form with `email` and continues. */
+async function askForPasswordOf(email: string) {
+  const user = userEvent.setup();
+  renderApp(<ForgotPasswordForm />);
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
 describe('ForgotPasswordForm', () => {
   it('promises no email: it says how to get back in, and offers sign-up and the way back to login', async () => {
-    const user = userEvent.setup();
-    renderApp(<ForgotPasswordForm />);
-    await user.type(screen.getByLabelText('Email'), 'kofi@example.com');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await askForPasswordOf('kofi@example.com');
     expect(screen.getByRole('status')).toHaveTextContent(
       'No email was sent. To use kofi@example.com with a new password, sign up again with it in this browser',
     );
@@ -114,10 +119,7 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('points a demo account to its password on the login page', async () => {
-    const user = userEvent.setup();
-    renderApp(<ForgotPasswordForm />);
-    await user.type(screen.getByLabelText('Email'), 'demo@example.com');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await askForPasswordOf('demo@example.com');
     expect(screen.getByRole('status')).toHaveTextContent(
       'No email was sent. demo@example.com is a demo account: its password is shown on the login page.',
     );

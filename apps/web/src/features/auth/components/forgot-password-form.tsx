@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { Link } from '@/lib/routing';
 
+import { AuthForm, AuthLink, EmailField, SubmitButton } from './auth-fields';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 
 const isDemoEmail = (email: string) =>
@@ -38,42 +36,17 @@ export function ForgotPasswordForm() {
             </>
           )}
         </p>
-        <Link
-          to={paths.signup.getHref()}
-          className="rounded text-center text-sm font-medium text-brand-700 hover:underline"
-        >
-          Sign up again
-        </Link>
-        <Link
-          to={paths.login.getHref()}
-          className="rounded text-center text-sm font-medium text-brand-700 hover:underline"
-        >
-          Back to login
-        </Link>
+        <AuthLink to={paths.signup.getHref()}>Sign up again</AuthLink>
+        <AuthLink to={paths.login.getHref()}>Back to login</AuthLink>
       </div>
     );
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Button type="submit" className="w-full">
-        Continue
-      </Button>
-      <Link
-        to={paths.login.getHref()}
-        className="rounded text-center text-sm font-medium text-brand-700 hover:underline"
-      >
-        Back to login
-      </Link>
-    </form>
+    <AuthForm onSubmit={submit}>
+      <EmailField value={email} onChange={setEmail} />
+      <SubmitButton>Continue</SubmitButton>
+      <AuthLink to={paths.login.getHref()}>Back to login</AuthLink>
+    </AuthForm>
   );
 }

@@ -1,13 +1,18 @@
 import { MESSAGES } from '@sema/shared/validation';
 import { useState, type FormEvent } from 'react';
 
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
-import { Link } from '@/lib/routing';
 
+import {
+  AuthForm,
+  AuthLink,
+  EmailField,
+  PasswordField,
+  saveThen,
+  SubmitButton,
+  SwitchPrompt,
+} from './auth-fields';
 import { DEMO_ACCOUNTS, matchesDemoAccount } from '../demo-accounts';
 import { findAccount, rememberedDisplayName } from '../local-accounts';
 
@@ -30,17 +35,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       setError(MESSAGES.invalidLogin);
       return;
     }
-    try {
-      saveUser(account);
-      onSuccess();
-    } catch {
-      setError(MESSAGES.signupFailed);
-    }
+    saveThen(() => saveUser(account), onSuccess, setError);
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5">
-      {error && <FormAlert>{error}</FormAlert>}
+    <AuthForm onSubmit={submit} error={error}>
       <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700" data-testid="demo-accounts">
         <p>
           Sign-in stays in this browser: nothing is sent to a server. Use a demo account, or one you created
@@ -67,41 +66,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           ))}
         </ul>
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        revealable
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
       <div className="-mt-2 text-right">
-        <Link
-          to={paths.forgotPassword.getHref()}
-          className="rounded text-sm font-medium text-brand-700 hover:underline"
-        >
-          Forgot password?
-        </Link>
+        <AuthLink to={paths.forgotPassword.getHref()}>Forgot password?</AuthLink>
       </div>
-      <Button type="submit" className="w-full">
-        Login
-      </Button>
-      <p className="text-center text-sm text-slate-700">
-        Don't have an account?{' '}
-        <Link to={paths.signup.getHref()} className="rounded font-medium text-brand-700 hover:underline">
-          Sign Up
-        </Link>
-      </p>
-    </form>
+      <SubmitButton>Login</SubmitButton>
+      <SwitchPrompt question="Don't have an account?" to={paths.signup.getHref()}>
+        Sign Up
+      </SwitchPrompt>
+    </AuthForm>
   );
 }

@@ -1,13 +1,18 @@
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '@sema/shared/validation';
 import { useState, type FormEvent } from 'react';
 
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { saveUser } from '@/lib/auth';
-import { Link } from '@/lib/routing';
 
+import {
+  AuthForm,
+  EmailField,
+  PasswordField,
+  RequiredField,
+  saveThen,
+  SubmitButton,
+  SwitchPrompt,
+} from './auth-fields';
 import { rememberAccount } from '../local-accounts';
 
 /**
@@ -31,55 +36,31 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       );
       return;
     }
-    try {
-      rememberAccount({ email, name: name.trim(), password });
-      saveUser({ email: email.trim(), name: name.trim() });
-      onSuccess();
-    } catch {
-      setError(MESSAGES.signupFailed);
-    }
+    saveThen(
+      () => {
+        rememberAccount({ email, name: name.trim(), password });
+        saveUser({ email: email.trim(), name: name.trim() });
+      },
+      onSuccess,
+      setError,
+    );
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5">
-      {error && <FormAlert>{error}</FormAlert>}
-      <TextField
-        label="Full Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        revealable
-        hint={MESSAGES.passwordTooShort}
+    <AuthForm onSubmit={submit} error={error}>
+      <RequiredField label="Full Name" name="name" autoComplete="name" value={name} onChange={setName} />
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        hint={MESSAGES.passwordTooShort}
       />
-      <Button type="submit" className="w-full">
-        Sign Up
-      </Button>
-      <p className="text-center text-sm text-slate-700">
-        Already have an account?{' '}
-        <Link to={paths.login.getHref()} className="rounded font-medium text-brand-700 hover:underline">
-          Login
-        </Link>
-      </p>
-    </form>
+      <SubmitButton>Sign Up</SubmitButton>
+      <SwitchPrompt question="Already have an account?" to={paths.login.getHref()}>
+        Login
+      </SwitchPrompt>
+    </AuthForm>
   );
 }

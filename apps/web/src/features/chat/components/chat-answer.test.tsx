@@ -19,6 +19,15 @@ function reply(patch: Partial<ChatReply> = {}): ChatReply {
   };
 }
 
+/** A chat answer that failed at the chat step (the spec's 'AI chat failed'), with `failure`'s wording. */
+function renderChatFailure(failure: { detail: string; technical: string; code: string }) {
+  render(
+    <ChatAnswer
+      reply={reply({ status: 'error', error: { step: 'chat', message: 'AI chat failed', ...failure } })}
+    />,
+  );
+}
+
 describe('ChatAnswer', () => {
   it('renders Markdown lists, tables and highlighted code', async () => {
     const english = [
@@ -106,20 +115,11 @@ describe('ChatAnswer', () => {
   });
 
   it('says only the reason and what to do, in two lines, when a retry cannot help (chat turned off)', () => {
-    render(
-      <ChatAnswer
-        reply={reply({
-          status: 'error',
-          error: {
-            step: 'chat',
-            message: 'AI chat failed',
-            detail: 'Chat is turned off on this server. Use Translate mode to translate your text.',
-            technical: 'Chat is not configured (CHAT_NOT_CONFIGURED)',
-            code: 'CHAT_NOT_CONFIGURED',
-          },
-        })}
-      />,
-    );
+    renderChatFailure({
+      detail: 'Chat is turned off on this server. Use Translate mode to translate your text.',
+      technical: 'Chat is not configured (CHAT_NOT_CONFIGURED)',
+      code: 'CHAT_NOT_CONFIGURED',
+    });
     const alert = screen.getByRole('alert');
     expect(alert).not.toHaveTextContent('Please try again');
     expect(alert.querySelectorAll('p')).toHaveLength(2);
@@ -128,20 +128,11 @@ describe('ChatAnswer', () => {
   });
 
   it("shows the spec's chat failure with a plain reason, and the server's wording only behind Details", async () => {
-    render(
-      <ChatAnswer
-        reply={reply({
-          status: 'error',
-          error: {
-            step: 'chat',
-            message: 'AI chat failed',
-            detail: 'The assistant could not be reached from this server. Please try again later.',
-            technical: 'Authentication failed. Please check your Hugging Face token. (AUTH_ERROR)',
-            code: 'AUTH_ERROR',
-          },
-        })}
-      />,
-    );
+    renderChatFailure({
+      detail: 'The assistant could not be reached from this server. Please try again later.',
+      technical: 'Authentication failed. Please check your Hugging Face token. (AUTH_ERROR)',
+      code: 'AUTH_ERROR',
+    });
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Chat failed. Please try again.');
     expect(alert).toHaveTextContent('The assistant could not be reached from this server.');

@@ -1,13 +1,12 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-import { setApiOrigin } from '@/lib/api-client';
 import { CACHE_PREFIX, createAppQueryCache } from '@/lib/query-cache';
 import { LANGUAGES_FIXTURE } from '@/testing/languages-fixture';
 
 import { languagesQuery } from './get-languages';
+import { serveApiDuringTests } from '@/testing/api-server';
 
 const DAY = 24 * 60 * 60_000;
 /** A new page's cache each time: what it finds in local storage is all it knows. */
@@ -26,11 +25,7 @@ const server = http.createServer((_request, response) => {
 
 const KEY = `${CACHE_PREFIX}languages`;
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+serveApiDuringTests(server);
 beforeEach(() => {
   failing = false;
   hits = 0;

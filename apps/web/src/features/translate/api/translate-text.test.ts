@@ -1,12 +1,10 @@
 // @vitest-environment node
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { setApiOrigin } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 
 import { confidenceOf, translateText } from './translate-text';
+import { serveApiDuringTests } from '@/testing/api-server';
 
 let requests: unknown[] = [];
 const server = http.createServer((request, response) => {
@@ -34,11 +32,7 @@ const server = http.createServer((request, response) => {
   });
 });
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+serveApiDuringTests(server);
 
 describe('translateText', () => {
   it('checks the text and the target before asking the server', async () => {

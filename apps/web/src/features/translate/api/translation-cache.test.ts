@@ -1,14 +1,13 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { setApiOrigin } from '@/lib/api-client';
 import { hashText } from '@/lib/hash-text';
 import { storageKey } from '@/lib/query-cache';
 
 import { detectLanguage } from './detect-language';
 import { translateText, translationKey } from './translate-text';
+import { serveApiDuringTests } from '@/testing/api-server';
 
 let hits = 0;
 const server = http.createServer((request, response) => {
@@ -29,11 +28,7 @@ const server = http.createServer((request, response) => {
   );
 });
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+serveApiDuringTests(server);
 
 const stored = (key: readonly (string | number)[]) =>
   JSON.parse(window.sessionStorage.getItem(storageKey(key)) ?? 'null') as { ttl: number } | null;

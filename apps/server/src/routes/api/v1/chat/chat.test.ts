@@ -1,14 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import type { ChatResponse, ChatStreamEvent } from '@sema/shared/api/chat';
 import type { StatusResponse } from '@sema/shared/api/schemas';
 import { CHAT_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import type { App } from '../../../../app.ts';
-import { buildTestApp } from '../../../../../test/build-test-app.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import { buildTestApp, postJson, withTestApp } from '../../../../../test/build-test-app.ts';
+import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
+import { openStream } from '../../../../../test/stream-request.ts';
 
 /** The fake upstream is on loopback, not a provider people know by name: the spec's message says so. */
 const LOOPBACK_AUTH_ERROR = authErrorMessage('chat provider');
@@ -30,19 +30,10 @@ function joined(events: ChatStreamEvent[], type: 'reasoning' | 'content'): strin
 let fake: FakeOpenAi;
 let app: App;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: KEY });
-  app = await buildTestApp({
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: KEY,
-    SEMA_CHAT_TIMEOUT_MS: '2000',
-  });
+withFakeChat(KEY, { SEMA_CHAT_TIMEOUT_MS: '2000' }, (started, chatting) => {
+  fake = started;
+  app = chatting;
 });
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
 
 const post = (payload: unknown) =>
   app.inject({ method: 'POST', url: '/api/v1/chat', payload: payload as object });
@@ -121,27 +112,27 @@ describe('POST /api/v1/chat (JSON answer)', () => {
   });
 
   it('passes max_tokens, temperature and a :provider model suffix on', async () => {
-    const suffixed = await buildTestApp({
-      SEMA_CHAT_BASE_URL: fake.baseUrl,
-      SEMA_CHAT_API_KEY: KEY,
-      SEMA_CHAT_MODEL: 'org/model:nscale',
-    });
-    try {
-      fake.enqueue({ kind: 'answer', content: 'ok' });
-      const response = await suffixed.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')], max_tokens: 12, temperature: 0 },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(fake.requests[0]!.body).toMatchObject({
-        model: 'org/model:nscale',
-        max_tokens: 12,
-        temperature: 0,
-      });
-    } finally {
-      await suffixed.close();
-    }
+    await withTestApp(
+      {
+        SEMA_CHAT_BASE_URL: fake.baseUrl,
+        SEMA_CHAT_API_KEY: KEY,
+        SEMA_CHAT_MODEL: 'org/model:nscale',
+      },
+      async (suffixed) => {
+        fake.enqueue({ kind: 'answer', content: 'ok' });
+        const response = await postJson(suffixed, '/api/v1/chat', {
+          messages: [user('x')],
+          max_tokens: 12,
+          temperature: 0,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(fake.requests[0]!.body).toMatchObject({
+          model: 'org/model:nscale',
+          max_tokens: 12,
+          temperature: 0,
+        });
+      },
+    );
   });
 
   it("rejects replies without choices or content with the spec's messages", async () => {
@@ -201,36 +192,28 @@ describe('POST /api/v1/chat upstream errors', () => {
   });
 
   it('maps a wrong key to AUTH_ERROR (the fake checks the Authorization header)', async () => {
-    const wrongKey = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: 'hf_wrong' });
-    try {
-      const response = await wrongKey.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ detail: LOOPBACK_AUTH_ERROR, code: 'AUTH_ERROR' });
-    } finally {
-      await wrongKey.close();
-    }
+    await withTestApp(
+      { SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: 'hf_wrong' },
+      async (wrongKey) => {
+        const response = await postJson(wrongKey, '/api/v1/chat', { messages: [user('x')] });
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toEqual({ detail: LOOPBACK_AUTH_ERROR, code: 'AUTH_ERROR' });
+      },
+    );
   });
 
   it('maps a refused connection to NETWORK_ERROR (502) and a silent upstream to NETWORK_ERROR (504)', async () => {
-    const refused = await buildTestApp({
-      SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
-      SEMA_CHAT_API_KEY: KEY,
-    });
-    try {
-      const response = await refused.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
-    } finally {
-      await refused.close();
-    }
+    await withTestApp(
+      {
+        SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
+        SEMA_CHAT_API_KEY: KEY,
+      },
+      async (refused) => {
+        const response = await postJson(refused, '/api/v1/chat', { messages: [user('x')] });
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
+      },
+    );
     const impatient = await buildTestApp({
       SEMA_CHAT_BASE_URL: fake.baseUrl,
       SEMA_CHAT_API_KEY: KEY,
@@ -239,11 +222,7 @@ describe('POST /api/v1/chat upstream errors', () => {
     try {
       fake.enqueue({ kind: 'hang' });
       const disconnected = fake.nextDisconnect();
-      const response = await impatient.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
+      const response = await postJson(impatient, '/api/v1/chat', { messages: [user('x')] });
       expect(response.statusCode).toBe(504);
       expect(response.json()).toEqual({ detail: CHAT_ERRORS.NETWORK_ERROR, code: 'NETWORK_ERROR' });
       await disconnected; // the upstream request was given up, not left hanging
@@ -423,46 +402,27 @@ describe('POST /api/v1/chat with stream: true', () => {
   });
 
   it('cancels the upstream request when the client disconnects', async () => {
-    const server = await buildTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY });
-    try {
-      await server.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.server.address() as AddressInfo;
+    await withTestApp({ SEMA_CHAT_BASE_URL: fake.baseUrl, SEMA_CHAT_API_KEY: KEY }, async (server) => {
       fake.enqueue({ kind: 'slow', intervalMs: 50 });
       const disconnected = fake.nextDisconnect();
-      // node:http rather than fetch: undici opens a spare connection that would keep the server open.
-      const request = http.request({
-        port,
-        host: '127.0.0.1',
-        method: 'POST',
-        path: '/api/v1/chat',
-        headers: { 'Content-Type': 'application/json' },
+      const { first, leave } = await openStream(server, '/api/v1/chat', {
+        messages: [user('tell me a long story')],
+        stream: true,
       });
-      request.end(JSON.stringify({ messages: [user('tell me a long story')], stream: true }));
-      const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-      const first = await new Promise<string>((resolve) =>
-        response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
-      );
       expect(first).toContain('"text":"word0 "');
-      request.destroy();
+      leave();
       const started = Date.now();
       await disconnected;
       expect(Date.now() - started).toBeLessThan(2000);
       expect(fake.requests).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
 describe('chat without a provider', () => {
   it('answers 503 saying how to configure chat, and /status reports it', async () => {
-    const off = await buildTestApp({ SEMA_CHAT_PROVIDER: 'none' });
-    try {
-      const response = await off.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')], stream: true },
-      });
+    await withTestApp({ SEMA_CHAT_PROVIDER: 'none' }, async (off) => {
+      const response = await postJson(off, '/api/v1/chat', { messages: [user('x')], stream: true });
       expect(response.statusCode).toBe(503);
       const body = response.json<{ detail: string; code: string }>();
       expect(body.code).toBe('CHAT_NOT_CONFIGURED');
@@ -472,51 +432,39 @@ describe('chat without a provider', () => {
       const status = (await off.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
       expect(status.engines.chat).toMatchObject({ state: 'disabled', provider: 'none' });
       expect(status.engines.chat.detail).toContain('SEMA_CHAT_LOCAL_MODEL');
-    } finally {
-      await off.close();
-    }
+    });
   });
 
   it('refuses the Hugging Face router without a key instead of sending an anonymous request', async () => {
-    const keyless = await buildTestApp({ SEMA_CHAT_PROVIDER: 'openai' });
-    try {
-      const response = await keyless.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('x')] },
-      });
+    await withTestApp({ SEMA_CHAT_PROVIDER: 'openai' }, async (keyless) => {
+      const response = await postJson(keyless, '/api/v1/chat', { messages: [user('x')] });
       expect(response.statusCode).toBe(503);
       expect(response.json<{ detail: string }>().detail).toContain('no API key for the Hugging Face router');
       const status = (await keyless.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
       expect(status.engines.chat.state).toBe('disabled');
-    } finally {
-      await keyless.close();
-    }
+    });
   });
 });
 
 describe('chat with the local provider (tiny GGUF, no key configured)', () => {
   it('is the default without a key, warms a model file up at start, and streams its answer', async () => {
     const fixture = fileURLToPath(new URL('../../../../../test/fixtures/tiny-chat.gguf', import.meta.url));
-    const local = await buildTestApp({ SEMA_CHAT_LOCAL_MODEL: fixture, SEMA_CHAT_THREADS: '1' });
-    try {
+    await withTestApp({ SEMA_CHAT_LOCAL_MODEL: fixture, SEMA_CHAT_THREADS: '1' }, async (local) => {
       await vi.waitFor(async () => {
         const status = (await local.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
         expect(status.engines.chat).toEqual({ state: 'ready', provider: 'local', model: 'tiny-chat.gguf' });
       }, 60_000); // loading node-llama-cpp takes seconds on a busy 2-core machine
-      const response = await local.inject({
-        method: 'POST',
-        url: '/api/v1/chat',
-        payload: { messages: [user('Habari?')], stream: true, max_tokens: 50 },
+      const response = await postJson(local, '/api/v1/chat', {
+        messages: [user('Habari?')],
+        stream: true,
+        max_tokens: 50,
       });
       expect(response.statusCode).toBe(200);
       const events = parseEvents(response.body);
       expect(joined(events, 'reasoning')).toBe('Brief thought');
       expect(joined(events, 'content')).toBe('Hello from Sema.');
       expect(events.at(-1)).toMatchObject({ type: 'done', model: 'tiny-chat.gguf' });
-    } finally {
-      await local.close();
-    }
+    });
   }, 90_000);
 });
 

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
-import { ErrorResponse } from '@sema/shared/api/schemas';
-import { chatErrorEvent } from '../../../../chat/chat-errors.ts';
-import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
-import { sendEventStream } from '../../../../lib/http/sse.ts';
+import { chatResponses } from './responses.ts';
+import { sendChatStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
 
 /** POST /api/v1/chat: one answer as JSON, or streamed as server-sent events with `stream: true`. */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
   const limit = app.config.chat.maxInputChars;
-  const caps = app.clientCaps.chats;
   app.post(
     '/',
     {
@@ -28,47 +23,22 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503); ' +
           `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client.`,
         body: ChatRequest,
-        response: {
-          200: {
-            description: 'The answer as JSON, or with `stream: true` as server-sent events (see above)',
-            content: {
-              'application/json': { schema: ChatResponse },
-              'text/event-stream': {
-                schema: Type.String({
-                  description: 'ChatStreamEvent objects, one per data: line, then done or error',
-                }),
-              },
-            },
-          },
-          413: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-          504: ErrorResponse,
-        },
+        response: chatResponses(
+          ChatResponse,
+          'ChatStreamEvent objects, one per data: line, then done or error',
+        ),
       },
     },
     async (request, reply) => {
-      // The client went away before the answer was complete: stop the model.
-      const clientGone = clientGoneSignal(reply, caps.acquire(request.ip));
-      // On shutdown, an answer still streaming is ended by the server (the event stream says so).
-      const controller = new AbortController();
-      const signal = AbortSignal.any([clientGone, controller.signal]);
-      if (!request.body.stream) return app.chat.complete(request.body, signal);
+      const answer = startChatAnswer(request, reply);
+      if (!request.body.stream) return app.chat.complete(request.body, answer.signal);
 
-      const events = app.chat.stream(request.body, signal);
+      const events = app.chat.stream(request.body, answer.signal);
       // Failures before the first event (bad input, upstream 401/429, no model) keep their HTTP status.
       const first = await events.next();
       if (first.done) throw new Error('chat stream ended without a done event');
       // The schema types the JSON answer; a stream is sent through the untyped reply.
-      const raw: FastifyReply = reply;
-      return sendEventStream(raw, events, {
-        first: first.value,
-        clientGone,
-        errorEvent: (error) => chatErrorEvent(error, request.log),
-        stop: (reason) => controller.abort(reason),
-      });
+      return sendChatStream(request, reply, answer, { first: first.value, rest: events });
     },
   );
 };

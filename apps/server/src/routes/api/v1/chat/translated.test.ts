@@ -2,14 +2,14 @@
  * Chat in the user's language as one request: the real app (tiny translation model, our detector)
  * against the fake OpenAI-compatible upstream over real HTTP.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createParser } from 'eventsource-parser';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import type { App } from '../../../../app.ts';
-import { buildTestApp } from '../../../../../test/build-test-app.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
+import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
+import { openStream } from '../../../../../test/stream-request.ts';
+import { postJson } from '../../../../../test/build-test-app.ts';
 
 const KEY = 'hf_test_key_123';
 const SWAHILI =
@@ -20,21 +20,18 @@ const ANSWER =
 let fake: FakeOpenAi;
 let app: App;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: KEY });
-  app = await buildTestApp({
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: KEY,
+withFakeChat(
+  KEY,
+  {
     SEMA_CHAT_TIMEOUT_MS: '5000',
     // Not a reasoning model: its whole answer is content (an R1 model's would open in <think>).
     SEMA_CHAT_MODEL: 'meta-llama/Llama-3.1-8B-Instruct',
-  });
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+  },
+  (started, chatting) => {
+    fake = started;
+    app = chatting;
+  },
+);
 
 const post = (payload: object) => app.inject({ method: 'POST', url: '/api/v1/chat/translated', payload });
 const toEnglish = (text: string) =>
@@ -163,15 +160,11 @@ describe('POST /api/v1/chat/translated', () => {
   });
 
   it('applies a stored glossary in the direction it is made for, and refuses one for another pair', async () => {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/v1/glossaries',
-      payload: {
-        name: 'Places',
-        source_language: 'eng_Latn',
-        target_language: 'swh_Latn',
-        entries: { Nairobi: 'NAIROBI-KE' },
-      },
+    const created = await postJson(app, '/api/v1/glossaries', {
+      name: 'Places',
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
+      entries: { Nairobi: 'NAIROBI-KE' },
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();
@@ -199,25 +192,14 @@ describe('POST /api/v1/chat/translated', () => {
   });
 
   it('stops the model when the client disconnects', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
     fake.enqueue({ kind: 'slow', intervalMs: 50 });
     const disconnected = fake.nextDisconnect();
-    // node:http rather than fetch: undici keeps a spare connection that would hold the server open.
-    const request = http.request({
-      port,
-      host: '127.0.0.1',
-      method: 'POST',
-      path: '/api/v1/chat/translated',
-      headers: { 'Content-Type': 'application/json' },
+    const { first, leave } = await openStream(app, '/api/v1/chat/translated', {
+      messages: [{ role: 'user', content: SWAHILI }],
+      stream: true,
     });
-    request.end(JSON.stringify({ messages: [{ role: 'user', content: SWAHILI }], stream: true }));
-    const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-    const first = await new Promise<string>((resolve) =>
-      response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
-    );
     expect(first).toContain('"type":"language"');
-    request.destroy();
+    leave();
     await disconnected;
     expect(fake.requests).toHaveLength(1);
   });

@@ -1,23 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import {
-  TranslatedChatRequest,
-  TranslatedChatResponse,
-  type TranslatedChatEvent,
-} from '@sema/shared/api/translated-chat';
-import { ErrorResponse } from '@sema/shared/api/schemas';
-import { chatErrorEvent } from '../../../../chat/chat-errors.ts';
+import { TranslatedChatRequest, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
+import { chatResponses } from './responses.ts';
+import { sendChatStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
 import { answerOf, startTurn } from '../../../../chat/translated-turn-stream.ts';
-import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
-import { sendEventStream } from '../../../../lib/http/sse.ts';
 
 /**
  * POST /api/v1/chat/translated: chat in the user's language in one request (the server detects,
  * translates, answers and translates back), as JSON or as server-sent events.
  */
 const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
-  const caps = app.clientCaps.chats;
   app.post(
     '/translated',
     {
@@ -35,30 +26,13 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
           "`translation` (the next piece of the answer in the user's language, in order), then `done` (whole answer in both languages, model, tokens, timings) or `error`. " +
           'Closing the connection stops the model and the translations. Errors before the answer starts keep their HTTP status, as on POST /api/v1/chat.',
         body: TranslatedChatRequest,
-        response: {
-          200: {
-            description: 'The answer as JSON, or with `stream: true` as server-sent events',
-            content: {
-              'application/json': { schema: TranslatedChatResponse },
-              'text/event-stream': {
-                schema: Type.String({ description: 'TranslatedChatEvent objects, then done or error' }),
-              },
-            },
-          },
-          404: ErrorResponse,
-          413: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-          504: ErrorResponse,
-        },
+        response: chatResponses(TranslatedChatResponse, 'TranslatedChatEvent objects, then done or error', {
+          glossaries: true,
+        }),
       },
     },
     async (request, reply) => {
-      const clientGone = clientGoneSignal(reply, caps.acquire(request.ip));
-      const controller = new AbortController();
-      const signal = AbortSignal.any([clientGone, controller.signal]);
+      const answer = startChatAnswer(request, reply);
       const turn = app.translatedChat.turn(
         {
           messages: request.body.messages,
@@ -79,19 +53,12 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
           stop: request.body.stop,
           topP: request.body.top_p,
         },
-        signal,
+        answer.signal,
       );
       if (!request.body.stream) return answerOf(turn);
 
       // Failures before the answer starts (bad input, upstream 401/429, no model) keep their status.
-      const { first, rest } = await startTurn(turn);
-      const raw: FastifyReply = reply;
-      return sendEventStream<TranslatedChatEvent>(raw, rest, {
-        first,
-        clientGone,
-        errorEvent: (error) => chatErrorEvent(error, request.log),
-        stop: (reason) => controller.abort(reason),
-      });
+      return sendChatStream(request, reply, answer, await startTurn(turn));
     },
   );
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../../../app.ts';
-import { buildTestApp } from '../../../../../test/build-test-app.ts';
+import { buildTestApp, postJson, withTestApp } from '../../../../../test/build-test-app.ts';
 import { overallStatus } from './index.ts';
 
 let app: App;
@@ -27,32 +27,25 @@ describe('GET /status', () => {
   });
 
   it('says whether API requests need a key', async () => {
-    const keyed = await buildTestApp({ SEMA_API_KEYS: 'key-0123456789abcdef' });
-    try {
+    await withTestApp({ SEMA_API_KEYS: 'key-0123456789abcdef' }, async (keyed) => {
       const body = (await keyed.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
       expect(body.api_key_required).toBe(true);
-    } finally {
-      await keyed.close();
-    }
+    });
   });
 
   it('reports the response times of the translations the model answered, measured here', async () => {
     const before = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
     expect(before.response_times).toEqual({ translate: null });
     for (const text of ['Good morning.', 'Thank you very much.', 'Where is the station?']) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/translate',
-        payload: { text, source_language: 'eng_Latn', target_language: 'fra_Latn' },
+      const response = await postJson(app, '/api/v1/translate', {
+        text,
+        source_language: 'eng_Latn',
+        target_language: 'fra_Latn',
       });
       expect(response.statusCode).toBe(200);
     }
     // A refused request is not an answer: it does not count.
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: '', target_language: 'x' },
-    });
+    await postJson(app, '/api/v1/translate', { text: '', target_language: 'x' });
     // Nor are answers the model did not work for: English to English, or a translation cached.
     for (const payload of [
       { text: 'Good morning.', source_language: 'eng_Latn', target_language: 'eng_Latn' },
@@ -71,18 +64,18 @@ describe('GET /status', () => {
   it("says where texts go, from the server's configuration", async () => {
     const here = (await app.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
     expect(here.data_handling).toEqual({ translation: 'this_server', chat: 'off' });
-    const hosted = await buildTestApp({
-      SEMA_TRANSLATION_ENGINE: 'remote',
-      SEMA_TRANSLATION_URL: 'http://127.0.0.1:9',
-      SEMA_CHAT_PROVIDER: 'openai',
-      SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
-    });
-    try {
-      const body = (await hosted.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
-      expect(body.data_handling).toEqual({ translation: 'other_servers', chat: 'external_provider' });
-    } finally {
-      await hosted.close();
-    }
+    await withTestApp(
+      {
+        SEMA_TRANSLATION_ENGINE: 'remote',
+        SEMA_TRANSLATION_URL: 'http://127.0.0.1:9',
+        SEMA_CHAT_PROVIDER: 'openai',
+        SEMA_CHAT_BASE_URL: 'http://127.0.0.1:9/v1',
+      },
+      async (hosted) => {
+        const body = (await hosted.inject({ method: 'GET', url: '/api/v1/status' })).json<StatusResponse>();
+        expect(body.data_handling).toEqual({ translation: 'other_servers', chat: 'external_provider' });
+      },
+    );
     const kserve = await buildTestApp({
       SEMA_TRANSLATION_ENGINE: 'kserve',
       SEMA_KSERVE_URL: 'http://127.0.0.1:9',
@@ -126,14 +119,11 @@ describe('GET /status', () => {
       await remote.close();
     }
     // Without a token the operator's routes are closed, unless the operator opens them.
-    const closed = await buildTestApp({ SEMA_OPERATOR_ROUTES: 'token' });
-    try {
+    await withTestApp({ SEMA_OPERATOR_ROUTES: 'token' }, async (closed) => {
       expect((await closed.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
       const plain = (await closed.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
       expect(plain.engines.chat).toEqual({ state: 'disabled', provider: 'none' });
-    } finally {
-      await closed.close();
-    }
+    });
     const open = await buildTestApp({ SEMA_OPERATOR_ROUTES: 'open' });
     try {
       expect((await open.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
@@ -143,42 +133,42 @@ describe('GET /status', () => {
   });
 
   it('is a readable page in a browser, JSON for API clients, and shows a visitor no internal address', async () => {
-    const hosted = await buildTestApp({
-      SEMA_OPERATOR_ROUTES: 'token',
-      SEMA_ADMIN_TOKEN: 'operator-token-0123456789abcdef0123456789',
-      SEMA_CHAT_BASE_URL: 'http://llm.internal.example:8080/v1',
-      SEMA_CHAT_API_KEY: 'k',
-    });
-    try {
-      const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-      const page = await hosted.inject({ method: 'GET', url: '/status', headers: { accept: browser } });
-      expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expect(page.body).toContain('<h1>Sema status</h1>');
-      expect(page.body).toMatch(
-        /<th scope="row">Translation<\/th><td class="state \w+" data-label="State">(Ready|Loading|Not available)/,
-      );
-      expect(page.body).toContain('API key required: no');
-      expect(page.body).toContain('CC-BY-NC-4.0 (non-commercial use only)');
-      expect(page.body).not.toContain('llm.internal.example');
-      const json = await hosted.inject({
-        method: 'GET',
-        url: '/status',
-        headers: { accept: 'application/json' },
-      });
-      expect(json.headers['content-type']).toMatch(/^application\/json/);
-      expect(json.body).not.toContain('llm.internal.example');
-      const curl = await hosted.inject({ method: 'GET', url: '/status', headers: { accept: '*/*' } });
-      expect(curl.headers['content-type']).toMatch(/^application\/json/);
-      // The operator's page carries the detail.
-      const operator = await hosted.inject({
-        method: 'GET',
-        url: '/status',
-        headers: { accept: browser, authorization: 'Bearer operator-token-0123456789abcdef0123456789' },
-      });
-      expect(operator.body).toContain('llm.internal.example');
-    } finally {
-      await hosted.close();
-    }
+    await withTestApp(
+      {
+        SEMA_OPERATOR_ROUTES: 'token',
+        SEMA_ADMIN_TOKEN: 'operator-token-0123456789abcdef0123456789',
+        SEMA_CHAT_BASE_URL: 'http://llm.internal.example:8080/v1',
+        SEMA_CHAT_API_KEY: 'k',
+      },
+      async (hosted) => {
+        const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+        const page = await hosted.inject({ method: 'GET', url: '/status', headers: { accept: browser } });
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.body).toContain('<h1>Sema status</h1>');
+        expect(page.body).toMatch(
+          /<th scope="row">Translation<\/th><td class="state \w+" data-label="State">(Ready|Loading|Not available)/,
+        );
+        expect(page.body).toContain('API key required: no');
+        expect(page.body).toContain('CC-BY-NC-4.0 (non-commercial use only)');
+        expect(page.body).not.toContain('llm.internal.example');
+        const json = await hosted.inject({
+          method: 'GET',
+          url: '/status',
+          headers: { accept: 'application/json' },
+        });
+        expect(json.headers['content-type']).toMatch(/^application\/json/);
+        expect(json.body).not.toContain('llm.internal.example');
+        const curl = await hosted.inject({ method: 'GET', url: '/status', headers: { accept: '*/*' } });
+        expect(curl.headers['content-type']).toMatch(/^application\/json/);
+        // The operator's page carries the detail.
+        const operator = await hosted.inject({
+          method: 'GET',
+          url: '/status',
+          headers: { accept: browser, authorization: 'Bearer operator-token-0123456789abcdef0123456789' },
+        });
+        expect(operator.body).toContain('llm.internal.example');
+      },
+    );
   });
 
   it('is degraded when an engine failed and starting while one loads', () => {

@@ -1,19 +1,17 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchTranslateResponse, StatusResponse, TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../../../app.ts';
-import { buildTestApp } from '../../../../../test/build-test-app.ts';
+import { buildTestApp, postJson } from '../../../../../test/build-test-app.ts';
 import type { NllbEngine } from '../../../../translation/engines/nllb.ts';
 import type { TranslationPipeline } from '../../../../translation/pipeline.ts';
+import { freePort } from '@sema/testkit/free-port';
 
 const pipelineOf = (app: App) => app.translation as TranslationPipeline;
-const post = (app: App, url: string, payload: unknown) =>
-  app.inject({ method: 'POST', url, payload: payload as object });
-const translate = (app: App, payload: unknown) => post(app, '/api/v1/translate', payload);
+const translate = (app: App, payload: unknown) => postJson(app, '/api/v1/translate', payload);
 
 describe('POST /api/v1/translate on the tiny model', () => {
   let app: App;
@@ -117,17 +115,17 @@ describe('POST /api/v1/translate on the tiny model', () => {
   });
 
   it('accepts BCP 47 and ISO 639 codes, and answers with catalogue codes', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: 'Good morning.', source_language: 'en-GB', target_language: 'sw' },
+    const response = await postJson(app, '/api/v1/translate', {
+      text: 'Good morning.',
+      source_language: 'en-GB',
+      target_language: 'sw',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ source_language: 'eng_Latn', target_language: 'swh_Latn' });
-    const chinese = await app.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text: 'Good morning.', source_language: 'EN', target_language: 'zh-TW' },
+    const chinese = await postJson(app, '/api/v1/translate', {
+      text: 'Good morning.',
+      source_language: 'EN',
+      target_language: 'zh-TW',
     });
     expect(chinese.json()).toMatchObject({ source_language: 'eng_Latn', target_language: 'cmn_Hant' });
   });
@@ -197,7 +195,7 @@ describe('POST /api/v1/translate on the tiny model', () => {
         'Hola, ¿cómo estás hoy, amigo mío?',
         'Line one.\nLine two.',
       ];
-      const response = await post(app, '/api/v1/translate/batch', { texts, target_language: 'fra_Latn' });
+      const response = await postJson(app, '/api/v1/translate/batch', { texts, target_language: 'fra_Latn' });
       expect(response.statusCode).toBe(200);
       const { translations } = response.json<BatchTranslateResponse>();
       expect(translations).toHaveLength(3);
@@ -212,7 +210,7 @@ describe('POST /api/v1/translate on the tiny model', () => {
     it('gives the same translations as one request per text', async () => {
       const texts = ['Batch one.', 'Batch two is longer than the first.'];
       const batch = (
-        await post(app, '/api/v1/translate/batch', {
+        await postJson(app, '/api/v1/translate/batch', {
           texts,
           source_language: 'eng_Latn',
           target_language: 'ita_Latn',
@@ -235,7 +233,7 @@ describe('POST /api/v1/translate on the tiny model', () => {
           { length: 50 },
           (_, i) => `Listener test number ${i}. It has two sentences.`,
         );
-        const response = await post(app, '/api/v1/translate/batch', {
+        const response = await postJson(app, '/api/v1/translate/batch', {
           texts,
           source_language: 'eng_Latn',
           target_language: 'deu_Latn',
@@ -266,7 +264,7 @@ describe('POST /api/v1/translate on the tiny model', () => {
         /^Texts are too long: 22500 characters in all \(the limit is 20000 per request\)$/,
       ],
     ])('refuses invalid batch %# with %i', async (payload, status, detail) => {
-      const response = await post(app, '/api/v1/translate/batch', payload);
+      const response = await postJson(app, '/api/v1/translate/batch', payload);
       expect(response.statusCode).toBe(status);
       expect(response.json().detail).toMatch(detail);
     });
@@ -281,7 +279,7 @@ describe('POST /api/v1/translate on the tiny model', () => {
       detail:
         'Cannot detect a language: no supported language is written in this script; give source_language',
     });
-    const batch = await post(app, '/api/v1/translate/batch', {
+    const batch = await postJson(app, '/api/v1/translate/batch', {
       texts: ['Hello there, my friend.', thaana],
       target_language: 'fra_Latn',
     });
@@ -404,7 +402,7 @@ describe('without the model', () => {
     cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-nomodel-'));
     app = await buildTestApp({
       SEMA_NLLB_MODEL: 'sema-test/not-downloadable',
-      SEMA_HUB_URL: `http://127.0.0.1:${await closedPort()}`,
+      SEMA_HUB_URL: `http://127.0.0.1:${await freePort()}`,
       SEMA_MODEL_CACHE: cache,
     });
     await pipelineOf(app)
@@ -442,12 +440,4 @@ describe('without the model', () => {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

@@ -1,0 +1,31 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Listens with `app` on a free loopback port and POSTs `body` (JSON) to `path` as a client of a
+ * stream would; resolves with the first chunk of the answer and `leave()`, which closes the
+ * connection as a client closing its tab does. node:http rather than fetch: undici keeps a spare
+ * connection that would hold the server open.
+ */
+export async function openStream(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+): Promise<{ first: string; leave: () => void }> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const request = http.request({
+    port,
+    host: '127.0.0.1',
+    method: 'POST',
+    path,
+    headers: { 'Content-Type': 'application/json' },
+  });
+  request.end(JSON.stringify(body));
+  const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+  const first = await new Promise<string>((resolve) =>
+    response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+  );
+  return { first, leave: () => request.destroy() };
+}
