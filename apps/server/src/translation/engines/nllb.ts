@@ -21,7 +21,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { toModelCode } from '@sema/shared/languages/catalogue';
 import type { ProgressOutput } from '../../lib/download-progress.ts';
 import { abortError, modelUnavailable, engineRestarted } from '../errors.ts';
 import { folderFingerprint, resolveModelSource } from './model-source.ts';
@@ -154,8 +153,8 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
         type: 'translate',
         id,
         sentences: [...sentences],
-        source: toModelCode(source),
-        target: toModelCode(target),
+        source,
+        target,
       }),
       signal,
     );
@@ -174,8 +173,8 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
         type: 'alternatives',
         id,
         sentences: [...sentences],
-        source: toModelCode(source),
-        target: toModelCode(target),
+        source,
+        target,
         count,
       }),
       signal,
