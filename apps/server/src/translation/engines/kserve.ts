@@ -11,8 +11,7 @@
  * server is marked down, and its health routes (`/v2/health/ready`, `/v2/models/{name}/ready`),
  * probed every few seconds, bring it back. Timeouts and refusals are not retried.
  */
-import { ApiError } from '../../lib/errors.ts';
-import { modelUnavailable } from '../errors.ts';
+import { modelUnavailable, pairNotServed } from '../errors.ts';
 import { EndpointPool } from './endpoint-pool.ts';
 import { KserveEndpoint } from './kserve/endpoint.ts';
 import { resolveModelSource } from './model-source.ts';
@@ -144,8 +143,7 @@ function served<T>(call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (error instanceof UnservedLanguageError)
-      throw new ApiError(422, 'UNSUPPORTED_LANGUAGE', error.message);
+    if (error instanceof UnservedLanguageError) throw pairNotServed(error.message);
     throw error;
   }
 }

@@ -21,15 +21,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { resolveLanguage } from '@sema/shared/languages/catalogue';
 import type { ProgressOutput } from '../../lib/download-progress.ts';
-import { abortError, modelUnavailable, engineRestarted } from '../errors.ts';
+import { abortError, modelUnavailable, engineRestarted, pairNotServed } from '../errors.ts';
+import { FAMILIES } from './families/detect.ts';
 import { folderFingerprint, resolveModelSource } from './model-source.ts';
 import { ModelProcessSupervisor } from './nllb/model-process-supervisor.ts';
 import { ModelState } from './nllb/model-state.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
 import { PendingRequests } from './nllb/pending-requests.ts';
 import type { FromModelProcess, ToModelProcess } from './nllb/protocol.ts';
-import type { EngineStatus, TokenGenerator, TranslationEngine } from './types.ts';
+import type { EngineStatus, ServedLanguageCodes, TokenGenerator, TranslationEngine } from './types.ts';
 
 export interface NllbEngineOptions {
   /** Hub id or local folder (`SEMA_NLLB_MODEL`). */
@@ -130,11 +132,31 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   }
 
   status(): EngineStatus {
+    const loaded = this.state.loaded;
+    const family = loaded && FAMILIES.find((candidate) => candidate.id === loaded.family);
+    if (!loaded || !family) {
+      return {
+        ...this.state.status(),
+        model_id: this.modelId,
+        ...(this.license && { model_license: this.license }),
+      };
+    }
     return {
       ...this.state.status(),
       model_id: this.modelId,
-      ...(this.license && { model_license: this.license }),
+      model_source: this.options.model,
+      model_family: family.id,
+      model_family_name: family.name,
+      model_license: family.licence.id,
+      model_license_terms: family.licence.terms,
+      model_license_url: family.licence.url,
+      languages: new Set([...loaded.languages.sources, ...loaded.languages.targets]).size,
     };
+  }
+
+  /** The catalogue languages the model serves, once it has loaded; undefined before. */
+  languages(): ServedLanguageCodes | undefined {
+    return this.state.loaded?.languages;
   }
 
   whenReady(): Promise<void> {
@@ -149,6 +171,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   ): Promise<string[]> {
     if (sentences.length === 0) return [];
     return this.ask<string[]>(
+      [source, target],
       (id) => ({
         type: 'translate',
         id,
@@ -169,6 +192,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   ): Promise<string[][]> {
     if (sentences.length === 0) return [];
     return this.ask<string[][]>(
+      [source, target],
       (id) => ({
         type: 'alternatives',
         id,
@@ -198,6 +222,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   ): Promise<number[][]> {
     if (rows.length === 0) return [];
     return this.ask<number[][]>(
+      undefined,
       (id) => ({ type: 'generate', id, rows: rows.map((row) => [...row]), targetToken }),
       signal,
     );
@@ -223,14 +248,19 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
     this.state.close();
   }
 
-  /** Sends one piece of work to the model process and resolves with its answer. */
+  /**
+   * Sends one piece of work to the model process and resolves with its answer; a pair the model
+   * does not serve is refused here, once the model is ready, with the language named.
+   */
   private async ask<T extends string[] | string[][] | number[][]>(
+    pair: [source: string, target: string] | undefined,
     message: (id: number) => ToModelProcess,
     signal?: AbortSignal,
   ): Promise<T> {
     if (this.closed) throw modelUnavailable('the server is shutting down');
     await this.state.untilReady(signal);
     signal?.throwIfAborted();
+    if (pair) this.refuseUnserved(...pair);
     if (!this.supervisor.running) {
       throw modelUnavailable('the translation model process is restarting', undefined, 2);
     }
@@ -239,6 +269,18 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
       (id) => this.supervisor.send({ type: 'cancel', id }),
       signal,
     );
+  }
+
+  private refuseUnserved(source: string, target: string): void {
+    const loaded = this.state.loaded;
+    if (!loaded) return;
+    const name = FAMILIES.find((family) => family.id === loaded.family)?.name ?? loaded.family;
+    const model = `This server's translation model (${name}, ${this.state.status().model ?? 'the main model'})`;
+    const served = (codes: string[], code: string) => codes.includes(resolveLanguage(code)?.code ?? code);
+    if (!served(loaded.languages.sources, source))
+      throw pairNotServed(`${model} does not translate from '${source}'`);
+    if (!served(loaded.languages.targets, target))
+      throw pairNotServed(`${model} does not translate into '${target}'`);
   }
 
   private onAnswer(message: FromModelProcess): void {

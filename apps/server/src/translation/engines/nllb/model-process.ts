@@ -42,6 +42,11 @@ function load(settings: ModelProcessSettings): Promise<NllbModel> {
         type: 'ready',
         seconds: (performance.now() - started) / 1000,
         vocabularySize: loaded.vocabularySize,
+        family: loaded.family.id,
+        languages: {
+          sources: [...loaded.languages.sources.keys()],
+          targets: [...loaded.languages.targets.keys()],
+        },
       }),
     (error: unknown) =>
       send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
