@@ -6,7 +6,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { TINY_M2M100, TINY_OPUS_MT_EN_FR } from '../src/translation/testing/tiny-models.ts';
 import { buildTestApp } from './build-test-app.ts';
 

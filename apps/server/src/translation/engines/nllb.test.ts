@@ -242,7 +242,7 @@ describe('NllbEngine with a hub model', () => {
     expect(status.detail).toBe(
       `cannot download sema-test/tiny-nllb from http://127.0.0.1:${closed}/ (ECONNREFUSED). ` +
         `Let this server reach http://127.0.0.1:${closed}/ once (later starts need no network), ` +
-        'or download the model elsewhere and set SEMA_NLLB_MODEL to its folder',
+        'or download the model elsewhere and set SEMA_TRANSLATION_MODEL to its folder',
     );
   });
 
