@@ -23,21 +23,30 @@ async function serve(model: string) {
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  return { app, get, post };
+  const status = async () =>
+    ((await get('/status')) as { engines: { translation: Record<string, unknown> } }).engines.translation;
+  return { app, get, post, status };
+}
+
+/** A server on `model` for the tests of one describe block. */
+function serving(model: string): () => Awaited<ReturnType<typeof serve>> {
+  let server: Awaited<ReturnType<typeof serve>> | undefined;
+  beforeAll(async () => {
+    server = await serve(model);
+  }, 120_000);
+  afterAll(() => server?.app.close());
+  return () => server!;
 }
 
 describe('an M2M-100 main model', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  beforeAll(async () => {
-    server = await serve(TINY_M2M100);
-  }, 120_000);
-  afterAll(() => server?.app.close());
+  const running = serving(TINY_M2M100);
 
   it('says on /status which family serves, from where, under which licence, and how many languages', async () => {
-    const status = (await server.get('/status')) as { engines: { translation: Record<string, unknown> } };
-    expect(status.engines.translation).toMatchObject({
+    const server = running();
+    expect(await server.status()).toMatchObject({
       state: 'ready',
       model: 'tiny-m2m100',
+      model_source: 'folder tiny-m2m100',
       model_family: 'm2m100',
       model_family_name: 'M2M-100',
       model_license: 'MIT',
@@ -47,6 +56,7 @@ describe('an M2M-100 main model', () => {
   });
 
   it('lists exactly the languages it serves, on every surface', async () => {
+    const server = running();
     const ours = (await server.get('/api/v1/languages')) as {
       languages: Record<string, unknown>;
       total_count: number;
@@ -64,6 +74,7 @@ describe('an M2M-100 main model', () => {
   });
 
   it('translates a pair it serves, and refuses one it does not with a 422 naming the language', async () => {
+    const server = running();
     const served = await server.post('/api/v1/translate', {
       text: 'Hello world.',
       source_language: 'eng_Latn',
@@ -88,15 +99,11 @@ describe('an M2M-100 main model', () => {
 });
 
 describe('an OPUS-MT pair model as the main model', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  beforeAll(async () => {
-    server = await serve(TINY_OPUS_MT_EN_FR);
-  }, 120_000);
-  afterAll(() => server?.app.close());
+  const running = serving(TINY_OPUS_MT_EN_FR);
 
   it('serves its one pair under CC-BY 4.0, and refuses the other direction', async () => {
-    const status = (await server.get('/status')) as { engines: { translation: Record<string, unknown> } };
-    expect(status.engines.translation).toMatchObject({
+    const server = running();
+    expect(await server.status()).toMatchObject({
       model_family: 'marian',
       model_license: 'CC-BY-4.0',
       languages: 2,

@@ -33,8 +33,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the main translation model from SEMA_TRANSLATION_MODEL, and from SEMA_NLLB_MODEL when unset', () => {
-    const model = (env: Record<string, string>) =>
-      (loadConfig(env).translation as { model?: string }).model;
+    const model = (env: Record<string, string>) => (loadConfig(env).translation as { model?: string }).model;
     expect(model({ SEMA_TRANSLATION_MODEL: 'Xenova/m2m100_418M' })).toBe('Xenova/m2m100_418M');
     expect(model({ SEMA_NLLB_MODEL: 'models/nllb' })).toBe('models/nllb');
     expect(model({ SEMA_TRANSLATION_MODEL: 'Xenova/m2m100_418M', SEMA_NLLB_MODEL: 'models/nllb' })).toBe(

@@ -197,7 +197,7 @@ export const TranslationSection = Type.Union(
         ),
         model: text('SEMA_TRANSLATION_MODEL', 'Xenova/nllb-200-distilled-600M', {
           description:
-            "The main translation model: a hub id (downloaded on first start) or a local folder, of any family the engine runs (NLLB-200, M2M-100, SMaLL-100, OPUS-MT), told from its config.json. SEMA_NLLB_MODEL, the older name, is read when this is unset",
+            'The main translation model: a hub id (downloaded on first start) or a local folder, of any family the engine runs (NLLB-200, M2M-100, SMaLL-100, OPUS-MT), told from its config.json. SEMA_NLLB_MODEL, the older name, is read when this is unset',
           envFallback: 'SEMA_NLLB_MODEL',
         }),
         dtype: choice(

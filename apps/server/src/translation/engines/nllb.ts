@@ -72,6 +72,8 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   readonly modelId: string;
   readonly maxConcurrentBatches = 1;
   private readonly license: string | undefined;
+  /** Where the model comes from, for /status: its hub id, or `folder` and the folder's name (never a path). */
+  private readonly sourceLabel: string;
   private readonly state: ModelState;
   private readonly pending = new PendingRequests();
   private readonly supervisor: ModelProcessSupervisor;
@@ -97,6 +99,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
           ? path.basename(source.id)
           : source.id;
     const named = source.kind === 'folder' ? source.path : source.id;
+    this.sourceLabel = source.kind === 'hub' ? source.id : `folder ${modelName}`;
     this.license = /nllb/i.test(named) ? NLLB_WEIGHTS_LICENSE : undefined;
     const progressOutput = options.progressOutput === undefined ? process.stderr : options.progressOutput;
     this.state = new ModelState(modelName, options.model, progressOutput);
@@ -144,7 +147,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
     return {
       ...this.state.status(),
       model_id: this.modelId,
-      model_source: this.options.model,
+      model_source: this.sourceLabel,
       model_family: family.id,
       model_family_name: family.name,
       model_license: family.licence.id,
