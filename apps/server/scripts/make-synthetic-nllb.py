@@ -194,6 +194,18 @@ class Graph:
         beta = self.init(name + '.bias', np.zeros(d, dtype=np.float32))
         return self.op('Add', [self.op('Mul', [normed, gamma]), beta])
 
+    def residual(self, h, norm_name, d, post_norm, sublayer):
+        """h + sublayer(…) with its layer norm: before the sublayer (M2M100, NLLB) or after the sum
+        (Marian's post-norm)."""
+        if post_norm:
+            return self.layer_norm(self.op('Add', [h, sublayer(h)]), norm_name, d)
+        return self.op('Add', [h, sublayer(self.layer_norm(h, norm_name, d))])
+
+    def activation(self, x, kind):
+        if kind == 'swish':  # Marian's SiLU: x · sigmoid(x)
+            return self.op('Mul', [x, self.op('Sigmoid', [x])])
+        return self.op('Relu', [x])
+
     def split_heads(self, x, heads, head_dim):
         return self.op('Transpose', [self.op('Reshape', [x, self.const([0, 0, heads, head_dim])])], perm=[0, 2, 1, 3])
 
@@ -216,13 +228,22 @@ def layer_weights(W, prefix, d, ffn, cross):
     return out
 
 
+def feed_forward(g, p, lw, act):
+    return lambda x: g.matmul(g.activation(g.matmul(x, f'{p}.fc1.weight', *lw['fc1']), act), f'{p}.fc2.weight',
+                              *lw['fc2'])
+
+
 def build_encoder(c, W, embed, positions, quantized):
+    """The encoder graph. `c` is a size of SIZES; families other than NLLB's add `post_norm`,
+    `activation`, `position_offset` and `logits_bias` (see make-synthetic-models.py)."""
     d, heads, n = c['d_model'], c['heads'], c['layers']
     hd = d // heads
     g = Graph(quantized)
     ids, mask = 'input_ids', 'attention_mask'
+    post_norm, act = c.get('post_norm', False), c.get('activation', 'relu')
     length = g.op('Gather', [g.op('Shape', [ids]), g.const(1)], axis=0)
-    pos_ids = g.op('Range', [g.const(2), g.op('Add', [length, g.const(2)]), g.const(1)])
+    offset = c.get('position_offset', 2)
+    pos_ids = g.op('Range', [g.const(offset), g.op('Add', [length, g.const(offset)]), g.const(1)])
     h = g.op('Mul', [g.embedding(ids, 'model.shared.weight', embed), g.const(math.sqrt(d), np.float32)])
     h = g.op('Add', [h, g.op('Gather', [g.init('model.encoder.embed_positions.weights', positions), pos_ids])])
     maskf = g.op('Cast', [g.op('Unsqueeze', [mask, g.const([1, 2])])], to=TensorProto.FLOAT)
@@ -230,16 +251,18 @@ def build_encoder(c, W, embed, positions, quantized):
     for i in range(n):
         p = f'model.encoder.layers.{i}'
         lw = layer_weights(W, p, d, c['ffn'], cross=False)
-        x = g.layer_norm(h, f'{p}.self_attn_layer_norm', d)
-        q = g.split_heads(g.matmul(x, f'{p}.self_attn.q_proj.weight', *lw['self_attn.q_proj']), heads, hd)
-        k = g.split_heads(g.matmul(x, f'{p}.self_attn.k_proj.weight', *lw['self_attn.k_proj']), heads, hd)
-        v = g.split_heads(g.matmul(x, f'{p}.self_attn.v_proj.weight', *lw['self_attn.v_proj']), heads, hd)
-        a = g.merge_heads(g.attention(q, k, v, additive, hd), d)
-        h = g.op('Add', [h, g.matmul(a, f'{p}.self_attn.out_proj.weight', *lw['self_attn.out_proj'])])
-        x = g.layer_norm(h, f'{p}.final_layer_norm', d)
-        x = g.op('Relu', [g.matmul(x, f'{p}.fc1.weight', *lw['fc1'])])
-        h = g.op('Add', [h, g.matmul(x, f'{p}.fc2.weight', *lw['fc2'])])
-    h = g.layer_norm(h, 'model.encoder.layer_norm', d)
+
+        def self_attention(x):
+            q = g.split_heads(g.matmul(x, f'{p}.self_attn.q_proj.weight', *lw['self_attn.q_proj']), heads, hd)
+            k = g.split_heads(g.matmul(x, f'{p}.self_attn.k_proj.weight', *lw['self_attn.k_proj']), heads, hd)
+            v = g.split_heads(g.matmul(x, f'{p}.self_attn.v_proj.weight', *lw['self_attn.v_proj']), heads, hd)
+            a = g.merge_heads(g.attention(q, k, v, additive, hd), d)
+            return g.matmul(a, f'{p}.self_attn.out_proj.weight', *lw['self_attn.out_proj'])
+
+        h = g.residual(h, f'{p}.self_attn_layer_norm', d, post_norm, self_attention)
+        h = g.residual(h, f'{p}.final_layer_norm', d, post_norm, feed_forward(g, p, lw, act))
+    if not post_norm:
+        h = g.layer_norm(h, 'model.encoder.layer_norm', d)
     g.nodes.append(helper.make_node('Identity', [h], ['last_hidden_state'], name='output'))
     graph = helper.make_graph(
         g.nodes, 'main_graph',
@@ -256,6 +279,7 @@ def build_decoder(c, W, embed, positions, quantized):
     hd = d // heads
     g = Graph(quantized)
     layers = [layer_weights(W, f'model.decoder.layers.{i}', d, c['ffn'], cross=True) for i in range(n)]
+    post_norm, act = c.get('post_norm', False), c.get('activation', 'relu')
 
     # The cross-attention keys and values: computed from the encoder output on the first step (no
     # cache yet), passed through from the cache afterwards. Optimum's merged decoder switches
@@ -293,7 +317,7 @@ def build_decoder(c, W, embed, positions, quantized):
     lm_head = g.weight('lm_head.weight', np.ascontiguousarray(embed.T))
     h = g.op('Mul', [g.tied_embedding(ids, lm_head), g.const(math.sqrt(d), np.float32)])
     h = g.op('Add', [h, g.op('Gather', [g.init('model.decoder.embed_positions.weights', positions),
-                                        g.op('Add', [query_pos, g.const(2)])])])
+                                        g.op('Add', [query_pos, g.const(c.get('position_offset', 2))])])])
     key_pos = g.op('Range', [g.const(0), total, g.const(1)])
     future = g.op('Greater', [g.op('Unsqueeze', [key_pos, g.const([0])]), g.op('Unsqueeze', [query_pos, g.const([1])])])
     causal = g.op('Where', [future, g.const(MASKED, np.float32), g.const(0.0, np.float32)])
@@ -302,27 +326,33 @@ def build_decoder(c, W, embed, positions, quantized):
     presents = []
     for i in range(n):
         p, lw = f'model.decoder.layers.{i}', layers[i]
-        x = g.layer_norm(h, f'{p}.self_attn_layer_norm', d)
-        q = g.split_heads(g.matmul(x, f'{p}.self_attn.q_proj.weight', *lw['self_attn.q_proj']), heads, hd)
-        k_new = g.split_heads(g.matmul(x, f'{p}.self_attn.k_proj.weight', *lw['self_attn.k_proj']), heads, hd)
-        v_new = g.split_heads(g.matmul(x, f'{p}.self_attn.v_proj.weight', *lw['self_attn.v_proj']), heads, hd)
         k = f'present.{i}.decoder.key'
         v = f'present.{i}.decoder.value'
-        g.nodes.append(helper.make_node('Concat', [f'past_key_values.{i}.decoder.key', k_new], [k], axis=2))
-        g.nodes.append(helper.make_node('Concat', [f'past_key_values.{i}.decoder.value', v_new], [v], axis=2))
-        a = g.merge_heads(g.attention(q, k, v, causal, hd), d)
-        h = g.op('Add', [h, g.matmul(a, f'{p}.self_attn.out_proj.weight', *lw['self_attn.out_proj'])])
-        x = g.layer_norm(h, f'{p}.encoder_attn_layer_norm', d)
-        q = g.split_heads(g.matmul(x, f'{p}.encoder_attn.q_proj.weight', *lw['encoder_attn.q_proj']), heads, hd)
-        a = g.merge_heads(g.attention(q, cross[2 * i], cross[2 * i + 1], cross_mask, hd), d)
-        h = g.op('Add', [h, g.matmul(a, f'{p}.encoder_attn.out_proj.weight', *lw['encoder_attn.out_proj'])])
-        x = g.layer_norm(h, f'{p}.final_layer_norm', d)
-        x = g.op('Relu', [g.matmul(x, f'{p}.fc1.weight', *lw['fc1'])])
-        h = g.op('Add', [h, g.matmul(x, f'{p}.fc2.weight', *lw['fc2'])])
+
+        def self_attention(x):
+            q = g.split_heads(g.matmul(x, f'{p}.self_attn.q_proj.weight', *lw['self_attn.q_proj']), heads, hd)
+            k_new = g.split_heads(g.matmul(x, f'{p}.self_attn.k_proj.weight', *lw['self_attn.k_proj']), heads, hd)
+            v_new = g.split_heads(g.matmul(x, f'{p}.self_attn.v_proj.weight', *lw['self_attn.v_proj']), heads, hd)
+            g.nodes.append(helper.make_node('Concat', [f'past_key_values.{i}.decoder.key', k_new], [k], axis=2))
+            g.nodes.append(helper.make_node('Concat', [f'past_key_values.{i}.decoder.value', v_new], [v], axis=2))
+            a = g.merge_heads(g.attention(q, k, v, causal, hd), d)
+            return g.matmul(a, f'{p}.self_attn.out_proj.weight', *lw['self_attn.out_proj'])
+
+        def cross_attention(x):
+            q = g.split_heads(g.matmul(x, f'{p}.encoder_attn.q_proj.weight', *lw['encoder_attn.q_proj']), heads, hd)
+            a = g.merge_heads(g.attention(q, cross[2 * i], cross[2 * i + 1], cross_mask, hd), d)
+            return g.matmul(a, f'{p}.encoder_attn.out_proj.weight', *lw['encoder_attn.out_proj'])
+
+        h = g.residual(h, f'{p}.self_attn_layer_norm', d, post_norm, self_attention)
+        h = g.residual(h, f'{p}.encoder_attn_layer_norm', d, post_norm, cross_attention)
+        h = g.residual(h, f'{p}.final_layer_norm', d, post_norm, feed_forward(g, p, lw, act))
         presents += [k, v, cross[2 * i], cross[2 * i + 1]]
-    h = g.layer_norm(h, 'model.decoder.layer_norm', d)
+    if not post_norm:
+        h = g.layer_norm(h, 'model.decoder.layer_norm', d)
     # The output projection is tied to the embedding; the export stores it transposed.
     logits = g.matmul(h, 'lm_head.weight', None, stored=lm_head)
+    if c.get('logits_bias'):  # Marian's final_logits_bias (a buffer of zeros in the published models)
+        logits = g.op('Add', [logits, g.init('final_logits_bias', np.zeros((1, c['vocab']), dtype=np.float32))])
     g.nodes.append(helper.make_node('Identity', [logits], ['logits']))
 
     batch, enc_len = 'batch_size', 'encoder_sequence_length'
