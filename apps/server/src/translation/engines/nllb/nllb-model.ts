@@ -129,7 +129,7 @@ export class NllbModel {
       // Errors only: ONNX Runtime warns at length while it optimises a graph.
       logSeverityLevel: 3,
     } satisfies ort.InferenceSession.SessionOptions;
-    const open = (name: string, extra = sessionOptions.extra) =>
+    const open = (name: string, extra: Record<string, unknown> = sessionOptions.extra) =>
       ort.InferenceSession.create(path.join(folder, onnxFile(name, options.dtype)), {
         ...sessionOptions,
         extra,
