@@ -354,8 +354,8 @@ async function firstTokenSeconds(dtype: string): Promise<number> {
     let best = Infinity;
     for (let i = 0; i < 4; i++) {
       const t0 = performance.now();
-      const state = await model.runner.encode(job.rows);
-      await model.runner.step(state, model.runner.startTokens(1, job.targetToken), 2);
+      const { state, inputIds, inputLength } = await model.runner.start(job);
+      await model.runner.step(state, inputIds, inputLength);
       best = Math.min(best, (performance.now() - t0) / 1000);
     }
     return best;

@@ -90,13 +90,15 @@ class Weights:
         return np.ones(shape, dtype=np.float32)
 
 
-def sinusoid_table(d_model):
-    """M2M100's sinusoidal positions: table of MAX_POSITIONS + 2 rows (offset 2), sin half then cos."""
+def sinusoid_table(d_model, offset=2, positions=MAX_POSITIONS):
+    """Sinusoidal positions, sin half then cos: M2M100's table has MAX_POSITIONS + 2 rows (offset 2,
+    row 1 the padding position); Marian's (offset 0) has neither."""
     half = d_model // 2
     freq = np.exp(np.arange(half, dtype=np.float32) * -(math.log(10000.0) / (half - 1)))
-    angles = np.arange(MAX_POSITIONS + 2, dtype=np.float32)[:, None] * freq[None, :]
+    angles = np.arange(positions + offset, dtype=np.float32)[:, None] * freq[None, :]
     table = np.concatenate([np.sin(angles), np.cos(angles)], axis=1).astype(np.float32)
-    table[1, :] = 0  # the padding position
+    if offset:
+        table[1, :] = 0  # the padding position
     return table
 
 
@@ -194,17 +196,22 @@ class Graph:
         beta = self.init(name + '.bias', np.zeros(d, dtype=np.float32))
         return self.op('Add', [self.op('Mul', [normed, gamma]), beta])
 
-    def residual(self, h, norm_name, d, post_norm, sublayer):
-        """h + sublayer(…) with its layer norm: before the sublayer (M2M100, NLLB) or after the sum
-        (Marian's post-norm)."""
-        if post_norm:
-            return self.layer_norm(self.op('Add', [h, sublayer(h)]), norm_name, d)
-        return self.op('Add', [h, sublayer(self.layer_norm(h, norm_name, d))])
+    def sublayer(self, h, norm_name, d, c, block):
+        """A residual sublayer: pre-norm h + block(LN(h)) (M2M100, NLLB), or post-norm
+        LN(h + block(h)) (Marian, `normalize_before` false)."""
+        if c.get('post_norm'):
+            return self.layer_norm(self.op('Add', [h, block(h)]), norm_name, d)
+        return self.op('Add', [h, block(self.layer_norm(h, norm_name, d))])
 
-    def activation(self, x, kind):
-        if kind == 'swish':  # Marian's SiLU: x · sigmoid(x)
-            return self.op('Mul', [x, self.op('Sigmoid', [x])])
-        return self.op('Relu', [x])
+    def feed_forward(self, x, prefix, lw, c):
+        """fc2(act(fc1(x))): ReLU for M2M100 and NLLB, swish (SiLU) for Marian."""
+        x = self.matmul(x, f'{prefix}.fc1.weight', *lw['fc1'])
+        x = self.op('Mul', [x, self.op('Sigmoid', [x])]) if c.get('activation') == 'swish' else self.op('Relu', [x])
+        return self.matmul(x, f'{prefix}.fc2.weight', *lw['fc2'])
+
+    def final_norm(self, h, name, d, c):
+        """Pre-norm stacks end with a layer norm; post-norm ones (Marian) are normalised already."""
+        return h if c.get('post_norm') else self.layer_norm(h, name, d)
 
     def split_heads(self, x, heads, head_dim):
         return self.op('Transpose', [self.op('Reshape', [x, self.const([0, 0, heads, head_dim])])], perm=[0, 2, 1, 3])
@@ -228,19 +235,11 @@ def layer_weights(W, prefix, d, ffn, cross):
     return out
 
 
-def feed_forward(g, p, lw, act):
-    return lambda x: g.matmul(g.activation(g.matmul(x, f'{p}.fc1.weight', *lw['fc1']), act), f'{p}.fc2.weight',
-                              *lw['fc2'])
-
-
 def build_encoder(c, W, embed, positions, quantized):
-    """The encoder graph. `c` is a size of SIZES; families other than NLLB's add `post_norm`,
-    `activation`, `position_offset` and `logits_bias` (see make-synthetic-models.py)."""
     d, heads, n = c['d_model'], c['heads'], c['layers']
     hd = d // heads
     g = Graph(quantized)
     ids, mask = 'input_ids', 'attention_mask'
-    post_norm, act = c.get('post_norm', False), c.get('activation', 'relu')
     length = g.op('Gather', [g.op('Shape', [ids]), g.const(1)], axis=0)
     offset = c.get('position_offset', 2)
     pos_ids = g.op('Range', [g.const(offset), g.op('Add', [length, g.const(offset)]), g.const(1)])
@@ -252,17 +251,16 @@ def build_encoder(c, W, embed, positions, quantized):
         p = f'model.encoder.layers.{i}'
         lw = layer_weights(W, p, d, c['ffn'], cross=False)
 
-        def self_attention(x):
+        def self_attention(x, p=p, lw=lw):
             q = g.split_heads(g.matmul(x, f'{p}.self_attn.q_proj.weight', *lw['self_attn.q_proj']), heads, hd)
             k = g.split_heads(g.matmul(x, f'{p}.self_attn.k_proj.weight', *lw['self_attn.k_proj']), heads, hd)
             v = g.split_heads(g.matmul(x, f'{p}.self_attn.v_proj.weight', *lw['self_attn.v_proj']), heads, hd)
             a = g.merge_heads(g.attention(q, k, v, additive, hd), d)
             return g.matmul(a, f'{p}.self_attn.out_proj.weight', *lw['self_attn.out_proj'])
 
-        h = g.residual(h, f'{p}.self_attn_layer_norm', d, post_norm, self_attention)
-        h = g.residual(h, f'{p}.final_layer_norm', d, post_norm, feed_forward(g, p, lw, act))
-    if not post_norm:
-        h = g.layer_norm(h, 'model.encoder.layer_norm', d)
+        h = g.sublayer(h, f'{p}.self_attn_layer_norm', d, c, self_attention)
+        h = g.sublayer(h, f'{p}.final_layer_norm', d, c, lambda x, p=p, lw=lw: g.feed_forward(x, p, lw, c))
+    h = g.final_norm(h, 'model.encoder.layer_norm', d, c)
     g.nodes.append(helper.make_node('Identity', [h], ['last_hidden_state'], name='output'))
     graph = helper.make_graph(
         g.nodes, 'main_graph',
@@ -279,7 +277,6 @@ def build_decoder(c, W, embed, positions, quantized):
     hd = d // heads
     g = Graph(quantized)
     layers = [layer_weights(W, f'model.decoder.layers.{i}', d, c['ffn'], cross=True) for i in range(n)]
-    post_norm, act = c.get('post_norm', False), c.get('activation', 'relu')
 
     # The cross-attention keys and values: computed from the encoder output on the first step (no
     # cache yet), passed through from the cache afterwards. Optimum's merged decoder switches
@@ -314,8 +311,13 @@ def build_decoder(c, W, embed, positions, quantized):
     length = g.op('Gather', [g.op('Shape', [ids]), g.const(1)], axis=0)
     total = g.op('Add', [past_length, length])
     query_pos = g.op('Range', [past_length, total, g.const(1)])
-    lm_head = g.weight('lm_head.weight', np.ascontiguousarray(embed.T))
-    h = g.op('Mul', [g.tied_embedding(ids, lm_head), g.const(math.sqrt(d), np.float32)])
+    if c.get('output_embedding') is None:
+        lm_head = g.weight('lm_head.weight', np.ascontiguousarray(embed.T))
+        tokens = g.tied_embedding(ids, lm_head)
+    else:  # an output projection of its own (the tiny test models, so they do not repeat their input)
+        lm_head = g.weight('lm_head.weight', np.ascontiguousarray(c['output_embedding'].T))
+        tokens = g.embedding(ids, 'model.decoder.embed_tokens.weight', embed)
+    h = g.op('Mul', [tokens, g.const(math.sqrt(d), np.float32)])
     h = g.op('Add', [h, g.op('Gather', [g.init('model.decoder.embed_positions.weights', positions),
                                         g.op('Add', [query_pos, g.const(c.get('position_offset', 2))])])])
     key_pos = g.op('Range', [g.const(0), total, g.const(1)])
@@ -329,7 +331,7 @@ def build_decoder(c, W, embed, positions, quantized):
         k = f'present.{i}.decoder.key'
         v = f'present.{i}.decoder.value'
 
-        def self_attention(x):
+        def self_attention(x, i=i, p=p, lw=lw, k=k, v=v):
             q = g.split_heads(g.matmul(x, f'{p}.self_attn.q_proj.weight', *lw['self_attn.q_proj']), heads, hd)
             k_new = g.split_heads(g.matmul(x, f'{p}.self_attn.k_proj.weight', *lw['self_attn.k_proj']), heads, hd)
             v_new = g.split_heads(g.matmul(x, f'{p}.self_attn.v_proj.weight', *lw['self_attn.v_proj']), heads, hd)
@@ -338,21 +340,22 @@ def build_decoder(c, W, embed, positions, quantized):
             a = g.merge_heads(g.attention(q, k, v, causal, hd), d)
             return g.matmul(a, f'{p}.self_attn.out_proj.weight', *lw['self_attn.out_proj'])
 
-        def cross_attention(x):
+        def cross_attention(x, i=i, p=p, lw=lw):
             q = g.split_heads(g.matmul(x, f'{p}.encoder_attn.q_proj.weight', *lw['encoder_attn.q_proj']), heads, hd)
             a = g.merge_heads(g.attention(q, cross[2 * i], cross[2 * i + 1], cross_mask, hd), d)
             return g.matmul(a, f'{p}.encoder_attn.out_proj.weight', *lw['encoder_attn.out_proj'])
 
-        h = g.residual(h, f'{p}.self_attn_layer_norm', d, post_norm, self_attention)
-        h = g.residual(h, f'{p}.encoder_attn_layer_norm', d, post_norm, cross_attention)
-        h = g.residual(h, f'{p}.final_layer_norm', d, post_norm, feed_forward(g, p, lw, act))
+        h = g.sublayer(h, f'{p}.self_attn_layer_norm', d, c, self_attention)
+        h = g.sublayer(h, f'{p}.encoder_attn_layer_norm', d, c, cross_attention)
+        h = g.sublayer(h, f'{p}.final_layer_norm', d, c, lambda x, p=p, lw=lw: g.feed_forward(x, p, lw, c))
         presents += [k, v, cross[2 * i], cross[2 * i + 1]]
-    if not post_norm:
-        h = g.layer_norm(h, 'model.decoder.layer_norm', d)
+    h = g.final_norm(h, 'model.decoder.layer_norm', d, c)
     # The output projection is tied to the embedding; the export stores it transposed.
     logits = g.matmul(h, 'lm_head.weight', None, stored=lm_head)
-    if c.get('logits_bias'):  # Marian's final_logits_bias (a buffer of zeros in the published models)
-        logits = g.op('Add', [logits, g.init('final_logits_bias', np.zeros((1, c['vocab']), dtype=np.float32))])
+    if c.get('final_logits_bias') is not None:  # Marian's (and BART's) bias on the output
+        logits = g.op('Add', [logits, g.init('final_logits_bias', c['final_logits_bias'])])
+    if c.get('steer') is not None:
+        logits = c['steer'](g, logits, query_pos)
     g.nodes.append(helper.make_node('Identity', [logits], ['logits']))
 
     batch, enc_len = 'batch_size', 'encoder_sequence_length'

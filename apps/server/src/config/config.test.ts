@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.maxTextChars).toBe(5000);
     expect(config.rateLimit).toBeNull();
-    expect(config.translation).toMatchObject({ engine: 'nllb', nllbModel: 'Xenova/nllb-200-distilled-600M' });
+    expect(config.translation).toMatchObject({ engine: 'nllb', model: 'Xenova/nllb-200-distilled-600M' });
     expect(config.chat).toMatchObject({ provider: 'local', threads: expect.any(Number) });
     expect(loadConfig({ SEMA_CHAT_PROVIDER: 'openai' }).chat).toMatchObject({
       model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
@@ -30,6 +30,15 @@ describe('loadConfig', () => {
       streamStallMs: 60_000,
     });
     expect([config.maxChatsPerClient, config.maxDocumentsPerClient]).toEqual([3, 2]);
+  });
+
+  it('reads the main translation model from SEMA_TRANSLATION_MODEL, and from SEMA_NLLB_MODEL when unset', () => {
+    const model = (env: Record<string, string>) => (loadConfig(env).translation as { model?: string }).model;
+    expect(model({ SEMA_TRANSLATION_MODEL: 'Xenova/m2m100_418M' })).toBe('Xenova/m2m100_418M');
+    expect(model({ SEMA_NLLB_MODEL: 'models/nllb' })).toBe('models/nllb');
+    expect(model({ SEMA_TRANSLATION_MODEL: 'Xenova/m2m100_418M', SEMA_NLLB_MODEL: 'models/nllb' })).toBe(
+      'Xenova/m2m100_418M',
+    );
   });
 
   it('chooses the OpenAI-compatible chat provider when a key or base URL is given', () => {

@@ -49,8 +49,8 @@ export function integer(env: string, fallback: number, min: number, max: number,
   });
 }
 
-/** Free text. */
-export function text(env: string, fallback: string, options: FieldOptions) {
+/** Free text (read from `envFallback` too, an older name, when `env` is unset). */
+export function text(env: string, fallback: string, options: FieldOptions & { envFallback?: string }) {
   return Type.String(keywords(env, options, { default: fallback }));
 }
 

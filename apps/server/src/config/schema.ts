@@ -190,9 +190,15 @@ export const TranslationSection = Type.Union(
   [
     Type.Composite([
       Type.Object({
-        engine: discriminant(ENGINE, 'nllb', 'NLLB-200 in a child process of this server'),
-        nllbModel: text('SEMA_NLLB_MODEL', 'Xenova/nllb-200-distilled-600M', {
-          description: 'Hub model id (downloaded on first start) or a local model folder',
+        engine: discriminant(
+          ENGINE,
+          'nllb',
+          'The built-in engine: a translation model (NLLB-200, M2M-100, SMaLL-100 or OPUS-MT) in a child process of this server',
+        ),
+        model: text('SEMA_TRANSLATION_MODEL', 'Xenova/nllb-200-distilled-600M', {
+          description:
+            'The main translation model: a hub id (downloaded on first start) or a local folder, of any family the engine runs (NLLB-200, M2M-100, SMaLL-100, OPUS-MT), told from its config.json. SEMA_NLLB_MODEL, the older name, is read when this is unset',
+          envFallback: 'SEMA_NLLB_MODEL',
         }),
         dtype: choice(
           'SEMA_NLLB_DTYPE',

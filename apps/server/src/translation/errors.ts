@@ -11,6 +11,14 @@ export function modelUnavailable(reason: string, hint?: string, retryAfterSecond
 }
 
 /** The queue is full: shed load instead of letting latency grow without bound. */
+/**
+ * A language the server's model does not translate from or into (a model of another family serves
+ * fewer languages than the catalogue has): 422, as an unknown language is.
+ */
+export function pairNotServed(message: string): ApiError {
+  return new ApiError(422, 'UNSUPPORTED_LANGUAGE', message);
+}
+
 export function overloaded(waiting: number, limit: number, retryAfterSeconds: number): ApiError {
   return new ApiError(
     503,

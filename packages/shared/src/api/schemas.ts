@@ -190,9 +190,31 @@ export const EngineStatus = Type.Object(
     model_license: Type.Optional(
       Type.String({
         description:
-          "The license of the model's weights (SPDX id), when known: NLLB-200's published weights are CC-BY-NC-4.0, non-commercial use only",
+          "The license of the model's weights (SPDX id), when known: NLLB-200's published weights are CC-BY-NC-4.0 (non-commercial use only), M2M-100's and SMaLL-100's MIT, OPUS-MT's CC-BY-4.0 (attribution)",
         examples: ['CC-BY-NC-4.0'],
       }),
+    ),
+    model_source: Type.Optional(
+      Type.String({ description: 'Where the model comes from, as configured: a hub id or a folder' }),
+    ),
+    model_family: Type.Optional(
+      Type.Union(
+        [Type.Literal('nllb'), Type.Literal('m2m100'), Type.Literal('small100'), Type.Literal('marian')],
+        { description: "The model's family, told from its files once it has loaded" },
+      ),
+    ),
+    model_family_name: Type.Optional(
+      Type.String({ examples: ['NLLB-200', 'M2M-100', 'SMaLL-100', 'OPUS-MT'] }),
+    ),
+    model_license_terms: Type.Optional(
+      Type.String({
+        description: 'What the licence allows, in a few words',
+        examples: ['non-commercial use only'],
+      }),
+    ),
+    model_license_url: Type.Optional(Type.String({ description: 'The licence text' })),
+    languages: Type.Optional(
+      Type.Integer({ description: 'How many catalogue languages the model translates from or into' }),
     ),
     progress: Type.Optional(Type.Number({ description: 'Download or load progress, 0 to 1' })),
     detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),

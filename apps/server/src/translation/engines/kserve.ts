@@ -11,13 +11,11 @@
  * server is marked down, and its health routes (`/v2/health/ready`, `/v2/models/{name}/ready`),
  * probed every few seconds, bring it back. Timeouts and refusals are not retried.
  */
-import { toModelCode } from '@sema/shared/languages/catalogue';
-import { ApiError } from '../../lib/errors.ts';
-import { modelUnavailable } from '../errors.ts';
+import { modelUnavailable, pairNotServed } from '../errors.ts';
 import { EndpointPool } from './endpoint-pool.ts';
 import { KserveEndpoint } from './kserve/endpoint.ts';
 import { resolveModelSource } from './model-source.ts';
-import type { ModelTokenizer } from './tokenizer/model-tokenizer.ts';
+import { UnservedLanguageError, type ModelTokenizer } from './tokenizer/model-tokenizer.ts';
 import type { EngineStatus, TranslationEngine } from './types.ts';
 
 export interface KserveEngineOptions {
@@ -99,11 +97,10 @@ export class KserveEngine implements TranslationEngine {
     const tokenizer = this.tokenizer;
     if (!tokenizer)
       throw modelUnavailable(this.tokenizerError ?? 'the tokenizer is still loading', undefined, 2);
-    const sourceToken = this.languageToken(tokenizer, source);
-    const targetPrefix = tokenizer.targetPrefix(this.languageToken(tokenizer, target));
+    const targetPrefix = served(() => tokenizer.targetPrefix(target));
     return Promise.all(
       sentences.map(async (sentence) => {
-        const rows = tokenizer.sourceRows(tokenizer.encode(sentence), sourceToken);
+        const rows = served(() => tokenizer.sourceRows(tokenizer.encode(sentence), source, target));
         const outputs = await Promise.all(
           rows.map(({ ids }) =>
             // One sequence on the next server that is up, and once more on another if it fails.
@@ -118,24 +115,15 @@ export class KserveEngine implements TranslationEngine {
     );
   }
 
-  private languageToken(tokenizer: ModelTokenizer, code: string): number {
-    const token = toModelCode(code);
-    const id = tokenizer.languageToken(token);
-    if (id === undefined) {
-      throw new ApiError(422, 'UNSUPPORTED_LANGUAGE', `The tokenizer has no language token '${token}'`);
-    }
-    return id;
-  }
-
   private async loadTokenizer(): Promise<void> {
     try {
       // Loaded here only: a server that runs another engine never pays for transformers.js.
-      const { nllbTokenizers } = await import('./tokenizer/nllb.ts');
+      const { loadModelTokenizer } = await import('./tokenizer/family-tokenizer.ts');
       const source = resolveModelSource(this.options.tokenizer, {
         cacheDir: this.options.modelCache,
         hubUrl: this.options.hubUrl,
       });
-      this.tokenizer = await nllbTokenizers.load(source);
+      this.tokenizer = await loadModelTokenizer(source);
       this.tokenizerError = undefined;
     } catch (error) {
       // Started before the network or the files were there: try again later, less and less often.
@@ -147,5 +135,15 @@ export class KserveEngine implements TranslationEngine {
       this.retryTimer = setTimeout(() => void this.loadTokenizer(), delay);
       this.retryTimer.unref();
     }
+  }
+}
+
+/** Runs a tokenizer call, a language the model does not serve becoming a 422. */
+function served<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof UnservedLanguageError) throw pairNotServed(error.message);
+    throw error;
   }
 }

@@ -75,7 +75,13 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
       state: 'ready',
       model: 'tiny-nllb',
       model_id: nllb.modelId,
+      model_source: 'folder tiny-nllb',
+      model_family: 'nllb',
+      model_family_name: 'NLLB-200',
       model_license: 'CC-BY-NC-4.0',
+      model_license_terms: 'non-commercial use only',
+      model_license_url: 'https://creativecommons.org/licenses/by-nc/4.0/',
+      languages: 202,
     });
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
   });
@@ -242,7 +248,7 @@ describe('NllbEngine with a hub model', () => {
     expect(status.detail).toBe(
       `cannot download sema-test/tiny-nllb from http://127.0.0.1:${closed}/ (ECONNREFUSED). ` +
         `Let this server reach http://127.0.0.1:${closed}/ once (later starts need no network), ` +
-        'or download the model elsewhere and set SEMA_NLLB_MODEL to its folder',
+        'or download the model elsewhere and set SEMA_TRANSLATION_MODEL to its folder',
     );
   });
 
@@ -270,10 +276,12 @@ describe('NllbEngine with a hub model', () => {
         timeout: 20_000,
         what: 'the model to be ready',
       });
-      expect(nllb.status()).toEqual({
+      expect(nllb.status()).toMatchObject({
         state: 'ready',
         model: 'sema-test/tiny-nllb',
         model_id: 'nllb:sema-test/tiny-nllb:q8',
+        model_source: 'sema-test/tiny-nllb',
+        model_family: 'nllb',
         model_license: 'CC-BY-NC-4.0',
       });
       expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toHaveLength(2);

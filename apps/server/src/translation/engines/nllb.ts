@@ -21,16 +21,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { toModelCode } from '@sema/shared/languages/catalogue';
+import { resolveLanguage } from '@sema/shared/languages/catalogue';
 import type { ProgressOutput } from '../../lib/download-progress.ts';
-import { abortError, modelUnavailable, engineRestarted } from '../errors.ts';
+import { abortError, modelUnavailable, engineRestarted, pairNotServed } from '../errors.ts';
+import { FAMILIES } from './families/detect.ts';
 import { folderFingerprint, resolveModelSource } from './model-source.ts';
 import { ModelProcessSupervisor } from './nllb/model-process-supervisor.ts';
 import { ModelState } from './nllb/model-state.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
 import { PendingRequests } from './nllb/pending-requests.ts';
 import type { FromModelProcess, ToModelProcess } from './nllb/protocol.ts';
-import type { EngineStatus, TokenGenerator, TranslationEngine } from './types.ts';
+import type { EngineStatus, ServedLanguageCodes, TokenGenerator, TranslationEngine } from './types.ts';
 
 export interface NllbEngineOptions {
   /** Hub id or local folder (`SEMA_NLLB_MODEL`). */
@@ -71,6 +72,8 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   readonly modelId: string;
   readonly maxConcurrentBatches = 1;
   private readonly license: string | undefined;
+  /** Where the model comes from, for /status: its hub id, or `folder` and the folder's name (never a path). */
+  private readonly sourceLabel: string;
   private readonly state: ModelState;
   private readonly pending = new PendingRequests();
   private readonly supervisor: ModelProcessSupervisor;
@@ -96,6 +99,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
           ? path.basename(source.id)
           : source.id;
     const named = source.kind === 'folder' ? source.path : source.id;
+    this.sourceLabel = source.kind === 'hub' ? source.id : `folder ${modelName}`;
     this.license = /nllb/i.test(named) ? NLLB_WEIGHTS_LICENSE : undefined;
     const progressOutput = options.progressOutput === undefined ? process.stderr : options.progressOutput;
     this.state = new ModelState(modelName, options.model, progressOutput);
@@ -131,11 +135,31 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   }
 
   status(): EngineStatus {
+    const loaded = this.state.loaded;
+    const family = loaded && FAMILIES.find((candidate) => candidate.id === loaded.family);
+    if (!loaded || !family) {
+      return {
+        ...this.state.status(),
+        model_id: this.modelId,
+        ...(this.license && { model_license: this.license }),
+      };
+    }
     return {
       ...this.state.status(),
       model_id: this.modelId,
-      ...(this.license && { model_license: this.license }),
+      model_source: this.sourceLabel,
+      model_family: family.id,
+      model_family_name: family.name,
+      model_license: family.licence.id,
+      model_license_terms: family.licence.terms,
+      model_license_url: family.licence.url,
+      languages: new Set([...loaded.languages.sources, ...loaded.languages.targets]).size,
     };
+  }
+
+  /** The catalogue languages the model serves, once it has loaded; undefined before. */
+  languages(): ServedLanguageCodes | undefined {
+    return this.state.loaded?.languages;
   }
 
   whenReady(): Promise<void> {
@@ -150,12 +174,13 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   ): Promise<string[]> {
     if (sentences.length === 0) return [];
     return this.ask<string[]>(
+      [source, target],
       (id) => ({
         type: 'translate',
         id,
         sentences: [...sentences],
-        source: toModelCode(source),
-        target: toModelCode(target),
+        source,
+        target,
       }),
       signal,
     );
@@ -170,12 +195,13 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   ): Promise<string[][]> {
     if (sentences.length === 0) return [];
     return this.ask<string[][]>(
+      [source, target],
       (id) => ({
         type: 'alternatives',
         id,
         sentences: [...sentences],
-        source: toModelCode(source),
-        target: toModelCode(target),
+        source,
+        target,
         count,
       }),
       signal,
@@ -199,6 +225,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   ): Promise<number[][]> {
     if (rows.length === 0) return [];
     return this.ask<number[][]>(
+      undefined,
       (id) => ({ type: 'generate', id, rows: rows.map((row) => [...row]), targetToken }),
       signal,
     );
@@ -224,14 +251,19 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
     this.state.close();
   }
 
-  /** Sends one piece of work to the model process and resolves with its answer. */
+  /**
+   * Sends one piece of work to the model process and resolves with its answer; a pair the model
+   * does not serve is refused here, once the model is ready, with the language named.
+   */
   private async ask<T extends string[] | string[][] | number[][]>(
+    pair: [source: string, target: string] | undefined,
     message: (id: number) => ToModelProcess,
     signal?: AbortSignal,
   ): Promise<T> {
     if (this.closed) throw modelUnavailable('the server is shutting down');
     await this.state.untilReady(signal);
     signal?.throwIfAborted();
+    if (pair) this.refuseUnserved(...pair);
     if (!this.supervisor.running) {
       throw modelUnavailable('the translation model process is restarting', undefined, 2);
     }
@@ -240,6 +272,18 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
       (id) => this.supervisor.send({ type: 'cancel', id }),
       signal,
     );
+  }
+
+  private refuseUnserved(source: string, target: string): void {
+    const loaded = this.state.loaded;
+    if (!loaded) return;
+    const name = FAMILIES.find((family) => family.id === loaded.family)?.name ?? loaded.family;
+    const model = `This server's translation model (${name}, ${this.state.status().model ?? 'the main model'})`;
+    const served = (codes: string[], code: string) => codes.includes(resolveLanguage(code)?.code ?? code);
+    if (!served(loaded.languages.sources, source))
+      throw pairNotServed(`${model} does not translate from '${source}'`);
+    if (!served(loaded.languages.targets, target))
+      throw pairNotServed(`${model} does not translate into '${target}'`);
   }
 
   private onAnswer(message: FromModelProcess): void {

@@ -32,7 +32,7 @@ export function createEngine(
       }).start();
     case 'nllb':
       return new NllbEngine({
-        model: config.nllbModel,
+        model: config.model,
         modelCache: models.cache,
         dtype: config.dtype,
         beams: config.nllbBeams,

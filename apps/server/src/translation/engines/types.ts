@@ -52,6 +52,18 @@ export interface TranslationEngine {
   whenReady(): Promise<void>;
   /** Stops the engine and frees its memory; pending calls fail with 503. */
   close(): Promise<void>;
+  /**
+   * The catalogue languages the engine's model reads and writes, once known (the built-in engine's
+   * model may be of a family with fewer languages than the catalogue); undefined means every
+   * catalogue language. The language lists show exactly these.
+   */
+  languages?(): ServedLanguageCodes | undefined;
+}
+
+/** Catalogue codes an engine translates from (`sources`) and into (`targets`). */
+export interface ServedLanguageCodes {
+  readonly sources: readonly string[];
+  readonly targets: readonly string[];
 }
 
 /**

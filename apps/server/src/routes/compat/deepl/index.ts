@@ -7,7 +7,6 @@
  * any other when the server has API keys (SEMA_API_KEYS), and not needed when it has none.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { AUTO } from '@sema/shared/validation';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies, type FormFields } from '../../../lib/http/form-body.ts';
@@ -19,6 +18,7 @@ import type { TextLimits } from '../../../text-translation/service.ts';
 import { deeplDocumentRoutes } from './documents.ts';
 import { deeplGlossaryRoutes, glossaryCode, glossaryId } from './glossaries.ts';
 import { deeplLanguage, upper } from './languages.ts';
+import { servedCatalogue } from '../../../translation/served-languages.ts';
 
 /**
  * DeepL's statuses: 400 bad request, 403 no or wrong key, 404, 413 too large, 429 too many requests,
@@ -125,12 +125,14 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     };
   });
 
-  const languages = (type: unknown) =>
-    CATALOGUE.map((language) => ({
+  const languages = (type: unknown) => {
+    const served = servedCatalogue(app.translation.engine);
+    return (type === 'target' ? served.targets : served.sources).map((language) => ({
       language: upper(language.code),
       name: language.name,
       ...(type === 'target' ? { supports_formality: false } : {}),
     }));
+  };
   app.get<{ Querystring: { type?: string } }>('/v2/languages', open, async (request) =>
     languages(request.query.type),
   );

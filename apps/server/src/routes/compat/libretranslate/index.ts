@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
-import { CATALOGUE } from '@sema/shared/languages/catalogue';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { AUTO } from '@sema/shared/validation';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
@@ -16,6 +15,11 @@ import { acceptUploads, uploadOf } from '../../../lib/http/upload.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import type { TextRefusal } from '../../../text-translation/refusals.ts';
 import type { TextTranslation } from '../../../text-translation/service.ts';
+import {
+  FULL_CATALOGUE,
+  servedCatalogue,
+  type ServedCatalogue,
+} from '../../../translation/served-languages.ts';
 
 /** LibreTranslate's words for the text limits and alternatives; other refusals are told with its field names. */
 function ltWords(refusal: TextRefusal, detail: string): string {
@@ -62,20 +66,30 @@ function languageOf(fields: Fields, name: 'source' | 'target'): string {
 
 const tagOf = (code: string) => toLanguageTag(code) ?? code;
 
-/** Languages, as LibreTranslate lists them: every language translates into every other. */
-function languageList(): Buffer {
-  const codes = CATALOGUE.map((language) => tagOf(language.code));
-  const list = CATALOGUE.map((language, index) => ({
-    code: codes[index]!,
+/**
+ * Languages, as LibreTranslate lists them: each language the model serves, with the targets it
+ * translates into (every other one for NLLB-200; none for a language the model only writes).
+ */
+function languageList({ all, sources, targets }: ServedCatalogue): Buffer {
+  const targetCodes = targets.map((language) => tagOf(language.code));
+  const readable = new Set(sources);
+  const list = all.map((language) => ({
+    code: tagOf(language.code),
     name: language.name,
-    targets: codes,
+    targets: readable.has(language) ? targetCodes : [],
   }));
   return Buffer.from(JSON.stringify(list));
 }
 
 export default async function libretranslate(app: FastifyInstance): Promise<void> {
   const { maxTextChars } = app.textTranslation.limits;
-  const languages = languageList();
+  // Computed again only when the model's languages change (once, when a model of another family loads).
+  let languages = { for: FULL_CATALOGUE, body: languageList(FULL_CATALOGUE) };
+  const languagesBody = () => {
+    const served = servedCatalogue(app.translation.engine);
+    if (languages.for !== served) languages = { for: served, body: languageList(served) };
+    return languages.body;
+  };
 
   // Forms as Weblate and SubtitleEdit send them; `q` may be repeated.
   acceptFormBodies(app);
@@ -156,7 +170,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   });
 
   app.get('/languages', open, async (_request, reply) =>
-    reply.type('application/json').header('Cache-Control', 'public, max-age=3600').send(languages),
+    reply.type('application/json').header('Cache-Control', 'public, max-age=3600').send(languagesBody()),
   );
 
   app.get('/frontend/settings', open, async () => ({

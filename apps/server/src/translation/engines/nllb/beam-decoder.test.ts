@@ -31,9 +31,9 @@ function job(sentences: readonly string[], target = 'fra_Latn'): DecodeJob {
 }
 
 /** The log-probabilities (over the tokens that may be generated) after a prefix, with no cache. */
-async function logProbsAfter(row: readonly number[], target: number, prefix: readonly number[]) {
+async function logProbsAfter(row: readonly number[], forced: readonly number[], prefix: readonly number[]) {
   const encoded = await runner.encode([row]);
-  const ids = [runner.special.decoderStart, target, ...prefix];
+  const ids = [runner.special.decoderStart, ...forced, ...prefix];
   // A fresh state: empty caches, so the decoder reads the whole prefix again.
   const { logits, vocab } = await runner.step(encoded, BigInt64Array.from(ids, BigInt), ids.length);
   const last = logits.subarray((ids.length - 1) * vocab, ids.length * vocab);
@@ -64,7 +64,7 @@ async function referenceSearch(decodeJob: DecodeJob, r: number, beams: number): 
   while (running.length > 0) {
     const candidates: { beam: number; token: number; sum: number }[] = [];
     for (const [beam, hypothesis] of running.entries()) {
-      const logProbs = await logProbsAfter(row, decodeJob.targetToken, hypothesis.tokens);
+      const logProbs = await logProbsAfter(row, decodeJob.forcedPrefix, hypothesis.tokens);
       for (const [token, logProb] of logProbs)
         candidates.push({ beam, token, sum: hypothesis.sum + logProb });
     }
@@ -97,7 +97,7 @@ async function referenceSearch(decodeJob: DecodeJob, r: number, beams: number): 
 async function scoreOf(decodeJob: DecodeJob, r: number, tokens: readonly number[]): Promise<number> {
   let sum = 0;
   for (let i = 0; i <= tokens.length; i++) {
-    const logProbs = await logProbsAfter(decodeJob.rows[r]!, decodeJob.targetToken, tokens.slice(0, i));
+    const logProbs = await logProbsAfter(decodeJob.rows[r]!, decodeJob.forcedPrefix, tokens.slice(0, i));
     sum += logProbs.get(i < tokens.length ? tokens[i]! : runner.special.eos)!;
   }
   return sum / (tokens.length + 1);

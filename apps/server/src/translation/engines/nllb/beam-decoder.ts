@@ -58,12 +58,9 @@ export class BeamDecoder implements Decoder {
           guardLoops: job.guardLoops[r]!,
         }),
     );
-    let state = await this.runner.encode(rows);
-    throwIfAborted(job.signal);
+    let { state, inputIds, inputLength } = await this.runner.start(job);
     // The row of each batch entry; a row's beams are consecutive, in the order of its `running`.
     let entryRows = rows.map((_, r) => r);
-    let inputIds = this.runner.startTokens(rows.length, job.targetToken);
-    let inputLength = 2;
 
     while (entryRows.length > 0) {
       const step = await this.runner.step(state, inputIds, inputLength);

@@ -1,7 +1,9 @@
 /**
  * What the greedy and the beam decoder share: running the encoder and one step of the merged
- * decoder of an NLLB export (the Optimum / transformers.js layout) with onnxruntime-node, and
- * gathering the batch-first tensors when the batch changes (rows leave, beams are reordered).
+ * decoder of a seq2seq export (the Optimum / transformers.js layout, the same for every model
+ * family) with onnxruntime-node, and gathering the batch-first tensors when the batch changes (rows
+ * leave, beams are reordered). What differs between families is only which tokens start the
+ * decoder (`SpecialTokens.decoderStart` and the job's `forcedPrefix`).
  */
 import ort from 'onnxruntime-node';
 import { abortError } from '../../errors.ts';
@@ -18,16 +20,20 @@ export interface DecoderLayout {
 export interface SpecialTokens {
   pad: number;
   eos: number;
-  /** NLLB starts decoding from `</s>`, then the target language token. */
+  /** The decoder's first input: `</s>` for NLLB and M2M-100, the padding token for OPUS-MT. */
   decoderStart: number;
   /** 1 for every token that must never be generated (padding, language tokens, …). */
   suppressed: Uint8Array;
 }
 
 export interface DecodeJob {
-  /** Source rows, each already `[source language, …tokens, </s>]`. */
+  /** Source rows, each already framed as the model reads it (`[source language, …tokens, </s>]`). */
   rows: readonly (readonly number[])[];
-  targetToken: number;
+  /**
+   * What the decoder is forced to write after its start token, the same for every row: the target
+   * language for NLLB and M2M-100, nothing for SMaLL-100 and OPUS-MT.
+   */
+  forcedPrefix: readonly number[];
   /** Per row: the most tokens it may generate. */
   maxNewTokens: readonly number[];
   /** Per row: whether to stop the row when a repetition loop forms. */
@@ -43,7 +49,7 @@ export interface DecodeStats {
   generatedTokens: number;
 }
 
-/** A decoding strategy: per row, the generated tokens without the start, language and end tokens. */
+/** A decoding strategy: per row, the generated tokens without the start, forced and end tokens. */
 export interface Decoder {
   decode(job: DecodeJob, stats?: DecodeStats): Promise<number[][]>;
 }
@@ -56,6 +62,13 @@ export interface BatchState {
   encoderCache: Tensor[];
   /** False until the first decoder step has filled the caches. */
   started: boolean;
+}
+
+/** The encoded batch and the decoder's first input (`[batch, inputLength]`). */
+export interface DecodeStart {
+  state: BatchState;
+  inputIds: BigInt64Array;
+  inputLength: number;
 }
 
 export interface StepResult {
@@ -146,14 +159,17 @@ export class DecoderRunner {
     return { ids, mask };
   }
 
-  /** The first decoder input of every row: `</s> <target>` at once (the language is forced). */
-  startTokens(batch: number, targetToken: number): BigInt64Array {
-    const ids = new BigInt64Array(batch * 2);
-    for (let r = 0; r < batch; r++) {
-      ids[r * 2] = BigInt(this.special.decoderStart);
-      ids[r * 2 + 1] = BigInt(targetToken);
-    }
-    return ids;
+  /**
+   * Encodes a job's rows and gives the decoder's first input for every row: its start token and the
+   * forced prefix at once (`</s> fra_Latn` for NLLB, the padding token alone for OPUS-MT).
+   */
+  async start(job: DecodeJob): Promise<DecodeStart> {
+    const state = await this.encode(job.rows);
+    throwIfAborted(job.signal);
+    const first = [this.special.decoderStart, ...job.forcedPrefix].map((token) => BigInt(token));
+    const inputIds = new BigInt64Array(job.rows.length * first.length);
+    for (let r = 0; r < job.rows.length; r++) inputIds.set(first, r * first.length);
+    return { state, inputIds, inputLength: first.length };
   }
 
   /** One decoder step over `inputIds` (`[batch, inputLength]`), continuing from the state's caches. */

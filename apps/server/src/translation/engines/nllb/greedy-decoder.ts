@@ -1,6 +1,6 @@
 /**
- * Our own greedy decoding loop over the encoder and the merged decoder of an NLLB export, run with
- * onnxruntime-node directly (the default, and the fastest on CPUs).
+ * Our own greedy decoding loop over the encoder and the merged decoder of a seq2seq export (any
+ * model family), run with onnxruntime-node directly (the default, and the fastest on CPUs).
  *
  * Why not transformers.js `generate`: in a batch it keeps every row running until the last one
  * finishes and hands back the tokens generated after a row's `</s>` as if they were text. Here
@@ -21,18 +21,15 @@ import { loopCut } from './repetition-guard.ts';
 export class GreedyDecoder implements Decoder {
   constructor(private readonly runner: DecoderRunner) {}
 
-  /** Returns, per row, the generated tokens without the start, language and end tokens. */
+  /** Returns, per row, the generated tokens without the start, forced and end tokens. */
   async decode(job: DecodeJob, stats?: DecodeStats): Promise<number[][]> {
     const { rows } = job;
     const { eos, suppressed } = this.runner.special;
     const outputs: number[][] = rows.map(() => []);
     if (rows.length === 0) return outputs;
-    let state = await this.runner.encode(rows);
-    throwIfAborted(job.signal);
+    let { state, inputIds, inputLength } = await this.runner.start(job);
     /** Original row index of each row still in the batch. */
     let active = rows.map((_, r) => r);
-    let inputIds = this.runner.startTokens(rows.length, job.targetToken);
-    let inputLength = 2;
 
     while (active.length > 0) {
       const step = await this.runner.step(state, inputIds, inputLength);

@@ -28,7 +28,7 @@ export function describeLoadFailure(error: unknown, source: ModelSource, dtype: 
   const where = source.kind === 'hub' ? cachedModelFolder(source) : source.path;
   const provideHint =
     source.kind === 'hub'
-      ? `Let this server reach ${source.hub} once (later starts need no network), or download the model elsewhere and set SEMA_NLLB_MODEL to its folder`
+      ? `Let this server reach ${source.hub} once (later starts need no network), or download the model elsewhere and set SEMA_TRANSLATION_MODEL to its folder`
       : `The folder must hold ${modelFiles(dtype).join(', ')} (SEMA_NLLB_DTYPE=${dtype})`;
 
   if (code === 'ENOSPC') {

@@ -172,7 +172,7 @@ export class ModelProcessSupervisor {
       case 'ready':
         this.crashesWhileLoading = 0;
         this.loadFailures = 0;
-        this.state.ready(message.vocabularySize);
+        this.state.ready(message.vocabularySize, { family: message.family, languages: message.languages });
         this.options.log.info(
           `translation model ${this.options.label} ready in ${message.seconds.toFixed(1)} s`,
         );

@@ -3,6 +3,7 @@
  * a time. It is a separate process, not a thread: a crash in ONNX Runtime, running out of memory,
  * or being killed mid-inference takes down only this process, never the server.
  */
+import type { ServedLanguages } from '../families/model-family.ts';
 import { describeLoadFailure } from './load-errors.ts';
 import { NllbModel } from './nllb-model.ts';
 import {
@@ -31,7 +32,8 @@ function load(settings: ModelProcessSettings): Promise<NllbModel> {
     onDownload: (progress) => send({ type: 'download', ...progress }),
   }).then(async (loaded) => {
     // The first run of a session is slow (kernels, allocations); pay for it before anyone waits.
-    await loaded.translate(['Hello.'], 'eng_Latn', 'fra_Latn');
+    const [source, target] = warmUpPair(loaded.languages);
+    await loaded.translate(['Hello.'], source, target);
     return loaded;
   });
   model.then(
@@ -40,11 +42,23 @@ function load(settings: ModelProcessSettings): Promise<NllbModel> {
         type: 'ready',
         seconds: (performance.now() - started) / 1000,
         vocabularySize: loaded.vocabularySize,
+        family: loaded.family.id,
+        languages: {
+          sources: [...loaded.languages.sources.keys()],
+          targets: [...loaded.languages.targets.keys()],
+        },
       }),
     (error: unknown) =>
       send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
   );
   return model;
+}
+
+/** A pair the model serves, English to French where it can (another one if it cannot). */
+function warmUpPair({ sources, targets }: ServedLanguages): [string, string] {
+  const source = sources.has('eng_Latn') ? 'eng_Latn' : [...sources.keys()][0]!;
+  const target = targets.has('fra_Latn') ? 'fra_Latn' : [...targets.keys()].find((code) => code !== source)!;
+  return [source, target];
 }
 
 process.on('message', (message: ToModelProcess) => {

@@ -16,6 +16,7 @@
 import { DownloadProgress, type ProgressOutput } from '../../../lib/download-progress.ts';
 import { abortable, isAbortError, modelUnavailable } from '../../errors.ts';
 import type { EngineStatus } from '../types.ts';
+import type { LoadedModel } from './protocol.ts';
 
 interface Readiness {
   promise: Promise<void>;
@@ -30,6 +31,7 @@ export class ModelState {
   /** Set while a load is retried after a failure: it stays an error until the model is ready. */
   private retrying = false;
   private readyVocabularySize = 0;
+  private lastLoaded: LoadedModel | undefined;
 
   /**
    * `model`: the name /status shows; `label`: the model as configured, for the progress bar;
@@ -65,6 +67,14 @@ export class ModelState {
     return this.retrying;
   }
 
+  /**
+   * What the model was the last time it loaded (kept through a restart: the same files load again),
+   * undefined before it ever has.
+   */
+  get loaded(): LoadedModel | undefined {
+    return this.lastLoaded;
+  }
+
   /** The model's vocabulary size while it is ready. */
   get vocabularySize(): number | undefined {
     return this.current.state === 'ready' ? this.readyVocabularySize : undefined;
@@ -98,8 +108,9 @@ export class ModelState {
     this.download.update(file, loaded, total);
   }
 
-  ready(vocabularySize: number): void {
+  ready(vocabularySize: number, loaded?: LoadedModel): void {
     this.readyVocabularySize = vocabularySize;
+    if (loaded) this.lastLoaded = loaded;
     this.retrying = false;
     this.download.finish();
     this.current = { state: 'ready', model: this.model };

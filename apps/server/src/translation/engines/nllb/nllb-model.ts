@@ -1,8 +1,10 @@
 /**
- * An NLLB-200 model loaded for translation: transformers.js finds, downloads and caches the files
+ * A translation model loaded for translation, of any family the engine runs (NLLB-200, M2M-100,
+ * SMaLL-100, OPUS-MT; see `../families/`): transformers.js finds, downloads and caches the files
  * and reads the tokenizer; we open the ONNX sessions from the files with onnxruntime-node, and
- * decoding is our own loop, greedy or beam search. Runs inside the engine's model process, and
- * directly in tests and benchmarks.
+ * decoding is our own loop, greedy or beam search. The family frames the rows and names the
+ * decoder's forced tokens; nothing else here depends on it. Runs inside the engine's model
+ * process, and directly in tests and benchmarks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,8 +20,9 @@ import {
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
+import type { ModelConfigJson, ModelFamily, ServedLanguages } from '../families/model-family.ts';
+import { loadModelTokenizer } from '../tokenizer/family-tokenizer.ts';
 import type { ModelTokenizer } from '../tokenizer/model-tokenizer.ts';
-import { nllbTokenizers } from '../tokenizer/nllb.ts';
 import { useSource } from '../transformers-source.ts';
 import { hasLoop } from './repetition-guard.ts';
 
@@ -65,16 +68,6 @@ export interface PreparedJob {
   /** Per row, the sentence it belongs to. */
   owner: number[];
   sourceTokens: number;
-}
-
-interface ModelConfig {
-  decoder_layers?: number;
-  decoder_attention_heads?: number;
-  d_model?: number;
-  vocab_size?: number;
-  pad_token_id?: number;
-  eos_token_id?: number;
-  decoder_start_token_id?: number;
 }
 
 export class NllbModel {
@@ -144,7 +137,7 @@ export class NllbModel {
       decoderSession = await open('decoder_model_merged', {
         session: { ...sessionOptions.extra.session, disable_prepacking: '1' },
       });
-      const tokenizer = await nllbTokenizers.load(source, progress_callback);
+      const tokenizer = await loadModelTokenizer(source, progress_callback);
       const config = readConfig(folder);
       const layout = decoderLayout(config);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
@@ -175,14 +168,27 @@ export class NllbModel {
     }
   }
 
-  /** Translates sentences between two model language tokens (e.g. `eng_Latn` → `zho_Hans`). */
+  /** The model's family (how its rows are framed, its licence). */
+  get family(): ModelFamily {
+    return this.tokenizer.family;
+  }
+
+  /** The catalogue languages the model reads and writes. */
+  get languages(): ServedLanguages {
+    return this.tokenizer.languages;
+  }
+
+  /**
+   * Translates sentences between two catalogue languages (e.g. `eng_Latn` → `cmn_Hans`); a
+   * language the model does not serve throws UnservedLanguageError.
+   */
   async translate(
     sentences: readonly string[],
-    sourceToken: string,
-    targetToken: string,
+    source: string,
+    target: string,
     signal?: AbortSignal,
   ): Promise<{ translations: string[]; stats: TranslateStats }> {
-    const { job, owner, sourceTokens } = this.prepare(sentences, sourceToken, targetToken, signal);
+    const { job, owner, sourceTokens } = this.prepare(sentences, source, target, signal);
     const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
     const generated = await this.decoder.decode(job, stats);
     const parts: string[][] = sentences.map(() => []);
@@ -199,12 +205,12 @@ export class NllbModel {
    */
   async alternatives(
     sentences: readonly string[],
-    sourceToken: string,
-    targetToken: string,
+    source: string,
+    target: string,
     count: number,
     signal?: AbortSignal,
   ): Promise<string[][]> {
-    const { job, owner } = this.prepare(sentences, sourceToken, targetToken, signal);
+    const { job, owner } = this.prepare(sentences, source, target, signal);
     const lists = await new BeamDecoder(this.runner, count + 1).searchAll(job);
     const ranked: string[][][] = sentences.map(() => []); // sentence → rank → row pieces
     lists.forEach((finished, row) => {
@@ -228,9 +234,10 @@ export class NllbModel {
 
   /**
    * Generates from token rows the caller tokenized (the inference API's `INPUT_IDS`, each
-   * `[source language, …tokens, </s>]`) towards one target language token, with the same caps and
-   * loop guard as `translate`. Each output is the generated tokens without the start, language
-   * and end tokens. Rows must fit the model (`MAX_SOURCE_TOKENS` + 2) and hold only its ids.
+   * `[source language, …tokens, </s>]`) towards one target language token, forced first as NLLB
+   * and M2M-100 want it, with the same caps and loop guard as `translate`. Each output is the
+   * generated tokens without the start, language and end tokens. Rows must fit the model
+   * (`MAX_SOURCE_TOKENS` + 2) and hold only its ids.
    */
   async generate(
     rows: readonly (readonly number[])[],
@@ -241,7 +248,7 @@ export class NllbModel {
     for (const row of rows) sourceTokens += row.length;
     const job: DecodeJob = {
       rows,
-      targetToken,
+      forcedPrefix: [targetToken],
       // The language and end tokens are not counted, as in `prepare`.
       maxNewTokens: rows.map((row) => maxNewTokensFor(Math.max(0, row.length - 2))),
       guardLoops: rows.map((row) => !hasLoop(row.slice(1, -1))),
@@ -253,14 +260,8 @@ export class NllbModel {
   }
 
   /** Tokenizes sentences into the decoder's rows, with each row's length cap and loop guard. */
-  prepare(
-    sentences: readonly string[],
-    sourceToken: string,
-    targetToken: string,
-    signal?: AbortSignal,
-  ): PreparedJob {
-    const source = this.languageToken(sourceToken);
-    const target = this.languageToken(targetToken);
+  prepare(sentences: readonly string[], source: string, target: string, signal?: AbortSignal): PreparedJob {
+    const forcedPrefix = this.tokenizer.targetPrefix(target);
     const rows: number[][] = [];
     const owner: number[] = [];
     const guardLoops: boolean[] = [];
@@ -269,7 +270,7 @@ export class NllbModel {
     sentences.forEach((sentence, index) => {
       const ids = this.tokenizer.encode(sentence);
       sourceTokens += ids.length;
-      for (const { ids: row, piece } of this.tokenizer.sourceRows(ids, source)) {
+      for (const { ids: row, piece } of this.tokenizer.sourceRows(ids, source, target)) {
         rows.push(row);
         owner.push(index);
         const forced = this.forceLengthRatio;
@@ -281,17 +282,11 @@ export class NllbModel {
         );
       }
     });
-    return { job: { rows, targetToken: target, maxNewTokens, guardLoops, signal }, owner, sourceTokens };
+    return { job: { rows, forcedPrefix, maxNewTokens, guardLoops, signal }, owner, sourceTokens };
   }
 
   async dispose(): Promise<void> {
     for (const session of this.sessions) await session.release();
-  }
-
-  private languageToken(token: string): number {
-    const id = this.tokenizer.languageToken(token);
-    if (id === undefined) throw new Error(`The model has no language token '${token}'`);
-    return id;
   }
 }
 
@@ -299,15 +294,15 @@ function onDisk(folder: string, file: string): boolean {
   return fs.existsSync(path.join(folder, file));
 }
 
-function readConfig(folder: string): ModelConfig {
-  return JSON.parse(fs.readFileSync(path.join(folder, 'config.json'), 'utf8')) as ModelConfig;
+function readConfig(folder: string): ModelConfigJson {
+  return JSON.parse(fs.readFileSync(path.join(folder, 'config.json'), 'utf8')) as ModelConfigJson;
 }
 
 function unsupported(why: string): Error {
   return new Error(`Unsupported model layout: ${why}`);
 }
 
-function decoderLayout(config: ModelConfig): DecoderLayout {
+function decoderLayout(config: ModelConfigJson): DecoderLayout {
   const { decoder_layers: layers, decoder_attention_heads: heads, d_model: width } = config;
   if (!layers || !heads || !width)
     throw unsupported('config.json lacks decoder_layers, decoder_attention_heads or d_model');

@@ -1,4 +1,5 @@
 /** Messages between the NLLB engine (server process) and its model process. */
+import type { FamilyId } from '../families/model-family.ts';
 import type { ModelSource } from '../model-source.ts';
 import type { DownloadEvent, TranslateStats } from './nllb-model.ts';
 
@@ -23,7 +24,7 @@ export type ToModelProcess =
 
 export type FromModelProcess =
   | ({ type: 'download' } & DownloadEvent)
-  | { type: 'ready'; seconds: number; vocabularySize: number }
+  | ({ type: 'ready'; seconds: number; vocabularySize: number } & LoadedModel)
   /** Sent every HEARTBEAT_MS while the process lives, busy or not: silence means it hangs. */
   | { type: 'heartbeat' }
   | { type: 'load-failed'; reason: string; hint: string }
@@ -31,6 +32,18 @@ export type FromModelProcess =
   | { type: 'alternatives'; id: number; alternatives: string[][] }
   | { type: 'generated'; id: number; outputs: number[][]; stats: TranslateStats }
   | { type: 'failed'; id: number; message: string; aborted: boolean };
+
+/** What the loaded model turned out to be: its family and the catalogue languages it serves. */
+export interface LoadedModel {
+  family: FamilyId;
+  languages: ServedLanguageCodes;
+}
+
+/** Catalogue codes a model reads (`sources`) and writes (`targets`). */
+export interface ServedLanguageCodes {
+  sources: string[];
+  targets: string[];
+}
 
 /** How often the model process says it is alive. */
 export const HEARTBEAT_MS = 1_000;

@@ -4,14 +4,12 @@
  * and the kserve engine (which tokenizes here and sends ids to inference servers) both go through
  * it, so both cut long sentences the same way.
  *
- * A model family is an adapter (`nllb.ts`): it loads its tokenizer from a model source and says how
- * a row is framed and which token names a language. NLLB-200 frames a row
- * `[source language, …tokens, </s>]` and starts the output with the target language; a family that
- * frames otherwise (M2M-100's `__en__` tokens, OPUS-MT's per-pair models without language tokens)
- * is another adapter of the same shape.
+ * Languages are catalogue codes (`fra_Latn`) here; the model's family (`../families/`) knows its
+ * own tokens for them and how a row is framed: NLLB `[fra_Latn, …, </s>]`, M2M-100 `[__fr__, …,
+ * </s>]`, SMaLL-100 and multi-target OPUS-MT models with the target at the head, OPUS-MT pair
+ * models with no language token at all.
  */
-import type { ProgressInfo } from '@huggingface/transformers';
-import type { ModelSource } from '../model-source.ts';
+import type { ModelFamily, ServedLanguages } from '../families/model-family.ts';
 
 /**
  * Longest piece of a source sentence in one row (the model's 512 positions, less the language and
@@ -26,34 +24,38 @@ export interface SourceRow {
   piece: number[];
 }
 
+/** A language the model does not read (`source`) or write (`target`). */
+export class UnservedLanguageError extends Error {
+  constructor(
+    readonly side: 'source' | 'target',
+    readonly code: string,
+    family: string,
+  ) {
+    super(`The ${family} model does not translate ${side === 'source' ? 'from' : 'into'} '${code}'`);
+    this.name = 'UnservedLanguageError';
+  }
+}
+
 export interface ModelTokenizer {
+  readonly family: ModelFamily;
+  /** The catalogue languages the model reads and writes. */
+  readonly languages: ServedLanguages;
   /** The sentence's token ids, without special tokens. */
   encode(text: string): number[];
   /** The text of generated ids, special tokens left out, trimmed. */
   decode(ids: readonly number[]): string;
-  /** The id of a language's token, by the model's code for it (`zho_Hans`); undefined if it has none. */
-  languageToken(modelCode: string): number | undefined;
   /**
-   * The rows a sentence becomes: its ids in pieces of at most MAX_SOURCE_TOKENS (one empty piece
-   * for an empty sentence), each framed as the model reads it.
+   * The rows a sentence's ids become for a pair of catalogue languages: pieces of at most
+   * MAX_SOURCE_TOKENS (one empty piece for an empty sentence), each framed as the model reads it.
+   * Throws UnservedLanguageError for a language the model does not serve.
    */
-  sourceRows(ids: readonly number[], sourceLanguage: number): SourceRow[];
-  /** What the output starts with for a target language (the decoder's forced prefix). */
-  targetPrefix(targetLanguage: number): number[];
+  sourceRows(ids: readonly number[], source: string, target: string): SourceRow[];
+  /** The tokens the decoder is forced to start with (after its start token) for a target language. */
+  targetPrefix(target: string): number[];
   /** Every special token's id (language tokens, `</s>`, padding …). */
   readonly specialIds: readonly number[];
   /** How many tokens the vocabulary holds. */
   readonly vocabularySize: number;
-}
-
-/** A model family's tokenizer, as a loader from a model source. */
-export interface TokenizerFamily {
-  readonly name: string;
-  /**
-   * Loads the tokenizer (downloading its files into the source's cache when missing), reporting
-   * transformers.js progress events to `onProgress`.
-   */
-  load(source: ModelSource, onProgress?: (info: ProgressInfo) => void): Promise<ModelTokenizer>;
 }
 
 /** A sentence's ids in pieces of at most MAX_SOURCE_TOKENS; an empty sentence is one empty piece. */

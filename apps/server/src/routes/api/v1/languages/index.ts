@@ -14,6 +14,7 @@ import { regionsOf } from '@sema/shared/languages/also-spoken-in';
 import { resolveLanguageCode } from '@sema/shared/languages/codes';
 import { MESSAGES, MIN_SEARCH_LENGTH } from '@sema/shared/validation';
 import { ApiError } from '../../../../lib/errors.ts';
+import { FULL_CATALOGUE, servedCatalogue } from '../../../../translation/served-languages.ts';
 
 function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
   const map: LanguagesResponse['languages'] = {};
@@ -40,10 +41,19 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { policy: 'open' },
-      schema: { tags, summary: 'Every supported language', response: { 200: LanguagesResponse } },
+      schema: {
+        tags,
+        summary: 'Every supported language',
+        description:
+          "The languages this server's translation model serves: the whole catalogue for NLLB-200, fewer for a model of another family (M2M-100, OPUS-MT)",
+        response: { 200: LanguagesResponse },
+      },
     },
-    async (_request, reply) =>
-      reply.header('Cache-Control', CACHE_CONTROL).type('application/json').send(ALL),
+    async (_request, reply) => {
+      const served = servedCatalogue(app.translation.engine);
+      reply.header('Cache-Control', CACHE_CONTROL).type('application/json');
+      return reply.send(served === FULL_CATALOGUE ? ALL : toResponse(served.all));
+    },
   );
 
   app.get(

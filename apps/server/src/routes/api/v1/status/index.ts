@@ -41,6 +41,13 @@ const PUBLIC_ENGINE_FIELDS = [
   'model',
   'model_id',
   'model_license',
+  // Which model family serves this server's languages, under which licence, is for every user to know.
+  'model_family',
+  'model_family_name',
+  'model_license_terms',
+  'model_license_url',
+  'model_source',
+  'languages',
   'progress',
   'next_attempt_at',
   'provider',
@@ -56,8 +63,9 @@ export function publicEngine(engine: EngineStatus): EngineStatus {
     const value = engine[field];
     // A name that is an address or a path (the remote engine names its servers' URLs until they
     // report their model) is the operator's to see.
-    if (value !== undefined && !(typeof value === 'string' && LOOKS_INTERNAL.test(value)))
-      shown[field] = value;
+    // The licence's link is a public address we set, never the operator's.
+    const internal = field !== 'model_license_url' && typeof value === 'string' && LOOKS_INTERNAL.test(value);
+    if (value !== undefined && !internal) shown[field] = value;
   }
   return shown as EngineStatus;
 }

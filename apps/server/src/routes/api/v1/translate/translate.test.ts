@@ -434,7 +434,7 @@ describe('without the model', () => {
     expect(response.json()).toMatchObject({
       code: 'MODEL_UNAVAILABLE',
       detail: expect.stringMatching(
-        /^Translation model is not available: cannot download .* set SEMA_NLLB_MODEL to its folder$/,
+        /^Translation model is not available: cannot download .* set SEMA_TRANSLATION_MODEL to its folder$/,
       ),
     });
   });
