@@ -27,8 +27,8 @@ import { parseArgs } from 'node:util';
 import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
 import { NllbEngine, NllbModel } from '@sema/server/nllb';
-import { procMemoryKb } from '../scripts/lib/proc-memory.ts';
 import { root } from './lib.mjs';
+import { sentences, vmHwmMb } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -79,21 +79,6 @@ function ensureModel() {
       stdio: 'inherit',
     });
   }
-}
-
-/** Seeded sentences of 8–40 one-token words (syllables the synthetic vocabulary holds whole). */
-function sentences(count: number, seed: number): string[] {
-  let state = seed;
-  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const syllables = [...'bcdfghjklmnprstvwz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
-  return Array.from({ length: count }, () => {
-    const words = 8 + Math.floor(random() * 33);
-    return Array.from({ length: words }, () => syllables[Math.floor(random() * syllables.length)]).join(' ');
-  });
-}
-
-function vmHwmMb(pid: number | undefined): number {
-  return pid ? procMemoryKb(pid, 'VmHWM') / 1024 : NaN;
 }
 
 function weightsMb(dtype: string): number {
