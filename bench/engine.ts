@@ -26,9 +26,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
-import { NllbEngine, NllbModel } from '@sema/server/nllb';
+import { NllbModel } from '@sema/server/nllb';
 import { root } from './lib.mjs';
-import { sentences, vmHwmMb } from './synthetic-input.ts';
+import { sentences, startForcedEngine, vmHwmMb } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -155,8 +155,6 @@ interface Result {
   synthetic_weights: true;
 }
 
-const log = { info() {}, warn: console.warn, error: console.error };
-
 /** One engine under test: translates a batch, returning the tokens it generated. */
 interface Contender {
   generate(texts: string[]): Promise<number>;
@@ -169,23 +167,15 @@ interface Contender {
 /** Ours, as the server runs it: the model in its own process. */
 async function startEngine(dtype: string, beams: number): Promise<Contender> {
   let tokens = 0;
-  const engine = new NllbEngine({
-    model: folder,
-    modelCache: cacheRoot,
+  const { engine, loadSeconds, pid } = await startForcedEngine({
+    folder,
+    cacheRoot,
     dtype,
     threads,
     beams,
-    forceLengthRatio: ratio,
-    log,
-    progressOutput: null,
-    hangTimeoutMs: 600_000,
-    onBatch: (stats) => (tokens += stats.generatedTokens),
+    ratio,
+    onTokens: (count) => (tokens += count),
   });
-  const started = performance.now();
-  engine.start();
-  await engine.whenReady();
-  const loadSeconds = (performance.now() - started) / 1000;
-  const pid = engine.modelProcessId;
   await engine.translate(sentences(1, 99), 'eng_Latn', 'fra_Latn');
   return {
     loadSeconds,

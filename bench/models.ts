@@ -19,9 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { NllbEngine } from '@sema/server/nllb';
 import { root } from './lib.mjs';
-import { sentences, vmHwmMb } from './synthetic-input.ts';
+import { sentences, startForcedEngine, vmHwmMb } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -164,26 +163,16 @@ interface Row {
   synthetic_weights: boolean;
 }
 
-const log = { info() {}, warn: console.warn, error: console.error };
-
 async function measure(subject: Subject): Promise<Row[]> {
   let tokens = 0;
-  const engine = new NllbEngine({
-    model: subject.folder,
-    modelCache: cacheRoot,
+  const { engine, loadSeconds, pid } = await startForcedEngine({
+    folder: subject.folder,
+    cacheRoot,
     dtype: subject.dtype,
     threads,
-    forceLengthRatio: RATIO,
-    log,
-    progressOutput: null,
-    hangTimeoutMs: 600_000,
-    onBatch: (stats) => (tokens += stats.generatedTokens),
+    ratio: RATIO,
+    onTokens: (count) => (tokens += count),
   });
-  const started = performance.now();
-  engine.start();
-  await engine.whenReady();
-  const loadSeconds = (performance.now() - started) / 1000;
-  const pid = engine.modelProcessId;
   const status = engine.status();
   const [source, target] = subject.pair;
   const rows: Row[] = [];
