@@ -26,9 +26,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
-import { NllbEngine, NllbModel } from '@sema/server/nllb';
-import { procMemoryKb } from '../scripts/lib/proc-memory.ts';
+import { NllbModel } from '@sema/server/nllb';
 import { root } from './lib.mjs';
+import { sentences, startForcedEngine, vmHwmMb } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -79,21 +79,6 @@ function ensureModel() {
       stdio: 'inherit',
     });
   }
-}
-
-/** Seeded sentences of 8–40 one-token words (syllables the synthetic vocabulary holds whole). */
-function sentences(count: number, seed: number): string[] {
-  let state = seed;
-  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const syllables = [...'bcdfghjklmnprstvwz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
-  return Array.from({ length: count }, () => {
-    const words = 8 + Math.floor(random() * 33);
-    return Array.from({ length: words }, () => syllables[Math.floor(random() * syllables.length)]).join(' ');
-  });
-}
-
-function vmHwmMb(pid: number | undefined): number {
-  return pid ? procMemoryKb(pid, 'VmHWM') / 1024 : NaN;
 }
 
 function weightsMb(dtype: string): number {
@@ -170,8 +155,6 @@ interface Result {
   synthetic_weights: true;
 }
 
-const log = { info() {}, warn: console.warn, error: console.error };
-
 /** One engine under test: translates a batch, returning the tokens it generated. */
 interface Contender {
   generate(texts: string[]): Promise<number>;
@@ -184,23 +167,15 @@ interface Contender {
 /** Ours, as the server runs it: the model in its own process. */
 async function startEngine(dtype: string, beams: number): Promise<Contender> {
   let tokens = 0;
-  const engine = new NllbEngine({
-    model: folder,
-    modelCache: cacheRoot,
+  const { engine, loadSeconds, pid } = await startForcedEngine({
+    folder,
+    cacheRoot,
     dtype,
     threads,
     beams,
-    forceLengthRatio: ratio,
-    log,
-    progressOutput: null,
-    hangTimeoutMs: 600_000,
-    onBatch: (stats) => (tokens += stats.generatedTokens),
+    ratio,
+    onTokens: (count) => (tokens += count),
   });
-  const started = performance.now();
-  engine.start();
-  await engine.whenReady();
-  const loadSeconds = (performance.now() - started) / 1000;
-  const pid = engine.modelProcessId;
   await engine.translate(sentences(1, 99), 'eng_Latn', 'fra_Latn');
   return {
     loadSeconds,

@@ -100,20 +100,30 @@ def template(ids, first, last):
         'special_tokens': {t: {'id': t, 'ids': [ids[t]], 'tokens': [t]} for t in tokens}}
 
 
-def write_model(folder, arch, vocab, banned, eos, config, generation, tokenizer, tokenizer_config):
+def write_model(folder, arch, vocab, banned, eos, config, generation, tokenizer, tokenizer_config, full=None):
+    """`full`: a published shape (make-synthetic-families.py) instead of TINY: tied output
+    projection and trained-like weights as published, no steer, `dtypes` and `positions` its own."""
     os.makedirs(os.path.join(folder, 'onnx'), exist_ok=True)
     TINY_VOCAB[0] = len(vocab)
-    c = dict(TINY, vocab=len(vocab), steer=steer(eos, banned), **arch)
     W = synthetic.Weights(SEED)
-    # Larger than a trained model's 0.02, so the nonsense has clear winners at every step.
-    embed = W.normal('model.shared.weight', (len(vocab), c['d_model']), std=0.5)
-    # A random model with tied embeddings writes back the token it reads, forever. Reading token a,
-    # these write a + 7 (their output rows are the embedding rolled by 7), so the nonsense moves on.
-    c['output_embedding'] = np.roll(embed, 7, axis=0)
-    if arch.get('final_logits_bias') is not None:
-        c['final_logits_bias'] = W.normal('final_logits_bias', (len(vocab),), std=0.5)
-    positions = synthetic.sinusoid_table(c['d_model'], c.get('position_offset', 2), POSITIONS)
-    for quantized, suffix in ((False, ''), (True, '_quantized')):
+    if full:
+        c = dict(full['shape'], vocab=len(vocab), **arch)
+        embed = W.normal('model.shared.weight', (len(vocab), c['d_model']))
+        if arch.get('final_logits_bias') is not None:
+            c['final_logits_bias'] = np.zeros((len(vocab),), dtype=np.float32)  # zeros, as published
+        positions = synthetic.sinusoid_table(c['d_model'], c.get('position_offset', 2), full['positions'])
+    else:
+        c = dict(TINY, vocab=len(vocab), steer=steer(eos, banned), **arch)
+        # Larger than a trained model's 0.02, so the nonsense has clear winners at every step.
+        embed = W.normal('model.shared.weight', (len(vocab), c['d_model']), std=0.5)
+        # A random model with tied embeddings writes back the token it reads, forever. Reading token
+        # a, these write a + 7 (their output rows are the embedding rolled by 7), so the nonsense moves on.
+        c['output_embedding'] = np.roll(embed, 7, axis=0)
+        if arch.get('final_logits_bias') is not None:
+            c['final_logits_bias'] = W.normal('final_logits_bias', (len(vocab),), std=0.5)
+        positions = synthetic.sinusoid_table(c['d_model'], c.get('position_offset', 2), POSITIONS)
+    variants = ((False, ''), (True, '_quantized'))
+    for quantized, suffix in [v for v in variants if not full or ('q8' if v[0] else 'fp32') in full['dtypes']]:
         synthetic.save(synthetic.build_encoder(c, W, embed, positions, quantized),
                        os.path.join(folder, 'onnx', f'encoder_model{suffix}.onnx'))
         synthetic.save(synthetic.build_decoder(c, W, embed, positions, quantized),
@@ -129,11 +139,14 @@ def write_model(folder, arch, vocab, banned, eos, config, generation, tokenizer,
     print(f'wrote {os.path.abspath(folder)} ({len(vocab)} tokens)', flush=True)
 
 
-def m2m100(folder, small):
-    """M2M-100's layout: <s> <pad> </s> <unk>, the SentencePiece pieces, then the `__xx__` tokens."""
+def m2m100(folder, small, full=None):
+    """M2M-100's layout: <s> <pad> </s> <unk>, the SentencePiece pieces, then the `__xx__` tokens
+    (and, at full size, the 8 `madeupword` rows after them: 128,112 in all)."""
     specials = ['<s>', '<pad>', '</s>', '<unk>']
     languages = [f'__{code}__' for code in M2M100_LANGUAGES]
-    vocab = specials + synthetic.synthetic_pieces(PIECES) + languages
+    vocab = specials + synthetic.synthetic_pieces(full['pieces'] if full else PIECES) + languages
+    if full:
+        vocab += [f'madeupword{i:04d}' for i in range(8)]
     ids = {token: index for index, token in enumerate(vocab)}
     name = 'alirezamsh/small100' if small else 'facebook/m2m100_418M'
     tokenizer_class = 'SMALL100Tokenizer' if small else 'M2M100Tokenizer'
@@ -143,19 +156,20 @@ def m2m100(folder, small):
     write_model(
         folder, {}, vocab, [ids[t] for t in specials + languages if t != '</s>'], ids['</s>'],
         {'_name_or_path': name, 'model_type': 'm2m_100', 'architectures': ['M2M100ForConditionalGeneration'],
-         'activation_function': 'relu', 'max_position_embeddings': POSITIONS,
+         'activation_function': 'relu', 'max_position_embeddings': full['positions'] - 2 if full else POSITIONS,
          'tokenizer_class': tokenizer_class, **ids_config},
         {**ids_config, 'max_length': 200},
         tokenizer_json(vocab, set(specials + languages), post),
         {'tokenizer_class': tokenizer_class, 'src_lang': None if small else 'en', 'tgt_lang': 'fr' if small else None,
          'bos_token': '<s>', 'eos_token': '</s>', 'sep_token': '</s>', 'unk_token': '<unk>', 'pad_token': '<pad>',
-         'additional_special_tokens': languages, 'model_max_length': 1024, 'num_madeup_words': 0},
+         'additional_special_tokens': languages, 'model_max_length': 1024, 'num_madeup_words': 8 if full else 0},
+        full,
     )
 
 
-def opus_mt(folder):
+def opus_mt(folder, full=None):
     """OPUS-MT's layout: </s> 0, <unk> 1, the pieces, <pad> last (the decoder start)."""
-    vocab = ['</s>', '<unk>'] + synthetic.synthetic_pieces(PIECES) + ['<pad>']
+    vocab = ['</s>', '<unk>'] + synthetic.synthetic_pieces(full['pieces'] if full else PIECES) + ['<pad>']
     ids = {token: index for index, token in enumerate(vocab)}
     pad = ids['<pad>']
     ids_config = {'bos_token_id': 0, 'eos_token_id': 0, 'pad_token_id': pad, 'decoder_start_token_id': pad,
@@ -165,12 +179,13 @@ def opus_mt(folder):
         vocab, [ids['<unk>'], pad], 0,
         {'_name_or_path': 'Helsinki-NLP/opus-mt-en-fr', 'model_type': 'marian', 'architectures': ['MarianMTModel'],
          'activation_function': 'swish', 'normalize_before': False, 'static_position_embeddings': True,
-         'max_position_embeddings': POSITIONS, 'share_encoder_decoder_embeddings': True,
+         'max_position_embeddings': full['positions'] if full else POSITIONS, 'share_encoder_decoder_embeddings': True,
          'decoder_vocab_size': len(vocab), **ids_config},
         {**ids_config, 'bad_words_ids': [[pad]], 'max_length': 200},
         tokenizer_json(vocab, {'</s>', '<unk>', '<pad>'}, template(ids, None, '</s>')),
         {'tokenizer_class': 'MarianTokenizer', 'source_lang': 'en', 'target_lang': 'fr', 'eos_token': '</s>',
          'unk_token': '<unk>', 'pad_token': '<pad>', 'model_max_length': 512, 'separate_vocabs': False},
+        full,
     )
 
 

@@ -1,0 +1,50 @@
+// What the engine benches (bench:engine, bench:models) feed a synthetic model and read back.
+import { NllbEngine } from '@sema/server/nllb';
+import { procMemoryKb } from '../scripts/lib/proc-memory.ts';
+
+/** Seeded sentences of 8–40 one-token words (syllables the synthetic vocabularies hold whole). */
+export function sentences(count: number, seed: number): string[] {
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const syllables = [...'bcdfghjklmnprstvwz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
+  return Array.from({ length: count }, () => {
+    const words = 8 + Math.floor(random() * 33);
+    return Array.from({ length: words }, () => syllables[Math.floor(random() * syllables.length)]).join(' ');
+  });
+}
+
+/** Peak resident memory of a process (VmHWM), MB. */
+export function vmHwmMb(pid: number | undefined): number {
+  return pid ? procMemoryKb(pid, 'VmHWM') / 1024 : NaN;
+}
+
+/**
+ * The engine as the server runs it (the model in its own process) on a synthetic model, outputs
+ * forced to round(ratio × source tokens); `onTokens` hears each batch's generated tokens.
+ */
+export async function startForcedEngine(options: {
+  folder: string;
+  cacheRoot: string;
+  dtype: string;
+  threads: number;
+  ratio: number;
+  beams?: number;
+  onTokens: (tokens: number) => void;
+}): Promise<{ engine: NllbEngine; loadSeconds: number; pid: number | undefined }> {
+  const engine = new NllbEngine({
+    model: options.folder,
+    modelCache: options.cacheRoot,
+    dtype: options.dtype,
+    threads: options.threads,
+    beams: options.beams,
+    forceLengthRatio: options.ratio,
+    log: { info() {}, warn: console.warn, error: console.error },
+    progressOutput: null,
+    hangTimeoutMs: 600_000,
+    onBatch: (stats) => options.onTokens(stats.generatedTokens),
+  });
+  const started = performance.now();
+  engine.start();
+  await engine.whenReady();
+  return { engine, loadSeconds: (performance.now() - started) / 1000, pid: engine.modelProcessId };
+}
