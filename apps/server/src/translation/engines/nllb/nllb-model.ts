@@ -122,21 +122,16 @@ export class NllbModel {
       // Errors only: ONNX Runtime warns at length while it optimises a graph.
       logSeverityLevel: 3,
     } satisfies ort.InferenceSession.SessionOptions;
-    const open = (name: string, extra: Record<string, unknown> = sessionOptions.extra) =>
-      ort.InferenceSession.create(path.join(folder, onnxFile(name, options.dtype)), {
-        ...sessionOptions,
-        extra,
-      });
+    const open = (name: string) =>
+      ort.InferenceSession.create(path.join(folder, onnxFile(name, options.dtype)), sessionOptions);
     const encoder = await open('encoder_model');
     let decoderSession: ort.InferenceSession | undefined;
     try {
-      // The decoder's output projection is tied to its embedding: one weight read by a Gather and
-      // a MatMulInteger. Prepacking packs a copy for the matmul and must keep the original for the
-      // Gather (262 MB more for 600M q8); measured: peak 1.83× the weights on disk with it, 1.47×
-      // without (the encoder's prepacking frees what it packs, so it keeps it). Same output.
-      decoderSession = await open('decoder_model_merged', {
-        session: { ...sessionOptions.extra.session, disable_prepacking: '1' },
-      });
+      // Prepacking stays on for the decoder too. Turning it off there saves the packed copy of the
+      // tied embedding/output weight (peak 1.83× → 1.39× the weights for 600M q8) but makes every
+      // step slower: measured side by side (bench:models, 2 rounds, quiet machine) 0.55 → 0.16
+      // sentences/s at batch 1 and 1.43 → 0.62 at batch 8. Speed wins; see bench/results/HISTORY.md.
+      decoderSession = await open('decoder_model_merged');
       const tokenizer = await loadModelTokenizer(source, progress_callback);
       const config = readConfig(folder);
       const layout = decoderLayout(config);
