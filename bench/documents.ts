@@ -86,9 +86,15 @@ async function readAndRebuild(
   return { ms: times.sort((a, b) => a - b)[1]!, segments };
 }
 
-async function adapters() {
-  const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s']];
-  for (const [format, bytes] of await fixtures()) {
+/** One row per file, read and rebuilt with `readAndRebuild`; with units/s when asked. */
+async function adapterRows(
+  files: ReadonlyArray<readonly [string, Uint8Array]>,
+  { unitsPerSecond = false } = {},
+): Promise<string[][]> {
+  const rows = [
+    ['format', 'size', 'segments', 'read + rebuild', 'MB/s', ...(unitsPerSecond ? ['units/s'] : [])],
+  ];
+  for (const [format, bytes] of files) {
     const { ms, segments } = await readAndRebuild(format, bytes);
     rows.push([
       format,
@@ -96,8 +102,14 @@ async function adapters() {
       String(segments),
       `${fmt(ms)} ms`,
       fmt(bytes.length / 1024 / 1024 / (ms / 1000), 1),
+      ...(unitsPerSecond ? [fmt(segments / (ms / 1000))] : []),
     ]);
   }
+  return rows;
+}
+
+async function adapters() {
+  const rows = await adapterRows(await fixtures());
   console.log('\n1. Adapters alone (median of 3; identity translation)');
   console.log(table(rows));
 }
@@ -152,19 +164,8 @@ async function routeVersusRequests() {
   const sema = await startTinySema();
   try {
     const lines = (run: number) => Array.from({ length: 300 }, (_, i) => `${sentence(i)} Run ${run}.`);
-    const viaDocument = async (run: number) => {
-      const form = new FormData();
-      form.append('source_language', 'eng_Latn');
-      form.append('target_language', 'fra_Latn');
-      form.append('file', new Blob([lines(run).join('\n')]), 'story.txt');
-      const response = await fetch(`${sema.url}/api/v1/translate/document`, {
-        method: 'POST',
-        body: form,
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error(`document: ${response.status} ${await response.text()}`);
-      await response.json();
-    };
+    const viaDocument = (run: number) =>
+      translateDocumentOnce(sema.url, 'story.txt', new TextEncoder().encode(lines(run).join('\n')));
     const viaRequests = (run: number) => translateOneByOne(sema.url, lines(run));
     await viaDocument(0); // warm-up (starts the document worker)
     // Interleaved, best of 3 each: other load on the machine hits both sides alike.
@@ -374,18 +375,7 @@ async function officeFixtures(units: number, words: (i: number) => string) {
 }
 
 async function officeAdapters() {
-  const rows = [['format', 'size', 'segments', 'read + rebuild', 'MB/s', 'units/s']];
-  for (const [format, bytes] of await officeFixtures(5000, sentence)) {
-    const { ms, segments } = await readAndRebuild(format, bytes);
-    rows.push([
-      format,
-      `${fmt(bytes.length / 1024)} KB`,
-      String(segments),
-      `${fmt(ms)} ms`,
-      fmt(bytes.length / 1024 / 1024 / (ms / 1000), 1),
-      fmt(segments / (ms / 1000)),
-    ]);
-  }
+  const rows = await adapterRows(await officeFixtures(5000, sentence), { unitsPerSecond: true });
   console.log(
     '\n6a. Office, OpenDocument and EPUB adapters alone (5,000 added units; size is the ZIP package, median of 3)',
   );
