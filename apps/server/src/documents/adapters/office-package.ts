@@ -5,6 +5,7 @@ import type { DocumentAdapter } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
 import { readZip, writeZip, type ZipEntry } from '../zip-package.ts';
 import type { ExtractedMarkup } from './html.ts';
+import { refuseDtd } from './xml.ts';
 
 /**
  * A ZIP package of XML parts (docx, xlsx, pptx, odt/ods/odp, epub). The package is opened safely
@@ -96,15 +97,12 @@ function decodePart(name: string, data: Uint8Array, allowsDoctype: boolean): str
   } catch {
     throw documentError('INVALID_DOCUMENT', `The part ${name} is not UTF-8 XML.`);
   }
-  // Office writers never declare entities. A declaration can only be an entity-expansion attack, so
-  // nothing is expanded: the file is refused. XHTML's bare `<!DOCTYPE html …>` declares none.
-  const declaresEntities = allowsDoctype ? /<!ENTITY|<!DOCTYPE[^>]*\[/i : /<!DOCTYPE|<!ENTITY/i;
-  if (declaresEntities.test(xml)) {
-    throw documentError(
-      'INVALID_DOCUMENT',
-      `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which these documents never need; the file was refused.`,
-    );
-  }
+  // Office writers never declare entities; XHTML's bare `<!DOCTYPE html …>` declares none.
+  refuseDtd(
+    xml,
+    `The part ${name} declares a DTD (<!DOCTYPE/<!ENTITY>), which these documents never need; the file was refused.`,
+    { allowBareDoctype: allowsDoctype },
+  );
   if (xmlDepthExceeds(xml, MAX_XML_DEPTH)) {
     throw documentError(
       'INVALID_DOCUMENT',

@@ -89,8 +89,10 @@ export function extractXml(source: string, ignoreTags: readonly string[] = []): 
 
 /**
  * Refuses XML that declares a DTD with `message`: none of the formats read here needs one, so one can
- * only be an entity-expansion attack. Nothing is ever expanded.
+ * only be an entity-expansion attack. Nothing is ever expanded. With `allowBareDoctype`, a doctype
+ * that declares nothing (XHTML's `<!DOCTYPE html …>`) passes; an internal subset or an entity does not.
  */
-export function refuseDtd(xml: string, message: string): void {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw documentError('INVALID_DOCUMENT', message);
+export function refuseDtd(xml: string, message: string, { allowBareDoctype = false } = {}): void {
+  const declaresEntities = allowBareDoctype ? /<!ENTITY|<!DOCTYPE[^>]*\[/i : /<!DOCTYPE|<!ENTITY/i;
+  if (declaresEntities.test(xml)) throw documentError('INVALID_DOCUMENT', message);
 }
