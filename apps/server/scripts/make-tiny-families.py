@@ -8,6 +8,8 @@ onnx/decoder_model_merged{,_quantized}.onnx):
   tiny-small100      SMaLL-100 (M2M-100's architecture and tokens, SMALL100Tokenizer)
   tiny-opus-mt-en-fr OPUS-MT English→French (`marian`: post-norm, swish, positions from 0,
                      final_logits_bias; `</s>` 0, padding the decoder start)
+  tiny-opus-mt-de-en OPUS-MT German→English, the same layout with other weights (its own seed),
+                     so that routing tests can tell from the output which model answered
 
 The graphs come from make-synthetic-nllb.py's builders (numpy and onnx only, no torch). Their text
 is nonsense, but they stop by themselves as tiny-nllb does: the decoder's logits get a fixed
@@ -100,12 +102,13 @@ def template(ids, first, last):
         'special_tokens': {t: {'id': t, 'ids': [ids[t]], 'tokens': [t]} for t in tokens}}
 
 
-def write_model(folder, arch, vocab, banned, eos, config, generation, tokenizer, tokenizer_config, full=None):
+def write_model(folder, arch, vocab, banned, eos, config, generation, tokenizer, tokenizer_config, full=None,
+                seed=SEED):
     """`full`: a published shape (make-synthetic-families.py) instead of TINY: tied output
     projection and trained-like weights as published, no steer, `dtypes` and `positions` its own."""
     os.makedirs(os.path.join(folder, 'onnx'), exist_ok=True)
     TINY_VOCAB[0] = len(vocab)
-    W = synthetic.Weights(SEED)
+    W = synthetic.Weights(seed)
     if full:
         c = dict(full['shape'], vocab=len(vocab), **arch)
         embed = W.normal('model.shared.weight', (len(vocab), c['d_model']))
@@ -167,8 +170,10 @@ def m2m100(folder, small, full=None):
     )
 
 
-def opus_mt(folder, full=None):
-    """OPUS-MT's layout: </s> 0, <unk> 1, the pieces, <pad> last (the decoder start)."""
+def opus_mt(folder, full=None, pair=('en', 'fr'), seed=SEED):
+    """OPUS-MT's layout: </s> 0, <unk> 1, the pieces, <pad> last (the decoder start). `pair` names
+    the model (its languages come from the name); `seed` gives another pair other weights."""
+    source, target = pair
     vocab = ['</s>', '<unk>'] + synthetic.synthetic_pieces(full['pieces'] if full else PIECES) + ['<pad>']
     ids = {token: index for index, token in enumerate(vocab)}
     pad = ids['<pad>']
@@ -177,15 +182,15 @@ def opus_mt(folder, full=None):
     write_model(
         folder, {'post_norm': True, 'activation': 'swish', 'position_offset': 0, 'final_logits_bias': True},
         vocab, [ids['<unk>'], pad], 0,
-        {'_name_or_path': 'Helsinki-NLP/opus-mt-en-fr', 'model_type': 'marian', 'architectures': ['MarianMTModel'],
+        {'_name_or_path': f'Helsinki-NLP/opus-mt-{source}-{target}', 'model_type': 'marian', 'architectures': ['MarianMTModel'],
          'activation_function': 'swish', 'normalize_before': False, 'static_position_embeddings': True,
          'max_position_embeddings': full['positions'] if full else POSITIONS, 'share_encoder_decoder_embeddings': True,
          'decoder_vocab_size': len(vocab), **ids_config},
         {**ids_config, 'bad_words_ids': [[pad]], 'max_length': 200},
         tokenizer_json(vocab, {'</s>', '<unk>', '<pad>'}, template(ids, None, '</s>')),
-        {'tokenizer_class': 'MarianTokenizer', 'source_lang': 'en', 'target_lang': 'fr', 'eos_token': '</s>',
+        {'tokenizer_class': 'MarianTokenizer', 'source_lang': source, 'target_lang': target, 'eos_token': '</s>',
          'unk_token': '<unk>', 'pad_token': '<pad>', 'model_max_length': 512, 'separate_vocabs': False},
-        full,
+        full, seed,
     )
 
 
@@ -193,3 +198,4 @@ if __name__ == '__main__':
     m2m100(os.path.join(OUT, 'tiny-m2m100'), small=False)
     m2m100(os.path.join(OUT, 'tiny-small100'), small=True)
     opus_mt(os.path.join(OUT, 'tiny-opus-mt-en-fr'))
+    opus_mt(os.path.join(OUT, 'tiny-opus-mt-de-en'), pair=('de', 'en'), seed=SEED + 1)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.join(HERE, '../test/fixtures');
-const MODELS = ['tiny-m2m100', 'tiny-small100', 'tiny-opus-mt-en-fr'];
+const MODELS = ['tiny-m2m100', 'tiny-small100', 'tiny-opus-mt-en-fr', 'tiny-opus-mt-de-en'];
 let folder: string;
 
 beforeAll(() => {
