@@ -23,6 +23,7 @@ import {
   text,
   type Env,
 } from './fields.ts';
+import { parsePairModels } from './pair-models.ts';
 import { isModelUri, parseApiKeys, parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -209,6 +210,22 @@ export const TranslationSection = Type.Union(
           },
         ),
         nllbBeams: integer('SEMA_NLLB_BEAMS', 1, 1, 8, { description: 'Beam width; 1 decodes greedily' }),
+        pairModels: parsed(
+          'SEMA_PAIR_MODELS',
+          Type.Array(Type.Object({ source: Type.String(), target: Type.String(), model: Type.String() })),
+          parsePairModels,
+          {
+            description:
+              'Pair models beside the main model, e.g. OPUS-MT: a pair with one is translated by it, every other pair by the main model. Each loads (or downloads on first start) in a model process of its own',
+            default: [],
+            defaultText: 'none',
+            allowedText: 'SOURCE-TARGET=MODEL, comma-separated: eng_Latn-fra_Latn=Xenova/opus-mt-en-fr',
+          },
+        ),
+        pivot: choice('SEMA_PIVOT', ['off', 'on'], 'off', {
+          description:
+            'Through English: a pair with no pair model goes source→English→target when pair models serve both legs (two small models beat one large), or when the main model does not serve the pair but can serve a leg',
+        }),
         inferenceApi: choice('SEMA_INFERENCE_API', ['off', 'on'], 'off', {
           description:
             'Inference mode: also serve the model over the Open Inference Protocol (KServe v2: /v2/health, /v2/models), token ids in and out, for API nodes running the kserve engine',

@@ -10,8 +10,12 @@ import { catalogueCodeOf, languageTokens } from './served-languages.ts';
 
 const TARGET_TOKEN = /^>>([a-z]{2,3}(?:_[A-Z][a-z]{3})?)<<$/;
 
-/** `opus-mt-en-fr`, `Xenova/opus-mt-tc-big-en-fr` → `['en', 'fr']`. */
-function pairOfName(name: string): [string, string] | undefined {
+/**
+ * `opus-mt-en-fr`, `Xenova/opus-mt-tc-big-en-fr` → `['en', 'fr']` (the model's own codes); undefined
+ * for a name that is not an OPUS-MT pair's. The configuration reads it too, to refuse a pair model
+ * configured for another pair before anything is downloaded.
+ */
+export function pairOfName(name: string): [string, string] | undefined {
   const match = /opus-mt-(?:tc-[a-z]+-)?([A-Za-z_]+)-([A-Za-z_]+)$/.exec(name.replace(/\/+$/, ''));
   return match ? [match[1]!, match[2]!] : undefined;
 }
