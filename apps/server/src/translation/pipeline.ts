@@ -215,8 +215,10 @@ export class TranslationPipeline {
     await this.engine.close();
   }
 
+  /** Keyed by the model that translates the pair: another model (or route) never reads its entries. */
   private cacheKey(source: string, target: string, sentence: string): string {
-    return `${this.engine.modelId}\u0000${source}\u0000${target}\u0000${sentence}`;
+    const model = this.engine.modelFor?.(source, target) ?? this.engine.modelId;
+    return `${model}\u0000${source}\u0000${target}\u0000${sentence}`;
   }
 
   /**

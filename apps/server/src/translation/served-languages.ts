@@ -1,7 +1,8 @@
 /**
  * The catalogue languages the translation engine serves, as the language lists show them (ours,
  * LibreTranslate's `/languages`, DeepL's `/v2/languages`): the whole catalogue, until the engine's
- * model says it serves fewer (an M2M-100 or OPUS-MT model, once loaded).
+ * model says it serves fewer (an M2M-100 or OPUS-MT model, once loaded), or a server with pair
+ * models says which targets each source reaches.
  */
 import { CATALOGUE, type LanguageRecord } from '@sema/shared/languages/catalogue';
 import type { ServedLanguageCodes, TranslationEngine } from './engines/types.ts';
@@ -11,9 +12,21 @@ export interface ServedCatalogue {
   all: readonly LanguageRecord[];
   sources: readonly LanguageRecord[];
   targets: readonly LanguageRecord[];
+  /** The targets a source reaches (none for a language it only writes). */
+  targetsOf(code: string): readonly LanguageRecord[];
+  /** Whether every language goes into every other (one multilingual model): no per-source lists needed. */
+  everyPair: boolean;
 }
 
-export const FULL_CATALOGUE: ServedCatalogue = { all: CATALOGUE, sources: CATALOGUE, targets: CATALOGUE };
+const NONE: readonly LanguageRecord[] = [];
+
+export const FULL_CATALOGUE: ServedCatalogue = {
+  all: CATALOGUE,
+  sources: CATALOGUE,
+  targets: CATALOGUE,
+  targetsOf: () => CATALOGUE,
+  everyPair: true,
+};
 
 // One entry per model load: the engine hands out the same lists until its model changes.
 const byServed = new WeakMap<ServedLanguageCodes, ServedCatalogue>();
@@ -23,14 +36,26 @@ export function servedCatalogue(engine: TranslationEngine): ServedCatalogue {
   if (!served) return FULL_CATALOGUE;
   let catalogue = byServed.get(served);
   if (!catalogue) {
-    const sources = new Set(served.sources);
-    const targets = new Set(served.targets);
-    catalogue = {
-      all: CATALOGUE.filter((language) => sources.has(language.code) || targets.has(language.code)),
-      sources: CATALOGUE.filter((language) => sources.has(language.code)),
-      targets: CATALOGUE.filter((language) => targets.has(language.code)),
-    };
+    catalogue = catalogueOf(served);
     byServed.set(served, catalogue);
   }
   return catalogue;
+}
+
+function catalogueOf(served: ServedLanguageCodes): ServedCatalogue {
+  const inCatalogue = (codes: Iterable<string>) => {
+    const set = new Set(codes);
+    return CATALOGUE.filter((language) => set.has(language.code));
+  };
+  const sources = inCatalogue(served.sources);
+  const targets = inCatalogue(served.targets);
+  const all = inCatalogue([...served.sources, ...served.targets]);
+  const perSource = served.targetsOf;
+  if (!perSource) {
+    const readable = new Set(served.sources);
+    const everyPair = sources.length === all.length && targets.length === all.length;
+    return { all, sources, targets, targetsOf: (code) => (readable.has(code) ? targets : NONE), everyPair };
+  }
+  const lists = new Map([...perSource].map(([source, codes]) => [source, inCatalogue(codes)]));
+  return { all, sources, targets, targetsOf: (code) => lists.get(code) ?? NONE, everyPair: false };
 }

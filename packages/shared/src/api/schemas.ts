@@ -42,6 +42,12 @@ export const LanguagesResponse = Type.Object(
   {
     languages: Type.Record(Type.String(), Language, { description: 'Languages keyed by code' }),
     total_count: Type.Integer(),
+    targets_of: Type.Optional(
+      Type.Record(Type.String(), Type.Array(Type.String()), {
+        description:
+          'Present when not every language goes into every other (a server with pair models, or a one-pair model): the target codes each source code reaches. A language that is no key is only translated into',
+      }),
+    ),
   },
   {
     $id: 'LanguagesResponse',
@@ -177,54 +183,89 @@ export const EngineState = Type.Union([
   Type.Literal('disabled'),
 ]);
 
+/** What an engine (and, on a server with pair models, each of its models) says of itself. */
+const ENGINE_STATUS_FIELDS = {
+  state: EngineState,
+  model: Type.Optional(Type.String()),
+  model_id: Type.Optional(
+    Type.String({
+      description:
+        'Exactly which model translates (name or content fingerprint, weights variant, decoding); servers whose translation engines report the same model_id share cached translations',
+    }),
+  ),
+  model_license: Type.Optional(
+    Type.String({
+      description:
+        "The license of the model's weights (SPDX id), when known: NLLB-200's published weights are CC-BY-NC-4.0 (non-commercial use only), M2M-100's and SMaLL-100's MIT, OPUS-MT's CC-BY-4.0 (attribution)",
+      examples: ['CC-BY-NC-4.0'],
+    }),
+  ),
+  model_source: Type.Optional(
+    Type.String({ description: 'Where the model comes from, as configured: a hub id or a folder' }),
+  ),
+  model_family: Type.Optional(
+    Type.Union(
+      [Type.Literal('nllb'), Type.Literal('m2m100'), Type.Literal('small100'), Type.Literal('marian')],
+      { description: "The model's family, told from its files once it has loaded" },
+    ),
+  ),
+  model_family_name: Type.Optional(
+    Type.String({ examples: ['NLLB-200', 'M2M-100', 'SMaLL-100', 'OPUS-MT'] }),
+  ),
+  model_license_terms: Type.Optional(
+    Type.String({
+      description: 'What the licence allows, in a few words',
+      examples: ['non-commercial use only'],
+    }),
+  ),
+  model_license_url: Type.Optional(Type.String({ description: 'The licence text' })),
+  languages: Type.Optional(
+    Type.Integer({ description: 'How many catalogue languages the model translates from or into' }),
+  ),
+  progress: Type.Optional(Type.Number({ description: 'Download or load progress, 0 to 1' })),
+  detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),
+  next_attempt_at: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'When an engine whose model failed to load tries again (it keeps trying, less often)',
+    }),
+  ),
+  provider: Type.Optional(Type.String()),
+};
+
+export const ModelStatus = Type.Object(
+  {
+    ...ENGINE_STATUS_FIELDS,
+    role: Type.Union([Type.Literal('main'), Type.Literal('pair')], {
+      description: 'main: translates every pair no pair model serves; pair: configured for `pairs`',
+    }),
+    pairs: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'The pairs a pair model translates, SOURCE-TARGET in catalogue codes',
+        examples: [['eng_Latn-fra_Latn']],
+      }),
+    ),
+    sentences: Type.Integer({ description: 'Sentences it translated since the server started' }),
+  },
+  { additionalProperties: true },
+);
+export type ModelStatus = Static<typeof ModelStatus>;
+
 export const EngineStatus = Type.Object(
   {
-    state: EngineState,
-    model: Type.Optional(Type.String()),
-    model_id: Type.Optional(
-      Type.String({
+    ...ENGINE_STATUS_FIELDS,
+    models: Type.Optional(
+      Type.Array(ModelStatus, {
         description:
-          'Exactly which model translates (name or content fingerprint, weights variant, decoding); servers whose translation engines report the same model_id share cached translations',
+          "A server with pair models (SEMA_PAIR_MODELS): every model, main first, with the pairs it serves and its licence. The fields above are then the main model's, and `state` the least ready model's",
       }),
     ),
-    model_license: Type.Optional(
-      Type.String({
+    pivot: Type.Optional(
+      Type.Boolean({
         description:
-          "The license of the model's weights (SPDX id), when known: NLLB-200's published weights are CC-BY-NC-4.0 (non-commercial use only), M2M-100's and SMaLL-100's MIT, OPUS-MT's CC-BY-4.0 (attribution)",
-        examples: ['CC-BY-NC-4.0'],
+          'Whether pairs without a model go through English (SEMA_PIVOT); such a pair is covered by the licences of both its models',
       }),
     ),
-    model_source: Type.Optional(
-      Type.String({ description: 'Where the model comes from, as configured: a hub id or a folder' }),
-    ),
-    model_family: Type.Optional(
-      Type.Union(
-        [Type.Literal('nllb'), Type.Literal('m2m100'), Type.Literal('small100'), Type.Literal('marian')],
-        { description: "The model's family, told from its files once it has loaded" },
-      ),
-    ),
-    model_family_name: Type.Optional(
-      Type.String({ examples: ['NLLB-200', 'M2M-100', 'SMaLL-100', 'OPUS-MT'] }),
-    ),
-    model_license_terms: Type.Optional(
-      Type.String({
-        description: 'What the licence allows, in a few words',
-        examples: ['non-commercial use only'],
-      }),
-    ),
-    model_license_url: Type.Optional(Type.String({ description: 'The licence text' })),
-    languages: Type.Optional(
-      Type.Integer({ description: 'How many catalogue languages the model translates from or into' }),
-    ),
-    progress: Type.Optional(Type.Number({ description: 'Download or load progress, 0 to 1' })),
-    detail: Type.Optional(Type.String({ description: 'Why the engine is not ready' })),
-    next_attempt_at: Type.Optional(
-      Type.String({
-        format: 'date-time',
-        description: 'When an engine whose model failed to load tries again (it keeps trying, less often)',
-      }),
-    ),
-    provider: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );

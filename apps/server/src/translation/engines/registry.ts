@@ -5,6 +5,7 @@ import { NllbEngine } from './nllb.ts';
 import type { TranslateStats } from './nllb/nllb-model.ts';
 import { KserveEngine } from './kserve.ts';
 import { RemoteEngine } from './remote.ts';
+import { RoutedEngine } from './routed-engine.ts';
 import type { TranslationEngine } from './types.ts';
 
 export interface EngineHooks {
@@ -31,15 +32,39 @@ export function createEngine(
         timeoutMs: config.kserveTimeoutMs,
       }).start();
     case 'nllb':
-      return new NllbEngine({
-        model: config.model,
-        modelCache: models.cache,
-        dtype: config.dtype,
-        beams: config.nllbBeams,
-        hubUrl: models.hubUrl,
-        loadRetryDelayMs: models.retrySeconds * 1000,
-        log: hooks.log,
-        onBatch: hooks.onBatch,
-      }).start();
+      return builtInEngine(config, models, hooks);
   }
+}
+
+type BuiltInConfig = Extract<Config['translation'], { engine: 'nllb' }>;
+
+/**
+ * The main model, and beside it the pair models when any are configured (each in its own model
+ * process, one per distinct model); without pair models, the main model's engine alone.
+ */
+function builtInEngine(
+  config: BuiltInConfig,
+  models: Config['models'],
+  hooks: EngineHooks,
+): TranslationEngine {
+  const modelEngine = (model: string) =>
+    new NllbEngine({
+      model,
+      modelCache: models.cache,
+      dtype: config.dtype,
+      beams: config.nllbBeams,
+      hubUrl: models.hubUrl,
+      loadRetryDelayMs: models.retrySeconds * 1000,
+      log: hooks.log,
+      onBatch: hooks.onBatch,
+    }).start();
+  const main = modelEngine(config.model);
+  if (config.pairModels.length === 0) return main;
+  const engines = new Map<string, NllbEngine>();
+  const pairs = config.pairModels.map(({ source, target, model }) => {
+    const engine = engines.get(model) ?? modelEngine(model);
+    engines.set(model, engine);
+    return { source, target, engine };
+  });
+  return new RoutedEngine({ main, pairs, pivot: config.pivot === 'on' });
 }

@@ -1,6 +1,6 @@
-import type { EngineStatus } from '@sema/shared/api/schemas';
+import type { EngineStatus, ModelStatus } from '@sema/shared/api/schemas';
 
-export type { EngineStatus };
+export type { EngineStatus, ModelStatus };
 
 /**
  * Translates `sentences` (already split, never blank) from `source` to `target` (catalogue codes,
@@ -65,12 +65,22 @@ export interface TranslationEngine {
    * catalogue language. The language lists show exactly these.
    */
   languages?(): ServedLanguageCodes | undefined;
+  /**
+   * The model that translates this pair, for the cache key, when the engine routes pairs to
+   * different models (`routed-engine.ts`); `modelId` otherwise.
+   */
+  modelFor?(source: string, target: string): string;
 }
 
 /** Catalogue codes an engine translates from (`sources`) and into (`targets`). */
 export interface ServedLanguageCodes {
   readonly sources: readonly string[];
   readonly targets: readonly string[];
+  /**
+   * The targets each source reaches, when not every source reaches every target (a server with
+   * pair models: the pair model adds its pair only); absent when they all do.
+   */
+  readonly targetsOf?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**

@@ -67,17 +67,22 @@ function languageOf(fields: Fields, name: 'source' | 'target'): string {
 const tagOf = (code: string) => toLanguageTag(code) ?? code;
 
 /**
- * Languages, as LibreTranslate lists them: each language the model serves, with the targets it
- * translates into (every other one for NLLB-200; none for a language the model only writes).
+ * Languages, as LibreTranslate lists them: each language the server serves, with the targets it
+ * translates into (every other one for NLLB-200; a pair model's target only beside the main
+ * model's; none for a language only written).
  */
-function languageList({ all, sources, targets }: ServedCatalogue): Buffer {
-  const targetCodes = targets.map((language) => tagOf(language.code));
-  const readable = new Set(sources);
-  const list = all.map((language) => ({
-    code: tagOf(language.code),
-    name: language.name,
-    targets: readable.has(language) ? targetCodes : [],
-  }));
+function languageList({ all, targetsOf }: ServedCatalogue): Buffer {
+  const tags = new Map<readonly unknown[], string[]>();
+  const list = all.map((language) => {
+    const targets = targetsOf(language.code);
+    // Most sources share one list: turn it into tags once.
+    if (!tags.has(targets))
+      tags.set(
+        targets,
+        targets.map((target) => tagOf(target.code)),
+      );
+    return { code: tagOf(language.code), name: language.name, targets: tags.get(targets)! };
+  });
   return Buffer.from(JSON.stringify(list));
 }
 

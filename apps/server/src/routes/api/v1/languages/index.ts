@@ -14,7 +14,11 @@ import { regionsOf } from '@sema/shared/languages/also-spoken-in';
 import { resolveLanguageCode } from '@sema/shared/languages/codes';
 import { MESSAGES, MIN_SEARCH_LENGTH } from '@sema/shared/validation';
 import { ApiError } from '../../../../lib/errors.ts';
-import { FULL_CATALOGUE, servedCatalogue } from '../../../../translation/served-languages.ts';
+import {
+  FULL_CATALOGUE,
+  servedCatalogue,
+  type ServedCatalogue,
+} from '../../../../translation/served-languages.ts';
 
 function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
   const map: LanguagesResponse['languages'] = {};
@@ -27,6 +31,25 @@ function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
     };
   }
   return { languages: map, total_count: languages.length };
+}
+
+// Built once per model load (the lists stay the same object until a model's languages change).
+const responses = new WeakMap<ServedCatalogue, LanguagesResponse>();
+
+/** The served languages, with the targets of each source when they differ (pair models). */
+function servedResponse(served: ServedCatalogue): LanguagesResponse {
+  let response = responses.get(served);
+  if (response) return response;
+  response = toResponse(served.all);
+  if (!served.everyPair) {
+    const targetsOf: Record<string, string[]> = {};
+    for (const source of served.sources) {
+      targetsOf[source.code] = served.targetsOf(source.code).map((target) => target.code);
+    }
+    response = { ...response, targets_of: targetsOf };
+  }
+  responses.set(served, response);
+  return response;
 }
 
 // The catalogue never changes while the server runs: encode the full list once. A Buffer payload is sent
@@ -45,14 +68,14 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Every supported language',
         description:
-          "The languages this server's translation model serves: the whole catalogue for NLLB-200, fewer for a model of another family (M2M-100, OPUS-MT)",
+          "The languages this server's translation models serve: the whole catalogue for NLLB-200, fewer for a model of another family (M2M-100, OPUS-MT); with pair models, `targets_of` says which targets each source reaches",
         response: { 200: LanguagesResponse },
       },
     },
     async (_request, reply) => {
       const served = servedCatalogue(app.translation.engine);
       reply.header('Cache-Control', CACHE_CONTROL).type('application/json');
-      return reply.send(served === FULL_CATALOGUE ? ALL : toResponse(served.all));
+      return reply.send(served === FULL_CATALOGUE ? ALL : servedResponse(served));
     },
   );
 

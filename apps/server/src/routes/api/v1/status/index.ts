@@ -67,6 +67,16 @@ export function publicEngine(engine: EngineStatus): EngineStatus {
     const internal = field !== 'model_license_url' && typeof value === 'string' && LOOKS_INTERNAL.test(value);
     if (value !== undefined && !internal) shown[field] = value;
   }
+  // A server with pair models: each model as public as the engine, with the pairs it serves.
+  if (engine.models) {
+    shown.models = engine.models.map((model) => ({
+      ...publicEngine(model),
+      role: model.role,
+      ...(model.pairs && { pairs: model.pairs }),
+      sentences: model.sentences,
+    }));
+  }
+  if (engine.pivot !== undefined) shown.pivot = engine.pivot;
   return shown as EngineStatus;
 }
 

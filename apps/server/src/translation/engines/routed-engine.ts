@@ -1,0 +1,219 @@
+/**
+ * A server with pair models (`SEMA_PAIR_MODELS`): one engine over the main model's engine and one
+ * engine per pair model (each its own model process, of its own family), sending each language
+ * pair to the model `route-table.ts` picks. The registry builds it only when pair models are
+ * configured, so a server without them runs the main engine exactly as before.
+ *
+ * The batcher groups sentences by pair, and a pair always goes to the same model(s), so each batch
+ * is one model's; the models run side by side (one batch each at a time). The cache is keyed by
+ * the model (or the two models of a pivot) that translates the pair (`modelFor`).
+ */
+import { modelUnavailable, pairNotServed } from '../errors.ts';
+import { pairKey, routeOf, servedByTable, type Leg, type RouteTableInput } from './route-table.ts';
+import type {
+  EngineStatus,
+  ModelStatus,
+  ServedLanguageCodes,
+  TokenGenerator,
+  TranslationEngine,
+} from './types.ts';
+
+/** A model the server runs, with what /status says about its part. */
+interface RoutedModel {
+  engine: TranslationEngine;
+  role: 'main' | 'pair';
+  /** The pairs configured for it (a pair model); none for the main model. */
+  pairs: { source: string; target: string }[];
+  /** Sentences it has translated since start (a pivot counts in both of its models). */
+  sentences: number;
+}
+
+export interface RoutedEngineOptions {
+  /** The main model's engine: every pair with no route of its own. */
+  main: TranslationEngine & TokenGenerator;
+  /** One entry per configured pair; entries with the same model share its engine. */
+  pairs: readonly { source: string; target: string; engine: TranslationEngine }[];
+  /** Route pairs without a model through English (`SEMA_PIVOT`). */
+  pivot: boolean;
+}
+
+const ORDER = { loading: 0, error: 1, ready: 2, disabled: 3 } as const;
+
+export class RoutedEngine implements TranslationEngine, TokenGenerator {
+  readonly name: string;
+  readonly modelId: string;
+  readonly maxConcurrentBatches: number;
+  private readonly main: RoutedModel;
+  private readonly models: RoutedModel[];
+  private readonly pairModels = new Map<string, RoutedModel>();
+  private served: { from: (ServedLanguageCodes | undefined)[]; codes: ServedLanguageCodes | undefined } = {
+    from: [],
+    codes: undefined,
+  };
+
+  constructor(private readonly options: RoutedEngineOptions) {
+    this.main = { engine: options.main, role: 'main', pairs: [], sentences: 0 };
+    const byEngine = new Map<TranslationEngine, RoutedModel>();
+    for (const { source, target, engine } of options.pairs) {
+      const model = byEngine.get(engine) ?? { engine, role: 'pair' as const, pairs: [], sentences: 0 };
+      model.pairs.push({ source, target });
+      byEngine.set(engine, model);
+      this.pairModels.set(pairKey(source, target), model);
+    }
+    this.models = [this.main, ...byEngine.values()];
+    this.name = options.main.name;
+    this.modelId = this.models.map((model) => model.engine.modelId).join('+');
+    // Each model runs its own batch at once.
+    this.maxConcurrentBatches = this.models.reduce(
+      (sum, model) => sum + model.engine.maxConcurrentBatches,
+      0,
+    );
+  }
+
+  async translate(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    if (sentences.length === 0) return [];
+    let texts = sentences;
+    for (const leg of this.legs(source, target)) {
+      texts = await leg.model.engine.translate(texts, leg.source, leg.target, signal);
+      leg.model.sentences += texts.length;
+    }
+    return [...texts];
+  }
+
+  /** The n-best list of the model that translates the pair directly; a pivot has none (one each). */
+  async alternatives(
+    sentences: readonly string[],
+    source: string,
+    target: string,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<string[][]> {
+    const legs = this.legs(source, target);
+    const engine = legs[0]!.model.engine;
+    if (legs.length === 1 && engine.alternatives) {
+      return engine.alternatives(sentences, source, target, count, signal);
+    }
+    return (await this.translate(sentences, source, target, signal)).map((translation) => [translation]);
+  }
+
+  modelFor(source: string, target: string): string {
+    const legs = this.route(source, target);
+    return legs ? legs.map((leg) => leg.model.engine.modelId).join('>') : this.main.engine.modelId;
+  }
+
+  languages(): ServedLanguageCodes | undefined {
+    const table = this.table();
+    const from = [table.main.served, ...[...table.pairs.values()].map((pair) => pair.served)];
+    // The same object until a model's languages change, so the language lists stay cached.
+    if (from.some((codes, i) => codes !== this.served.from[i]) || from.length !== this.served.from.length) {
+      this.served = { from, codes: servedByTable(table) };
+    }
+    return this.served.codes;
+  }
+
+  /**
+   * The main model's status (so every field a server without pair models shows is still there,
+   * about the main model), in the state of the least ready model, with every model listed.
+   */
+  status(): EngineStatus {
+    const models = this.models.map((model) => this.modelStatus(model));
+    const worst = models.reduce((least, model) =>
+      (ORDER[model.state] ?? 0) < (ORDER[least.state] ?? 0) ? model : least,
+    );
+    const { progress, detail, next_attempt_at, ...main } = this.main.engine.status();
+    return {
+      ...main,
+      state: worst.state,
+      ...(worst === models[0]
+        ? { progress, detail, next_attempt_at }
+        : {
+            progress: worst.progress,
+            detail: worst.detail && `${worst.model ?? 'a pair model'}: ${worst.detail}`,
+            next_attempt_at: worst.next_attempt_at,
+          }),
+      models,
+      pivot: this.options.pivot,
+    };
+  }
+
+  async whenReady(): Promise<void> {
+    await Promise.all(this.models.map((model) => model.engine.whenReady()));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.models.map((model) => model.engine.close()));
+  }
+
+  /** The inference mode serves the main model (its tokenizer is the one the kserve engine reads). */
+  get vocabularySize(): number | undefined {
+    return this.options.main.vocabularySize;
+  }
+
+  generate(
+    rows: readonly (readonly number[])[],
+    targetToken: number,
+    signal?: AbortSignal,
+  ): Promise<number[][]> {
+    return this.options.main.generate(rows, targetToken, signal);
+  }
+
+  private table(): RouteTableInput<RoutedModel> {
+    const pairs = new Map(
+      [...this.pairModels].map(([key, model]) => [key, { model, served: model.engine.languages?.() }]),
+    );
+    return {
+      main: { model: this.main, served: this.main.engine.languages?.() },
+      pairs,
+      pivot: this.options.pivot,
+    };
+  }
+
+  private route(source: string, target: string): Leg<RoutedModel>[] | undefined {
+    return routeOf(this.table(), source, target);
+  }
+
+  /** The route, or a 422 naming the pair; a pair model that serves another pair fails with 503. */
+  private legs(source: string, target: string): Leg<RoutedModel>[] {
+    const legs = this.route(source, target);
+    if (!legs) {
+      throw pairNotServed(
+        `No model on this server translates ${source} into ${target}${this.options.pivot ? ', directly or through English' : ''}`,
+      );
+    }
+    for (const leg of legs) {
+      const wrong = leg.model.role === 'pair' && this.mismatch(leg.model);
+      if (wrong) throw modelUnavailable(wrong);
+    }
+    // A pair the main model does not serve is refused by it, with the language named.
+    return legs;
+  }
+
+  /** Why a loaded pair model cannot serve its configured pairs, if it cannot. */
+  private mismatch(model: RoutedModel): string | undefined {
+    const served = model.engine.languages?.();
+    if (!served) return undefined;
+    const missing = model.pairs.filter(
+      ({ source, target }) => !served.sources.includes(source) || !served.targets.includes(target),
+    );
+    if (missing.length === 0) return undefined;
+    const configured = missing.map(({ source, target }) => `${source}→${target}`).join(', ');
+    return `the pair model ${model.engine.status().model ?? model.engine.modelId} translates ${served.sources.join(', ')} into ${served.targets.join(', ')}, not ${configured} as SEMA_PAIR_MODELS says`;
+  }
+
+  private modelStatus(model: RoutedModel): ModelStatus {
+    const status = model.engine.status();
+    const mismatch = model.role === 'pair' ? this.mismatch(model) : undefined;
+    return {
+      ...status,
+      ...(mismatch && { state: 'error' as const, detail: mismatch }),
+      role: model.role,
+      ...(model.role === 'pair' && { pairs: model.pairs.map(({ source, target }) => `${source}-${target}`) }),
+      sentences: model.sentences,
+    };
+  }
+}

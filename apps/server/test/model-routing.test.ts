@@ -1,0 +1,235 @@
+/**
+ * A server with pair models beside its main model (SEMA_PAIR_MODELS, SEMA_PIVOT), end to end: real
+ * model processes on the tiny M2M-100 and OPUS-MT models, over real HTTP. Which model answered is
+ * read from /status's per-model sentence counters: the pair goes to its pair model on every API
+ * surface (ours, LibreTranslate's, DeepL's, a document), everything else to the main model, and a
+ * pivot through English to both pair models in turn.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelStatus } from '@sema/shared/api/schemas';
+import {
+  TINY_M2M100,
+  TINY_OPUS_MT_DE_EN,
+  TINY_OPUS_MT_EN_FR,
+} from '../src/translation/testing/tiny-models.ts';
+import { buildTestApp } from './build-test-app.ts';
+
+async function serve(env: Record<string, string>) {
+  const app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute', ...env });
+  await app.translation.engine.whenReady();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const get = async (path: string) => (await fetch(`${base}${path}`)).json();
+  const post = async (path: string, body: unknown) => {
+    const form = body instanceof FormData;
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      ...(!form && { headers: { 'Content-Type': 'application/json' } }),
+      body: form ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const translation = async () =>
+    (
+      (await get('/status')) as {
+        engines: { translation: Record<string, unknown> & { models: ModelStatus[] } };
+      }
+    ).engines.translation;
+  /** Sentences each model translated so far, by model name. */
+  const counts = async () =>
+    Object.fromEntries((await translation()).models.map((model) => [model.model, model.sentences]));
+  /** What `work` made each model translate. */
+  const countedDuring = async (work: () => Promise<unknown>) => {
+    const before = await counts();
+    await work();
+    const after = await counts();
+    return Object.fromEntries(
+      Object.entries(after).map(([name, count]) => [name, count - (before[name] ?? 0)]),
+    );
+  };
+  const translate = async (text: string, source: string, target: string) => {
+    const answer = await post('/api/v1/translate', {
+      text,
+      source_language: source,
+      target_language: target,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return String(answer.body.translated_text);
+  };
+  return { app, base, get, post, translation, countedDuring, translate };
+}
+
+function serving(env: Record<string, string>): () => Awaited<ReturnType<typeof serve>> {
+  let server: Awaited<ReturnType<typeof serve>> | undefined;
+  beforeAll(async () => {
+    server = await serve(env);
+  }, 120_000);
+  afterAll(() => server?.app.close());
+  return () => server!;
+}
+
+const MAIN = 'tiny-m2m100';
+const EN_FR = 'tiny-opus-mt-en-fr';
+const DE_EN = 'tiny-opus-mt-de-en';
+
+describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
+  const running = serving({
+    SEMA_TRANSLATION_MODEL: TINY_M2M100,
+    SEMA_PAIR_MODELS: `eng_Latn-fra_Latn=${TINY_OPUS_MT_EN_FR}, de-en=${TINY_OPUS_MT_DE_EN}`,
+    SEMA_PIVOT: 'on',
+  });
+
+  it('lists every model on /status: family, source, state, pairs and licence', async () => {
+    const status = await running().translation();
+    expect(status).toMatchObject({ state: 'ready', model: MAIN, model_family: 'm2m100', pivot: true });
+    expect(status.models).toEqual([
+      expect.objectContaining({
+        role: 'main',
+        model: MAIN,
+        model_source: `folder ${MAIN}`,
+        model_family: 'm2m100',
+        model_license: 'MIT',
+        state: 'ready',
+      }),
+      expect.objectContaining({
+        role: 'pair',
+        pairs: ['eng_Latn-fra_Latn'],
+        model: EN_FR,
+        model_family: 'marian',
+        model_license: 'CC-BY-4.0',
+        model_license_terms: 'any use, with attribution',
+        languages: 2,
+        state: 'ready',
+      }),
+      expect.objectContaining({
+        role: 'pair',
+        pairs: ['deu_Latn-eng_Latn'],
+        model: DE_EN,
+        model_license: 'CC-BY-4.0',
+      }),
+    ]);
+  });
+
+  it('sends the configured pair to its pair model, and every other pair to the main model', async () => {
+    const server = running();
+    expect(
+      await server.countedDuring(() => server.translate('Good morning.', 'eng_Latn', 'fra_Latn')),
+    ).toEqual({
+      [MAIN]: 0,
+      [EN_FR]: 1,
+      [DE_EN]: 0,
+    });
+    // The reverse direction and a pair sharing a language are the main model's.
+    expect(
+      await server.countedDuring(async () => {
+        await server.translate('Bonjour le monde.', 'fra_Latn', 'eng_Latn');
+        await server.translate('Good evening.', 'eng_Latn', 'spa_Latn');
+      }),
+    ).toEqual({ [MAIN]: 2, [EN_FR]: 0, [DE_EN]: 0 });
+  });
+
+  it('pivots a pair with pair models for both legs through English', async () => {
+    const server = running();
+    const text = 'Guten Abend, meine Freunde.';
+    let pivoted = '';
+    expect(
+      await server.countedDuring(async () => {
+        pivoted = await server.translate(text, 'deu_Latn', 'fra_Latn');
+      }),
+    ).toEqual({ [MAIN]: 0, [EN_FR]: 1, [DE_EN]: 1 });
+    // The same as the two legs asked for one after the other (answered from the cache now).
+    const english = await server.translate(text, 'deu_Latn', 'eng_Latn');
+    expect(await server.translate(english, 'eng_Latn', 'fra_Latn')).toBe(pivoted);
+  });
+
+  it('keys the cache by the model that translates the pair', () => {
+    const engine = running().app.translation.engine;
+    const toFrench = engine.modelFor!('eng_Latn', 'fra_Latn');
+    expect(toFrench).toMatch(/^nllb:tiny-opus-mt-en-fr@/);
+    expect(engine.modelFor!('eng_Latn', 'spa_Latn')).toMatch(/^nllb:tiny-m2m100@/);
+    expect(engine.modelFor!('deu_Latn', 'fra_Latn')).toMatch(
+      /^nllb:tiny-opus-mt-de-en@.*>nllb:tiny-opus-mt-en-fr@/,
+    );
+  });
+
+  it('serves the pair model through LibreTranslate, DeepL and a document', async () => {
+    const server = running();
+    const text = 'The weather is lovely today.';
+    const direct = await server.translate(text, 'eng_Latn', 'fra_Latn');
+    const counted = await server.countedDuring(async () => {
+      const libre = await server.post('/translate', {
+        q: 'Thank you very much.',
+        source: 'en',
+        target: 'fr',
+      });
+      expect(libre.status).toBe(200);
+      const deepl = await server.post('/v2/translate', {
+        text: ['See you soon.'],
+        source_lang: 'EN',
+        target_lang: 'FR',
+      });
+      expect(deepl.status, JSON.stringify(deepl.body)).toBe(200);
+      const form = new FormData();
+      form.append('file', new Blob([`${text}\nA new line here.\n`], { type: 'text/plain' }), 'notes.txt');
+      form.append('source', 'en');
+      form.append('target', 'fr');
+      const upload = await server.post('/translate_file', form);
+      expect(upload.status).toBe(200);
+      const file = await fetch(String(upload.body.translatedFileUrl));
+      expect((await file.text()).split('\n')[0]).toBe(direct);
+    });
+    // Three new sentences (the document's first line was cached); none went to the main model.
+    expect(counted).toEqual({ [MAIN]: 0, [EN_FR]: 3, [DE_EN]: 0 });
+  });
+
+  it('lists what the models serve: the pair models add their pairs, and pivots', async () => {
+    const server = running();
+    const ours = (await server.get('/api/v1/languages')) as {
+      total_count: number;
+      targets_of: Record<string, string[]>;
+    };
+    expect(ours.total_count).toBe(98);
+    expect(ours.targets_of.eng_Latn).toContain('fra_Latn');
+    expect(ours.targets_of.deu_Latn).toContain('fra_Latn');
+    expect(ours.targets_of.eng_Latn).not.toContain('eng_Latn');
+    const libre = (await server.get('/languages')) as { code: string; targets: string[] }[];
+    expect(libre.find((language) => language.code === 'de')!.targets).toContain('fr');
+    const deepl = (await server.get('/v2/languages?type=source')) as { language: string }[];
+    expect(deepl).toHaveLength(98);
+  });
+});
+
+describe('a one-pair main model with a pair model: per-pair routing', () => {
+  const running = serving({
+    SEMA_TRANSLATION_MODEL: TINY_OPUS_MT_DE_EN,
+    SEMA_PAIR_MODELS: `en-fr=${TINY_OPUS_MT_EN_FR}`,
+  });
+
+  it('lists exactly the two pairs, and refuses the pair between them with a 422 naming it', async () => {
+    const server = running();
+    const ours = (await server.get('/api/v1/languages')) as {
+      languages: Record<string, unknown>;
+      targets_of: Record<string, string[]>;
+    };
+    expect(Object.keys(ours.languages).sort()).toEqual(['deu_Latn', 'eng_Latn', 'fra_Latn']);
+    expect(ours.targets_of).toEqual({ deu_Latn: ['eng_Latn'], eng_Latn: ['fra_Latn'] });
+    const libre = (await server.get('/languages')) as { code: string; targets: string[] }[];
+    expect(libre).toEqual([
+      { code: 'de', name: 'German', targets: ['en'] },
+      { code: 'en', name: 'English', targets: ['fr'] },
+      { code: 'fr', name: 'French', targets: [] },
+    ]);
+    const deeplTargets = (await server.get('/v2/languages?type=target')) as { language: string }[];
+    expect(deeplTargets.map((language) => language.language).sort()).toEqual(['EN', 'FR']);
+    // German is read and French written, but nothing translates the one into the other.
+    const refused = await server.post('/api/v1/translate', {
+      text: 'Guten Tag.',
+      source_language: 'deu_Latn',
+      target_language: 'fra_Latn',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toBe('No model on this server translates deu_Latn into fra_Latn');
+    expect(await server.translate('Guten Tag.', 'deu_Latn', 'eng_Latn')).not.toBe('');
+  });
+});
