@@ -233,3 +233,31 @@ describe('a one-pair main model with a pair model: per-pair routing', () => {
     expect(await server.translate('Guten Tag.', 'deu_Latn', 'eng_Latn')).not.toBe('');
   });
 });
+
+describe('a pair model that does not serve its configured pair', () => {
+  const running = serving({
+    SEMA_TRANSLATION_MODEL: TINY_OPUS_MT_DE_EN,
+    // M2M-100 has no Acehnese: a name cannot tell that before the model loads, its tokens do.
+    SEMA_PAIR_MODELS: `eng_Latn-ace_Arab=${TINY_M2M100}`,
+  });
+
+  it('is in error on /status, saying why, and its pair answers 503 with the same reason', async () => {
+    const server = running();
+    const status = await server.translation();
+    expect(status.state).toBe('error');
+    const pairModel = status.models.find((model) => model.role === 'pair')!;
+    expect(pairModel).toMatchObject({ state: 'error', model: MAIN, pairs: ['eng_Latn-ace_Arab'] });
+    expect(pairModel.detail).toMatch(/not eng_Latn→ace_Arab as SEMA_PAIR_MODELS says/);
+    const refused = await server.post('/api/v1/translate', {
+      text: 'Hello.',
+      source_language: 'eng_Latn',
+      target_language: 'ace_Arab',
+    });
+    expect(refused.status).toBe(503);
+    expect(String(refused.body.detail)).toMatch(
+      /the pair model tiny-m2m100 translates .* not eng_Latn→ace_Arab/,
+    );
+    // The main model's pair still works.
+    expect(await server.translate('Guten Tag.', 'deu_Latn', 'eng_Latn')).not.toBe('');
+  });
+});

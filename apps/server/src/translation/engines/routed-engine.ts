@@ -37,6 +37,10 @@ export interface RoutedEngineOptions {
   pivot: boolean;
 }
 
+/** A list of codes short enough for a message: a multilingual model has a hundred. */
+const few = (codes: readonly string[]) =>
+  codes.length <= 4 ? codes.join(', ') : `${codes.slice(0, 3).join(', ')} and ${codes.length - 3} more`;
+
 const ORDER = { loading: 0, error: 1, ready: 2, disabled: 3 } as const;
 
 export class RoutedEngine implements TranslationEngine, TokenGenerator {
@@ -202,7 +206,7 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
     );
     if (missing.length === 0) return undefined;
     const configured = missing.map(({ source, target }) => `${source}→${target}`).join(', ');
-    return `the pair model ${model.engine.status().model ?? model.engine.modelId} translates ${served.sources.join(', ')} into ${served.targets.join(', ')}, not ${configured} as SEMA_PAIR_MODELS says`;
+    return `the pair model ${model.engine.status().model ?? model.engine.modelId} translates ${few(served.sources)} into ${few(served.targets)}, not ${configured} as SEMA_PAIR_MODELS says`;
   }
 
   private modelStatus(model: RoutedModel): ModelStatus {
