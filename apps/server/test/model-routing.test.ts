@@ -111,6 +111,16 @@ describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
     ]);
   });
 
+  it('tells on the /status page which model serves which pairs under which licence', async () => {
+    const page = await (await fetch(`${running().base}/status`, { headers: { Accept: 'text/html' } })).text();
+    expect(page).toContain('<h2>Translation models</h2>');
+    expect(page).toMatch(/tiny-m2m100 \(M2M-100\)<\/td><td[^>]*>every other pair<\/td>.*MIT \(any use\)/);
+    expect(page).toMatch(
+      /tiny-opus-mt-en-fr \(OPUS-MT\)<\/td><td[^>]*>eng_Latn → fra_Latn<\/td>.*CC-BY-4.0 \(any use, with attribution\)/,
+    );
+    expect(page).toContain('go through English');
+  });
+
   it('sends the configured pair to its pair model, and every other pair to the main model', async () => {
     const server = running();
     expect(

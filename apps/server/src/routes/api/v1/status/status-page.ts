@@ -3,7 +3,7 @@
  * (and anyone asking for JSON) keep getting JSON. Only what the caller may see is shown: the page is
  * built from the same answer, public or the operator's.
  */
-import type { StatusResponse } from '@sema/shared/api/schemas';
+import type { ModelStatus, StatusResponse } from '@sema/shared/api/schemas';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -79,6 +79,40 @@ function engineRow(name: string, engine: StatusResponse['engines'][keyof StatusR
   return `<tr><th scope="row">${escape(name)}</th><td class="state ${STATE_CLASS[engine.state] ?? ''}" data-label="State">${escape(state)}</td><td class="model" data-label="Model">${escape(engine.model ?? '')}</td><td class="licence" data-label="Licence">${escape(licenceText(engine.model_license))}</td><td data-label="Detail">${escape(engine.detail ?? '')}</td></tr>`;
 }
 
+/** What a model serves, in words: its pairs, or (the main model) every other pair. */
+function servesText(model: ModelStatus): string {
+  if (model.role === 'main') return 'every other pair';
+  return (model.pairs ?? []).map((pair) => pair.replace('-', ' → ')).join(', ');
+}
+
+/**
+ * A server with pair models: which model serves which pairs under which licence, for everyone
+ * to read before they use a pair (CC-BY-NC covers one pair, MIT another).
+ */
+function modelsSection(translation: StatusResponse['engines']['translation']): string {
+  if (!translation.models) return '';
+  const rows = translation.models
+    .map((model) => {
+      const state = STATES[model.state] ?? model.state;
+      const family = model.model_family_name ? ` (${model.model_family_name})` : '';
+      return `<tr><td class="model" data-label="Model">${escape((model.model ?? '') + family)}</td><td data-label="Serves">${escape(servesText(model))}</td><td class="state ${STATE_CLASS[model.state] ?? ''}" data-label="State">${escape(state)}</td><td class="licence" data-label="Licence">${escape(licenceText(model.model_license))}</td></tr>`;
+    })
+    .join('\n');
+  const pivot = translation.pivot
+    ? "<p>Pairs with no model of their own go through English: both models' licences cover them.</p>"
+    : '';
+  return `<h2>Translation models</h2>
+<div class="scroll">
+<table>
+<thead><tr><th scope="col">Model</th><th scope="col">Serves</th><th scope="col">State</th><th scope="col">Licence</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>
+${pivot}`;
+}
+
 export function statusPage(status: StatusResponse): string {
   const engines = Object.entries(status.engines)
     .map(([name, engine]) => engineRow(name[0]!.toUpperCase() + name.slice(1), engine))
@@ -100,6 +134,7 @@ ${engines}
 </tbody>
 </table>
 </div>
+${modelsSection(status.engines.translation)}
 <h2>Limits</h2>
 <ul>
 <li>Text per request: ${limits.max_text_chars.toLocaleString('en-US')} characters</li>
