@@ -46,6 +46,48 @@ describe('About page', () => {
     expect(document.body).not.toHaveTextContent('not sent to a third party');
   });
 
+  it('says which licence covers which pairs on a server with pair models', () => {
+    const routed = status({ translation: 'this_server', chat: 'off' });
+    routed.engines.translation = {
+      state: 'ready',
+      pivot: true,
+      models: [
+        {
+          role: 'main',
+          state: 'ready',
+          model: 'm2m100_418M',
+          model_family_name: 'M2M-100',
+          model_license: 'MIT',
+          model_license_terms: 'any use',
+          model_license_url: 'https://opensource.org/license/mit',
+          sentences: 0,
+        },
+        {
+          role: 'pair',
+          pairs: ['eng_Latn-fra_Latn'],
+          state: 'ready',
+          model: 'opus-mt-en-fr',
+          model_family_name: 'OPUS-MT',
+          model_license: 'CC-BY-4.0',
+          model_license_terms: 'any use, with attribution',
+          model_license_url: 'https://creativecommons.org/licenses/by/4.0/',
+          sentences: 0,
+        },
+      ],
+    };
+    renderApp(<AboutRoute />, { route: '/about', status: routed });
+    const list = screen.getByTestId('about-model-licences');
+    expect(list).toHaveTextContent('m2m100_418M (M2M-100) translates every other pair, under MIT (any use).');
+    expect(list).toHaveTextContent(
+      'opus-mt-en-fr (OPUS-MT) translates English → French, under CC-BY-4.0 (any use, with attribution).',
+    );
+    expect(screen.getByRole('link', { name: 'CC-BY-4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+    expect(list).toHaveTextContent('go through English');
+  });
+
   it('promises nothing when the server does not say', () => {
     renderApp(<AboutRoute />, { route: '/about', status: status(undefined) });
     expect(screen.getByTestId('about-your-text')).toHaveTextContent('does not say where it sends');

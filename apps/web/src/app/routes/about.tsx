@@ -2,6 +2,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useStatus } from '@/features/status/api/get-status';
+import { ModelLicences } from '@/features/status/components/model-licences';
 import { dataHandlingText } from '@/features/status/data-handling';
 import { speechRecognition } from '@/lib/speech';
 
@@ -134,8 +135,10 @@ export function AboutRoute() {
             CC-BY-NC 4.0
           </a>
           : they may be used for non-commercial purposes only. Whoever runs a {PRODUCT_NAME} server can
-          configure another translation model, or another server, instead.
+          configure other translation models (M2M-100 under MIT, OPUS-MT pair models under CC-BY 4.0), or
+          another server, instead.
         </p>
+        <ModelLicences />
       </section>
     </div>
   );

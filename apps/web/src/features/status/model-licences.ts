@@ -1,0 +1,48 @@
+import type { EngineStatus, StatusResponse } from '@sema/shared/api/schemas';
+
+/** One translation model of this server, as the About page tells it. */
+export interface ModelLicence {
+  /** The model's name and family, e.g. `opus-mt-en-fr (OPUS-MT)`. */
+  model: string;
+  /** Which pairs it translates, in words. */
+  serves: string;
+  /** SPDX id, e.g. `CC-BY-4.0`. */
+  licence: string;
+  terms: string | undefined;
+  url: string | undefined;
+}
+
+/** `eng_Latn-fra_Latn` → `English → French`, with the page's language names. */
+type NameOf = (code: string) => string;
+
+function entry(model: EngineStatus, serves: string): ModelLicence | undefined {
+  if (!model.model_license) return undefined;
+  const family = model.model_family_name ? ` (${model.model_family_name})` : '';
+  return {
+    model: `${model.model ?? 'Translation model'}${family}`,
+    serves,
+    licence: model.model_license,
+    terms: model.model_license_terms,
+    url: model.model_license_url,
+  };
+}
+
+/**
+ * Which licence covers which pairs on this server, from its status: every model with its pairs (a
+ * server with pair models), or the one model for every pair; empty while the server does not say.
+ */
+export function modelLicences(status: StatusResponse | undefined, nameOf: NameOf): ModelLicence[] {
+  const translation = status?.engines.translation;
+  if (!translation) return [];
+  if (!translation.models)
+    return [entry(translation, 'every language pair')].filter((item) => item !== undefined);
+  return translation.models
+    .map((model) => {
+      const pairs = (model.pairs ?? []).map((pair) => {
+        const [source = '', target = ''] = pair.split('-');
+        return `${nameOf(source)} → ${nameOf(target)}`;
+      });
+      return entry(model, model.role === 'main' ? 'every other pair' : pairs.join(', '));
+    })
+    .filter((item) => item !== undefined);
+}
