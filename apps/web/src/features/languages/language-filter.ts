@@ -24,6 +24,30 @@ export function toLanguageList(response: LanguagesResponse | undefined): Languag
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
+/**
+ * The languages a picker offers, sorted as {@link toLanguageList}: every language of a server
+ * whose model translates each into every other; on a server with pair models (the response's
+ * `targets_of`), the source picker lists the languages translated from, and the target picker the
+ * targets `source` reaches (every target while the source is not known yet, as with Auto Detect).
+ */
+export function pickerLanguages(
+  response: LanguagesResponse | undefined,
+  kind: 'source' | 'target',
+  source?: string,
+): LanguageWithCode[] {
+  const list = toLanguageList(response);
+  const targetsOf = response?.targets_of;
+  if (!targetsOf) return list;
+  const offered = new Set(
+    kind === 'source'
+      ? Object.keys(targetsOf)
+      : source && targetsOf[source]
+        ? targetsOf[source]
+        : Object.values(targetsOf).flat(),
+  );
+  return list.filter((language) => offered.has(language.code));
+}
+
 /** Lower case without accents, so 'francais' finds 'Français'. */
 function fold(text: string): string {
   return text

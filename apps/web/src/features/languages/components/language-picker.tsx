@@ -23,6 +23,8 @@ interface LanguagePickerProps {
   align?: 'start' | 'end';
   /** With Auto Detect chosen: the language found in the text being typed, if any. */
   detected?: string;
+  /** The target picker: the source language, whose reachable targets it lists (pair models). */
+  pairSource?: string;
 }
 
 /** Space the panel needs besides its list: title, search, tabs and padding (px). */
@@ -52,6 +54,7 @@ export function LanguagePicker({
   onOpenChange,
   align = 'start',
   detected,
+  pairSource,
 }: LanguagePickerProps) {
   const { nameOf } = useLanguageLookup();
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -120,6 +123,7 @@ export function LanguagePicker({
             placement={placement}
             triggerRef={triggerRef}
             typedAhead={typedAhead}
+            pairSource={pairSource}
             onChoose={(code) => {
               onChange(code);
               close(true);

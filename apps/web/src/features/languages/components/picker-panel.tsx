@@ -26,7 +26,7 @@ import {
   emptyListMessage,
   filterLanguages,
   LANGUAGE_FILTERS,
-  toLanguageList,
+  pickerLanguages,
   type LanguageFilter,
 } from '../language-filter';
 import { NativeName } from './native-name';
@@ -68,6 +68,8 @@ interface PickerPanelProps {
   onClose: (returnFocus: boolean) => void;
   /** What was typed on the picker's button between the click and the panel's arrival. */
   typedAhead: string;
+  /** The target picker: the source language, whose reachable targets it lists (pair models). */
+  pairSource?: string;
 }
 
 export function PickerPanel({
@@ -79,10 +81,11 @@ export function PickerPanel({
   onChoose,
   onClose,
   typedAhead,
+  pairSource,
 }: PickerPanelProps) {
   const [listMaxHeight, setListMaxHeight] = useState(placement.listMaxHeight);
   const { data, isPending, isError, error, refetch } = useLanguages();
-  const languages = useMemo(() => toLanguageList(data), [data]);
+  const languages = useMemo(() => pickerLanguages(data, kind, pairSource), [data, kind, pairSource]);
   const [filter, setFilter] = useState<LanguageFilter>('All');
   const [query, setQuery] = useState(typedAhead);
   const panelRef = useRef<HTMLDivElement>(null);

@@ -80,6 +80,38 @@ describe('TranslateBar and LanguagePicker', () => {
     expect(screen.getByText('No languages found for Asia')).toBeInTheDocument();
   });
 
+  it('on a server with pair models, lists the sources it reads and the targets the chosen source reaches', async () => {
+    const user = userEvent.setup();
+    const language = (name: string) => ({ name, native_name: name, region: 'Europe', script: 'Latn' });
+    renderApp(<Bar />, {
+      languages: {
+        languages: {
+          deu_Latn: language('German'),
+          eng_Latn: language('English'),
+          fra_Latn: language('French'),
+        },
+        total_count: 3,
+        targets_of: { deu_Latn: ['eng_Latn'], eng_Latn: ['fra_Latn'] },
+      },
+    });
+    const listed = () =>
+      screen
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+        .join(', ');
+    await user.click(screen.getByTestId('source-language'));
+    // French is only written: not a source.
+    expect(listed()).toBe('Auto Detect, English, German');
+    await user.click(screen.getByRole('option', { name: /German/ }));
+    await user.click(screen.getByTestId('target-language'));
+    expect(listed()).toBe('English');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByTestId('source-language'));
+    await user.click(screen.getByRole('option', { name: /English/ }));
+    await user.click(screen.getByTestId('target-language'));
+    expect(listed()).toBe('French');
+  });
+
   it("says 'Loading languages...' until the list arrives", async () => {
     // A real server that holds the request open: the list stays on its way.
     const held: http.ServerResponse[] = [];

@@ -61,6 +61,7 @@ export function TranslateBar({
       <LanguagePicker
         kind="target"
         value={target}
+        pairSource={source === AUTO ? detectedSource : source}
         onChange={onTargetChange}
         open={openPicker === 'target'}
         onOpenChange={setOpen('target')}
