@@ -37,7 +37,7 @@ async function serve(env: Record<string, string>) {
       }
     ).engines.translation;
   /** Sentences each model translated so far, by model name. */
-  const counts = async () =>
+  const counts = async (): Promise<Record<string, number>> =>
     Object.fromEntries((await translation()).models.map((model) => [model.model, model.sentences]));
   /** What `work` made each model translate. */
   const countedDuring = async (work: () => Promise<unknown>) => {
