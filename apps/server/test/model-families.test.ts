@@ -4,39 +4,11 @@
  * language lists (ours, LibreTranslate's, DeepL's) show what the model serves, and a language it
  * does not serve is refused with a 422 naming it, on every surface.
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TINY_M2M100, TINY_OPUS_MT_EN_FR } from '../src/translation/testing/tiny-models.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { servingModels } from './model-server.ts';
 
-async function serve(model: string) {
-  const app = await buildTestApp({ SEMA_TRANSLATION_MODEL: model, SEMA_RATE_LIMIT: '1000/minute' });
-  await app.translation.engine.whenReady();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const get = async (path: string) => (await fetch(`${base}${path}`)).json();
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const status = async () =>
-    ((await get('/status')) as { engines: { translation: Record<string, unknown> } }).engines.translation;
-  return { app, get, post, status };
-}
-
-/** A server on `model` for the tests of one describe block. */
-function serving(model: string): () => Awaited<ReturnType<typeof serve>> {
-  let server: Awaited<ReturnType<typeof serve>> | undefined;
-  beforeAll(async () => {
-    server = await serve(model);
-  }, 120_000);
-  afterAll(() => server?.app.close());
-  return () => server!;
-}
+const serving = (model: string) => servingModels({ SEMA_TRANSLATION_MODEL: model });
 
 describe('an M2M-100 main model', () => {
   const running = serving(TINY_M2M100);
@@ -75,18 +47,10 @@ describe('an M2M-100 main model', () => {
 
   it('translates a pair it serves, and refuses one it does not with a 422 naming the language', async () => {
     const server = running();
-    const served = await server.post('/api/v1/translate', {
-      text: 'Hello world.',
-      source_language: 'eng_Latn',
-      target_language: 'fra_Latn',
-    });
+    const served = await server.attempt('Hello world.', 'eng_Latn', 'fra_Latn');
     expect(served.status).toBe(200);
     expect(String(served.body.translated_text).length).toBeGreaterThan(0);
-    const refused = await server.post('/api/v1/translate', {
-      text: 'Hello world.',
-      source_language: 'eng_Latn',
-      target_language: 'ace_Arab',
-    });
+    const refused = await server.attempt('Hello world.', 'eng_Latn', 'ace_Arab');
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
       code: 'UNSUPPORTED_LANGUAGE',
@@ -113,17 +77,9 @@ describe('an OPUS-MT pair model as the main model', () => {
       { code: 'en', name: 'English', targets: ['fr'] },
       { code: 'fr', name: 'French', targets: [] },
     ]);
-    const served = await server.post('/api/v1/translate', {
-      text: 'Good morning.',
-      source_language: 'eng_Latn',
-      target_language: 'fra_Latn',
-    });
+    const served = await server.attempt('Good morning.', 'eng_Latn', 'fra_Latn');
     expect(served.status).toBe(200);
-    const refused = await server.post('/api/v1/translate', {
-      text: 'Bonjour.',
-      source_language: 'fra_Latn',
-      target_language: 'eng_Latn',
-    });
+    const refused = await server.attempt('Bonjour.', 'fra_Latn', 'eng_Latn');
     expect(refused.status).toBe(422);
   });
 });

@@ -5,69 +5,33 @@
  * surface (ours, LibreTranslate's, DeepL's, a document), everything else to the main model, and a
  * pivot through English to both pair models in turn.
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelStatus } from '@sema/shared/api/schemas';
 import {
   TINY_M2M100,
   TINY_OPUS_MT_DE_EN,
   TINY_OPUS_MT_EN_FR,
 } from '../src/translation/testing/tiny-models.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { servingModels, type ModelServer } from './model-server.ts';
 
-async function serve(env: Record<string, string>) {
-  const app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute', ...env });
-  await app.translation.engine.whenReady();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const get = async (path: string) => (await fetch(`${base}${path}`)).json();
-  const post = async (path: string, body: unknown) => {
-    const form = body instanceof FormData;
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      ...(!form && { headers: { 'Content-Type': 'application/json' } }),
-      body: form ? body : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const translation = async () =>
-    (
-      (await get('/status')) as {
-        engines: { translation: Record<string, unknown> & { models: ModelStatus[] } };
-      }
-    ).engines.translation;
-  /** Sentences each model translated so far, by model name. */
-  const counts = async (): Promise<Record<string, number>> =>
-    Object.fromEntries((await translation()).models.map((model) => [model.model, model.sentences]));
-  /** What `work` made each model translate. */
-  const countedDuring = async (work: () => Promise<unknown>) => {
-    const before = await counts();
-    await work();
-    const after = await counts();
-    return Object.fromEntries(
-      Object.entries(after).map(([name, count]) => [name, count - (before[name] ?? 0)]),
-    );
-  };
-  const translate = async (text: string, source: string, target: string) => {
-    const answer = await post('/api/v1/translate', {
-      text,
-      source_language: source,
-      target_language: target,
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return String(answer.body.translated_text);
-  };
-  return { app, base, get, post, translation, countedDuring, translate };
+/** The routed server's models on /status. */
+const modelsOf = async (server: ModelServer): Promise<ModelStatus[]> => (await server.status()).models ?? [];
+
+/** Sentences each model translated so far, by model name. */
+const counts = async (server: ModelServer): Promise<Record<string, number>> =>
+  Object.fromEntries((await modelsOf(server)).map((model) => [model.model, model.sentences]));
+
+/** What `work` made each model translate, read from /status's per-model counters. */
+async function countedDuring(server: ModelServer, work: () => Promise<unknown>) {
+  const before = await counts(server);
+  await work();
+  const after = await counts(server);
+  return Object.fromEntries(
+    Object.entries(after).map(([name, count]) => [name, count - (before[name] ?? 0)]),
+  );
 }
 
-function serving(env: Record<string, string>): () => Awaited<ReturnType<typeof serve>> {
-  let server: Awaited<ReturnType<typeof serve>> | undefined;
-  beforeAll(async () => {
-    server = await serve(env);
-  }, 120_000);
-  afterAll(() => server?.app.close());
-  return () => server!;
-}
+const serving = servingModels;
 
 const MAIN = 'tiny-m2m100';
 const EN_FR = 'tiny-opus-mt-en-fr';
@@ -81,7 +45,7 @@ describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
   });
 
   it('lists every model on /status: family, source, state, pairs and licence', async () => {
-    const status = await running().translation();
+    const status = await running().status();
     expect(status).toMatchObject({ state: 'ready', model: MAIN, model_family: 'm2m100', pivot: true });
     expect(status.models).toEqual([
       expect.objectContaining({
@@ -124,7 +88,7 @@ describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
   it('sends the configured pair to its pair model, and every other pair to the main model', async () => {
     const server = running();
     expect(
-      await server.countedDuring(() => server.translate('Good morning.', 'eng_Latn', 'fra_Latn')),
+      await countedDuring(server, () => server.translate('Good morning.', 'eng_Latn', 'fra_Latn')),
     ).toEqual({
       [MAIN]: 0,
       [EN_FR]: 1,
@@ -132,7 +96,7 @@ describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
     });
     // The reverse direction and a pair sharing a language are the main model's.
     expect(
-      await server.countedDuring(async () => {
+      await countedDuring(server, async () => {
         await server.translate('Bonjour le monde.', 'fra_Latn', 'eng_Latn');
         await server.translate('Good evening.', 'eng_Latn', 'spa_Latn');
       }),
@@ -144,7 +108,7 @@ describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
     const text = 'Guten Abend, meine Freunde.';
     let pivoted = '';
     expect(
-      await server.countedDuring(async () => {
+      await countedDuring(server, async () => {
         pivoted = await server.translate(text, 'deu_Latn', 'fra_Latn');
       }),
     ).toEqual({ [MAIN]: 0, [EN_FR]: 1, [DE_EN]: 1 });
@@ -167,7 +131,7 @@ describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
     const server = running();
     const text = 'The weather is lovely today.';
     const direct = await server.translate(text, 'eng_Latn', 'fra_Latn');
-    const counted = await server.countedDuring(async () => {
+    const counted = await countedDuring(server, async () => {
       const libre = await server.post('/translate', {
         q: 'Thank you very much.',
         source: 'en',
@@ -233,11 +197,7 @@ describe('a one-pair main model with a pair model: per-pair routing', () => {
     const deeplTargets = (await server.get('/v2/languages?type=target')) as { language: string }[];
     expect(deeplTargets.map((language) => language.language).sort()).toEqual(['EN', 'FR']);
     // German is read and French written, but nothing translates the one into the other.
-    const refused = await server.post('/api/v1/translate', {
-      text: 'Guten Tag.',
-      source_language: 'deu_Latn',
-      target_language: 'fra_Latn',
-    });
+    const refused = await server.attempt('Guten Tag.', 'deu_Latn', 'fra_Latn');
     expect(refused.status).toBe(422);
     expect(refused.body.detail).toBe('No model on this server translates deu_Latn into fra_Latn');
     expect(await server.translate('Guten Tag.', 'deu_Latn', 'eng_Latn')).not.toBe('');
@@ -253,16 +213,12 @@ describe('a pair model that does not serve its configured pair', () => {
 
   it('is in error on /status, saying why, and its pair answers 503 with the same reason', async () => {
     const server = running();
-    const status = await server.translation();
+    const status = await server.status();
     expect(status.state).toBe('error');
-    const pairModel = status.models.find((model) => model.role === 'pair')!;
+    const pairModel = (await modelsOf(server)).find((model) => model.role === 'pair')!;
     expect(pairModel).toMatchObject({ state: 'error', model: MAIN, pairs: ['eng_Latn-ace_Arab'] });
     expect(pairModel.detail).toMatch(/not eng_Latn→ace_Arab as SEMA_PAIR_MODELS says/);
-    const refused = await server.post('/api/v1/translate', {
-      text: 'Hello.',
-      source_language: 'eng_Latn',
-      target_language: 'ace_Arab',
-    });
+    const refused = await server.attempt('Hello.', 'eng_Latn', 'ace_Arab');
     expect(refused.status).toBe(503);
     expect(String(refused.body.detail)).toMatch(
       /the pair model tiny-m2m100 translates .* not eng_Latn→ace_Arab/,

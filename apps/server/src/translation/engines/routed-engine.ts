@@ -15,6 +15,7 @@ import type {
   ModelStatus,
   ServedLanguageCodes,
   TokenGenerator,
+  TranslateSentences,
   TranslationEngine,
 } from './types.ts';
 
@@ -74,12 +75,7 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
     );
   }
 
-  async translate(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
+  readonly translate: TranslateSentences = async (sentences, source, target, signal) => {
     if (sentences.length === 0) return [];
     let texts = sentences;
     for (const leg of this.legs(source, target)) {
@@ -87,23 +83,23 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
       leg.model.sentences += texts.length;
     }
     return [...texts];
-  }
+  };
 
   /** The n-best list of the model that translates the pair directly; a pivot has none (one each). */
-  async alternatives(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    count: number,
-    signal?: AbortSignal,
-  ): Promise<string[][]> {
+  readonly alternatives: NonNullable<TranslationEngine['alternatives']> = async (
+    sentences,
+    source,
+    target,
+    count,
+    signal,
+  ) => {
     const legs = this.legs(source, target);
     const engine = legs[0]!.model.engine;
     if (legs.length === 1 && engine.alternatives) {
       return engine.alternatives(sentences, source, target, count, signal);
     }
     return (await this.translate(sentences, source, target, signal)).map((translation) => [translation]);
-  }
+  };
 
   modelFor(source: string, target: string): string {
     const legs = this.route(source, target);

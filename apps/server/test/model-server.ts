@@ -1,0 +1,51 @@
+/**
+ * A real server on tiny models for the model-family and routing tests: built from `env`, its
+ * models loaded, listening on a free port, with helpers to call it over real HTTP.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { EngineStatus } from '@sema/shared/api/schemas';
+import { buildTestApp } from './build-test-app.ts';
+
+export async function serveModels(env: Record<string, string>) {
+  const app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute', ...env });
+  await app.translation.engine.whenReady();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const get = async (path: string) => (await fetch(`${base}${path}`)).json();
+  /** A JSON body, or a form (a file upload) as it is. */
+  const post = async (path: string, body: unknown) => {
+    const form = body instanceof FormData;
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      ...(!form && { headers: { 'Content-Type': 'application/json' } }),
+      body: form ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  /** /status's translation engine, as everyone sees it. */
+  const status = async () =>
+    ((await get('/status')) as { engines: { translation: EngineStatus } }).engines.translation;
+  /** POST /api/v1/translate, whatever it answers. */
+  const attempt = (text: string, source: string, target: string) =>
+    post('/api/v1/translate', { text, source_language: source, target_language: target });
+  /** The translation, which must succeed. */
+  const translate = async (text: string, source: string, target: string) => {
+    const answer = await attempt(text, source, target);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return String(answer.body.translated_text);
+  };
+  return { app, base, get, post, status, attempt, translate };
+}
+
+export type ModelServer = Awaited<ReturnType<typeof serveModels>>;
+
+/** A server on `env` for the tests of one describe block. */
+export function servingModels(env: Record<string, string>): () => ModelServer {
+  let server: ModelServer | undefined;
+  beforeAll(async () => {
+    server = await serveModels(env);
+  }, 120_000);
+  afterAll(() => server?.app.close());
+  return () => server!;
+}
