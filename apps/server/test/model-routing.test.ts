@@ -12,7 +12,10 @@ import {
   TINY_OPUS_MT_DE_EN,
   TINY_OPUS_MT_EN_FR,
 } from '../src/translation/testing/tiny-models.ts';
-import { servingModels, type ModelServer } from './model-server.ts';
+import { waitFor } from '@sema/testkit/wait-for';
+import { REDIS_SERVER } from '@sema/testkit/redis';
+import { serveModels, servingModels, type ModelServer } from './model-server.ts';
+import { redisForSuite } from './redis-suite.ts';
 
 /** The routed server's models on /status. */
 const modelsOf = async (server: ModelServer): Promise<ModelStatus[]> => (await server.status()).models ?? [];
@@ -226,4 +229,35 @@ describe('a pair model that does not serve its configured pair', () => {
     // The main model's pair still works.
     expect(await server.translate('Guten Tag.', 'deu_Latn', 'eng_Latn')).not.toBe('');
   });
+});
+
+describe.skipIf(!REDIS_SERVER)('the shared cache (Redis) with pair models', () => {
+  const redis = redisForSuite();
+
+  it("is keyed by the model that translated: a server that adds a pair model does not read the main model's entries for that pair", async () => {
+    const shared = { SEMA_TRANSLATION_MODEL: TINY_M2M100 };
+    const plain = await serveModels({ ...shared, REDIS_URL: redis.url });
+    const routed = await serveModels({
+      ...shared,
+      REDIS_URL: redis.url,
+      SEMA_PAIR_MODELS: `en-fr=${TINY_OPUS_MT_EN_FR}`,
+    });
+    try {
+      const byMain = await plain.translate('Good night.', 'eng_Latn', 'fra_Latn');
+      const spanish = await plain.translate('Good night.', 'eng_Latn', 'spa_Latn');
+      await waitFor(async () => (await plain.app.redis.client!.dbsize()) >= 2, { what: 'two keys in Redis' });
+      let byPair = '';
+      // English→Spanish is still the main model's: read from Redis. English→French is the pair
+      // model's now: translated by it, never the main model's cached answer.
+      expect(
+        await countedDuring(routed, async () => {
+          expect(await routed.translate('Good night.', 'eng_Latn', 'spa_Latn')).toBe(spanish);
+          byPair = await routed.translate('Good night.', 'eng_Latn', 'fra_Latn');
+        }),
+      ).toEqual({ [MAIN]: 0, [EN_FR]: 1 });
+      expect(byPair).not.toBe(byMain);
+    } finally {
+      await Promise.all([plain.app.close(), routed.app.close()]);
+    }
+  }, 120_000);
 });
