@@ -14,8 +14,6 @@ export interface ServedCatalogue {
   targets: readonly LanguageRecord[];
   /** The targets a source reaches (none for a language it only writes). */
   targetsOf(code: string): readonly LanguageRecord[];
-  /** Whether every language goes into every other (one multilingual model): no per-source lists needed. */
-  everyPair: boolean;
 }
 
 const NONE: readonly LanguageRecord[] = [];
@@ -25,7 +23,6 @@ export const FULL_CATALOGUE: ServedCatalogue = {
   sources: CATALOGUE,
   targets: CATALOGUE,
   targetsOf: () => CATALOGUE,
-  everyPair: true,
 };
 
 // One entry per model load: the engine hands out the same lists until its model changes.
@@ -53,9 +50,8 @@ function catalogueOf(served: ServedLanguageCodes): ServedCatalogue {
   const perSource = served.targetsOf;
   if (!perSource) {
     const readable = new Set(served.sources);
-    const everyPair = sources.length === all.length && targets.length === all.length;
-    return { all, sources, targets, targetsOf: (code) => (readable.has(code) ? targets : NONE), everyPair };
+    return { all, sources, targets, targetsOf: (code) => (readable.has(code) ? targets : NONE) };
   }
   const lists = new Map([...perSource].map(([source, codes]) => [source, inCatalogue(codes)]));
-  return { all, sources, targets, targetsOf: (code) => lists.get(code) ?? NONE, everyPair: false };
+  return { all, sources, targets, targetsOf: (code) => lists.get(code) ?? NONE };
 }

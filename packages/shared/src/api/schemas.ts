@@ -45,7 +45,7 @@ export const LanguagesResponse = Type.Object(
     targets_of: Type.Optional(
       Type.Record(Type.String(), Type.Array(Type.String()), {
         description:
-          'Present when not every language goes into every other (a server with pair models, or a one-pair model): the target codes each source code reaches. A language that is no key is only translated into',
+          'Present when not every language goes into every other (a server with pair models, or a one-pair model): for each language that does not, the target codes it reaches (none: it is only translated into). A language that is no key goes into every other',
       }),
     ),
   },

@@ -8,6 +8,7 @@ import {
   emptyListMessage,
   filterLanguages,
   LANGUAGE_FILTERS,
+  pickerLanguages,
   toLanguageList,
 } from './language-filter';
 
@@ -103,5 +104,32 @@ describe('language filter', () => {
   it('keeps the list alphabetical with no search, and the tabs apply before the ranking', () => {
     expect(filterLanguages(catalogue, 'All', '')[0]?.name).toBe('Acehnese (Arabic script)');
     expect(filterLanguages(catalogue, 'Europe', 'fr').map((l) => l.code)[0]).toBe('fra_Latn');
+  });
+});
+
+describe('pickerLanguages', () => {
+  const language = (name: string) => ({ name, native_name: name, region: 'Europe', script: 'Latn' });
+  const languages = {
+    deu_Latn: language('German'),
+    eng_Latn: language('English'),
+    fra_Latn: language('French'),
+    spa_Latn: language('Spanish'),
+  };
+  const names = (found: { name: string }[]) => found.map((entry) => entry.name);
+
+  it('lists every language both ways when the server sends no targets_of', () => {
+    const response = { languages, total_count: 4 };
+    expect(names(pickerLanguages(response, 'source'))).toEqual(['English', 'French', 'German', 'Spanish']);
+    expect(names(pickerLanguages(response, 'target', 'eng_Latn'))).toHaveLength(4);
+  });
+
+  it('follows targets_of: languages without a key go into every other, an empty list only is written', () => {
+    // A main model for all four, but German→English only through a pair model (pivot off).
+    const response = { languages, total_count: 4, targets_of: { deu_Latn: ['eng_Latn'] } };
+    expect(names(pickerLanguages(response, 'target', 'deu_Latn'))).toEqual(['English']);
+    expect(names(pickerLanguages(response, 'target', 'fra_Latn'))).toEqual(['English', 'German', 'Spanish']);
+    expect(names(pickerLanguages(response, 'target'))).toHaveLength(4);
+    const oneWay = { languages, total_count: 4, targets_of: { deu_Latn: ['eng_Latn'], eng_Latn: [] } };
+    expect(names(pickerLanguages(oneWay, 'source'))).toEqual(['French', 'German', 'Spanish']);
   });
 });

@@ -25,10 +25,11 @@ export function toLanguageList(response: LanguagesResponse | undefined): Languag
 }
 
 /**
- * The languages a picker offers, sorted as {@link toLanguageList}: every language of a server
- * whose model translates each into every other; on a server with pair models (the response's
- * `targets_of`), the source picker lists the languages translated from, and the target picker the
- * targets `source` reaches (every target while the source is not known yet, as with Auto Detect).
+ * The languages a picker offers, sorted as {@link toLanguageList}. A server says in `targets_of`
+ * which languages do not go into every other one (pair models, a language only written): the
+ * source picker leaves out those with no target, and the target picker lists what `source`
+ * reaches (while the source is not known yet, as with Auto Detect, every language something
+ * reaches).
  */
 export function pickerLanguages(
   response: LanguagesResponse | undefined,
@@ -38,14 +39,16 @@ export function pickerLanguages(
   const list = toLanguageList(response);
   const targetsOf = response?.targets_of;
   if (!targetsOf) return list;
-  const offered = new Set(
-    kind === 'source'
-      ? Object.keys(targetsOf)
-      : source && targetsOf[source]
-        ? targetsOf[source]
-        : Object.values(targetsOf).flat(),
-  );
-  return list.filter((language) => offered.has(language.code));
+  if (kind === 'source') return list.filter((language) => targetsOf[language.code]?.length !== 0);
+  const reached = source === undefined ? undefined : targetsOf[source];
+  if (reached) return list.filter((language) => reached.includes(language.code));
+  if (source !== undefined && source in (response?.languages ?? {})) {
+    return list.filter((language) => language.code !== source);
+  }
+  // Any language with every target reaches them all; otherwise, the union of the lists.
+  if (list.some((language) => targetsOf[language.code] === undefined)) return list;
+  const any = new Set(Object.values(targetsOf).flat());
+  return list.filter((language) => any.has(language.code));
 }
 
 /** Lower case without accents, so 'francais' finds 'Français'. */

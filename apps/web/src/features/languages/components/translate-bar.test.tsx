@@ -91,7 +91,7 @@ describe('TranslateBar and LanguagePicker', () => {
           fra_Latn: language('French'),
         },
         total_count: 3,
-        targets_of: { deu_Latn: ['eng_Latn'], eng_Latn: ['fra_Latn'] },
+        targets_of: { deu_Latn: ['eng_Latn'], eng_Latn: ['fra_Latn'], fra_Latn: [] },
       },
     });
     const listed = () =>

@@ -36,18 +36,22 @@ function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
 // Built once per model load (the lists stay the same object until a model's languages change).
 const responses = new WeakMap<ServedCatalogue, LanguagesResponse>();
 
-/** The served languages, with the targets of each source when they differ (pair models). */
+/**
+ * The served languages, with `targets_of` for the languages that do not go into every other one
+ * (a pair model's, a language only written): on a server whose main model serves every pair of its
+ * languages it is absent or short, never a 200 × 200 table.
+ */
 function servedResponse(served: ServedCatalogue): LanguagesResponse {
   let response = responses.get(served);
   if (response) return response;
   response = toResponse(served.all);
-  if (!served.everyPair) {
-    const targetsOf: Record<string, string[]> = {};
-    for (const source of served.sources) {
-      targetsOf[source.code] = served.targetsOf(source.code).map((target) => target.code);
-    }
-    response = { ...response, targets_of: targetsOf };
+  const targetsOf: Record<string, string[]> = {};
+  for (const language of served.all) {
+    const targets = served.targetsOf(language.code).filter((target) => target !== language);
+    if (targets.length < served.all.length - 1)
+      targetsOf[language.code] = targets.map((target) => target.code);
   }
+  if (Object.keys(targetsOf).length > 0) response = { ...response, targets_of: targetsOf };
   responses.set(served, response);
   return response;
 }
