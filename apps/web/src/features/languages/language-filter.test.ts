@@ -124,7 +124,7 @@ describe('pickerLanguages', () => {
   });
 
   it('follows targets_of: languages without a key go into every other, an empty list only is written', () => {
-    // A main model for all four, but German→English only through a pair model (pivot off).
+    // As a server says it: German goes into English only; the others into every other language.
     const response = { languages, total_count: 4, targets_of: { deu_Latn: ['eng_Latn'] } };
     expect(names(pickerLanguages(response, 'target', 'deu_Latn'))).toEqual(['English']);
     expect(names(pickerLanguages(response, 'target', 'fra_Latn'))).toEqual(['English', 'German', 'Spanish']);
