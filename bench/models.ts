@@ -2,7 +2,9 @@
 // weights of the real shape, through the engine as the server runs it (NllbEngine: the model in
 // its own process), at batch 1 and 8: sentences/s, generated tokens/s, the model process's peak
 // resident memory (VmHWM) beside its weights on disk, the family's licence (from the engine's
-// /status), and each row's speed over NLLB-600M q8's in the same run.
+// /status), and each row's speed over NLLB-600M q8's in the same run. One more row is a pivot
+// through English (German → English → French) over two OPUS-MT models, as a server with pair
+// models and SEMA_PIVOT=on runs it.
 //
 // The models are generated on first run into ~/.cache/sema/synthetic (SEMA_BENCH_MODEL_DIR to
 // change; never into git) by apps/server/scripts/make-synthetic-nllb.py and
@@ -47,9 +49,16 @@ interface Subject {
   generate: string[];
   /** The pair it is benchmarked on, catalogue codes. */
   pair: [string, string];
+  /**
+   * A pivot through English, as a server with pair models and SEMA_PIVOT=on runs it: this model
+   * first (`pair[0]` → English), then the subject's own folder (English → `pair[1]`).
+   */
+  firstLeg?: string;
 }
 
 const EN_FR: [string, string] = ['eng_Latn', 'fra_Latn'];
+const DE_FR: [string, string] = ['deu_Latn', 'fra_Latn'];
+const PIVOT = 'OPUS-MT de-en + en-fr, pivot';
 const BASELINE = 'NLLB-200 600M';
 
 function subjects(): Subject[] {
@@ -69,6 +78,14 @@ function subjects(): Subject[] {
         folder: path.join(fixtures, 'tiny-opus-mt-en-fr'),
         generate: [],
         pair: EN_FR,
+      },
+      {
+        name: PIVOT,
+        dtype: 'q8',
+        folder: path.join(fixtures, 'tiny-opus-mt-en-fr'),
+        generate: [],
+        pair: DE_FR,
+        firstLeg: path.join(fixtures, 'tiny-opus-mt-de-en'),
       },
     ];
   }
@@ -112,7 +129,33 @@ function subjects(): Subject[] {
       generate: family(opus, 'opus-mt-en-fr', 'fp32'),
       pair: EN_FR,
     },
+    {
+      name: PIVOT,
+      dtype: 'q8',
+      folder: opus,
+      generate: family(opus, 'opus-mt-en-fr', 'q8'),
+      pair: DE_FR,
+      firstLeg: path.join(cacheRoot, 'opus-mt-de-en'),
+    },
   ];
+}
+
+/**
+ * The synthetic German→English model: the English→French one's files under the other pair's name
+ * (same shape, so the same work per token; the family reads the pair from config.json's name).
+ */
+function ensureFirstLeg(subject: Subject) {
+  const folder = subject.firstLeg;
+  if (!folder || fs.existsSync(path.join(folder, 'config.json'))) return;
+  fs.mkdirSync(path.join(folder, 'onnx'), { recursive: true });
+  for (const file of fs.readdirSync(path.join(subject.folder, 'onnx'))) {
+    fs.symlinkSync(path.join(subject.folder, 'onnx', file), path.join(folder, 'onnx', file));
+  }
+  for (const file of ['generation_config.json', 'tokenizer.json', 'tokenizer_config.json']) {
+    fs.symlinkSync(path.join(subject.folder, file), path.join(folder, file));
+  }
+  const config = fs.readFileSync(path.join(subject.folder, 'config.json'), 'utf8');
+  fs.writeFileSync(path.join(folder, 'config.json'), config.replace(/opus-mt-en-fr/g, 'opus-mt-de-en'));
 }
 
 function onnxFiles(subject: Subject): string[] {
@@ -165,16 +208,24 @@ interface Row {
 
 async function measure(subject: Subject): Promise<Row[]> {
   let tokens = 0;
-  const { engine, loadSeconds, pid } = await startForcedEngine({
-    folder: subject.folder,
-    cacheRoot,
-    dtype: subject.dtype,
-    threads,
-    ratio: RATIO,
-    onTokens: (count) => (tokens += count),
-  });
+  const start = (folder: string) =>
+    startForcedEngine({
+      folder,
+      cacheRoot,
+      dtype: subject.dtype,
+      threads,
+      ratio: RATIO,
+      onTokens: (count) => (tokens += count),
+    });
+  const { engine, loadSeconds, pid } = await start(subject.folder);
+  const first = subject.firstLeg === undefined ? undefined : await start(subject.firstLeg);
   const status = engine.status();
   const [source, target] = subject.pair;
+  // A pivot's two passes, one after the other as the routed engine runs them.
+  const translate = async (batch: string[]) =>
+    first
+      ? engine.translate(await first.engine.translate(batch, source, 'eng_Latn'), 'eng_Latn', target)
+      : engine.translate(batch, source, target);
   const rows: Row[] = [];
   try {
     for (const batch of BATCHES) {
@@ -184,7 +235,7 @@ async function measure(subject: Subject): Promise<Row[]> {
         tokens = 0;
         const t0 = performance.now();
         for (let start = 0; start < texts.length; start += batch) {
-          await engine.translate(texts.slice(start, start + batch), source, target);
+          await translate(texts.slice(start, start + batch));
         }
         const seconds = (performance.now() - t0) / 1000;
         perRound.push({ sentences: texts.length / seconds, tokens: tokens / seconds });
@@ -194,8 +245,10 @@ async function measure(subject: Subject): Promise<Row[]> {
         min: Math.min(...values),
         max: Math.max(...values),
       });
-      const weightsMb = onnxFiles(subject).reduce((sum, file) => sum + fs.statSync(file).size, 0) / 1e6;
-      const peak = vmHwmMb(pid);
+      // A pivot holds two model processes, each with its weights.
+      const weightsMb =
+        ((first ? 2 : 1) * onnxFiles(subject).reduce((sum, file) => sum + fs.statSync(file).size, 0)) / 1e6;
+      const peak = vmHwmMb(pid) + (first ? vmHwmMb(first.pid) : 0);
       rows.push({
         model: subject.name,
         family: status.model_family,
@@ -208,12 +261,12 @@ async function measure(subject: Subject): Promise<Row[]> {
         peak_rss_mb: peak,
         weights_mb: weightsMb,
         rss_over_weights: peak / weightsMb,
-        load_seconds: loadSeconds,
+        load_seconds: loadSeconds + (first?.loadSeconds ?? 0),
         synthetic_weights: true,
       });
     }
   } finally {
-    await engine.close();
+    await Promise.all([engine.close(), first?.engine.close()]);
   }
   return rows;
 }
@@ -231,6 +284,7 @@ const loadBefore = os.loadavg();
 const all: Row[] = [];
 for (const subject of subjects()) {
   ensureModel(subject);
+  ensureFirstLeg(subject);
   const rows = await measure(subject);
   for (const row of rows) {
     console.log(

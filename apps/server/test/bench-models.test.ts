@@ -32,6 +32,8 @@ it('writes a row per family and batch with speed spread, memory, licence and the
     ['M2M-100 418M', 8, 'MIT', 'm2m100'],
     ['OPUS-MT en-fr', 1, 'CC-BY-4.0', 'marian'],
     ['OPUS-MT en-fr', 8, 'CC-BY-4.0', 'marian'],
+    ['OPUS-MT de-en + en-fr, pivot', 1, 'CC-BY-4.0', 'marian'],
+    ['OPUS-MT de-en + en-fr, pivot', 8, 'CC-BY-4.0', 'marian'],
   ]);
   for (const row of run.results) {
     expect(row.sentences_per_s).toEqual({
