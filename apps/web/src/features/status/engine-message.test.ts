@@ -38,4 +38,31 @@ describe('engineNotReadyMessage', () => {
       }),
     ).toEqual({ message: 'Chat is turned off on this server.' });
   });
+
+  it('names the pairs whose pair model is down while the main model works', () => {
+    const model = { model_family: 'marian' as const, sentences: 0 };
+    const names: Record<string, string> = { eng_Latn: 'English', fra_Latn: 'French' };
+    expect(
+      engineNotReadyMessage(
+        'translation',
+        {
+          state: 'error',
+          models: [
+            { ...model, role: 'main', state: 'ready' },
+            { ...model, role: 'pair', state: 'error', pairs: ['eng_Latn-fra_Latn'] },
+          ],
+        },
+        (code) => names[code] ?? code,
+      ),
+    ).toEqual({
+      message: 'Translation of English → French is unavailable right now; every other language pair works.',
+    });
+    // The main model down: the whole engine is.
+    expect(
+      engineNotReadyMessage('translation', {
+        state: 'loading',
+        models: [{ ...model, role: 'main', state: 'loading' }],
+      })?.message,
+    ).toMatch(/^The translation model is still loading/);
+  });
 });

@@ -8,9 +8,35 @@ export interface EngineNotice {
   message: string;
 }
 
-/** What to say about an engine that cannot answer, or null when it is ready. */
-export function engineNotReadyMessage(what: string, engine: EngineStatus | undefined): EngineNotice | null {
+/**
+ * On a server with pair models whose main model works: the pairs whose model does not (loading,
+ * or failed), in words, or undefined when it is not that case.
+ */
+function pairsDown(engine: EngineStatus, nameOf: (code: string) => string): string | undefined {
+  const models = engine.models;
+  if (models?.find((model) => model.role === 'main')?.state !== 'ready') return undefined;
+  const pairs = models
+    .filter((model) => model.role === 'pair' && model.state !== 'ready')
+    .flatMap((model) => model.pairs ?? [])
+    .map((pair) => pair.split('-').map(nameOf).join(' → '));
+  return pairs.length > 0 ? pairs.join(', ') : undefined;
+}
+
+/**
+ * What to say about an engine that cannot answer, or null when it is ready. `nameOf` names the
+ * languages of a pair whose model is down while the others work.
+ */
+export function engineNotReadyMessage(
+  what: string,
+  engine: EngineStatus | undefined,
+  nameOf: (code: string) => string = (code) => code,
+): EngineNotice | null {
   if (!engine || engine.state === 'ready') return null;
+  const down = pairsDown(engine, nameOf);
+  if (down) {
+    const how = engine.state === 'loading' ? 'still loading' : 'unavailable right now';
+    return { message: `${capitalised(what)} of ${down} is ${how}; every other language pair works.` };
+  }
   const percent = typeof engine.progress === 'number' ? ` (${Math.round(engine.progress * 100)} %)` : '';
   switch (engine.state) {
     case 'loading':

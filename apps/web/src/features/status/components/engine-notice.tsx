@@ -1,4 +1,5 @@
 import { AlertIcon } from '@/components/ui/icons';
+import { useLanguageLookup } from '@/features/languages';
 
 import { useStatus } from '../api/get-status';
 import { engineNotReadyMessage } from '../engine-message';
@@ -9,7 +10,8 @@ import { engineNotReadyMessage } from '../engine-message';
  */
 export function EngineNotice({ engine }: { engine: 'translation' | 'chat' }) {
   const { data } = useStatus();
-  const notice = engineNotReadyMessage(engine, data?.engines[engine]);
+  const { nameOf } = useLanguageLookup();
+  const notice = engineNotReadyMessage(engine, data?.engines[engine], nameOf);
   if (!notice) return null;
   const loading = data?.engines[engine].state === 'loading';
   return (

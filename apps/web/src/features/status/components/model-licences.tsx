@@ -1,9 +1,7 @@
-import { resolveLanguage } from '@sema/shared/languages/catalogue';
+import { useLanguageLookup } from '@/features/languages';
 
 import { useStatus } from '../api/get-status';
 import { modelLicences } from '../model-licences';
-
-const nameOf = (code: string) => resolveLanguage(code)?.name ?? code;
 
 /**
  * Which model translates which pairs on this server, and under which licence, as the server's
@@ -13,6 +11,8 @@ const nameOf = (code: string) => resolveLanguage(code)?.name ?? code;
  */
 export function ModelLicences() {
   const { data } = useStatus();
+  // The server's names, or the catalogue's while its list is not at hand (a chunk of its own).
+  const { nameOf } = useLanguageLookup();
   const models = modelLicences(data, nameOf);
   if (models.length === 0) return null;
   return (
