@@ -7,7 +7,7 @@
  * 1. A pair model for the pair: it was configured for exactly this (a small OPUS-MT model is ~6×
  *    faster than NLLB-600M, and may carry a licence the main model does not).
  * 2. With pivoting on, pair models for both legs through English (source→English→target): two
- *    passes of a small model are still ~3× faster than one of the main model.
+ *    passes of a small model are still 2.5–3× faster than one of NLLB-600M (bench:models).
  * 3. The main model, when it serves the pair.
  * 4. With pivoting on, legs through English by any model (a pair model for one leg, the main
  *    model for the other): only for a pair the main model does not serve, because one direct pass

@@ -141,8 +141,14 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
     };
   }
 
+  /**
+   * Resolves once every model has loaded or failed, and rejects only when the main model failed:
+   * a pair model that cannot load fails its own pairs (its engine refuses them with the reason),
+   * not the requests waiting for the others.
+   */
   async whenReady(): Promise<void> {
-    await Promise.all(this.models.map((model) => model.engine.whenReady()));
+    const [main] = await Promise.allSettled(this.models.map((model) => model.engine.whenReady()));
+    if (main!.status === 'rejected') throw main!.reason;
   }
 
   async close(): Promise<void> {
