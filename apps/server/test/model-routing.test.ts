@@ -5,7 +5,10 @@
  * surface (ours, LibreTranslate's, DeepL's, a document), everything else to the main model, and a
  * pivot through English to both pair models in turn.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ModelStatus } from '@sema/shared/api/schemas';
 import {
   TINY_M2M100,
@@ -228,6 +231,31 @@ describe('a pair model that does not serve its configured pair', () => {
     );
     // The main model's pair still works.
     expect(await server.translate('Guten Tag.', 'deu_Latn', 'eng_Latn')).not.toBe('');
+  });
+});
+
+describe('a pair model that cannot be had (offline, not in the cache)', () => {
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-routing-cache-'));
+  afterAll(() => fs.rmSync(cache, { recursive: true, force: true }));
+  const running = serving({
+    SEMA_TRANSLATION_MODEL: TINY_M2M100,
+    SEMA_PAIR_MODELS: 'en-fr=Xenova/opus-mt-en-fr',
+    // Nothing listens there: the download fails at once, as on a server without network.
+    SEMA_HUB_URL: 'http://127.0.0.1:9',
+    SEMA_MODEL_CACHE: cache,
+  });
+
+  it('fails its own pair with 503 and the reason, while the main model serves every other pair', async () => {
+    const server = running();
+    const pairModel = (await modelsOf(server)).find((model) => model.role === 'pair')!;
+    expect(pairModel).toMatchObject({ state: 'error', pairs: ['eng_Latn-fra_Latn'] });
+    expect((await server.status()).state).toBe('error');
+    const refused = await server.attempt('Good morning.', 'eng_Latn', 'fra_Latn');
+    expect(refused.status).toBe(503);
+    expect(refused.body.detail).toMatch(
+      /cannot download Xenova\/opus-mt-en-fr .* set SEMA_PAIR_MODELS to its folder$/,
+    );
+    expect(await server.translate('Good morning.', 'eng_Latn', 'spa_Latn')).not.toBe('');
   });
 });
 

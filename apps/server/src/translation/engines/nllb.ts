@@ -34,8 +34,10 @@ import type { FromModelProcess, ToModelProcess } from './nllb/protocol.ts';
 import type { EngineStatus, ServedLanguageCodes, TokenGenerator, TranslationEngine } from './types.ts';
 
 export interface NllbEngineOptions {
-  /** Hub id or local folder (`SEMA_NLLB_MODEL`). */
+  /** Hub id or local folder (`SEMA_TRANSLATION_MODEL`). */
   model: string;
+  /** The setting that names it, for the hint when it cannot be had (`SEMA_PAIR_MODELS` for a pair model). */
+  setting?: string;
   /** Where hub models are downloaded (`SEMA_MODEL_CACHE`). */
   modelCache: string;
   dtype: string;
@@ -109,6 +111,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
       threads: options.threads ?? os.availableParallelism(),
       beams,
       ...(options.forceLengthRatio !== undefined && { forceLengthRatio: options.forceLengthRatio }),
+      ...(options.setting !== undefined && { setting: options.setting }),
     };
     this.supervisor = new ModelProcessSupervisor(
       settings,

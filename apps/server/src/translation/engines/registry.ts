@@ -47,9 +47,10 @@ function builtInEngine(
   models: Config['models'],
   hooks: EngineHooks,
 ): TranslationEngine {
-  const modelEngine = (model: string) =>
+  const modelEngine = (model: string, setting?: string) =>
     new NllbEngine({
       model,
+      ...(setting && { setting }),
       modelCache: models.cache,
       dtype: config.dtype,
       beams: config.nllbBeams,
@@ -62,7 +63,7 @@ function builtInEngine(
   if (config.pairModels.length === 0) return main;
   const engines = new Map<string, NllbEngine>();
   const pairs = config.pairModels.map(({ source, target, model }) => {
-    const engine = engines.get(model) ?? modelEngine(model);
+    const engine = engines.get(model) ?? modelEngine(model, 'SEMA_PAIR_MODELS');
     engines.set(model, engine);
     return { source, target, engine };
   });

@@ -22,13 +22,18 @@ const NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
 ]);
 
-export function describeLoadFailure(error: unknown, source: ModelSource, dtype: string): LoadFailure {
+export function describeLoadFailure(
+  error: unknown,
+  source: ModelSource,
+  dtype: string,
+  setting = 'SEMA_TRANSLATION_MODEL',
+): LoadFailure {
   const message = error instanceof Error ? error.message : String(error);
   const code = errorCode(error);
   const where = source.kind === 'hub' ? cachedModelFolder(source) : source.path;
   const provideHint =
     source.kind === 'hub'
-      ? `Let this server reach ${source.hub} once (later starts need no network), or download the model elsewhere and set SEMA_TRANSLATION_MODEL to its folder`
+      ? `Let this server reach ${source.hub} once (later starts need no network), or download the model elsewhere and set ${setting} to its folder`
       : `The folder must hold ${modelFiles(dtype).join(', ')} (SEMA_NLLB_DTYPE=${dtype})`;
 
   if (code === 'ENOSPC') {

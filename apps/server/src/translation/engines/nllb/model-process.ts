@@ -49,7 +49,10 @@ function load(settings: ModelProcessSettings): Promise<NllbModel> {
         },
       }),
     (error: unknown) =>
-      send({ type: 'load-failed', ...describeLoadFailure(error, settings.source, settings.dtype) }),
+      send({
+        type: 'load-failed',
+        ...describeLoadFailure(error, settings.source, settings.dtype, settings.setting),
+      }),
   );
   return model;
 }

@@ -11,6 +11,8 @@ export interface ModelProcessSettings {
   beams: number;
   /** Benchmarks only: forced output length per source token (see LoadOptions). */
   forceLengthRatio?: number;
+  /** The setting that names the model, for the hint when it cannot be had (default the main model's). */
+  setting?: string;
 }
 
 export type ToModelProcess =
