@@ -46,6 +46,23 @@ describe('About page', () => {
     expect(document.body).not.toHaveTextContent('not sent to a third party');
   });
 
+  it('names the main model a server runs instead of NLLB-200, without the NLLB licence', () => {
+    const m2m = status({ translation: 'this_server', chat: 'off' });
+    m2m.engines.translation = {
+      state: 'ready',
+      model: 'm2m100_418M',
+      model_family_name: 'M2M-100',
+      model_license: 'MIT',
+      languages: 98,
+    };
+    renderApp(<AboutRoute />, { route: '/about', status: m2m });
+    expect(document.body).toHaveTextContent(
+      'Translation runs on M2M-100, an open model that covers 98 languages.',
+    );
+    expect(document.body).not.toHaveTextContent('NLLB-200');
+    expect(screen.queryByRole('link', { name: 'CC-BY-NC 4.0' })).toBeNull();
+  });
+
   it('says which licence covers which pairs on a server with pair models', () => {
     const routed = status({ translation: 'this_server', chat: 'off' });
     routed.engines.translation = {

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useStatus } from '@/features/status/api/get-status';
 import { ModelLicences } from '@/features/status/components/model-licences';
 import { dataHandlingText } from '@/features/status/data-handling';
+import { mainTranslationModel } from '@/features/status/model-licences';
 import { speechRecognition } from '@/lib/speech';
 
 const features = [
@@ -72,6 +73,8 @@ function YourText() {
 
 /** /about: the mission, what it offers, and how it is built. */
 export function AboutRoute() {
+  const { data: status } = useStatus();
+  const mainModel = mainTranslationModel(status);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-12 px-4 py-12">
       <title>{`About · ${PRODUCT_NAME}`}</title>
@@ -122,22 +125,24 @@ export function AboutRoute() {
           Technology
         </h2>
         <p className="text-slate-700">
-          Translation runs on NLLB-200, an open model that covers 202 languages. Language detection runs
-          offline on the server. The web app is small and loads nothing from other sites, so it stays fast on
-          slow connections.
+          Translation runs on {mainModel.name}, an open model that covers {mainModel.languages} languages.
+          Language detection runs offline on the server. The web app is small and loads nothing from other
+          sites, so it stays fast on slow connections.
         </p>
-        <p className="text-slate-700">
-          The NLLB-200 weights, published by Meta, are licensed{' '}
-          <a
-            href="https://creativecommons.org/licenses/by-nc/4.0/"
-            className="font-medium text-brand-700 underline hover:text-brand-800"
-          >
-            CC-BY-NC 4.0
-          </a>
-          : they may be used for non-commercial purposes only. Whoever runs a {PRODUCT_NAME} server can
-          configure other translation models (M2M-100 under MIT, OPUS-MT pair models under CC-BY 4.0), or
-          another server, instead.
-        </p>
+        {mainModel.isNllb && (
+          <p className="text-slate-700">
+            The NLLB-200 weights, published by Meta, are licensed{' '}
+            <a
+              href="https://creativecommons.org/licenses/by-nc/4.0/"
+              className="font-medium text-brand-700 underline hover:text-brand-800"
+            >
+              CC-BY-NC 4.0
+            </a>
+            : they may be used for non-commercial purposes only. Whoever runs a {PRODUCT_NAME} server can
+            configure other translation models (M2M-100 under MIT, OPUS-MT pair models under CC-BY 4.0), or
+            another server, instead.
+          </p>
+        )}
         <ModelLicences />
       </section>
     </div>

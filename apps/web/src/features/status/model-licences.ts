@@ -46,3 +46,19 @@ export function modelLicences(status: StatusResponse | undefined, nameOf: NameOf
     })
     .filter((item) => item !== undefined);
 }
+
+/**
+ * The main translation model as the About page names it. Until the server says otherwise (and on
+ * the default server) it is NLLB-200 with the catalogue's 202 languages, whose non-commercial licence
+ * the page must state; a server configured with another family is described as it is.
+ */
+export function mainTranslationModel(status: StatusResponse | undefined): {
+  name: string;
+  languages: number;
+  isNllb: boolean;
+} {
+  const translation = status?.engines.translation;
+  const main = translation?.models?.find((model) => model.role === 'main') ?? translation;
+  const name = main?.model_family_name ?? 'NLLB-200';
+  return { name, languages: main?.languages ?? 202, isNllb: name === 'NLLB-200' };
+}
