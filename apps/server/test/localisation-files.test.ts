@@ -160,6 +160,61 @@ describe('app string files through /api/v1/translate/document', () => {
   });
 });
 
+describe('Xcode String Catalogs through the document surfaces', () => {
+  const CATALOG = `{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "Good morning" : {
+
+    },
+    "Hello, %@!" : {
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Hello, %@!"
+          }
+        }
+      }
+    }
+  },
+  "version" : "1.0"
+}
+`;
+  const localizations = async (response: Response, tag: string) => {
+    const catalog = JSON.parse(await response.text()) as {
+      strings: Record<
+        string,
+        { localizations: Record<string, { stringUnit: { state: string; value: string } }> }
+      >;
+    };
+    return Object.values(catalog.strings).map((entry) => entry.localizations[tag]!.stringUnit);
+  };
+
+  it('/api/v1/translate/document adds the target localization, marked needs_review', async () => {
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('Localizable.xcstrings', CATALOG, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/Localizable\.de\.xcstrings/);
+    const [morning, hello] = await localizations(response, 'de');
+    expect(morning).toEqual({ state: 'needs_review', value: await ours('Good morning', 'deu_Latn') });
+    expect(hello!.value).toMatch(/%@!$/);
+  });
+
+  it("LibreTranslate's /translate_file translates one", async () => {
+    const response = await post(
+      '/translate_file',
+      upload('Localizable.xcstrings', CATALOG, { source: 'en', target: 'fr' }),
+    );
+    expect(response.status).toBe(200);
+    const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
+    const [morning] = await localizations(await fetch(translatedFileUrl), 'fr');
+    expect(morning!.value).toBe(await ours('Good morning', 'fra_Latn'));
+  });
+});
+
 describe('localisation files through the compatible APIs', () => {
   it("LibreTranslate's /translate_file translates a PO catalogue", async () => {
     const response = await post(

@@ -21,6 +21,7 @@ import { poAdapter } from './adapters/po.ts';
 import { txtAdapter } from './adapters/txt.ts';
 import { xlsxAdapter } from './adapters/xlsx.ts';
 import { xliffAdapter } from './adapters/xliff.ts';
+import { xcstringsAdapter } from './adapters/xcstrings.ts';
 import { documentError } from './errors.ts';
 import { hasPdfHeader, signatureOf, type Signature } from './sniff.ts';
 import type { DocumentAdapter } from './types.ts';
@@ -46,6 +47,7 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   arb: arbAdapter,
   android: androidAdapter,
   strings: appleStringsAdapter,
+  xcstrings: xcstringsAdapter,
 };
 
 /** Media types a client may send for a file without a usable extension. */

@@ -24,6 +24,10 @@ describe('protected spans', () => {
     ['Version 2.3.1 and v1.0 replace 1.2.3-beta.1.', ['2.3.1', 'v1.0', '1.2.3-beta.1']],
     ['The route /users/:id takes :name', [':id', ':name']],
     ['Click <b>here</b> or <0>there</0>.', ['<b>', '</b>', '<0>', '</0>']],
+    [
+      '%lld photos, %1$ld of %lu; %#@files@ left (%arg) and 50% less',
+      ['%lld', '%1$ld', '%lu', '%#@files@', '%arg'],
+    ],
     ['Nothing to keep here: 3 apples, a colon: yes.', []],
     [
       'At 10:30 on 2026-11-25 pay 1,234.50 or 3,5 for 1.234.567 items',

@@ -34,6 +34,7 @@ export const DOCUMENT_FORMATS = [
   'arb',
   'android',
   'strings',
+  'xcstrings',
 ] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
@@ -58,6 +59,7 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   arb: ['arb'],
   android: ['xml'],
   strings: ['strings'],
+  xcstrings: ['xcstrings'],
 };
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */
@@ -66,7 +68,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlf, .po, .arb, .xml, .strings'. */
+/** The extensions to name when a file is refused: '.txt, .md, … .arb, .xml, .strings, .xcstrings'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');
