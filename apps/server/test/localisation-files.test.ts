@@ -215,6 +215,22 @@ describe('Xcode String Catalogs through the document surfaces', () => {
   });
 });
 
+describe('Rails YAML through /api/v1/translate/document', () => {
+  it('renames the locale key and translates the values, keeping comments and %{count}', async () => {
+    const rails = '# Shop\nen:\n  greeting: Good morning\n  count: "%{count} orders"\n';
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('en.yml', rails, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
+    const text = await response.text();
+    expect(text).toBe(
+      `# Shop\nde:\n  greeting: ${await ours('Good morning', 'deu_Latn')}\n  count: "%{count} ${await ours('orders', 'deu_Latn')}"\n`,
+    );
+  });
+});
+
 describe('localisation files through the compatible APIs', () => {
   it("LibreTranslate's /translate_file translates a PO catalogue", async () => {
     const response = await post(

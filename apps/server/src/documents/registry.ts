@@ -22,6 +22,7 @@ import { txtAdapter } from './adapters/txt.ts';
 import { xlsxAdapter } from './adapters/xlsx.ts';
 import { xliffAdapter } from './adapters/xliff.ts';
 import { xcstringsAdapter } from './adapters/xcstrings.ts';
+import { yamlAdapter } from './adapters/yaml.ts';
 import { documentError } from './errors.ts';
 import { hasPdfHeader, signatureOf, type Signature } from './sniff.ts';
 import type { DocumentAdapter } from './types.ts';
@@ -48,6 +49,7 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   android: androidAdapter,
   strings: appleStringsAdapter,
   xcstrings: xcstringsAdapter,
+  yaml: yamlAdapter,
 };
 
 /** Media types a client may send for a file without a usable extension. */
@@ -71,6 +73,10 @@ const MEDIA_TYPES: Readonly<Record<string, DocumentFormat>> = {
   'application/x-xliff+xml': 'xliff',
   'text/x-gettext-translation': 'po',
   'text/x-po': 'po',
+  'application/yaml': 'yaml',
+  'application/x-yaml': 'yaml',
+  'text/yaml': 'yaml',
+  'text/x-yaml': 'yaml',
 };
 
 export function extensionOf(fileName: string): string {

@@ -35,6 +35,7 @@ export const DOCUMENT_FORMATS = [
   'android',
   'strings',
   'xcstrings',
+  'yaml',
 ] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
@@ -60,6 +61,7 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   android: ['xml'],
   strings: ['strings'],
   xcstrings: ['xcstrings'],
+  yaml: ['yml', 'yaml'],
 };
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */
@@ -68,7 +70,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, … .arb, .xml, .strings, .xcstrings'. */
+/** The extensions to name when a file is refused: '.txt, .md, … .arb, .xml, .strings, .xcstrings, .yml'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');
