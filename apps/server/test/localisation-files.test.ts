@@ -215,24 +215,6 @@ describe('Xcode String Catalogs through the document surfaces', () => {
   });
 });
 
-describe('Apple .stringsdict through /api/v1/translate/document', () => {
-  it('translates each plural string and adds the categories Russian needs', async () => {
-    const plist =
-      '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n  <key>files</key>\n  <dict>\n    <key>NSStringLocalizedFormatKey</key>\n    <string>%#@n@</string>\n    <key>n</key>\n    <dict>\n      <key>NSStringFormatSpecTypeKey</key>\n      <string>NSStringPluralRuleType</string>\n      <key>one</key>\n      <string>%d file</string>\n      <key>other</key>\n      <string>%d files</string>\n    </dict>\n  </dict>\n</dict>\n</plist>\n';
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('Localizable.stringsdict', plist, { source_language: 'eng_Latn', target_language: 'rus_Cyrl' }),
-      { Accept: 'application/json' },
-    );
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as TranslateDocumentResponse;
-    expect(body.format).toBe('stringsdict');
-    expect(body.note).toMatch(/2 plural forms that rus_Cyrl needs/);
-    const files = `<string>%d ${await ours('files', 'rus_Cyrl')}</string>`;
-    expect(body.text).toContain(`<key>other</key>\n      ${files}\n      <key>few</key>\n      ${files}`);
-  });
-});
-
 describe('Rails YAML through /api/v1/translate/document', () => {
   it('renames the locale key and translates the values, keeping comments and %{count}', async () => {
     const rails = '# Shop\nen:\n  greeting: Good morning\n  count: "%{count} orders"\n';

@@ -21,7 +21,6 @@ import { poAdapter } from './adapters/po.ts';
 import { txtAdapter } from './adapters/txt.ts';
 import { xlsxAdapter } from './adapters/xlsx.ts';
 import { xliffAdapter } from './adapters/xliff.ts';
-import { stringsdictAdapter } from './adapters/stringsdict.ts';
 import { xcstringsAdapter } from './adapters/xcstrings.ts';
 import { yamlAdapter } from './adapters/yaml.ts';
 import { documentError } from './errors.ts';
@@ -50,7 +49,6 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   android: androidAdapter,
   strings: appleStringsAdapter,
   xcstrings: xcstringsAdapter,
-  stringsdict: stringsdictAdapter,
   yaml: yamlAdapter,
 };
 

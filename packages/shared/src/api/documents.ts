@@ -35,7 +35,6 @@ export const DOCUMENT_FORMATS = [
   'android',
   'strings',
   'xcstrings',
-  'stringsdict',
   'yaml',
 ] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
@@ -62,7 +61,6 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   android: ['xml'],
   strings: ['strings'],
   xcstrings: ['xcstrings'],
-  stringsdict: ['stringsdict'],
   yaml: ['yml', 'yaml'],
 };
 
@@ -72,7 +70,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, … .arb, .xml, .strings, .xcstrings, .stringsdict, .yml'. */
+/** The extensions to name when a file is refused: '.txt, .md, … .arb, .xml, .strings, .xcstrings, .yml'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');
