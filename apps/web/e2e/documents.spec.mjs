@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
-import { DESKTOP, launchBrowser, newPage, openApp, PHONE, status } from './lib/browser.mjs';
+import { chooseTarget, DESKTOP, launchBrowser, newPage, openApp, PHONE, status } from './lib/browser.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
 let browser;
@@ -34,14 +34,6 @@ const SRT = Array.from({ length: 120 }, (_, i) => {
 
 function timings(text) {
   return text.split(/\r?\n/).filter((line) => /^\d+$/.test(line) || line.includes('-->'));
-}
-
-async function chooseTarget(page, name) {
-  await page.getByTestId('target-language').click();
-  const search = page.getByRole('combobox', { name: 'Search languages' });
-  await search.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await search.waitFor({ state: 'detached' });
 }
 
 /** The smallest workbook Excel opens: one sheet, two shared strings and a formula. */

@@ -2,21 +2,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { afterNextFrame, DESKTOP, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import {
+  afterNextFrame,
+  chooseTarget,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  openApp,
+  PHONE,
+} from './lib/browser.mjs';
 
 let browser;
 before(async () => {
   browser = await launchBrowser();
 });
 after(async () => browser?.close());
-
-async function chooseTarget(page, name) {
-  await page.getByTestId('target-language').click();
-  const search = page.getByRole('combobox', { name: 'Search languages' });
-  await search.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await search.waitFor({ state: 'detached' });
-}
 
 async function translate(page, text) {
   await page.getByRole('textbox').fill(text);

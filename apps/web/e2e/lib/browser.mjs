@@ -64,6 +64,15 @@ export async function openApp(page, path = '/') {
   await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
 }
 
+/** Picks the target language `name` in the picker, by searching for it. */
+export async function chooseTarget(page, name) {
+  await page.getByTestId('target-language').click();
+  const search = page.getByRole('combobox', { name: 'Search languages' });
+  await search.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await search.waitFor({ state: 'detached' });
+}
+
 /**
  * Stores a signed-in user record the way the app does, before the app starts.
  * @param {import('playwright-core').BrowserContext} context
