@@ -1,18 +1,14 @@
 /* global document, getComputedStyle -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { DESKTOP, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { browserDuringTests, DESKTOP, newPage, openApp, PHONE } from './lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const { AxeBuilder } = require('@axe-core/playwright');
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 /** Every axe rule (WCAG A/AA and best practices); a violation is listed with its nodes. */
 async function violations(page) {

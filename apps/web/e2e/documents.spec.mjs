@@ -1,17 +1,21 @@
 /* global window, document, MutationObserver -- used inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
-import { chooseTarget, DESKTOP, launchBrowser, newPage, openApp, PHONE, status } from './lib/browser.mjs';
+import {
+  browserDuringTests,
+  chooseTarget,
+  DESKTOP,
+  newPage,
+  openApp,
+  PHONE,
+  status,
+} from './lib/browser.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 /**
  * Enough cues that the translation takes several progress steps, even with the tiny model; numbered

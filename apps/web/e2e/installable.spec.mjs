@@ -8,14 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { BASE_URL, DESKTOP, eventually, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import {
+  BASE_URL,
+  browserDuringTests,
+  DESKTOP,
+  eventually,
+  newPage,
+  openApp,
+  PHONE,
+} from './lib/browser.mjs';
 import { startSemaServer } from './lib/sema-server.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 /** Waits until a service worker controls the page (the first visit installs it; a reload is then served by it). */
 async function untilControlled(page) {

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { browserDuringTests, newPage, openApp, PHONE } from './lib/browser.mjs';
 import { startSemaServer } from './lib/sema-server.mjs';
 
 // Servers of this spec's own, with API keys on: the web app gets in with its session token, and
 // nothing else does without a key.
 const KEYS = 'e2e-key-00000001:1m';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 async function translateOnPage(url, text) {
   const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: url });

@@ -1,22 +1,18 @@
 /* global indexedDB -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import {
   afterNextFrame,
+  browserDuringTests,
   chooseTarget,
   DESKTOP,
-  launchBrowser,
   newPage,
   openApp,
   PHONE,
 } from './lib/browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 async function translate(page, text) {
   await page.getByRole('textbox').fill(text);

@@ -2,6 +2,7 @@
 // Shared e2e helpers: one Chromium per spec file, pages that wait for the app behind the splash,
 // and a record of every request so a test can prove nothing left our origin.
 import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../../scripts/lib/chromium.mjs';
 import { waitFor } from '@sema/testkit/wait-for';
 
@@ -18,11 +19,24 @@ export async function launchBrowser() {
 }
 
 /**
+ * The browser the tests of one spec share: launched before them, closed after them. What it
+ * returns opens contexts on it (all `newPage` needs).
+ */
+export function browserDuringTests() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+  return { newContext: (options) => browser.newContext(options) };
+}
+
+/**
  * A fresh context and page. `problems` collects page errors, console errors and requests to any
  * other origin; tests assert it stays empty.
  */
 /**
- * @param {import('playwright-core').Browser} browser
+ * @param {Pick<import('playwright-core').Browser, 'newContext'>} browser
  * @param {{ viewport?: { width: number, height: number }, permissions?: string[], baseURL?: string, colorScheme?: 'light' | 'dark', locale?: string }} [options]
  */
 export async function newPage(
