@@ -59,6 +59,17 @@ function workbook() {
   });
 }
 
+/** Sends the attached file, then downloads its translation (`fileName`): where it was saved. */
+async function sendAndDownload(page, fileName) {
+  await page.getByRole('button', { name: 'Send' }).click();
+  const download = page
+    .locator('li[data-role="assistant"]')
+    .getByRole('button', { name: `Download ${fileName}` });
+  await download.waitFor({ timeout: 60_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  return file.path();
+}
+
 describe('documents, end to end', () => {
   it('drop a .srt, see progress, download the translated subtitles with the same cues and timings', async () => {
     assert.equal(
@@ -120,13 +131,8 @@ describe('documents, end to end', () => {
       '',
     ].join('\n');
     await dropFile(page, 'messages.po', catalogue, 'text/x-gettext-translation');
-    await page.getByRole('button', { name: 'Send' }).click();
-    const download = page
-      .locator('li[data-role="assistant"]')
-      .getByRole('button', { name: 'Download messages.fr.po' });
-    await download.waitFor({ timeout: 60_000 });
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    const translated = fs.readFileSync(await file.path(), 'utf8');
+    const downloaded = await sendAndDownload(page, 'messages.fr.po');
+    const translated = fs.readFileSync(downloaded, 'utf8');
     assert.match(translated, /"Language: fr\\n"/);
     assert.match(translated, /"Plural-Forms: nplurals=2; plural=\(n > 1\);\\n"/);
     assert.match(translated, /#: src\/main\.c:4\n#, fuzzy\nmsgid "The morning train/);
@@ -242,13 +248,8 @@ describe('documents, end to end', () => {
       buffer: Buffer.from(workbook()),
     });
     await page.getByTestId('file-chip').getByText('budget.xlsx').waitFor();
-    await page.getByRole('button', { name: 'Send' }).click();
-    const download = page
-      .locator('li[data-role="assistant"]')
-      .getByRole('button', { name: 'Download budget.fr.xlsx' });
-    await download.waitFor({ timeout: 60_000 });
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    const parts = unzipSync(fs.readFileSync(await file.path()));
+    const downloaded = await sendAndDownload(page, 'budget.fr.xlsx');
+    const parts = unzipSync(fs.readFileSync(downloaded));
     const part = (name) => strFromU8(parts[name] ?? new Uint8Array());
     assert.doesNotMatch(part('xl/sharedStrings.xml'), /The river rises/);
     assert.match(part('xl/worksheets/sheet1.xml'), /<f>SUM\(B1:B1\)<\/f><v>12<\/v>/);
