@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 
-import { browserDuringTests, DESKTOP, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { BOTH_SIZES, browserDuringTests, newPage, openApp, PHONE } from './lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const { AxeBuilder } = require('@axe-core/playwright');
@@ -69,7 +69,7 @@ describe('accessibility (axe-core)', () => {
 });
 
 describe('dark mode (axe-core, contrast included)', () => {
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const viewport of BOTH_SIZES) {
     it(`follows the system, and every page, the picker, the menu and a conversation meet contrast (${viewport.width}px)`, async () => {
       const { context, page } = await newPage(browser, { viewport, colorScheme: 'dark' });
       await openApp(page, '/');

@@ -4,15 +4,7 @@ import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
-import {
-  browserDuringTests,
-  chooseTarget,
-  DESKTOP,
-  newPage,
-  openApp,
-  PHONE,
-  status,
-} from './lib/browser.mjs';
+import { BOTH_SIZES, browserDuringTests, chooseTarget, newPage, openApp, status } from './lib/browser.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
 const browser = browserDuringTests();
@@ -214,7 +206,7 @@ describe('documents, end to end', () => {
     await context.close();
   });
 
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const viewport of BOTH_SIZES) {
     it(`translate mode: text typed beside a dropped file is said not to be used, before and after sending (${viewport.width}px)`, async () => {
       const { context, page, problems } = await newPage(browser, { viewport });
       await openApp(page, '/');

@@ -10,8 +10,8 @@ import { after, before, describe, it } from 'node:test';
 
 import {
   BASE_URL,
+  BOTH_SIZES,
   browserDuringTests,
-  DESKTOP,
   eventually,
   newPage,
   openApp,
@@ -78,7 +78,7 @@ describe('installable', () => {
   });
 });
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of BOTH_SIZES) {
   describe(`offline (${viewport.width}px)`, () => {
     it('the service worker opens every page with the network off; the API stays with the server', async () => {
       const { context, page, problems } = await newPage(browser, { viewport });
@@ -194,7 +194,7 @@ const offerInstall = (page) =>
     window.dispatchEvent(offer);
   });
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of BOTH_SIZES) {
   describe(`the header and the menu (${viewport.width}px)`, () => {
     /** The header's entries on a wide screen; the menu's (opened here) on a phone. */
     const entries = async (page) => {

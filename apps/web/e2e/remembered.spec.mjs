@@ -4,12 +4,11 @@ import { describe, it } from 'node:test';
 
 import {
   afterNextFrame,
+  BOTH_SIZES,
   browserDuringTests,
   chooseTarget,
-  DESKTOP,
   newPage,
   openApp,
-  PHONE,
 } from './lib/browser.mjs';
 
 const browser = browserDuringTests();
@@ -49,7 +48,7 @@ async function openHistory(page) {
   await dialog(page).waitFor();
 }
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of BOTH_SIZES) {
   describe(`remembered on the device (${viewport.width}px)`, () => {
     it('the languages, the mode, the draft and the conversation survive a reload', async () => {
       const { context, page, problems } = await newPage(browser, { viewport });

@@ -13,6 +13,8 @@ export const BASE_URL = process.env.SEMA_E2E_URL ?? 'http://127.0.0.1:3000';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
+/** The sizes a spec checks a layout at: phone first, then desktop. */
+export const BOTH_SIZES = [PHONE, DESKTOP];
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
