@@ -59,6 +59,18 @@ async function concurrentSentences(url, seconds) {
   return { rps: ok / elapsed, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, failed };
 }
 
+/** A row of the batching table: one run's throughput, latency, batches and errors. */
+function batchRow(label, run) {
+  return [
+    label,
+    fmt(run.rps),
+    `${fmt(run.p99)} ms`,
+    fmt(run.meanBatch, 1),
+    `${fmt(run.batchMs, 1)} ms`,
+    String(run.failed),
+  ];
+}
+
 async function batchingRun(batched) {
   const sema = await startSema({
     SEMA_NLLB_MODEL: FIXTURE,
@@ -103,22 +115,8 @@ export async function run() {
   console.log(
     table([
       ['batcher', 'sentences/s', 'p99', 'mean batch', 'mean engine call', 'errors'],
-      [
-        'on (up to 16, 5 ms window)',
-        fmt(on.rps),
-        `${fmt(on.p99)} ms`,
-        fmt(on.meanBatch, 1),
-        `${fmt(on.batchMs, 1)} ms`,
-        String(on.failed),
-      ],
-      [
-        'off (batch size 1)',
-        fmt(off.rps),
-        `${fmt(off.p99)} ms`,
-        fmt(off.meanBatch, 1),
-        `${fmt(off.batchMs, 1)} ms`,
-        String(off.failed),
-      ],
+      batchRow('on (up to 16, 5 ms window)', on),
+      batchRow('off (batch size 1)', off),
     ]),
   );
   console.log(`batching on / off: ${fmt(on.rps / off.rps, 2)}×`);

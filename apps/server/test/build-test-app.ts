@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { chatOffUnlessAsked } from '@sema/testkit/sema';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/read.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
@@ -43,6 +44,31 @@ export async function listenTestApp(
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'fra_Latn' });
   return { app, base };
+}
+
+/**
+ * The listening test app shared by the tests of one file: started before them, closed after them.
+ * Read `app` and `base` inside the tests (they are set once the app listens).
+ */
+export function listenDuringTests(env: Record<string, string | undefined> = {}): { app: App; base: string } {
+  const served = {} as { app: App; base: string };
+  beforeAll(async () => {
+    Object.assign(served, await listenTestApp(env));
+  }, 60_000);
+  afterAll(() => served.app?.close());
+  return served;
+}
+
+/** A multipart upload: `fields`, then the file `fileName` with `content`. */
+export function uploadForm(
+  fileName: string,
+  content: Uint8Array | string,
+  fields: Record<string, string>,
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([content]), fileName);
+  return form;
 }
 
 /** POSTs `payload` as JSON to `url` on `app` (in-process, no socket), with `headers` added. */

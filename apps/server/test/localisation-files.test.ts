@@ -8,18 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
 import { po } from 'gettext-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
-import type { App } from '../src/app.ts';
-import { listenTestApp } from './build-test-app.ts';
+import { listenDuringTests, uploadForm as upload } from './build-test-app.ts';
 
-let app: App;
-let base: string;
-
-beforeAll(async () => {
-  ({ app, base } = await listenTestApp({ SEMA_RATE_LIMIT: '1000/minute' }));
-}, 60_000);
-afterAll(() => app?.close());
+const served = listenDuringTests({ SEMA_RATE_LIMIT: '1000/minute' });
 
 const XLIFF = `<?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
@@ -51,17 +44,10 @@ msgstr ""
 `;
 
 const ours = (text: string, target: string) =>
-  app.translation.translate({ text, source: 'eng_Latn', target });
-
-function upload(fileName: string, content: string, fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([content]), fileName);
-  return form;
-}
+  served.app.translation.translate({ text, source: 'eng_Latn', target });
 
 const post = (route: string, body: FormData, headers: Record<string, string> = {}) =>
-  fetch(`${base}${route}`, { method: 'POST', body, headers });
+  fetch(`${served.base}${route}`, { method: 'POST', body, headers });
 
 describe('localisation files through /api/v1/translate/document', () => {
   it('translates an XLIFF: targets with the inline codes, target-language, a note for the unit left alone', async () => {
@@ -246,7 +232,7 @@ describe('localisation files through the compatible APIs', () => {
   });
 
   it("deepl-node's translateDocument translates an XLIFF through /v2/document", async () => {
-    const translator = new deepl.Translator('any-key:fx', { serverUrl: base, maxRetries: 0 });
+    const translator = new deepl.Translator('any-key:fx', { serverUrl: served.base, maxRetries: 0 });
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-xliff-'));
     const input = path.join(folder, 'app.xlf');
     const output = path.join(folder, 'app.de.xlf');

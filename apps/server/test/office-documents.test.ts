@@ -8,31 +8,19 @@ import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
-import type { App } from '../src/app.ts';
 import { escapeXml } from '../src/documents/adapters/xml-runs.ts';
 import { makeEpub, makeOdp, makeOds, makeOdt, makePptx, makeXlsx } from '../src/documents/testing/index.ts';
-import { listenTestApp } from './build-test-app.ts';
+import { listenDuringTests, uploadForm as upload } from './build-test-app.ts';
 
-let app: App;
-let base: string;
-
-beforeAll(async () => {
-  ({ app, base } = await listenTestApp({ SEMA_RATE_LIMIT: '1000/minute' }));
-}, 60_000);
-afterAll(() => app?.close());
+const served = listenDuringTests({ SEMA_RATE_LIMIT: '1000/minute' });
 
 /** What the model makes of one sentence, as it must appear in the rebuilt XML. */
 const translated = async (text: string) =>
-  escapeXml((await app.translation.translate({ text, source: 'eng_Latn', target: 'fra_Latn' })).trim());
-
-const upload = (fileName: string, bytes: Uint8Array, fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([bytes]), fileName);
-  return form;
-};
+  escapeXml(
+    (await served.app.translation.translate({ text, source: 'eng_Latn', target: 'fra_Latn' })).trim(),
+  );
 
 /** Each format, a part of it that holds text, and a sentence found there. */
 const FILES = [
@@ -47,7 +35,7 @@ const FILES = [
 describe('office documents through every API', () => {
   it.each(FILES)('/api/v1/translate/document translates %s', async (fileName, make, part, sentence) => {
     const source = await make();
-    const response = await fetch(`${base}/api/v1/translate/document`, {
+    const response = await fetch(`${served.base}/api/v1/translate/document`, {
       method: 'POST',
       headers: { Accept: 'application/json' },
       body: upload(fileName, source, { source_language: 'eng_Latn', target_language: 'fra_Latn' }),
@@ -65,7 +53,7 @@ describe('office documents through every API', () => {
   });
 
   it('writes the target language into the file, through the document reader thread', async () => {
-    const response = await fetch(`${base}/api/v1/translate/document`, {
+    const response = await fetch(`${served.base}/api/v1/translate/document`, {
       method: 'POST',
       body: upload('book.epub', makeEpub(), { source_language: 'eng_Latn', target_language: 'arb_Arab' }),
     });
@@ -77,7 +65,7 @@ describe('office documents through every API', () => {
   });
 
   it("LibreTranslate's /translate_file translates an .odt (its users' files came back untranslated)", async () => {
-    const response = await fetch(`${base}/translate_file`, {
+    const response = await fetch(`${served.base}/translate_file`, {
       method: 'POST',
       body: upload('notes.odt', makeOdt(), { source: 'en', target: 'fr' }),
     });
@@ -91,7 +79,7 @@ describe('office documents through every API', () => {
   });
 
   it('deepl-node translates an .xlsx through /v2/document, with a glossary', async () => {
-    const translator = new deepl.Translator('any-key:fx', { serverUrl: base, maxRetries: 0 });
+    const translator = new deepl.Translator('any-key:fx', { serverUrl: served.base, maxRetries: 0 });
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-office-'));
     const input = path.join(folder, 'sales.xlsx');
     fs.writeFileSync(input, await makeXlsx());

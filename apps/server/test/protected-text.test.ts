@@ -30,6 +30,32 @@ function expectSpansKept(translated: string) {
   expect(translated).not.toBe(TEXT);
 }
 
+/** POSTs a file to /api/v1/translate/document, English to French, asking for a JSON answer. */
+function postDocument(filename: string, type: string, content: string) {
+  const boundary = 'sema-protected';
+  const field = (name: string, value: string) => [
+    `--${boundary}`,
+    `Content-Disposition: form-data; name="${name}"`,
+    '',
+    value,
+  ];
+  const body = [
+    ...field('target_language', 'fra_Latn'),
+    ...field('source_language', 'eng_Latn'),
+    `--${boundary}`,
+    `Content-Disposition: form-data; name="file"; filename="${filename}"`,
+    `Content-Type: ${type}`,
+    '',
+    content,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+  return postJson(app, '/api/v1/translate/document', body, {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    accept: 'application/json',
+  });
+}
+
 /** POSTs `texts` (our API's `text` or `texts`) from English to Swahili with a request glossary. */
 function englishToSwahili(url: string, texts: { text: string } | { texts: string[] }, glossary: unknown) {
   return postJson(app, url, { ...texts, source_language: 'en', target_language: 'sw', glossary });
@@ -79,30 +105,27 @@ describe('protected text on every path', () => {
   });
 
   it('a text document', async () => {
-    const boundary = 'sema-protected';
-    const body = [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="target_language"',
-      '',
-      'fra_Latn',
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="source_language"',
-      '',
-      'eng_Latn',
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="file"; filename="notes.txt"',
-      'Content-Type: text/plain',
-      '',
-      TEXT,
-      `--${boundary}--`,
-      '',
-    ].join('\r\n');
-    const response = await postJson(app, '/api/v1/translate/document', body, {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      accept: 'application/json',
-    });
+    const response = await postDocument('notes.txt', 'text/plain', TEXT);
     expect(response.statusCode).toBe(200);
     expectSpansKept(response.json<{ text: string }>().text);
+  });
+
+  it('a nested ICU plural sent as text keeps its structure exactly as in a document', async () => {
+    const plural =
+      '{count, plural, one {One file} other {{folders, plural, one {# files in one folder} other {# files in # folders}}}}';
+    const asText = await postJson(app, '/api/v1/translate', {
+      text: plural,
+      source_language: 'eng_Latn',
+      target_language: 'fra_Latn',
+    });
+    const translated = asText.json<{ translated_text: string }>().translated_text;
+    const inDocument = await postDocument('messages.json', 'application/json', JSON.stringify({ plural }));
+    expect(JSON.parse(inDocument.json<{ text: string }>().text)).toEqual({ plural: translated });
+    // The messages were translated (the tiny model copies nothing), the syntax of both levels kept.
+    expect(translated).not.toBe(plural);
+    expect(translated).toMatch(
+      /^\{count, plural, one \{[^{}#]+\} other \{\{folders, plural, one \{# [^{}#]+\} other \{# [^{}#]+# [^{}#]+\}\}\}\}$/,
+    );
   });
 
   it('a glossary on /api/v1/translate and /batch: terms replaced, do-not-translate terms kept', async () => {

@@ -1,18 +1,14 @@
 /* global document, getComputedStyle -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { DESKTOP, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { BOTH_SIZES, browserDuringTests, newPage, openApp, PHONE } from './lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const { AxeBuilder } = require('@axe-core/playwright');
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 /** Every axe rule (WCAG A/AA and best practices); a violation is listed with its nodes. */
 async function violations(page) {
@@ -73,7 +69,7 @@ describe('accessibility (axe-core)', () => {
 });
 
 describe('dark mode (axe-core, contrast included)', () => {
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const viewport of BOTH_SIZES) {
     it(`follows the system, and every page, the picker, the menu and a conversation meet contrast (${viewport.width}px)`, async () => {
       const { context, page } = await newPage(browser, { viewport, colorScheme: 'dark' });
       await openApp(page, '/');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { DESKTOP, PHONE } from './lib/browser.mjs';
+import { BOTH_SIZES, DESKTOP } from './lib/browser.mjs';
 import { withBrowserAndChatServers } from './lib/chat-servers.mjs';
 
 let browser;
@@ -95,7 +95,7 @@ const answer = (text) => `ok\n</think>\n\n${text}`;
 
 const done = (page) => page.locator('[data-testid="chat-answer"][data-status="done"]');
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of BOTH_SIZES) {
   describe(`beyond reading (${viewport.width}px)`, () => {
     it('no speaker or microphone where the browser has no voice or recognition', async () => {
       await servers.fake.enqueue({ kind: 'answer', content: answer('The sea is calm today.') });

@@ -1,14 +1,10 @@
 /* global DataTransfer, getComputedStyle -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { eventually, launchBrowser, newPage, openApp } from './lib/browser.mjs';
+import { browserDuringTests, eventually, newPage, openApp } from './lib/browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 const input = (page) => page.getByRole('textbox', { name: /Text to translate|Message/ });
 

@@ -1,17 +1,13 @@
 /* global window, document, MutationObserver -- used inside page.evaluate, in the browser */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
-import { DESKTOP, launchBrowser, newPage, openApp, PHONE, status } from './lib/browser.mjs';
+import { BOTH_SIZES, browserDuringTests, chooseTarget, newPage, openApp, status } from './lib/browser.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 /**
  * Enough cues that the translation takes several progress steps, even with the tiny model; numbered
@@ -36,14 +32,6 @@ function timings(text) {
   return text.split(/\r?\n/).filter((line) => /^\d+$/.test(line) || line.includes('-->'));
 }
 
-async function chooseTarget(page, name) {
-  await page.getByTestId('target-language').click();
-  const search = page.getByRole('combobox', { name: 'Search languages' });
-  await search.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await search.waitFor({ state: 'detached' });
-}
-
 /** The smallest workbook Excel opens: one sheet, two shared strings and a formula. */
 function workbook() {
   const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
@@ -61,6 +49,17 @@ function workbook() {
       `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>12</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2"><f>SUM(B1:B1)</f><v>12</v></c></row></sheetData></worksheet>`,
     ),
   });
+}
+
+/** Sends the attached file, then downloads its translation (`fileName`): where it was saved. */
+async function sendAndDownload(page, fileName) {
+  await page.getByRole('button', { name: 'Send' }).click();
+  const download = page
+    .locator('li[data-role="assistant"]')
+    .getByRole('button', { name: `Download ${fileName}` });
+  await download.waitFor({ timeout: 60_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  return file.path();
 }
 
 describe('documents, end to end', () => {
@@ -124,13 +123,8 @@ describe('documents, end to end', () => {
       '',
     ].join('\n');
     await dropFile(page, 'messages.po', catalogue, 'text/x-gettext-translation');
-    await page.getByRole('button', { name: 'Send' }).click();
-    const download = page
-      .locator('li[data-role="assistant"]')
-      .getByRole('button', { name: 'Download messages.fr.po' });
-    await download.waitFor({ timeout: 60_000 });
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    const translated = fs.readFileSync(await file.path(), 'utf8');
+    const downloaded = await sendAndDownload(page, 'messages.fr.po');
+    const translated = fs.readFileSync(downloaded, 'utf8');
     assert.match(translated, /"Language: fr\\n"/);
     assert.match(translated, /"Plural-Forms: nplurals=2; plural=\(n > 1\);\\n"/);
     assert.match(translated, /#: src\/main\.c:4\n#, fuzzy\nmsgid "The morning train/);
@@ -212,7 +206,7 @@ describe('documents, end to end', () => {
     await context.close();
   });
 
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const viewport of BOTH_SIZES) {
     it(`translate mode: text typed beside a dropped file is said not to be used, before and after sending (${viewport.width}px)`, async () => {
       const { context, page, problems } = await newPage(browser, { viewport });
       await openApp(page, '/');
@@ -246,13 +240,8 @@ describe('documents, end to end', () => {
       buffer: Buffer.from(workbook()),
     });
     await page.getByTestId('file-chip').getByText('budget.xlsx').waitFor();
-    await page.getByRole('button', { name: 'Send' }).click();
-    const download = page
-      .locator('li[data-role="assistant"]')
-      .getByRole('button', { name: 'Download budget.fr.xlsx' });
-    await download.waitFor({ timeout: 60_000 });
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    const parts = unzipSync(fs.readFileSync(await file.path()));
+    const downloaded = await sendAndDownload(page, 'budget.fr.xlsx');
+    const parts = unzipSync(fs.readFileSync(downloaded));
     const part = (name) => strFromU8(parts[name] ?? new Uint8Array());
     assert.doesNotMatch(part('xl/sharedStrings.xml'), /The river rises/);
     assert.match(part('xl/worksheets/sheet1.xml'), /<f>SUM\(B1:B1\)<\/f><v>12<\/v>/);

@@ -1,18 +1,14 @@
 // The spec's lines that only show in particular situations, and what a first-time visitor meets,
 // in Chromium against the real server (tiny NLLB model, real detector, local tiny chat model).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, PHONE, status } from './lib/browser.mjs';
+import { browserDuringTests, newPage, openApp, PHONE, status } from './lib/browser.mjs';
 
 const NETWORK = 'Network error. Please check your connection.';
 const SWAHILI = 'Habari za asubuhi, rafiki yangu. Watoto wanakwenda shuleni leo asubuhi.';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 const reply = (page) => page.locator('li[data-role="assistant"]:not([aria-busy])');
 

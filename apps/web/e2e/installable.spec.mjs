@@ -8,14 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { BASE_URL, DESKTOP, eventually, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import {
+  BASE_URL,
+  BOTH_SIZES,
+  browserDuringTests,
+  eventually,
+  newPage,
+  openApp,
+  PHONE,
+} from './lib/browser.mjs';
 import { startSemaServer } from './lib/sema-server.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 /** Waits until a service worker controls the page (the first visit installs it; a reload is then served by it). */
 async function untilControlled(page) {
@@ -74,7 +78,7 @@ describe('installable', () => {
   });
 });
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of BOTH_SIZES) {
   describe(`offline (${viewport.width}px)`, () => {
     it('the service worker opens every page with the network off; the API stays with the server', async () => {
       const { context, page, problems } = await newPage(browser, { viewport });
@@ -190,7 +194,7 @@ const offerInstall = (page) =>
     window.dispatchEvent(offer);
   });
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of BOTH_SIZES) {
   describe(`the header and the menu (${viewport.width}px)`, () => {
     /** The header's entries on a wide screen; the menu's (opened here) on a phone. */
     const entries = async (page) => {

@@ -1,27 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { browserDuringTests, newPage, openApp, PHONE } from './lib/browser.mjs';
 import { startSemaServer } from './lib/sema-server.mjs';
 
 // Servers of this spec's own, with API keys on: the web app gets in with its session token, and
 // nothing else does without a key.
 const KEYS = 'e2e-key-00000001:1m';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 async function translateOnPage(url, text) {
   const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: url });
+  const sessionAsks = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/session')) sessionAsks.push(request.url());
+  });
   await openApp(page, '/');
   await page.getByRole('textbox').fill(text);
   const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/translate'));
   await page.getByRole('textbox').press('Enter');
   const response = await answered;
-  return { context, page, problems, response };
+  return { context, page, problems, response, sessionAsks };
 }
 
 describe('with API keys on', () => {
@@ -32,12 +32,13 @@ describe('with API keys on', () => {
   after(async () => server?.stop());
 
   it('the web app translates with its session token, and a bare same-origin header gets 401', async () => {
-    const { context, page, problems, response } = await translateOnPage(
+    const { context, page, problems, response, sessionAsks } = await translateOnPage(
       server.url,
       'Habari za asubuhi, rafiki yangu.',
     );
     assert.equal(response.status(), 200);
     assert.ok(response.request().headers()['x-sema-session'], 'the request carried the session token');
+    assert.equal(sessionAsks.length, 1);
     const body = await response.json();
     await page
       .locator('li[data-role="assistant"]')
@@ -53,6 +54,20 @@ describe('with API keys on', () => {
     });
     assert.equal(bare.status, 401);
     assert.equal((await bare.json()).code, 'API_KEY_REQUIRED');
+  });
+});
+
+describe('with API keys off', () => {
+  it('the web app asks for no session token: the status it reads says keys are off', async () => {
+    const { context, problems, response, sessionAsks } = await translateOnPage(
+      process.env.SEMA_E2E_URL,
+      'Habari za jioni.',
+    );
+    assert.equal(response.status(), 200);
+    assert.equal(response.request().headers()['x-sema-session'], undefined);
+    assert.deepEqual(sessionAsks, []);
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 });
 

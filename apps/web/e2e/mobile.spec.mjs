@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, PHONE, pageWidth } from './lib/browser.mjs';
+import { browserDuringTests, newPage, openApp, pageWidth, PHONE } from './lib/browser.mjs';
 import { dropFile } from './lib/drop-file.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 describe('a 360 px wide phone', () => {
   for (const path of ['/', '/about', '/developer', '/login', '/signup', '/forgot-password', '/nowhere']) {

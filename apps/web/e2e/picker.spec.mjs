@@ -2,15 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import {
-  afterNextFrame,
-  DESKTOP,
-  eventually,
-  launchBrowser,
-  newPage,
-  openApp,
-  PHONE,
-} from './lib/browser.mjs';
+import { afterNextFrame, BOTH_SIZES, eventually, launchBrowser, newPage, openApp } from './lib/browser.mjs';
 
 let browser;
 let context;
@@ -115,7 +107,7 @@ describe('language picker', () => {
     await picker.getByText('No languages found matching "zzzz"').waitFor();
   });
 
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const viewport of BOTH_SIZES) {
     it(`every region tab lists the languages spoken there, one language under several (${viewport.width}px)`, async () => {
       await context?.close();
       ({ context, page } = await newPage(browser, { viewport }));

@@ -1,26 +1,22 @@
 /* global document, getComputedStyle -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import {
+  browserDuringTests,
   eventually,
-  launchBrowser,
   newPage,
   openApp,
+  pageWidth,
   PHONE,
   signInLocally,
-  pageWidth,
 } from './lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const { AxeBuilder } = require('@axe-core/playwright');
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 const pathname = (page) => new URL(page.url()).pathname;
 const storedUser = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('sema_user') ?? 'null'));

@@ -1,22 +1,17 @@
 /* global indexedDB -- used inside page.evaluate, which runs in the browser */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { afterNextFrame, DESKTOP, launchBrowser, newPage, openApp, PHONE } from './lib/browser.mjs';
+import {
+  afterNextFrame,
+  BOTH_SIZES,
+  browserDuringTests,
+  chooseTarget,
+  newPage,
+  openApp,
+} from './lib/browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
-
-async function chooseTarget(page, name) {
-  await page.getByTestId('target-language').click();
-  const search = page.getByRole('combobox', { name: 'Search languages' });
-  await search.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await search.waitFor({ state: 'detached' });
-}
+const browser = browserDuringTests();
 
 async function translate(page, text) {
   await page.getByRole('textbox').fill(text);
@@ -53,7 +48,16 @@ async function openHistory(page) {
   await dialog(page).waitFor();
 }
 
-for (const viewport of [PHONE, DESKTOP]) {
+/** Closes the page's context once nothing went wrong on it; a 503 (the model not ready) is allowed. */
+async function closeWithOnly503s(context, problems) {
+  assert.deepEqual(
+    problems.filter((problem) => !problem.includes('503')),
+    [],
+  );
+  await context.close();
+}
+
+for (const viewport of BOTH_SIZES) {
   describe(`remembered on the device (${viewport.width}px)`, () => {
     it('the languages, the mode, the draft and the conversation survive a reload', async () => {
       const { context, page, problems } = await newPage(browser, { viewport });
@@ -80,11 +84,7 @@ for (const viewport of [PHONE, DESKTOP]) {
           .getAttribute('aria-pressed'),
         'true',
       );
-      assert.deepEqual(
-        problems.filter((problem) => !problem.includes('503')),
-        [],
-      );
-      await context.close();
+      await closeWithOnly503s(context, problems);
     });
 
     it('the history lists, reopens, renames, deletes one and clears all after a confirmation', async () => {
@@ -142,11 +142,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
       assert.equal(await page.locator('li[data-role="user"]').count(), 0);
       assert.equal(await conversationsButton(page).count(), 0);
-      assert.deepEqual(
-        problems.filter((problem) => !problem.includes('503')),
-        [],
-      );
-      await context.close();
+      await closeWithOnly503s(context, problems);
     });
 
     it('the recent translations are kept on the device: a reload keeps them, removing and clearing too', async () => {

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { eventually, launchBrowser, newPage, openApp, status } from './lib/browser.mjs';
+import { browserDuringTests, eventually, newPage, openApp, status } from './lib/browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 const withHeader = [
   { path: '/', heading: 'Welcome to Sema' },

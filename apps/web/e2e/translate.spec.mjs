@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { launchBrowser, newPage, openApp, status } from './lib/browser.mjs';
+import { browserDuringTests, newPage, openApp, status } from './lib/browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 describe('translate mode, end to end', () => {
   it('sends text → a user message, a loading reply, then the translation (or the spec error)', async () => {

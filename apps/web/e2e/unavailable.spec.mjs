@@ -2,20 +2,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { afterNextFrame, launchBrowser, newPage, openApp, PHONE, pageWidth } from './lib/browser.mjs';
+import { afterNextFrame, browserDuringTests, newPage, openApp, pageWidth, PHONE } from './lib/browser.mjs';
 import { TINY_NLLB } from '@sema/testkit/sema';
 import { startSemaServer } from './lib/sema-server.mjs';
 
 // The runner's second server, whose translation model cannot load.
 const NO_MODEL_URL = process.env.SEMA_E2E_NO_MODEL_URL;
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = browserDuringTests();
 
 describe(
   'while the translation model is unavailable',

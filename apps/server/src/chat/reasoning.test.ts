@@ -20,39 +20,34 @@ function stream(chunks: string[], insideThink = false): ReasoningPiece[] {
 }
 
 describe('splitReasoning (whole answers)', () => {
-  it('separates a <think> block from the answer', () => {
-    expect(splitReasoning('<think>\nThe user greets me.\n</think>\n\nHello!')).toEqual({
-      reasoning: 'The user greets me.',
-      content: 'Hello!',
-    });
-  });
-
-  it('treats text before a lone </think> as reasoning (opening tag was in the prompt)', () => {
-    expect(splitReasoning('Okay, Nairobi is the capital.\n</think>\n\nThe capital is **Nairobi**.')).toEqual({
-      reasoning: 'Okay, Nairobi is the capital.',
-      content: 'The capital is **Nairobi**.',
-    });
-  });
-
-  it('leaves an answer without tags untouched', () => {
-    expect(splitReasoning('Just an answer, with a < sign.')).toEqual({
-      reasoning: '',
-      content: 'Just an answer, with a < sign.',
-    });
-  });
-
-  it('keeps an unclosed <think> as reasoning (the model ran out of tokens while thinking)', () => {
-    expect(splitReasoning('<think>Still thinking about')).toEqual({
-      reasoning: 'Still thinking about',
-      content: '',
-    });
-  });
-
-  it('collects several think blocks', () => {
-    expect(splitReasoning('<think>a</think>One. <think>b</think>Two.')).toEqual({
-      reasoning: 'ab',
-      content: 'One. Two.',
-    });
+  it.each([
+    [
+      'separates a <think> block from the answer',
+      '<think>\nThe user greets me.\n</think>\n\nHello!',
+      'The user greets me.',
+      'Hello!',
+    ],
+    [
+      'treats text before a lone </think> as reasoning (opening tag was in the prompt)',
+      'Okay, Nairobi is the capital.\n</think>\n\nThe capital is **Nairobi**.',
+      'Okay, Nairobi is the capital.',
+      'The capital is **Nairobi**.',
+    ],
+    [
+      'leaves an answer without tags untouched',
+      'Just an answer, with a < sign.',
+      '',
+      'Just an answer, with a < sign.',
+    ],
+    [
+      'keeps an unclosed <think> as reasoning (the model ran out of tokens while thinking)',
+      '<think>Still thinking about',
+      'Still thinking about',
+      '',
+    ],
+    ['collects several think blocks', '<think>a</think>One. <think>b</think>Two.', 'ab', 'One. Two.'],
+  ])('%s', (_, answer, reasoning, content) => {
+    expect(splitReasoning(answer)).toEqual({ reasoning, content });
   });
 });
 

@@ -9,6 +9,17 @@ function languageOf(text: string): string | undefined {
   return detector.detect(text)?.language;
 }
 
+/** A text and the language expected for it, or a pattern when either of two is right. */
+type Example = [string, string | RegExp];
+
+/** A rule of the detector holds when every text showing it gets the language expected. */
+function showsRule(_rule: string, examples: Example[]) {
+  for (const [text, expected] of examples) {
+    if (typeof expected === 'string') expect(languageOf(text)).toBe(expected);
+    else expect(languageOf(text)).toMatch(expected);
+  }
+}
+
 describe('script rules', () => {
   it.each([
     ['안녕하세요, 만나서 반갑습니다', 'kor_Hang'],
@@ -33,44 +44,48 @@ describe('script rules', () => {
     expect(languageOf(text)).toBe(expected);
   });
 
-  it('tells Simplified from Traditional Chinese by characters only one of them uses', () => {
-    expect(languageOf('我们认为这个问题很重要，应该马上解决')).toBe('cmn_Hans');
-    expect(languageOf('我們認為這個問題很重要，應該馬上解決')).toBe('cmn_Hant');
-  });
-
-  it('recognises written Cantonese by its particles', () => {
-    expect(languageOf('佢哋喺度食緊飯，我唔知佢幾時返嚟')).toBe('yue_Hant');
-  });
-
-  it('tells Assamese from Bengali by ৰ and ৱ', () => {
-    expect(languageOf('অসমীয়া ভাষা আৰু সাহিত্যৰ ইতিহাস')).toBe('asm_Beng');
-    expect(languageOf('বাংলা ভাষা ও সাহিত্যের ইতিহাস')).toBe('ben_Beng');
-  });
-
-  it('tells Urdu, Persian and Arabic apart', () => {
-    expect(languageOf('یہ ایک بہت اچھی کتاب ہے جو میں نے پڑھی')).toBe('urd_Arab');
-    expect(languageOf('این یک کتاب بسیار خوب است که من خواندم')).toMatch(/^(pes|prs)_Arab$/);
-    expect(languageOf('هذا كتاب جيد جدا قرأته في المكتبة')).toBe('ara_Arab');
-  });
-
-  it('recognises Sindhi and Kashmiri by their own letters', () => {
-    expect(languageOf('سنڌي ٻولي ۾ ڪتاب پڙهو')).toBe('snd_Arab');
-    expect(languageOf('کٲشُر زَبان چھےٚ وارٕے')).toBe('kas_Arab');
-  });
-
-  it('tells Serbian Cyrillic from Russian and Macedonian', () => {
-    expect(languageOf('Ђорђе је отишао код лекара јер га је болела глава')).toBe('srp_Cyrl');
-    expect(languageOf('Георгий пошёл к врачу, потому что у него болела голова')).toBe('rus_Cyrl');
-    expect(languageOf('Ѓорѓи отиде на лекар затоа што го болеше главата')).toBe('mkd_Cyrl');
-  });
-
-  it('recognises Bashkir by ҡ ҙ ҫ', () => {
-    expect(languageOf('Башҡорт теле – башҡорттарҙың милли теле')).toBe('bak_Cyrl');
-  });
-
-  it('splits Ethiopic between Amharic and Tigrinya', () => {
-    expect(languageOf('ትግርኛ ቋንቋ ኣብ ኤርትራን ኢትዮጵያን ይዝረብ')).toBe('tir_Ethi');
-  });
+  it.each<[string, Example[]]>([
+    [
+      'tells Simplified from Traditional Chinese by characters only one of them uses',
+      [
+        ['我们认为这个问题很重要，应该马上解决', 'cmn_Hans'],
+        ['我們認為這個問題很重要，應該馬上解決', 'cmn_Hant'],
+      ],
+    ],
+    ['recognises written Cantonese by its particles', [['佢哋喺度食緊飯，我唔知佢幾時返嚟', 'yue_Hant']]],
+    [
+      'tells Assamese from Bengali by ৰ and ৱ',
+      [
+        ['অসমীয়া ভাষা আৰু সাহিত্যৰ ইতিহাস', 'asm_Beng'],
+        ['বাংলা ভাষা ও সাহিত্যের ইতিহাস', 'ben_Beng'],
+      ],
+    ],
+    [
+      'tells Urdu, Persian and Arabic apart',
+      [
+        ['یہ ایک بہت اچھی کتاب ہے جو میں نے پڑھی', 'urd_Arab'],
+        ['این یک کتاب بسیار خوب است که من خواندم', /^(pes|prs)_Arab$/],
+        ['هذا كتاب جيد جدا قرأته في المكتبة', 'ara_Arab'],
+      ],
+    ],
+    [
+      'recognises Sindhi and Kashmiri by their own letters',
+      [
+        ['سنڌي ٻولي ۾ ڪتاب پڙهو', 'snd_Arab'],
+        ['کٲشُر زَبان چھےٚ وارٕے', 'kas_Arab'],
+      ],
+    ],
+    [
+      'tells Serbian Cyrillic from Russian and Macedonian',
+      [
+        ['Ђорђе је отишао код лекара јер га је болела глава', 'srp_Cyrl'],
+        ['Георгий пошёл к врачу, потому что у него болела голова', 'rus_Cyrl'],
+        ['Ѓорѓи отиде на лекар затоа што го болеше главата', 'mkd_Cyrl'],
+      ],
+    ],
+    ['recognises Bashkir by ҡ ҙ ҫ', [['Башҡорт теле – башҡорттарҙың милли теле', 'bak_Cyrl']]],
+    ['splits Ethiopic between Amharic and Tigrinya', [['ትግርኛ ቋንቋ ኣብ ኤርትራን ኢትዮጵያን ይዝረብ', 'tir_Ethi']]],
+  ])('%s', showsRule);
 
   it('answers the nearest catalogue language, unsure, for N’Ko', () => {
     const detection = detector.detect('ߒߞߏ ߞߊ߲');
@@ -196,18 +211,23 @@ describe('confidence and alternatives', () => {
 });
 
 describe('hard pairs', () => {
-  it('tells Nynorsk from Bokmål', () => {
-    expect(languageOf('Eg veit ikkje kva ho heiter, men ho bur i huset ved fjorden')).toBe('nno_Latn');
-    expect(languageOf('Jeg vet ikke hva hun heter, men hun bor i huset ved fjorden')).toBe('nob_Latn');
-  });
-
-  it('recognises Egyptian Arabic by its own words', () => {
-    expect(languageOf('أنا مش عارف هو عايز إيه دلوقتي عشان كده مش هروح')).toBe('arz_Arab');
-  });
-
-  it('recognises Jawi (Malay languages in Arabic script) by ڠ ڽ ڤ ڬ', () => {
-    expect(languageOf('اورڠ ايت ڤرڬي ك ڤاسر')).toMatch(/^(ace|bjn)_Arab$/);
-  });
+  it.each<[string, Example[]]>([
+    [
+      'tells Nynorsk from Bokmål',
+      [
+        ['Eg veit ikkje kva ho heiter, men ho bur i huset ved fjorden', 'nno_Latn'],
+        ['Jeg vet ikke hva hun heter, men hun bor i huset ved fjorden', 'nob_Latn'],
+      ],
+    ],
+    [
+      'recognises Egyptian Arabic by its own words',
+      [['أنا مش عارف هو عايز إيه دلوقتي عشان كده مش هروح', 'arz_Arab']],
+    ],
+    [
+      'recognises Jawi (Malay languages in Arabic script) by ڠ ڽ ڤ ڬ',
+      [['اورڠ ايت ڤرڬي ك ڤاسر', /^(ace|bjn)_Arab$/]],
+    ],
+  ])('%s', showsRule);
 });
 
 describe('everyday chat messages', () => {

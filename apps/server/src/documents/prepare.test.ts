@@ -55,71 +55,67 @@ describe('prepareDocument: choosing the format', () => {
   });
 });
 
+/** A refusal: its status, its detail (text or matcher) and, where one is asserted, its code. */
+const refused = (status: number, detail: unknown, code?: string) => ({
+  statusCode: status,
+  detail,
+  ...(code ? { code } : {}),
+});
+
 describe('prepareDocument: refusing bad files', () => {
-  it('refuses binary data renamed .txt (NUL bytes)', async () => {
-    await expect(
-      prepare('photo.txt', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13])),
-    ).rejects.toMatchObject({
-      statusCode: 422,
-      code: 'DOCUMENT_TYPE_MISMATCH',
-      detail: 'The file holds binary data (NUL bytes), not .txt text.',
-    });
+  it.each([
+    [
+      'binary data renamed .txt (NUL bytes)',
+      'photo.txt',
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]),
+      refused(422, 'The file holds binary data (NUL bytes), not .txt text.', 'DOCUMENT_TYPE_MISMATCH'),
+    ],
+    [
+      'text that is not UTF-8',
+      'latin1.txt',
+      new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x61]),
+      refused(422, 'The .txt file is not UTF-8 text; save it as UTF-8 and try again.'),
+    ],
+    [
+      'a Word package renamed .txt',
+      'report.txt',
+      zipSync({ a: strToU8('x') }),
+      refused(422, 'The file is named .txt but is a ZIP package (e.g. a .docx), not text.'),
+    ],
+    [
+      'an old binary .doc renamed .docx',
+      'old.docx',
+      new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+      refused(422, expect.stringContaining('old binary Office file (.doc, .xls, .ppt)')),
+    ],
+    ['an empty file', 'empty.txt', '', refused(422, 'The file is empty.')],
+    [
+      'a file without text',
+      'numbers.txt',
+      '1 2 3\n---\n',
+      refused(422, 'No text to translate was found in the file.', 'DOCUMENT_HAS_NO_TEXT'),
+    ],
+  ])('refuses %s', async (_, fileName, content, refusal) => {
+    await expect(prepare(fileName, content)).rejects.toMatchObject(refusal);
   });
 
-  it('refuses text that is not UTF-8', async () => {
-    await expect(
-      prepare('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x61])),
-    ).rejects.toMatchObject({
-      statusCode: 422,
-      detail: 'The .txt file is not UTF-8 text; save it as UTF-8 and try again.',
-    });
-  });
-
-  it('refuses a Word package renamed .txt', async () => {
-    await expect(prepare('report.txt', zipSync({ a: strToU8('x') }))).rejects.toMatchObject({
-      statusCode: 422,
-      detail: 'The file is named .txt but is a ZIP package (e.g. a .docx), not text.',
-    });
-  });
-
-  it('refuses an old binary .doc renamed .docx', async () => {
-    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
-    await expect(prepare('old.docx', ole)).rejects.toMatchObject({
-      statusCode: 422,
-      detail: expect.stringContaining('old binary Office file (.doc, .xls, .ppt)'),
-    });
-  });
-
-  it('refuses files over the byte limit (413)', async () => {
-    await expect(
-      prepare('a.txt', new Uint8Array(2048).fill(65), undefined, { ...testLimits, maxFileBytes: 1024 }),
-    ).rejects.toMatchObject({
-      statusCode: 413,
-      code: 'DOCUMENT_TOO_LARGE',
-      detail: 'The file is larger than the 1 KB limit.',
-    });
-  });
-
-  it('refuses documents with more text than the character limit (413)', async () => {
-    await expect(
-      prepare('a.txt', 'word '.repeat(3000), undefined, { ...testLimits, maxChars: 10_000 }),
-    ).rejects.toMatchObject({
-      statusCode: 413,
-      code: 'DOCUMENT_TOO_LONG',
-      detail: 'The document has 14,999 characters of text; the limit is 10,000.',
-    });
-  });
-
-  it('refuses empty files and files without text (422)', async () => {
-    await expect(prepare('empty.txt', '')).rejects.toMatchObject({
-      statusCode: 422,
-      detail: 'The file is empty.',
-    });
-    await expect(prepare('numbers.txt', '1 2 3\n---\n')).rejects.toMatchObject({
-      statusCode: 422,
-      code: 'DOCUMENT_HAS_NO_TEXT',
-      detail: 'No text to translate was found in the file.',
-    });
+  it.each([
+    [
+      'files over the byte limit (413)',
+      new Uint8Array(2048).fill(65),
+      { maxFileBytes: 1024 },
+      refused(413, 'The file is larger than the 1 KB limit.', 'DOCUMENT_TOO_LARGE'),
+    ],
+    [
+      'documents with more text than the character limit (413)',
+      'word '.repeat(3000),
+      { maxChars: 10_000 },
+      refused(413, 'The document has 14,999 characters of text; the limit is 10,000.', 'DOCUMENT_TOO_LONG'),
+    ],
+  ])('refuses %s', async (_, content, limit, refusal) => {
+    await expect(prepare('a.txt', content, undefined, { ...testLimits, ...limit })).rejects.toMatchObject(
+      refusal,
+    );
   });
 });
 

@@ -7,8 +7,6 @@
 import type { Redis } from 'ioredis';
 import type { GlossaryEntry } from './entries.ts';
 import {
-  GlossaryStoreFullError,
-  MAX_GLOSSARIES,
   newStoredGlossary,
   type GlossaryInfo,
   type GlossaryStore,
@@ -40,8 +38,7 @@ export class RedisGlossaryStore implements GlossaryStore {
   constructor(private readonly redis: Redis) {}
 
   async create(glossary: NewGlossary): Promise<StoredGlossary> {
-    if ((await this.redis.scard(IDS)) >= MAX_GLOSSARIES) throw new GlossaryStoreFullError();
-    const stored = newStoredGlossary(glossary);
+    const stored = newStoredGlossary(glossary, await this.redis.scard(IDS));
     await this.redis.multi().hset(key(stored.id), this.fields(stored)).sadd(IDS, stored.id).exec();
     return stored;
   }

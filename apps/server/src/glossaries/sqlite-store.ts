@@ -8,8 +8,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { GlossaryEntry } from './entries.ts';
 import {
-  GlossaryStoreFullError,
-  MAX_GLOSSARIES,
   newStoredGlossary,
   type GlossaryInfo,
   type GlossaryStore,
@@ -66,12 +64,11 @@ export class SqliteGlossaryStore implements GlossaryStore {
   }
 
   async create(glossary: NewGlossary): Promise<StoredGlossary> {
-    const stored = newStoredGlossary(glossary);
     const insert = this.db.transaction(() => {
       const { count } = this.db.prepare('SELECT count(*) AS count FROM glossaries').get() as {
         count: number;
       };
-      if (count >= MAX_GLOSSARIES) throw new GlossaryStoreFullError();
+      const stored = newStoredGlossary(glossary, count);
       this.db
         .prepare(
           `INSERT INTO glossaries (id, name, source, target, entry_count, created_at, updated_at, entries)
@@ -87,9 +84,9 @@ export class SqliteGlossaryStore implements GlossaryStore {
           stored.updatedAt,
           JSON.stringify(stored.entries),
         );
+      return stored;
     });
-    insert();
-    return stored;
+    return insert();
   }
 
   async list(): Promise<GlossaryInfo[]> {

@@ -53,8 +53,12 @@ export class GlossaryStoreFullError extends Error {
   }
 }
 
-/** A new glossary with its id and times. */
-export function newStoredGlossary(glossary: NewGlossary, now = new Date()): StoredGlossary {
+/**
+ * A new glossary with its id and times, for a store that holds `count` already: both stores refuse
+ * the one past MAX_GLOSSARIES here (GlossaryStoreFullError).
+ */
+export function newStoredGlossary(glossary: NewGlossary, count: number, now = new Date()): StoredGlossary {
+  if (count >= MAX_GLOSSARIES) throw new GlossaryStoreFullError();
   const time = now.toISOString();
   return {
     id: crypto.randomUUID(),

@@ -7,6 +7,7 @@
  * with tokens the model copies keeps sentences whole, but whether NLLB copies them reliably needs
  * the real model to measure: see the README's "Not done yet".)
  */
+import { icuBlocks, icuParts, type IcuPart } from './icu-messages.ts';
 import { pushGap, splitText, type Piece } from './segment.ts';
 
 /** Placeholders of i18n formats, longer forms first (the documents' JSON adapter uses them too). */
@@ -145,28 +146,23 @@ export function splitProtected(text: string, language: string, glossary?: Glossa
       if (piece.kind === 'sentence') first = false;
     }
   };
-  /** A run without glossary terms: cut around the protected spans. */
-  const protect = (run: string, afterSpan: boolean) => {
+  /** A run without glossary terms: cut around the protected spans (in an ICU message, `#` too). */
+  const protect = (run: string, afterSpan: boolean, inMessage = false) => {
     let cursor = 0;
-    for (const match of run.matchAll(PROTECTED)) {
-      free(run.slice(cursor, match.index), afterSpan || cursor > 0);
-      const icu = icuParts(match[0]);
+    for (const span of spansOf(run, inMessage)) {
+      free(run.slice(cursor, span.index), afterSpan || cursor > 0);
+      const icu = icuParts(span.text);
       if (icu) icuMessage(icu);
-      else gap(match[0]);
-      cursor = match.index + match[0].length;
+      else gap(span.text);
+      cursor = span.index + span.text.length;
     }
     free(run.slice(cursor), afterSpan || cursor > 0);
   };
-  /** An ICU plural or select: its keywords stay, its messages are translated, `#` kept in place. */
+  /** An ICU plural or select: its keywords stay, its messages (nested ones too) are translated. */
   const icuMessage = (parts: readonly IcuPart[]) => {
     for (const part of parts) {
       if (part.kind === 'syntax') gap(part.text);
-      else {
-        part.text.split('#').forEach((words, index) => {
-          if (index > 0) gap('#');
-          protect(words, true);
-        });
-      }
+      else protect(part.text, true, true);
     }
   };
   if (!glossary) {
@@ -183,43 +179,33 @@ export function splitProtected(text: string, language: string, glossary?: Glossa
   return pieces;
 }
 
-interface IcuPart {
-  kind: 'syntax' | 'message';
-  text: string;
-}
-
-const ICU_HEAD = /^\{\s*[\w.]+\s*,\s*(?:plural|selectordinal|select)\s*,\s*(?:offset:\d+\s*)?/;
-const ICU_CASE = /^\s*(?:=\d+|[\w-]+)\s*\{/;
+/** In an ICU message, `#` stands for the number: first, so a message's `#1` is not a hashtag. */
+const PROTECTED_IN_MESSAGE = new RegExp(`#|${PROTECTED.source}`, 'gu');
 
 /**
- * `{count, plural, one {# item} other {# items}}` as syntax (`{count, plural, one {`, `} other {`,
- * `}}`) and messages (`# item`, `# items`); undefined when the span is not such a block (a plain
- * `{name}`) or is not well formed, and is then kept whole.
+ * The protected spans of `text`, left to right. ICU plurals and selects are found by their braces
+ * (icu-messages.ts), so a block with nested plurals is one span, as in documents; the regular
+ * expression's own ICU form then only catches what is not a well-formed block (kept whole).
  */
-export function icuParts(span: string): IcuPart[] | undefined {
-  const head = ICU_HEAD.exec(span);
-  if (!head) return undefined;
-  const parts: IcuPart[] = [];
-  let syntax = head[0];
-  let rest = span.slice(head[0].length);
-  while (rest.length > 1) {
-    const selector = ICU_CASE.exec(rest);
-    if (!selector) return undefined;
-    syntax += selector[0];
-    rest = rest.slice(selector[0].length);
-    const close = rest.indexOf('}');
-    // A message with its own braces (a nested placeholder) is kept whole with the block.
-    if (close < 0 || rest.slice(0, close).includes('{')) return undefined;
-    parts.push({ kind: 'syntax', text: syntax }, { kind: 'message', text: rest.slice(0, close) });
-    syntax = '}';
-    rest = rest.slice(close + 1);
+function* spansOf(text: string, inMessage = false): Generator<{ index: number; text: string }> {
+  const pattern = new RegExp(inMessage ? PROTECTED_IN_MESSAGE : PROTECTED);
+  const blocks = icuBlocks(text);
+  for (let cursor = 0; cursor < text.length;) {
+    pattern.lastIndex = cursor;
+    const match = pattern.exec(text);
+    while (blocks[0] && blocks[0].start < cursor) blocks.shift(); // inside a span already found
+    const block = blocks[0];
+    const span =
+      block && (!match || block.start <= match.index)
+        ? { index: block.start, text: text.slice(block.start, block.end) }
+        : match && { index: match.index, text: match[0] };
+    if (!span) return;
+    yield span;
+    cursor = span.index + Math.max(span.text.length, 1);
   }
-  if (rest.trim() !== '}') return undefined;
-  parts.push({ kind: 'syntax', text: syntax + rest });
-  return parts;
 }
 
 /** The protected spans of a text, in order (for tests and the docs). */
 export function protectedSpans(text: string): string[] {
-  return [...text.matchAll(PROTECTED)].map((match) => match[0]);
+  return [...spansOf(text)].map((span) => span.text);
 }

@@ -2,6 +2,7 @@
 // Shared e2e helpers: one Chromium per spec file, pages that wait for the app behind the splash,
 // and a record of every request so a test can prove nothing left our origin.
 import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../../scripts/lib/chromium.mjs';
 import { waitFor } from '@sema/testkit/wait-for';
 
@@ -12,9 +13,24 @@ export const BASE_URL = process.env.SEMA_E2E_URL ?? 'http://127.0.0.1:3000';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
+/** The sizes a spec checks a layout at: phone first, then desktop. */
+export const BOTH_SIZES = [PHONE, DESKTOP];
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/**
+ * The browser the tests of one spec share: launched before them, closed after them. What it
+ * returns opens contexts on it (all `newPage` needs).
+ */
+export function browserDuringTests() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+  return { newContext: (options) => browser.newContext(options) };
 }
 
 /**
@@ -22,7 +38,7 @@ export async function launchBrowser() {
  * other origin; tests assert it stays empty.
  */
 /**
- * @param {import('playwright-core').Browser} browser
+ * @param {Pick<import('playwright-core').Browser, 'newContext'>} browser
  * @param {{ viewport?: { width: number, height: number }, permissions?: string[], baseURL?: string, colorScheme?: 'light' | 'dark', locale?: string }} [options]
  */
 export async function newPage(
@@ -62,6 +78,15 @@ export const pageWidth = (page) => page.evaluate(() => document.documentElement.
 export async function openApp(page, path = '/') {
   await page.goto(path);
   await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
+}
+
+/** Picks the target language `name` in the picker, by searching for it. */
+export async function chooseTarget(page, name) {
+  await page.getByTestId('target-language').click();
+  const search = page.getByRole('combobox', { name: 'Search languages' });
+  await search.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await search.waitFor({ state: 'detached' });
 }
 
 /**

@@ -3,7 +3,14 @@ import http from 'node:http';
 
 import { describe, expect, it } from 'vitest';
 
-import { ApiError, apiRequest, errorMessage, setApiOrigin, unreachable } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  errorMessage,
+  noteApiKeysRequired,
+  setApiOrigin,
+  unreachable,
+} from './api-client';
 import { serveApiDuringTests } from '@/testing/api-server';
 
 let sessions = 0;
@@ -29,6 +36,11 @@ const server = http.createServer((request, response) => {
       // The first token has ended (as after a server restart): only a later one is taken.
       if (request.headers['x-sema-session'] === 'token-1')
         return send(401, JSON.stringify({ detail: 'ended', code: 'SESSION_EXPIRED' }));
+      return send(200, JSON.stringify({ session: request.headers['x-sema-session'] }));
+    case '/api/v1/keys-on':
+      // Keys were turned on after the page read the status: only a request with a session passes.
+      if (!request.headers['x-sema-session'])
+        return send(401, JSON.stringify({ detail: 'key please', code: 'API_KEY_REQUIRED' }));
       return send(200, JSON.stringify({ session: request.headers['x-sema-session'] }));
     case '/api/v1/ok':
       return send(200, JSON.stringify({ hello: 'world' }));
@@ -128,6 +140,15 @@ describe('apiRequest', () => {
     await expect(apiRequest('/ok', { signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     });
+  });
+
+  it('asks for no session while the status says keys are off, and asks again when they are on', async () => {
+    const before = sessions;
+    noteApiKeysRequired(false);
+    expect(await apiRequest('/echo', { body: { a: 1 } })).not.toHaveProperty('session');
+    expect(sessions).toBe(before);
+    expect(await apiRequest('/keys-on', { method: 'POST' })).toEqual({ session: `token-${before + 1}` });
+    expect(sessions).toBe(before + 1);
   });
 });
 

@@ -56,7 +56,19 @@ export interface RequestOptions {
  */
 let session: Promise<{ token: string | null; until: number }> | undefined;
 
+/**
+ * Whether the server wants API keys, as its status last said (undefined until one is read): with
+ * keys off there is no session to ask for, which saves a request on every page load.
+ */
+let keysRequired: boolean | undefined;
+
+/** What the server's status says of API keys (GET /api/v1/status, `api_key_required`). */
+export function noteApiKeysRequired(required: boolean): void {
+  keysRequired = required;
+}
+
 async function sessionToken(signal?: AbortSignal): Promise<string | null> {
+  if (keysRequired === false) return null;
   const current = session && (await session.catch(() => undefined));
   if (current && current.until > Date.now()) return current.token;
   session = send('/session', { method: 'POST', signal }, 'application/json').then(async (response) => {
@@ -96,13 +108,17 @@ async function send(
  * Sends a request; a failed answer throws an ApiError with the server's `detail` and `code`, and a
  * server out of reach throws the network error. The one place the app calls `fetch`. A request
  * that does work (anything but a read) carries the session token when the server gives one, and is
- * sent once more with a fresh token if the one it had has ended.
+ * sent once more with a fresh token if the one it had has ended (or if it went without one because
+ * the status said keys were off, and they are on now).
  */
 export async function apiFetch(path: string, options: RequestOptions, accept: string) {
   const works = options.body !== undefined || options.method === 'POST';
   let response = await send(path, options, accept, works ? await sessionToken(options.signal) : undefined);
-  if (works && response.status === 401 && (await codeOf(response)) === 'SESSION_EXPIRED') {
+  // An ended token, or keys turned on since the status said they were off: ask for a session, once.
+  const refused = works && response.status === 401 ? await codeOf(response) : undefined;
+  if (refused === 'SESSION_EXPIRED' || (refused === 'API_KEY_REQUIRED' && keysRequired === false)) {
     session = undefined;
+    keysRequired = undefined;
     response = await send(path, options, accept, await sessionToken(options.signal));
   }
   if (!response.ok) throw await errorFromResponse(response);

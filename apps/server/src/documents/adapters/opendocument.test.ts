@@ -12,8 +12,13 @@ async function roundTrip(fileName: string, source: Uint8Array, target = 'fra_Lat
   const before = unzipSync(source);
   const after = unzipSync(bytes);
   const part = (name: string) => decoder.decode(after[name]);
+  /** A translated part, once its XML structure is checked to be the original's. */
+  const sameShapePart = (name: string) => {
+    expect(xmlSkeleton(part(name))).toEqual(xmlSkeleton(decoder.decode(before[name])));
+    return part(name);
+  };
   const changed = Object.keys(before).filter((name) => Buffer.compare(before[name]!, after[name]!) !== 0);
-  return { prepared, bytes, before, after, part, changed };
+  return { prepared, bytes, part, sameShapePart, changed };
 }
 
 /** Heading texts, then paragraph texts (a footnote's paragraph is part of the one it is anchored in). */
@@ -22,7 +27,11 @@ const paragraphs = (xml: string) => [...xmlTexts(xml, 'text:h'), ...xmlTexts(xml
 describe('OpenDocument adapters', () => {
   it('odt: translates the body, footnotes, header and title; keeps styles, fields and structure', async () => {
     const source = makeOdt();
-    const { prepared, before, part, changed, bytes } = await roundTrip('report.odt', source, 'arb_Arab');
+    const { prepared, part, sameShapePart, changed, bytes } = await roundTrip(
+      'report.odt',
+      source,
+      'arb_Arab',
+    );
     expect(prepared.segments).toEqual(
       expect.arrayContaining([
         'Annual report',
@@ -38,9 +47,8 @@ describe('OpenDocument adapters', () => {
       ]),
     );
     expect(prepared.segments).not.toContain('1');
-    const content = part('content.xml');
-    expect(xmlSkeleton(content)).toEqual(xmlSkeleton(decoder.decode(before['content.xml'])));
-    expect(xmlSkeleton(part('styles.xml'))).toEqual(xmlSkeleton(decoder.decode(before['styles.xml'])));
+    const content = sameShapePart('content.xml');
+    sameShapePart('styles.xml');
     expect(paragraphs(content)).toEqual([
       'ANNUAL REPORT',
       'THIS SENTENCE WAS SPLIT IN TWO.',
@@ -67,12 +75,11 @@ describe('OpenDocument adapters', () => {
   });
 
   it('ods: translates text cells and comments; numbers, dates, currencies and formulas keep their bytes', async () => {
-    const { prepared, part, before } = await roundTrip('sales.ods', makeOds());
+    const { prepared, sameShapePart } = await roundTrip('sales.ods', makeOds());
     expect(prepared.segments).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/Monday|EUR|Total 1246/)]),
     );
-    const content = part('content.xml');
-    expect(xmlSkeleton(content)).toEqual(xmlSkeleton(decoder.decode(before['content.xml'])));
+    const content = sameShapePart('content.xml');
     expect(xmlTexts(content, 'text:p')).toEqual([
       'REGION',
       'REVENUE',
@@ -93,9 +100,8 @@ describe('OpenDocument adapters', () => {
   });
 
   it('odp: translates slides, lists and speaker notes', async () => {
-    const { part, before } = await roundTrip('deck.odp', makeOdp());
-    const content = part('content.xml');
-    expect(xmlSkeleton(content)).toEqual(xmlSkeleton(decoder.decode(before['content.xml'])));
+    const { sameShapePart } = await roundTrip('deck.odp', makeOdp());
+    const content = sameShapePart('content.xml');
     expect(xmlTexts(content, 'text:p')).toEqual([
       'QUARTERLY RESULTS',
       'SALES GREW IN EVERY REGION',

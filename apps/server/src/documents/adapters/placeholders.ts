@@ -1,3 +1,4 @@
+import { icuBlocks, icuParts } from '../../translation/icu-messages.ts';
 import { PLACEHOLDER_PATTERNS } from '../../translation/protected-spans.ts';
 import { addSegment, fillSlot, type Slot } from '../segments.ts';
 
@@ -27,9 +28,8 @@ export type Pieces = Array<string | Slot>;
 /**
  * Splits `text` around its placeholders and adds the words between them to `segments`. The messages
  * of an ICU plural or select (`{n, plural, =0 {No files} one {# file} other {{n} files}}`) are words
- * too: the syntax, `#` and the placeholders inside stay, the messages are translated. ICU blocks are
- * found by matching braces, so a message may hold placeholders and other plurals (a regular
- * expression, as the text pipeline uses, stops at one level of nesting).
+ * too: the syntax, `#` and the placeholders inside stay, the messages are translated. The ICU
+ * matcher is the text pipeline's (a message may hold placeholders and other plurals).
  */
 export function splitPlaceholders(text: string, segments: string[], inMessage = false): Pieces {
   const pieces: Pieces = [];
@@ -43,50 +43,15 @@ export function splitPlaceholders(text: string, segments: string[], inMessage = 
   return pieces;
 }
 
-const ICU_HEAD = /\{\s*[\w.]+\s*,\s*(?:plural|selectordinal|select)\s*,\s*(?:offset:\d+\s*)?/g;
-const ICU_CASE = /^\s*(?:=\d+|[\w-]+)\s*\{/;
 /** Inside an ICU message, `#` stands for the number. */
 const PLACEHOLDER_OR_HASH = new RegExp(`${PLACEHOLDER.source}|#`, 'g');
 
-/** Where the well-formed ICU blocks of `text` are (end exclusive). */
-function icuBlocks(text: string): Array<{ start: number; end: number }> {
-  const blocks: Array<{ start: number; end: number }> = [];
-  for (const head of text.matchAll(ICU_HEAD)) {
-    if (head.index < (blocks.at(-1)?.end ?? 0)) continue; // inside the block before
-    const close = closingBrace(text, head.index);
-    if (close >= 0) blocks.push({ start: head.index, end: close + 1 });
-  }
-  return blocks;
-}
-
-/** Index of the `}` that closes the `{` at `open`, or -1. */
-function closingBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i += 1) {
-    if (text[i] === '{') depth += 1;
-    else if (text[i] === '}' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** An ICU block: its syntax kept, each case's message split like any text. */
+/** An ICU block: its syntax kept, each case's message split like any text (a malformed block is kept whole). */
 function splitIcu(block: string, pieces: Pieces, segments: string[]): void {
-  let syntax = new RegExp(ICU_HEAD.source).exec(block)![0];
-  let cursor = syntax.length;
-  for (
-    let selector = ICU_CASE.exec(block.slice(cursor));
-    selector;
-    selector = ICU_CASE.exec(block.slice(cursor))
-  ) {
-    syntax += selector[0];
-    cursor += selector[0].length;
-    const close = closingBrace(block, cursor - 1);
-    if (close < 0) break;
-    pieces.push(syntax, ...splitPlaceholders(block.slice(cursor, close), segments, true));
-    syntax = '}';
-    cursor = close + 1;
+  for (const part of icuParts(block) ?? [{ kind: 'syntax', text: block }]) {
+    if (part.kind === 'syntax') pieces.push(part.text);
+    else pieces.push(...splitPlaceholders(part.text, segments, true));
   }
-  pieces.push(syntax + block.slice(cursor));
 }
 
 /** Text without ICU blocks, cut around its placeholders. */

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
-import { ChevronDownIcon, LogoMark, MenuIcon, UserIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, LogoMark, MenuIcon } from '@/components/ui/icons';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
@@ -12,6 +12,7 @@ import { lazyComponent, whenIdle } from '@/lib/lazy';
 import { Link, NavLink, useNavigate } from '@/lib/routing';
 
 import { useAppActions } from './app-actions';
+import { UserBadge } from './user-badge';
 
 /** The small-screen menu is fetched when the browser is idle or the menu button is pointed at. */
 const MobileMenu = lazyComponent(() => import('./mobile-menu').then((module) => module.MobileMenu));
@@ -65,12 +66,7 @@ export function Header() {
               triggerClassName="ml-2 flex items-center gap-2 rounded-full border border-slate-200 py-1 pr-2.5 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
               trigger={
                 <>
-                  <span className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                    <UserIcon width={16} height={16} />
-                  </span>
-                  <span dir="auto" className="max-w-40 truncate" data-testid="display-name">
-                    {displayName}
-                  </span>
+                  <UserBadge name={displayName} testId="display-name" />
                   <ChevronDownIcon width={16} height={16} />
                 </>
               }

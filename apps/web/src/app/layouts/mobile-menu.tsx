@@ -1,11 +1,12 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 
-import { CloseIcon, UserIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/routing';
 
 import type { AppAction } from './app-actions';
+import { UserBadge } from './user-badge';
 
 interface MobileMenuProps {
   /** Conversations, Install app …: each closes the menu when chosen. */
@@ -71,12 +72,7 @@ export function MobileMenu({ actions, displayName, onClose, onSignOut }: MobileM
         <div className="mb-2 flex items-center justify-between">
           {displayName ? (
             <p className="flex min-w-0 items-center gap-2 px-2 text-sm font-semibold text-slate-800">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                <UserIcon width={16} height={16} />
-              </span>
-              <span dir="auto" className="truncate" data-testid="display-name-mobile">
-                {displayName}
-              </span>
+              <UserBadge name={displayName} testId="display-name-mobile" roomy />
             </p>
           ) : (
             <span />

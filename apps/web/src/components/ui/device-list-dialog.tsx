@@ -7,10 +7,51 @@ interface DeviceListDialogProps {
   /** The heading's id (the dialog is labelled by it) and text. */
   titleId: string;
   title: string;
-  /** The list, or what stands for it while empty. */
+  /** How many items there are: with none, `empty` stands for the list and there is nothing to clear. */
+  count: number;
+  empty: ReactNode;
+  /** The list's test id. */
+  listTestId: string;
+  /** The items (`<li>`). */
   children: ReactNode;
-  /** Under the list, when there is something to clear (see ClearAllFooter). */
-  footer?: ReactNode;
+  /** Clearing them all, under the list. */
+  clearAll: ClearAllFooterProps;
+}
+
+/** The button that opens a device list: its icon, then its label with the count. */
+export function DeviceListButton({
+  icon,
+  children,
+  onClick,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      onClick={onClick}
+    >
+      {icon}
+      {children}
+    </button>
+  );
+}
+
+/** The button that removes one item of a device list (`label` says which). */
+export function RemoveItemButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className="shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
+      onClick={onClick}
+    >
+      <CloseIcon width={16} height={16} />
+    </button>
+  );
 }
 
 /**
@@ -18,7 +59,16 @@ interface DeviceListDialogProps {
  * <dialog>: it traps focus, closes on Escape, on its Close button or on a click on the backdrop,
  * and returns focus to the button that opened it.
  */
-export function DeviceListDialog({ dialogRef, titleId, title, children, footer }: DeviceListDialogProps) {
+export function DeviceListDialog({
+  dialogRef,
+  titleId,
+  title,
+  count,
+  empty,
+  listTestId,
+  children,
+  clearAll,
+}: DeviceListDialogProps) {
   const close = () => dialogRef.current?.close();
   return (
     <dialog
@@ -45,8 +95,14 @@ export function DeviceListDialog({ dialogRef, titleId, title, children, footer }
           </button>
         </div>
         <p className="px-4 pt-3 text-xs text-slate-700">Kept on this device only: nothing here leaves it.</p>
-        {children}
-        {footer}
+        {count === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-700">{empty}</p>
+        ) : (
+          <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto" data-testid={listTestId}>
+            {children}
+          </ul>
+        )}
+        {count > 0 && <ClearAllFooter {...clearAll} />}
       </div>
     </dialog>
   );
@@ -65,7 +121,7 @@ interface ClearAllFooterProps {
 }
 
 /** Clearing a whole list, only after a confirmation that can be declined ("Keep them"). */
-export function ClearAllFooter({
+function ClearAllFooter({
   confirming,
   onConfirmingChange,
   askLabel,

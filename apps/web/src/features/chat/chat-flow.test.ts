@@ -68,6 +68,9 @@ beforeAll(async () => {
 afterAll(() => stop?.());
 beforeEach(() => fake.reset());
 
+/** The model's answers to the next turns, in order. */
+const answers = (...contents: string[]) => contents.map((content) => ({ kind: 'answer' as const, content }));
+
 describe('the chat-mode flow', () => {
   it('detects Swahili, chats in English, and translates the answer back while it streams', async () => {
     const answer = 'Sure, I can help. First, wash the rice.\n\n- Boil **water**.\n- Add salt.';
@@ -161,10 +164,7 @@ describe('the chat-mode flow', () => {
   });
 
   it('remembers the conversation: earlier turns go along in English, without their reasoning', async () => {
-    fake.enqueue(
-      { kind: 'answer', content: '<think>plan</think>Jollof rice is a West African dish.' },
-      { kind: 'answer', content: 'Yes.' },
-    );
+    fake.enqueue(...answers('<think>plan</think>Jollof rice is a West African dish.', 'Yes.'));
     const first = await run('Tell me about jollof rice, my good friend.').done;
     expect(first.english).toBe('Jollof rice is a West African dish.');
     await run('Is it spicy?', [first]).done;
@@ -177,10 +177,7 @@ describe('the chat-mode flow', () => {
   });
 
   it("keeps the conversation's language when a short message is detected without confidence", async () => {
-    fake.enqueue(
-      { kind: 'answer', content: 'Sure.' },
-      { kind: 'answer', content: 'Why did the chicken cross the road?' },
-    );
+    fake.enqueue(...answers('Sure.', 'Why did the chicken cross the road?'));
     const first = await run('Please tell me a short story about the sea.').done;
     expect(first.detectedLanguage).toBe('eng_Latn');
     // On its own, "Tell me a joke" is detected as Hungarian with a confidence of about 0.2.
@@ -316,10 +313,7 @@ describe('the chat-mode flow with a dropped document', () => {
   });
 
   it("summarises a document sent alone, in the document's language, and remembers it for a follow-up", async () => {
-    fake.enqueue(
-      { kind: 'answer', content: 'It is about a river.' },
-      { kind: 'answer', content: 'In April.' },
-    );
+    fake.enqueue(...answers('It is about a river.', 'In April.'));
     const asked: Array<{ language?: string }> = [];
     const api: typeof apiFlow = {
       ...apiFlow,

@@ -7,6 +7,16 @@ function row(beams: number, maxNewTokens = 100, guardLoops = true): BeamRow {
   return new BeamRow({ beams, eos: EOS, maxNewTokens, guardLoops });
 }
 
+/** A two-beam row after one step: running [5] (sum −1) and [6] (sum `secondSum`). */
+function twoRunning(secondSum = -1.1): BeamRow {
+  const search = row(2);
+  search.running = [
+    { tokens: [5], sum: -1 },
+    { tokens: [6], sum: secondSum },
+  ];
+  return search;
+}
+
 /** Candidates as the decoder hands them over: best first. */
 function ranked(...candidates: [beam: number, token: number, sum: number][]): Candidate[] {
   return candidates.map(([beam, token, sum]) => ({ beam, token, sum })).sort(compareCandidates);
@@ -29,11 +39,7 @@ describe('BeamRow (beam search rules for one row)', () => {
   });
 
   it('takes `</s>` only among the best `beams` candidates', () => {
-    const search = row(2);
-    search.running = [
-      { tokens: [5], sum: -1 },
-      { tokens: [6], sum: -1.1 },
-    ];
+    const search = twoRunning();
     const next = search.advance(ranked([0, EOS, -1.2], [0, 7, -1.3], [1, EOS, -1.4], [1, 8, -1.5]));
     // The second `</s>` ranks third: ignored, and 8 fills the second beam.
     expect(search.finished).toEqual([{ tokens: [5], score: -0.6 }]);
@@ -44,20 +50,12 @@ describe('BeamRow (beam search rules for one row)', () => {
   });
 
   it('is done once it has `beams` finished hypotheses that no running one beats if it ended now', () => {
-    const search = row(2);
-    search.running = [
-      { tokens: [5], sum: -1 },
-      { tokens: [6], sum: -1.1 },
-    ];
+    const search = twoRunning();
     // Finished: −1.2/2 = −0.6 and −1.4/2 = −0.7; running 7 has −1.5/2 = −0.75 ≤ −0.7.
     search.advance(ranked([0, EOS, -1.2], [1, EOS, -1.4], [0, 7, -1.5], [1, 8, -1.6]));
     expect(search.done).toBe(true);
 
-    const going = row(2);
-    going.running = [
-      { tokens: [5], sum: -1 },
-      { tokens: [6], sum: -1.1 },
-    ];
+    const going = twoRunning();
     // Running 7 has −1.3/2 = −0.65, better than the worst finished (−0.7): it may still win.
     going.advance(ranked([0, EOS, -1.2], [0, 7, -1.3], [1, EOS, -1.4], [1, 8, -1.6]));
     expect(going.finished).toHaveLength(1);
@@ -93,11 +91,7 @@ describe('BeamRow (beam search rules for one row)', () => {
   });
 
   it('keeps only the best `beams` finished hypotheses, the earlier first on equal scores', () => {
-    const search = row(2);
-    search.running = [
-      { tokens: [5], sum: -1 },
-      { tokens: [6], sum: -1 },
-    ];
+    const search = twoRunning(-1);
     search.advance(ranked([0, EOS, -2], [1, EOS, -2], [0, 7, -3], [1, 8, -3]));
     expect(search.finished.map((h) => h.tokens)).toEqual([[5], [6]]);
   });

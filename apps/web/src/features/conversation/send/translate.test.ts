@@ -19,6 +19,15 @@ const request = (overrides: Partial<SendRequest> = {}): SendRequest => ({
 });
 
 /** A context whose translation answers as told and which records the reply's patches. */
+/** The server's answer for English text translated into `target`. */
+const answer = (translated: string, target: string): TranslateResponse => ({
+  translated_text: translated,
+  source_language: 'eng_Latn',
+  target_language: target,
+  confidence_score: 0.97,
+  processing_time: 0.1,
+});
+
 function context(outcome: { response?: TranslateResponse; error?: string }) {
   let reply: Partial<ReplyContent> = {};
   const translation = {
@@ -54,13 +63,7 @@ describe('pickSendHandler', () => {
 describe('translateTextHandler', () => {
   it('fills the reply with the translation and, for Auto Detect, the detected language', async () => {
     const { value, reply } = context({
-      response: {
-        translated_text: 'Habari za asubuhi',
-        source_language: 'eng_Latn',
-        target_language: 'swh_Latn',
-        confidence_score: 0.97,
-        processing_time: 0.1,
-      },
+      response: answer('Habari za asubuhi', 'swh_Latn'),
     });
     await translateTextHandler(request(), value);
     expect(reply()).toMatchObject({
@@ -79,13 +82,7 @@ describe('translateTextHandler', () => {
 
   it('says the text is already in the target language instead of echoing it back', async () => {
     const { value, reply } = context({
-      response: {
-        translated_text: 'Good morning',
-        source_language: 'eng_Latn',
-        target_language: 'eng_Latn',
-        confidence_score: 0.97,
-        processing_time: 0,
-      },
+      response: answer('Good morning', 'eng_Latn'),
     });
     await translateTextHandler(request({ targetLanguage: 'eng_Latn' }), value);
     expect(reply()).toMatchObject({

@@ -1,8 +1,8 @@
 import { AUTO } from '@sema/shared/validation';
 import { useRef, useState, type FormEvent } from 'react';
 
-import { ClearAllFooter, DeviceListDialog } from '@/components/ui/device-list-dialog';
-import { ChatIcon, CloseIcon } from '@/components/ui/icons';
+import { DeviceListButton, DeviceListDialog, RemoveItemButton } from '@/components/ui/device-list-dialog';
+import { ChatIcon } from '@/components/ui/icons';
 import { useLanguageLookup } from '@/features/languages';
 import { allOf } from '@/lib/count-words';
 
@@ -60,104 +60,85 @@ export function ConversationHistory({ currentId, onOpen, onDeleted, onCleared }:
     <>
       {/* Nothing saved yet: no button (the dialog stays, so clearing all keeps focus in it). */}
       {conversations.length > 0 && (
-        <button
-          type="button"
-          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          onClick={open}
-        >
-          <ChatIcon width={16} height={16} />
+        <DeviceListButton icon={<ChatIcon width={16} height={16} />} onClick={open}>
           Conversations ({conversations.length})
-        </button>
+        </DeviceListButton>
       )}
       <DeviceListDialog
         dialogRef={dialogRef}
         titleId="conversation-history-title"
         title="Your conversations"
-        footer={
-          conversations.length > 0 && (
-            <ClearAllFooter
-              confirming={confirming}
-              onConfirmingChange={setConfirming}
-              askLabel="Clear all conversations"
-              question={`Delete ${allOf(conversations.length, 'conversation')} from this device?`}
-              confirmLabel="Delete all"
-              onConfirm={() => void actions.clearAll().then(onCleared)}
-            />
-          )
-        }
+        count={conversations.length}
+        empty="No saved conversations yet."
+        listTestId="conversation-items"
+        clearAll={{
+          confirming,
+          onConfirmingChange: setConfirming,
+          askLabel: 'Clear all conversations',
+          question: `Delete ${allOf(conversations.length, 'conversation')} from this device?`,
+          confirmLabel: 'Delete all',
+          onConfirm: () => void actions.clearAll().then(onCleared),
+        }}
       >
-        {conversations.length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-700">No saved conversations yet.</p>
-        ) : (
-          <ul
-            className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto"
-            data-testid="conversation-items"
-          >
-            {conversations.map((conversation) => (
-              <li key={conversation.id} className="flex items-start gap-1 px-4 py-3">
-                {renaming === conversation.id ? (
-                  <form
-                    className="flex min-w-0 flex-1 items-center gap-2"
-                    onSubmit={(event) => submitRename(event, conversation.id)}
-                  >
-                    <input
-                      name="title"
-                      aria-label="New name"
-                      defaultValue={conversation.title}
-                      // The field replaces the button that opened it, so focus follows.
-                      autoFocus
-                      className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900"
-                    />
-                    <button
-                      type="submit"
-                      className="rounded-md bg-brand-600 px-2.5 py-1 text-sm font-semibold text-white hover:bg-brand-700"
-                    >
-                      Save
-                    </button>
-                  </form>
-                ) : (
-                  <button
-                    type="button"
-                    className="min-w-0 flex-1 rounded-md text-left hover:bg-slate-50"
-                    aria-current={conversation.id === currentId || undefined}
-                    onClick={() => {
-                      onOpen(conversation);
-                      close();
-                    }}
-                  >
-                    <span dir="auto" className="block truncate text-sm font-medium text-slate-900">
-                      {conversation.title}
-                    </span>
-                    <span className="block text-xs text-slate-600">
-                      {languages(conversation)} · {when(conversation.updatedAt)}
-                      {conversation.id === currentId ? ' · open now' : ''}
-                    </span>
-                  </button>
-                )}
-                {renaming !== conversation.id && (
-                  <button
-                    type="button"
-                    className="shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100"
-                    aria-label={`Rename "${conversation.title}"`}
-                    onClick={() => setRenaming(conversation.id)}
-                  >
-                    Rename
-                  </button>
-                )}
+        {conversations.map((conversation) => (
+          <li key={conversation.id} className="flex items-start gap-1 px-4 py-3">
+            {renaming === conversation.id ? (
+              <form
+                className="flex min-w-0 flex-1 items-center gap-2"
+                onSubmit={(event) => submitRename(event, conversation.id)}
+              >
+                <input
+                  name="title"
+                  aria-label="New name"
+                  defaultValue={conversation.title}
+                  // The field replaces the button that opened it, so focus follows.
+                  autoFocus
+                  className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900"
+                />
                 <button
-                  type="button"
-                  aria-label={`Delete "${conversation.title}"`}
-                  className="shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
-                  onClick={() => {
-                    void actions.remove(conversation.id).then(() => onDeleted(conversation.id));
-                  }}
+                  type="submit"
+                  className="rounded-md bg-brand-600 px-2.5 py-1 text-sm font-semibold text-white hover:bg-brand-700"
                 >
-                  <CloseIcon width={16} height={16} />
+                  Save
                 </button>
-              </li>
-            ))}
-          </ul>
-        )}
+              </form>
+            ) : (
+              <button
+                type="button"
+                className="min-w-0 flex-1 rounded-md text-left hover:bg-slate-50"
+                aria-current={conversation.id === currentId || undefined}
+                onClick={() => {
+                  onOpen(conversation);
+                  close();
+                }}
+              >
+                <span dir="auto" className="block truncate text-sm font-medium text-slate-900">
+                  {conversation.title}
+                </span>
+                <span className="block text-xs text-slate-600">
+                  {languages(conversation)} · {when(conversation.updatedAt)}
+                  {conversation.id === currentId ? ' · open now' : ''}
+                </span>
+              </button>
+            )}
+            {renaming !== conversation.id && (
+              <button
+                type="button"
+                className="shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100"
+                aria-label={`Rename "${conversation.title}"`}
+                onClick={() => setRenaming(conversation.id)}
+              >
+                Rename
+              </button>
+            )}
+            <RemoveItemButton
+              label={`Delete "${conversation.title}"`}
+              onClick={() => {
+                void actions.remove(conversation.id).then(() => onDeleted(conversation.id));
+              }}
+            />
+          </li>
+        ))}
       </DeviceListDialog>
     </>
   );

@@ -1,6 +1,6 @@
 import type { StatusResponse } from '@sema/shared/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, noteApiKeysRequired } from '@/lib/api-client';
 import { defineQuery, useCachedQuery, type QueryCache } from '@/lib/query-cache';
 
 /** While a model is still loading, the status is polled this often to show its progress. */
@@ -34,9 +34,11 @@ export function nextStatusPoll(
   return Math.min(MAX_RETRY_POLL_MS, Math.max(STATUS_POLL_MS, wait));
 }
 
-/** GET /api/v1/status. */
-function getStatus(signal: AbortSignal): Promise<StatusResponse> {
-  return apiRequest<StatusResponse>('/status', { signal });
+/** GET /api/v1/status; tells the request layer whether the server wants API keys. */
+async function getStatus(signal: AbortSignal): Promise<StatusResponse> {
+  const status = await apiRequest<StatusResponse>('/status', { signal });
+  if (status.api_key_required !== undefined) noteApiKeysRequired(status.api_key_required);
+  return status;
 }
 
 /**

@@ -35,16 +35,15 @@ withFakeChat(KEY, { SEMA_CHAT_TIMEOUT_MS: '2000' }, (started, chatting) => {
   app = chatting;
 });
 
+/** The fake model's next answer and the tokens it reports. */
+const answer = (content: string, tokens: number) => ({ kind: 'answer' as const, content, tokens });
+
 const post = (payload: unknown) =>
   app.inject({ method: 'POST', url: '/api/v1/chat', payload: payload as object });
 
 describe('POST /api/v1/chat (JSON answer)', () => {
   it('answers with content, separated reasoning, model, tokens and time, and sends the key and defaults upstream', async () => {
-    fake.enqueue({
-      kind: 'answer',
-      content: '<think>\nThe user says hi.\n</think>\n\nHello! How can I help?',
-      tokens: 57,
-    });
+    fake.enqueue(answer('<think>\nThe user says hi.\n</think>\n\nHello! How can I help?', 57));
     const response = await post({ messages: [{ role: 'system', content: 'Be brief.' }, user('Hi')] });
     expect(response.statusCode).toBe(200);
     const body = response.json<ChatResponse>();
@@ -332,11 +331,7 @@ describe('POST /api/v1/chat validation', () => {
 
 describe('POST /api/v1/chat with stream: true', () => {
   it('streams reasoning, then content, then done with the usage tokens', async () => {
-    fake.enqueue({
-      kind: 'answer',
-      content: '<think>Short plan.</think>\n\n**Habari** ya asubuhi!',
-      tokens: 31,
-    });
+    fake.enqueue(answer('<think>Short plan.</think>\n\n**Habari** ya asubuhi!', 31));
     const response = await post({ messages: [user('hi')], stream: true });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');

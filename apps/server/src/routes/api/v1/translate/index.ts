@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BatchTranslateRequest,
   BatchTranslateResponse,
@@ -32,9 +33,32 @@ function translationResult(result: TextTranslation, target: string, processingTi
 
 const secondsSince = (started: number) => Math.round(performance.now() - started) / 1000;
 
+/** The fields one text and a batch share. */
+type TranslateFields = Omit<Static<typeof BatchTranslateRequest>, 'texts'> & { alternatives?: number };
+
 /** POST /api/v1/translate and POST /api/v1/translate/batch: our fields onto `app.textTranslation`. */
 const translate: FastifyPluginAsyncTypebox = async (app) => {
   const { maxTextChars, batchMaxTexts, batchMaxChars } = app.textTranslation.limits;
+
+  /** Checks and prepares the texts, charges the client for them, and translates them. */
+  async function translateFields(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    texts: string | string[],
+    fields: TranslateFields,
+  ) {
+    const target = targetLanguage(fields.target_language);
+    const prepared = await app.textTranslation.prepare({
+      texts,
+      source: sourceLanguage(fields.source_language),
+      target,
+      glossary: { entries: fields.glossary, id: fields.glossary_id },
+      markup: { format: fields.format ?? 'text' },
+      alternatives: fields.alternatives ?? 0,
+    });
+    await app.apiKeys.charge(request, prepared.characters);
+    return { target, results: await prepared.run(clientGoneSignal(reply)) };
+  }
 
   app.post(
     '/',
@@ -52,19 +76,8 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const started = performance.now();
-      const { body } = request;
-      const target = targetLanguage(body.target_language);
-      const prepared = await app.textTranslation.prepare({
-        texts: body.text,
-        source: sourceLanguage(body.source_language),
-        target,
-        glossary: { entries: body.glossary, id: body.glossary_id },
-        markup: { format: body.format ?? 'text' },
-        alternatives: body.alternatives ?? 0,
-      });
-      await app.apiKeys.charge(request, prepared.characters);
-      const [result] = await prepared.run(clientGoneSignal(reply));
-      return translationResult(result!, target, secondsSince(started));
+      const { target, results } = await translateFields(request, reply, request.body.text, request.body);
+      return translationResult(results[0]!, target, secondsSince(started));
     },
   );
 
@@ -84,17 +97,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const started = performance.now();
-      const { body } = request;
-      const target = targetLanguage(body.target_language);
-      const prepared = await app.textTranslation.prepare({
-        texts: body.texts,
-        source: sourceLanguage(body.source_language),
-        target,
-        glossary: { entries: body.glossary, id: body.glossary_id },
-        markup: { format: body.format ?? 'text' },
-      });
-      await app.apiKeys.charge(request, prepared.characters);
-      const results = await prepared.run(clientGoneSignal(reply));
+      const { target, results } = await translateFields(request, reply, request.body.texts, request.body);
       const processingTime = secondsSince(started);
       return { translations: results.map((result) => translationResult(result, target, processingTime)) };
     },
