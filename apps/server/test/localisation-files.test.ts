@@ -249,3 +249,37 @@ describe('localisation files through the compatible APIs', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   }, 30_000);
 });
+
+describe('nothing silently dropped: XLIFF <seg-source> units', () => {
+  const SEGMENTED = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" datatype="plaintext" original="app">
+    <body>
+      <trans-unit id="intro">
+        <source>Open the file. Save it.</source>
+        <seg-source><mrk mtype="seg" mid="1">Open the file.</mrk> <mrk mtype="seg" mid="2">Save it.</mrk></seg-source>
+      </trans-unit>
+      <trans-unit id="plain"><source>Cancel</source></trans-unit>
+    </body>
+  </file>
+</xliff>
+`;
+
+  it('reports a segmented unit as left untranslated instead of writing a target without its <mrk> segments', async () => {
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('seg.xlf', SEGMENTED, { source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+      { Accept: 'application/json' },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as TranslateDocumentResponse;
+    expect(body.note).toBe(
+      'XLIFF units left as they were: 1 segmented with <seg-source> (not translated yet).',
+    );
+    const intro = /<trans-unit id="intro">[\s\S]*?<\/trans-unit>/.exec(body.text ?? '')?.[0];
+    expect(intro).not.toContain('<target');
+    expect(body.text).toContain(
+      `<target state="needs-review-translation">${await ours('Cancel', 'fra_Latn')}</target>`,
+    );
+  });
+});
