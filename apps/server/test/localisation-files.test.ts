@@ -283,3 +283,29 @@ describe('nothing silently dropped: XLIFF <seg-source> units', () => {
     );
   });
 });
+
+describe('nothing silently dropped: plural quantities the target needs', () => {
+  it('adds Russian few/many to an Android <plurals> from the translation of "other" and reports them', async () => {
+    const strings = `<resources>
+    <plurals name="files">
+        <item quantity="one">%d file</item>
+        <item quantity="other">%d files</item>
+    </plurals>
+</resources>
+`;
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('strings.xml', strings, { source_language: 'eng_Latn', target_language: 'rus_Cyrl' }),
+      { Accept: 'application/json' },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as TranslateDocumentResponse;
+    expect(body.note).toBe(
+      '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar.',
+    );
+    const other = /<item quantity="other">(.*?)<\/item>/.exec(body.text ?? '')?.[1];
+    expect(other).toBeTruthy();
+    expect(body.text).toContain(`<item quantity="few">${other}</item>`);
+    expect(body.text).toContain(`<item quantity="many">${other}</item>`);
+  });
+});
