@@ -250,6 +250,17 @@ describe('localisation files through the compatible APIs', () => {
   }, 30_000);
 });
 
+/** A file translated from English through /api/v1/translate/document, answered as JSON. */
+async function translatedJson(fileName: string, content: string, target: string) {
+  const response = await post(
+    '/api/v1/translate/document',
+    upload(fileName, content, { source_language: 'eng_Latn', target_language: target }),
+    { Accept: 'application/json' },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as TranslateDocumentResponse;
+}
+
 describe('nothing silently dropped: XLIFF <seg-source> units', () => {
   const SEGMENTED = `<?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
@@ -266,13 +277,7 @@ describe('nothing silently dropped: XLIFF <seg-source> units', () => {
 `;
 
   it('reports a segmented unit as left untranslated instead of writing a target without its <mrk> segments', async () => {
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('seg.xlf', SEGMENTED, { source_language: 'eng_Latn', target_language: 'fra_Latn' }),
-      { Accept: 'application/json' },
-    );
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as TranslateDocumentResponse;
+    const body = await translatedJson('seg.xlf', SEGMENTED, 'fra_Latn');
     expect(body.note).toBe(
       'XLIFF units left as they were: 1 segmented with <seg-source> (not translated yet).',
     );
@@ -293,13 +298,7 @@ describe('nothing silently dropped: plural quantities the target needs', () => {
     </plurals>
 </resources>
 `;
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('strings.xml', strings, { source_language: 'eng_Latn', target_language: 'rus_Cyrl' }),
-      { Accept: 'application/json' },
-    );
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as TranslateDocumentResponse;
+    const body = await translatedJson('strings.xml', strings, 'rus_Cyrl');
     expect(body.note).toBe(
       '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar.',
     );
