@@ -144,6 +144,15 @@ describe('office documents report the parts they leave untranslated (issue 29)',
     expect(file.headers.get('x-document-note')).toBe(expected);
   });
 
+  it("LibreTranslate's /translate_file names them in an extra note field", async () => {
+    const response = await fetch(`${base}/translate_file`, {
+      method: 'POST',
+      body: upload('deck.pptx', deckWithExtras(), { source: 'en', target: 'fr' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { note?: string }).note).toBe(expected);
+  });
+
   it('says nothing for a deck whose text is all translated', async () => {
     const response = await fetch(`${base}/api/v1/translate/document`, {
       method: 'POST',
