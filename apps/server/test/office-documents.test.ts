@@ -153,6 +153,24 @@ describe('office documents report the parts they leave untranslated (issue 29)',
     expect(((await response.json()) as { note?: string }).note).toBe(expected);
   });
 
+  it("DeepL's /v2/document status names them in sema_note, next to billed_characters", async () => {
+    const form = upload('deck.pptx', deckWithExtras(), { source_lang: 'EN', target_lang: 'FR' });
+    const started = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    expect(started.status).toBe(200);
+    const { document_id: id, document_key: key } = (await started.json()) as Record<string, string>;
+    const status = async () =>
+      (await (
+        await fetch(`${base}/v2/document/${id}`, {
+          method: 'POST',
+          body: new URLSearchParams({ document_key: key! }),
+        })
+      ).json()) as { status: string; billed_characters?: number; sema_note?: string };
+    await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe('done');
+    const done = await status();
+    expect(done.billed_characters).toBeGreaterThan(0);
+    expect(done.sema_note).toBe(expected);
+  }, 30_000);
+
   it('says nothing for a deck whose text is all translated', async () => {
     const response = await fetch(`${base}/api/v1/translate/document`, {
       method: 'POST',
