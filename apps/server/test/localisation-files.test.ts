@@ -251,3 +251,62 @@ describe('localisation files through the compatible APIs', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   }, 30_000);
 });
+
+/** A file translated from English through /api/v1/translate/document, answered as JSON. */
+async function translatedJson(fileName: string, content: string, target: string) {
+  const response = await post(
+    '/api/v1/translate/document',
+    upload(fileName, content, { source_language: 'eng_Latn', target_language: target }),
+    { Accept: 'application/json' },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as TranslateDocumentResponse;
+}
+
+describe('nothing silently dropped: XLIFF <seg-source> units', () => {
+  const SEGMENTED = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" datatype="plaintext" original="app">
+    <body>
+      <trans-unit id="intro">
+        <source>Open the file. Save it.</source>
+        <seg-source><mrk mtype="seg" mid="1">Open the file.</mrk> <mrk mtype="seg" mid="2">Save it.</mrk></seg-source>
+      </trans-unit>
+      <trans-unit id="plain"><source>Cancel</source></trans-unit>
+    </body>
+  </file>
+</xliff>
+`;
+
+  it('reports a segmented unit as left untranslated instead of writing a target without its <mrk> segments', async () => {
+    const body = await translatedJson('seg.xlf', SEGMENTED, 'fra_Latn');
+    expect(body.note).toBe(
+      'XLIFF units left as they were: 1 segmented with <seg-source> (not translated yet).',
+    );
+    const intro = /<trans-unit id="intro">[\s\S]*?<\/trans-unit>/.exec(body.text ?? '')?.[0];
+    expect(intro).not.toContain('<target');
+    expect(body.text).toContain(
+      `<target state="needs-review-translation">${await ours('Cancel', 'fra_Latn')}</target>`,
+    );
+  });
+});
+
+describe('nothing silently dropped: plural quantities the target needs', () => {
+  it('adds Russian few/many to an Android <plurals> from the translation of "other" and reports them', async () => {
+    const strings = `<resources>
+    <plurals name="files">
+        <item quantity="one">%d file</item>
+        <item quantity="other">%d files</item>
+    </plurals>
+</resources>
+`;
+    const body = await translatedJson('strings.xml', strings, 'rus_Cyrl');
+    expect(body.note).toBe(
+      '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar.',
+    );
+    const other = /<item quantity="other">(.*?)<\/item>/.exec(body.text ?? '')?.[1];
+    expect(other).toBeTruthy();
+    expect(body.text).toContain(`<item quantity="few">${other}</item>`);
+    expect(body.text).toContain(`<item quantity="many">${other}</item>`);
+  });
+});

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
-import { unzipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
 import { escapeXml } from '../src/documents/adapters/xml-runs.ts';
@@ -101,4 +101,70 @@ describe('office documents through every API', () => {
     expect(sheet).toContain('<f>SUM(B2:B3)</f><v>2221.5</v>');
     fs.rmSync(folder, { recursive: true, force: true });
   }, 30_000);
+});
+
+describe('office documents report the parts they leave untranslated (issue 29)', () => {
+  /** The fixture deck with a chart, a SmartArt diagram and comments, whose text is not translated. */
+  const deckWithExtras = () =>
+    zipSync({
+      ...unzipSync(makePptx()),
+      'ppt/charts/chart1.xml': strToU8('<c:chartSpace><c:title>Sales by region</c:title></c:chartSpace>'),
+      'ppt/charts/chart2.xml': strToU8('<c:chartSpace><c:title>Costs</c:title></c:chartSpace>'),
+      'ppt/diagrams/data1.xml': strToU8('<dgm:dataModel><a:t>Plan</a:t></dgm:dataModel>'),
+      'ppt/comments/comment1.xml': strToU8('<p:cmLst><p:cm><p:text>Check this</p:text></p:cm></p:cmLst>'),
+    });
+  const expected = 'Left untranslated (copied as they are): 2 charts, 1 SmartArt diagram, 1 comment part.';
+
+  it('/api/v1/translate/document names them in the JSON note and the note header', async () => {
+    const fields = { source_language: 'eng_Latn', target_language: 'fra_Latn' };
+    const json = await fetch(`${base}/api/v1/translate/document`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: upload('deck.pptx', deckWithExtras(), fields),
+    });
+    expect(json.status).toBe(200);
+    expect(((await json.json()) as TranslateDocumentResponse).note).toBe(expected);
+    const file = await fetch(`${base}/api/v1/translate/document`, {
+      method: 'POST',
+      body: upload('deck.pptx', deckWithExtras(), fields),
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('x-document-note')).toBe(expected);
+  });
+
+  it("LibreTranslate's /translate_file names them in an extra note field", async () => {
+    const response = await fetch(`${base}/translate_file`, {
+      method: 'POST',
+      body: upload('deck.pptx', deckWithExtras(), { source: 'en', target: 'fr' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { note?: string }).note).toBe(expected);
+  });
+
+  it("DeepL's /v2/document status names them in sema_note, next to billed_characters", async () => {
+    const form = upload('deck.pptx', deckWithExtras(), { source_lang: 'EN', target_lang: 'FR' });
+    const started = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    expect(started.status).toBe(200);
+    const { document_id: id, document_key: key } = (await started.json()) as Record<string, string>;
+    const status = async () =>
+      (await (
+        await fetch(`${base}/v2/document/${id}`, {
+          method: 'POST',
+          body: new URLSearchParams({ document_key: key! }),
+        })
+      ).json()) as { status: string; billed_characters?: number; sema_note?: string };
+    await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe('done');
+    const done = await status();
+    expect(done.billed_characters).toBeGreaterThan(0);
+    expect(done.sema_note).toBe(expected);
+  }, 30_000);
+
+  it('says nothing for a deck whose text is all translated', async () => {
+    const response = await fetch(`${base}/api/v1/translate/document`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: upload('deck.pptx', makePptx(), { source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+    });
+    expect(((await response.json()) as TranslateDocumentResponse).note).toBeUndefined();
+  });
 });

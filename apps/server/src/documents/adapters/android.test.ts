@@ -41,7 +41,8 @@ function elements(node: Node, names: readonly string[]): Node[] {
 
 describe('android adapter', () => {
   it('translates strings, array items and plural items, keeping names, quantities and every other byte', async () => {
-    const { text } = await translateFile('strings.xml', STRINGS);
+    // German needs no plural quantity the file lacks (French adds "many": see below).
+    const { text } = await translateFile('strings.xml', STRINGS, { target: 'deu_Latn' });
     const shape = (xml: string) =>
       elements(parseDocument(xml, { xmlMode: true }) as unknown as Node, [
         'string',
@@ -78,10 +79,15 @@ describe('android adapter', () => {
     expect(text).toBe('<resources><string name="a">l\\\'«HELLO» \\"ok\\"</string></resources>');
   });
 
-  it('says when the target language has plural quantities the file lacks', async () => {
-    const { prepared } = await translateFile('strings.xml', STRINGS, { target: 'rus_Cyrl' });
+  it('adds the plural quantities the target language needs, from the translation of "other", and reports them', async () => {
+    const { text, prepared } = await translateFile('strings.xml', STRINGS, { target: 'rus_Cyrl' });
     expect(prepared.note).toBe(
-      '1 <plurals> kept the source\'s quantities; rus_Cyrl also uses few, many, which Android reads as "other" until they are added.',
+      '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar.',
+    );
+    const other = /<item quantity="other">(.*?)<\/item>/.exec(text)?.[1];
+    expect(other).toBeTruthy();
+    expect(text).toContain(
+      `<item quantity="other">${other}</item>\n        <item quantity="few">${other}</item>\n        <item quantity="many">${other}</item>\n    </plurals>`,
     );
     expect(
       (await translateFile('strings.xml', STRINGS, { target: 'deu_Latn' })).prepared.note,

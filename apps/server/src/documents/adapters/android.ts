@@ -7,8 +7,9 @@
  * `\\`) and written back, so a translated apostrophe cannot break the build; `\n`, `\t`, `\uXXXX` and
  * printf placeholders (`%s`, `%1$d`) are kept as they were.
  *
- * A `<plurals>` keeps the quantities of the source (usually `one` and `other`): Android falls back to
- * `other` for the target's missing ones (Russian `few`, `many`), which the note points out.
+ * A `<plurals>` gets the quantities the target language needs that the source lacks (Russian `few`,
+ * `many`; from `Intl.PluralRules`, as the PO adapter), each an `<item>` seeded with the translation of
+ * `other` and written after it, and the note counts them: a translator should check their grammar.
  *
  * Read with htmlparser2 (source ranges; only element contents are rewritten), like XLIFF: no npm
  * parser of Android resources writes a file back without reformatting it.
@@ -24,6 +25,12 @@ import { joinEscaped, splitEscaped } from './escaped-text.ts';
 interface Content {
   start: number;
   end: number;
+}
+
+/** A `<plurals>`'s quantities, and where its `other` item is (to copy it for the missing ones). */
+interface Plurals {
+  quantities: string[];
+  other?: { content: Content; end: number; indent: string };
 }
 
 /** Escapes Android keeps as they are (a newline, a tab, a code point). */
@@ -45,18 +52,33 @@ export const androidAdapter: DocumentAdapter = {
       const pieces = markup.segments.map((raw) => splitEscaped(raw, segments, KEPT_ESCAPE));
       return { content, markup, pieces };
     });
-    const note = pluralsNote(plurals, context);
+    const needed = targetQuantities(context);
+    const additions = plurals.flatMap(({ quantities, other }) => {
+      const missing = needed.filter((quantity) => !quantities.includes(quantity));
+      return other && missing.length ? [{ other, missing }] : [];
+    });
+    const added = additions.reduce((sum, { missing }) => sum + missing.length, 0);
     return {
       segments,
-      ...(note ? { note } : {}),
-      rebuild: (translations) =>
-        replaceRanges(
-          text,
-          work.map(({ content, markup, pieces }) => ({
-            ...content,
-            text: markup.rebuild(pieces.map((parts) => joinEscaped(parts, translations, escapeAndroid))),
-          })),
-        ),
+      ...(added
+        ? {
+            note: `${added} plural quantities ${context.target} needs were added to ${additions.length} <plurals>, from the translation of "other"; check their grammar.`,
+          }
+        : {}),
+      rebuild: (translations) => {
+        const rebuilt = work.map(({ content, markup, pieces }) => ({
+          ...content,
+          text: markup.rebuild(pieces.map((parts) => joinEscaped(parts, translations, escapeAndroid))),
+        }));
+        const inserts = additions.map(({ other, missing }) => {
+          const copy = rebuilt.find((edit) => edit.start === other.content.start)?.text ?? '';
+          const items = missing.map(
+            (quantity) => `${other.indent}<item quantity="${quantity}">${copy}</item>`,
+          );
+          return { start: other.end, end: other.end, text: items.join('') };
+        });
+        return replaceRanges(text, [...rebuilt, ...inserts]);
+      },
     };
   },
 };
@@ -66,21 +88,20 @@ function escapeAndroid(text: string): string {
   return text.replace(/[\\'"]/g, '\\$&').replace(/^[@?]/, '\\$&');
 }
 
-function pluralsNote(plurals: number, context: ExtractContext): string | undefined {
-  if (!plurals || !context.target) return undefined;
-  const tag = toLanguageTag(context.target);
-  const categories =
-    tag && Intl.PluralRules.supportedLocalesOf([tag]).length
-      ? new Intl.PluralRules(tag).resolvedOptions().pluralCategories
-      : [];
-  if (categories.every((category) => category === 'one' || category === 'other')) return undefined;
-  return `${plurals} <plurals> kept the source's quantities; ${context.target} also uses ${categories.filter((category) => category !== 'one' && category !== 'other').join(', ')}, which Android reads as "other" until they are added.`;
+/** The plural categories (Android quantities) of the target language, by CLDR via Intl.PluralRules. */
+function targetQuantities(context: ExtractContext): string[] {
+  const tag = context.target ? toLanguageTag(context.target) : undefined;
+  return tag && Intl.PluralRules.supportedLocalesOf([tag]).length
+    ? new Intl.PluralRules(tag).resolvedOptions().pluralCategories
+    : [];
 }
 
-/** The content ranges of the translatable strings and items, and how many `<plurals>` there are. */
-function readResources(text: string): { contents: Content[]; plurals: number } {
+/** The content ranges of the translatable strings and items, and each translatable `<plurals>`. */
+function readResources(text: string): { contents: Content[]; plurals: Plurals[] } {
   const contents: Content[] = [];
-  let plurals = 0;
+  const plurals: Plurals[] = [];
+  let itemStart = 0;
+  let quantity = '';
   let sawRoot = false;
   const stack: Array<{ name: string; translatable: boolean; contentStart: number }> = [];
   const parser = new Parser(
@@ -95,7 +116,12 @@ function readResources(text: string): { contents: Content[]; plurals: number } {
         sawRoot = true;
         const parent = stack.at(-1);
         const translatable = (parent?.translatable ?? true) && attributes.translatable !== 'false';
-        if (name === 'plurals') plurals += 1;
+        if (name === 'plurals' && translatable) plurals.push({ quantities: [] });
+        if (name === 'item' && parent?.name === 'plurals') {
+          itemStart = parser.startIndex;
+          quantity = attributes.quantity ?? '';
+          if (translatable) plurals.at(-1)?.quantities.push(quantity);
+        }
         stack.push({ name, translatable, contentStart: parser.endIndex + 1 });
       },
       onclosetag(name, implied) {
@@ -106,7 +132,14 @@ function readResources(text: string): { contents: Content[]; plurals: number } {
           (name === 'string' && parent === 'resources') ||
           (name === 'item' && (parent === 'string-array' || parent === 'plurals'));
         const content = { start: open.contentStart, end: parser.startIndex };
-        if (isText && !/^\s*[@?]/.test(text.slice(content.start, content.end))) contents.push(content);
+        if (isText && !/^\s*[@?]/.test(text.slice(content.start, content.end))) {
+          contents.push(content);
+          if (parent === 'plurals' && quantity === 'other') {
+            const indent = /\s*$/.exec(text.slice(0, itemStart))?.[0] ?? '';
+            const last = plurals.at(-1);
+            if (last) last.other = { content, end: parser.endIndex + 1, indent };
+          }
+        }
       },
     },
     { xmlMode: true, decodeEntities: true, recognizeCDATA: true },

@@ -14,4 +14,8 @@ export const docxAdapter = packageAdapter({
   kind: 'a Word document',
   marker: { entry: 'word/document.xml' },
   textPart: (name) => (TEXT_PARTS.test(name) ? extractWordprocessing : undefined),
+  untranslatedParts: [
+    { pattern: /^word\/charts\/chart\d+\.xml$/, names: ['chart', 'charts'] },
+    { pattern: /^word\/diagrams\/data\d+\.xml$/, names: ['SmartArt diagram', 'SmartArt diagrams'] },
+  ],
 });

@@ -27,6 +27,17 @@ export interface PackageFormat {
   setLanguage?(name: string, xml: string, language: string): string;
   /** XHTML chapters may carry `<!DOCTYPE html>`; entity declarations are refused all the same. */
   allowsDoctype?: boolean;
+  /**
+   * Parts that hold text this adapter copies untranslated (charts, SmartArt, comments), each with
+   * what one and several are called; they are counted in the note so no text is lost silently.
+   */
+  untranslatedParts?: readonly UntranslatedPart[];
+}
+
+export interface UntranslatedPart {
+  pattern: RegExp;
+  /** What one such part is called, and several: ['chart', 'charts']. */
+  names: readonly [string, string];
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -54,8 +65,10 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
         segments.push(...text.segments);
         return [{ entry, xml, text, offset }];
       });
+      const note = untranslatedNote(spec.untranslatedParts ?? [], entries);
       return {
         segments,
+        ...(note ? { note } : {}),
         rebuild(translations) {
           const rebuilt = new Map<string, Uint8Array>();
           for (const { entry, xml, text, offset } of parts) {
@@ -70,6 +83,18 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
       };
     },
   };
+}
+
+/** "Left untranslated (copied as they are): 2 charts, 1 SmartArt diagram." or undefined when none. */
+export function untranslatedNote(
+  kinds: readonly UntranslatedPart[],
+  entries: readonly ZipEntry[],
+): string | undefined {
+  const counted = kinds.flatMap(({ pattern, names: [one, several] }) => {
+    const count = entries.filter((entry) => pattern.test(entry.name)).length;
+    return count === 0 ? [] : [`${count} ${count === 1 ? one : several}`];
+  });
+  return counted.length === 0 ? undefined : `Left untranslated (copied as they are): ${counted.join(', ')}.`;
 }
 
 function checkMarker(spec: PackageFormat, entries: readonly ZipEntry[]): void {

@@ -28,6 +28,11 @@ export const pptxAdapter = packageAdapter({
   kind: 'a PowerPoint presentation',
   marker: { entry: 'ppt/presentation.xml' },
   textPart: (name) => (TEXT_PARTS.test(name) ? (xml) => extractRuns(xml, DRAWING) : undefined),
+  untranslatedParts: [
+    { pattern: /^ppt\/charts\/chart\d+\.xml$/, names: ['chart', 'charts'] },
+    { pattern: /^ppt\/diagrams\/data\d+\.xml$/, names: ['SmartArt diagram', 'SmartArt diagrams'] },
+    { pattern: /^ppt\/comments\/[^/]+\.xml$/, names: ['comment part', 'comment parts'] },
+  ],
   setLanguage: (_name, xml, language) =>
     xml.replace(/(<a:(?:rPr|endParaRPr|defRPr)\b[^>]*?\slang=")[^"]*"/g, `$1${language}"`),
 });

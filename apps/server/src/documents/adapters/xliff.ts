@@ -39,6 +39,8 @@ interface Unit {
   source?: { start: number; contentStart: number; contentEnd: number; end: number };
   /** End of `<seg-source>` (1.2), which the schema puts before the target. */
   afterSource?: number;
+  /** The unit has a `<seg-source>` (1.2): its target must keep the `<mrk mtype="seg">` structure. */
+  segmented?: boolean;
   target?: { open: Tag; contentStart: number; contentEnd: number; selfClosing: boolean };
 }
 
@@ -62,11 +64,14 @@ export const xliffAdapter: DocumentAdapter = {
     );
     const { version, languageTags, units } = readUnits(text);
     const segments: string[] = [];
-    const kept = { untranslatable: 0, translated: 0 };
+    const kept = { untranslatable: 0, translated: 0, segmented: 0 };
     const work = units.flatMap((unit) => {
       if (!unit.source) return [];
       if (!unit.translatable) kept.untranslatable += 1;
       else if (isTranslated(unit, version, text)) kept.translated += 1;
+      // Segment-by-segment translation (one target <mrk> per source <mrk>) is not built yet; a
+      // whole-source target would break the segmentation CAT tools rely on, so the unit is reported.
+      else if (unit.segmented) kept.segmented += 1;
       else {
         const inner = text.slice(unit.source.contentStart, unit.source.contentEnd);
         const first = segments.length;
@@ -98,10 +103,15 @@ export const xliffAdapter: DocumentAdapter = {
   },
 };
 
-function keptNote(kept: { untranslatable: number; translated: number }): string | undefined {
+function keptNote(kept: {
+  untranslatable: number;
+  translated: number;
+  segmented: number;
+}): string | undefined {
   const parts = [
     kept.untranslatable ? `${kept.untranslatable} marked translate="no"` : '',
     kept.translated ? `${kept.translated} already translated` : '',
+    kept.segmented ? `${kept.segmented} segmented with <seg-source> (not translated yet)` : '',
   ].filter(Boolean);
   return parts.length ? `XLIFF units left as they were: ${parts.join(', ')}.` : undefined;
 }
@@ -205,8 +215,10 @@ function readUnits(text: string): { version: Version; languageTags: Tag[]; units
           const contentEnd = implied ? pendingSource.contentStart : closeStart;
           unit.source = { ...pendingSource, contentEnd, end: closeEnd };
           pendingSource = undefined;
-        } else if (name === 'seg-source') unit.afterSource = closeEnd;
-        else if (name === 'target' && pendingTarget) {
+        } else if (name === 'seg-source') {
+          unit.afterSource = closeEnd;
+          unit.segmented = true;
+        } else if (name === 'target' && pendingTarget) {
           const open = pendingTarget.open;
           unit.target = implied
             ? { open, contentStart: open.end, contentEnd: open.end, selfClosing: true }

@@ -30,4 +30,12 @@ export const xlsxAdapter = packageAdapter({
   kind: 'an Excel workbook',
   marker: { entry: 'xl/workbook.xml' },
   textPart: (name) => (TEXT_PARTS.test(name) ? (xml) => extractRuns(xml, SPREADSHEET) : undefined),
+  untranslatedParts: [
+    { pattern: /^xl\/charts\/chart\d+\.xml$/, names: ['chart', 'charts'] },
+    {
+      pattern: /^xl\/drawings\/drawing\d+\.xml$/,
+      names: ['drawing (text boxes, shapes)', 'drawings (text boxes, shapes)'],
+    },
+    { pattern: /^xl\/comments\d*\.xml$/, names: ['comment part', 'comment parts'] },
+  ],
 });

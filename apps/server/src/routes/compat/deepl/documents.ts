@@ -61,6 +61,8 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
       status: STATES[job.state],
       ...(remaining !== undefined ? { seconds_remaining: remaining } : {}),
       ...(job.result ? { billed_characters: job.result.characters } : {}),
+      // A Sema extra: what was left untranslated, so it is not lost on this surface either (issue 29).
+      ...(job.result?.note ? { sema_note: job.result.note } : {}),
       ...(job.error ? { error_message: job.error } : {}),
     };
   });

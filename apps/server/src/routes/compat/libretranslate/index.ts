@@ -214,7 +214,11 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     if (!job.result) throw new CompatError(500, job.error ?? 'Translation failed');
     const base = `${request.protocol}://${request.host}`;
     const name = encodeURIComponent(job.result.fileName);
-    return { translatedFileUrl: `${base}/download_file/${job.id}.${job.key}/${name}` };
+    return {
+      translatedFileUrl: `${base}/download_file/${job.id}.${job.key}/${name}`,
+      // A Sema extra: what was left untranslated, so it is not lost on this surface either (issue 29).
+      ...(job.result.note ? { note: job.result.note } : {}),
+    };
   });
 
   app.get<{ Params: { id: string; name: string } }>(
