@@ -117,14 +117,14 @@ describe('office documents report the parts they leave untranslated (issue 29)',
 
   it('/api/v1/translate/document names them in the JSON note and the note header', async () => {
     const fields = { source_language: 'eng_Latn', target_language: 'fra_Latn' };
-    const json = await fetch(`${base}/api/v1/translate/document`, {
+    const json = await fetch(`${served.base}/api/v1/translate/document`, {
       method: 'POST',
       headers: { Accept: 'application/json' },
       body: upload('deck.pptx', deckWithExtras(), fields),
     });
     expect(json.status).toBe(200);
     expect(((await json.json()) as TranslateDocumentResponse).note).toBe(expected);
-    const file = await fetch(`${base}/api/v1/translate/document`, {
+    const file = await fetch(`${served.base}/api/v1/translate/document`, {
       method: 'POST',
       body: upload('deck.pptx', deckWithExtras(), fields),
     });
@@ -133,7 +133,7 @@ describe('office documents report the parts they leave untranslated (issue 29)',
   });
 
   it("LibreTranslate's /translate_file names them in an extra note field", async () => {
-    const response = await fetch(`${base}/translate_file`, {
+    const response = await fetch(`${served.base}/translate_file`, {
       method: 'POST',
       body: upload('deck.pptx', deckWithExtras(), { source: 'en', target: 'fr' }),
     });
@@ -143,12 +143,12 @@ describe('office documents report the parts they leave untranslated (issue 29)',
 
   it("DeepL's /v2/document status names them in sema_note, next to billed_characters", async () => {
     const form = upload('deck.pptx', deckWithExtras(), { source_lang: 'EN', target_lang: 'FR' });
-    const started = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    const started = await fetch(`${served.base}/v2/document`, { method: 'POST', body: form });
     expect(started.status).toBe(200);
     const { document_id: id, document_key: key } = (await started.json()) as Record<string, string>;
     const status = async () =>
       (await (
-        await fetch(`${base}/v2/document/${id}`, {
+        await fetch(`${served.base}/v2/document/${id}`, {
           method: 'POST',
           body: new URLSearchParams({ document_key: key! }),
         })
@@ -160,7 +160,7 @@ describe('office documents report the parts they leave untranslated (issue 29)',
   }, 30_000);
 
   it('says nothing for a deck whose text is all translated', async () => {
-    const response = await fetch(`${base}/api/v1/translate/document`, {
+    const response = await fetch(`${served.base}/api/v1/translate/document`, {
       method: 'POST',
       headers: { Accept: 'application/json' },
       body: upload('deck.pptx', makePptx(), { source_language: 'eng_Latn', target_language: 'fra_Latn' }),
