@@ -1,5 +1,4 @@
 import { parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { testLimits, translateFile } from '../testing/translate-file.ts';
 import type { TranslateTexts } from '../translate-segments.ts';
@@ -44,6 +43,8 @@ const STRINGSDICT = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 type Plist = string | { [key: string]: Plist };
+type Node = ReturnType<typeof parseDocument>['children'][number];
+type Element = Extract<Node, { name: string; children: unknown }>;
 
 /** The plist as Foundation would read it (dicts and strings, all a .stringsdict holds). */
 function plist(xml: string): Plist {
