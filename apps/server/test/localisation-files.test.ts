@@ -201,6 +201,58 @@ describe('Xcode String Catalogs through the document surfaces', () => {
   });
 });
 
+describe('Apple .stringsdict through the document surfaces', () => {
+  const DICT = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>photos</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>Good morning</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+`;
+
+  it('/api/v1/translate/document translates the plural strings and adds the categories the target needs', async () => {
+    const response = await post(
+      '/api/v1/translate/document',
+      upload('Localizable.stringsdict', DICT, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/Localizable\.de\.stringsdict/);
+    const morning = await ours('Good morning', 'deu_Latn');
+    expect(await response.text()).toBe(
+      DICT.replace(
+        '<key>other</key>\n\t\t\t<string>Good morning</string>',
+        `<key>one</key>\n\t\t\t<string>${morning}</string>\n\t\t\t<key>other</key>\n\t\t\t<string>${morning}</string>`,
+      ),
+    );
+  });
+
+  it("LibreTranslate's /translate_file translates one", async () => {
+    const response = await post(
+      '/translate_file',
+      upload('Localizable.stringsdict', DICT, { source: 'en', target: 'fr' }),
+    );
+    expect(response.status).toBe(200);
+    const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
+    expect(await (await fetch(translatedFileUrl)).text()).toContain(
+      `<key>other</key>\n\t\t\t<string>${await ours('Good morning', 'fra_Latn')}</string>`,
+    );
+  });
+});
+
 describe('Rails YAML through /api/v1/translate/document', () => {
   it('renames the locale key and translates the values, keeping comments and %{count}', async () => {
     const rails = '# Shop\nen:\n  greeting: Good morning\n  count: "%{count} orders"\n';

@@ -150,7 +150,7 @@ describe('documents, end to end', () => {
     const { context, page, problems } = await newPage(browser);
     await openApp(page, '/');
     const said =
-      'photo.png was not added. Files of type .png are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlsx, .pptx, .odt, .ods, .odp, .epub, .xlf, .po, .arb, .xml, .strings, .xcstrings, .yml.';
+      'photo.png was not added. Files of type .png are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlsx, .pptx, .odt, .ods, .odp, .epub, .xlf, .po, .arb, .xml, .strings, .stringsdict, .xcstrings, .yml.';
     const dataTransfer = await page.evaluateHandle(() => {
       const transfer = new window.DataTransfer();
       transfer.items.add(new window.File(['\x89PNG'], 'photo.png', { type: 'image/png' }));

@@ -21,6 +21,7 @@ import { poAdapter } from './adapters/po.ts';
 import { txtAdapter } from './adapters/txt.ts';
 import { xlsxAdapter } from './adapters/xlsx.ts';
 import { xliffAdapter } from './adapters/xliff.ts';
+import { stringsdictAdapter } from './adapters/stringsdict.ts';
 import { xcstringsAdapter } from './adapters/xcstrings.ts';
 import { yamlAdapter } from './adapters/yaml.ts';
 import { documentError } from './errors.ts';
@@ -48,6 +49,7 @@ export const ADAPTERS: Readonly<Record<DocumentFormat, DocumentAdapter>> = {
   arb: arbAdapter,
   android: androidAdapter,
   strings: appleStringsAdapter,
+  stringsdict: stringsdictAdapter,
   xcstrings: xcstringsAdapter,
   yaml: yamlAdapter,
 };

@@ -34,6 +34,7 @@ export const DOCUMENT_FORMATS = [
   'arb',
   'android',
   'strings',
+  'stringsdict',
   'xcstrings',
   'yaml',
 ] as const;
@@ -60,6 +61,7 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   arb: ['arb'],
   android: ['xml'],
   strings: ['strings'],
+  stringsdict: ['stringsdict'],
   xcstrings: ['xcstrings'],
   yaml: ['yml', 'yaml'],
 };
