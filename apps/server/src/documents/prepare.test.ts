@@ -42,7 +42,7 @@ describe('prepareDocument: choosing the format', () => {
       statusCode: 415,
       code: 'UNSUPPORTED_DOCUMENT_TYPE',
       detail:
-        'Files of type .key are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlsx, .pptx, .odt, .ods, .odp, .epub, .xlf, .po, .arb, .xml, .strings, .xcstrings, .yml.',
+        'Files of type .key are not supported. Supported: .txt, .md, .html, .srt, .vtt, .docx, .json, .pdf, .xlsx, .pptx, .odt, .ods, .odp, .epub, .xlf, .po, .arb, .xml, .strings, .stringsdict, .xcstrings, .yml.',
     });
     await expect(prepare('old.doc', 'x')).rejects.toMatchObject({
       statusCode: 415,

@@ -72,7 +72,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The extensions to name when a file is refused: '.txt, .md, … .arb, .xml, .strings, .xcstrings, .yml'. */
+/** The extensions to name when a file is refused: '.txt, .md, … .arb, .xml, .strings, .stringsdict, .xcstrings, .yml'. */
 export const SUPPORTED_DOCUMENT_TYPES = DOCUMENT_FORMATS.map(
   (format) => `.${DOCUMENT_EXTENSIONS[format][0]}`,
 ).join(', ');
