@@ -20,6 +20,7 @@ import {
   makeOdt,
   makePdf,
   makePptx,
+  makeStringsdict,
   makeXlsx,
   zipFixture,
 } from '@sema/server/documents-testing';
@@ -262,12 +263,15 @@ function localisationFixtures(n: number): Array<[string, string]> {
     null,
     2,
   );
-  const stringsdict = `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n${units
-    .map(
-      (unit, i) =>
-        `\t<key>k${i}</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@n@</string>\n\t\t<key>n</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>d</string>\n\t\t\t<key>one</key>\n\t\t\t<string>%d ${unit}</string>\n\t\t\t<key>other</key>\n\t\t\t<string>%d ${unit} %@</string>\n\t\t</dict>\n\t</dict>`,
-    )
-    .join('\n')}\n</dict>\n</plist>\n`;
+  const stringsdict = makeStringsdict(
+    units.map((unit, i) => ({
+      key: `k${i}`,
+      format: '%#@n@',
+      variable: 'n',
+      valueType: 'd',
+      categories: { one: `%d ${unit}`, other: `%d ${unit} %@` },
+    })),
+  );
   return [
     ['xlf', xliff],
     ['po', po],

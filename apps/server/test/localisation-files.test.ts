@@ -10,6 +10,7 @@ import * as deepl from 'deepl-node';
 import { po } from 'gettext-parser';
 import { describe, expect, it } from 'vitest';
 import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
+import { makeStringsdict } from '../src/documents/testing/index.ts';
 import { listenDuringTests, uploadForm as upload } from './build-test-app.ts';
 
 const served = listenDuringTests({ SEMA_RATE_LIMIT: '1000/minute' });
@@ -49,15 +50,38 @@ const ours = (text: string, target: string) =>
 const post = (route: string, body: FormData, headers: Record<string, string> = {}) =>
   fetch(`${served.base}${route}`, { method: 'POST', body, headers });
 
+/** A file translated from English through /api/v1/translate/document (the file answer by default). */
+async function translatedFile(
+  fileName: string,
+  content: string,
+  target: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await post(
+    '/api/v1/translate/document',
+    upload(fileName, content, { source_language: 'eng_Latn', target_language: target }),
+    headers,
+  );
+  expect(response.status).toBe(200);
+  return response;
+}
+
+/** The same, answered as JSON. */
+async function translatedJson(fileName: string, content: string, target: string) {
+  const response = await translatedFile(fileName, content, target, { Accept: 'application/json' });
+  return (await response.json()) as TranslateDocumentResponse;
+}
+
+/** A file translated from English through LibreTranslate's /translate_file: the link to the result. */
+async function libreTranslatedUrl(fileName: string, content: string, target: string) {
+  const response = await post('/translate_file', upload(fileName, content, { source: 'en', target }));
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { translatedFileUrl: string }).translatedFileUrl;
+}
+
 describe('localisation files through /api/v1/translate/document', () => {
   it('translates an XLIFF: targets with the inline codes, target-language, a note for the unit left alone', async () => {
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('app.xlf', XLIFF, { source_language: 'eng_Latn', target_language: 'fra_Latn' }),
-      { Accept: 'application/json' },
-    );
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as TranslateDocumentResponse;
+    const body = await translatedJson('app.xlf', XLIFF, 'fra_Latn');
     expect(body).toMatchObject({
       format: 'xliff',
       file_name: 'app.fr.xlf',
@@ -107,12 +131,7 @@ describe('localisation files through /api/v1/translate/document', () => {
       hello: 'Good morning',
       '@hello': { description: 'A greeting' },
     });
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('app_en.arb', arb, { source_language: 'eng_Latn', target_language: 'arb_Arab' }),
-      { Accept: 'application/json' },
-    );
-    const body = (await response.json()) as TranslateDocumentResponse;
+    const body = await translatedJson('app_en.arb', arb, 'arb_Arab');
     expect(body.format).toBe('arb');
     expect(JSON.parse(body.text!)).toEqual({
       '@@locale': 'ar',
@@ -132,11 +151,7 @@ describe('app string files through /api/v1/translate/document', () => {
       ['strings.xml', android, `<string name="hi">${morning.replace(/'/g, "\\'")}</string>`],
       ['Localizable.strings', apple, `"hi" = "${morning}";`],
     ] as const) {
-      const response = await post(
-        '/api/v1/translate/document',
-        upload(name, content, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
-      );
-      expect(response.status).toBe(200);
+      const response = await translatedFile(name, content, 'deu_Latn');
       const text = await response.text();
       expect(text).toContain(expected);
       expect(text.replace(expected, '')).toBe(
@@ -178,11 +193,7 @@ describe('Xcode String Catalogs through the document surfaces', () => {
   };
 
   it('/api/v1/translate/document adds the target localization, marked needs_review', async () => {
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('Localizable.xcstrings', CATALOG, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
-    );
-    expect(response.status).toBe(200);
+    const response = await translatedFile('Localizable.xcstrings', CATALOG, 'deu_Latn');
     expect(response.headers.get('content-disposition')).toMatch(/Localizable\.de\.xcstrings/);
     const [morning, hello] = await localizations(response, 'de');
     expect(morning).toEqual({ state: 'needs_review', value: await ours('Good morning', 'deu_Latn') });
@@ -190,46 +201,25 @@ describe('Xcode String Catalogs through the document surfaces', () => {
   });
 
   it("LibreTranslate's /translate_file translates one", async () => {
-    const response = await post(
-      '/translate_file',
-      upload('Localizable.xcstrings', CATALOG, { source: 'en', target: 'fr' }),
-    );
-    expect(response.status).toBe(200);
-    const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
+    const translatedFileUrl = await libreTranslatedUrl('Localizable.xcstrings', CATALOG, 'fr');
     const [morning] = await localizations(await fetch(translatedFileUrl), 'fr');
     expect(morning!.value).toBe(await ours('Good morning', 'fra_Latn'));
   });
 });
 
 describe('Apple .stringsdict through the document surfaces', () => {
-  const DICT = `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0">
-<dict>
-	<key>photos</key>
-	<dict>
-		<key>NSStringLocalizedFormatKey</key>
-		<string>%#@count@</string>
-		<key>count</key>
-		<dict>
-			<key>NSStringFormatSpecTypeKey</key>
-			<string>NSStringPluralRuleType</string>
-			<key>NSStringFormatValueTypeKey</key>
-			<string>d</string>
-			<key>other</key>
-			<string>Good morning</string>
-		</dict>
-	</dict>
-</dict>
-</plist>
-`;
+  const DICT = makeStringsdict([
+    {
+      key: 'photos',
+      format: '%#@count@',
+      variable: 'count',
+      valueType: 'd',
+      categories: { other: 'Good morning' },
+    },
+  ]);
 
   it('/api/v1/translate/document translates the plural strings and adds the categories the target needs', async () => {
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('Localizable.stringsdict', DICT, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
-    );
-    expect(response.status).toBe(200);
+    const response = await translatedFile('Localizable.stringsdict', DICT, 'deu_Latn');
     expect(response.headers.get('content-disposition')).toMatch(/Localizable\.de\.stringsdict/);
     const morning = await ours('Good morning', 'deu_Latn');
     expect(await response.text()).toBe(
@@ -241,12 +231,7 @@ describe('Apple .stringsdict through the document surfaces', () => {
   });
 
   it("LibreTranslate's /translate_file translates one", async () => {
-    const response = await post(
-      '/translate_file',
-      upload('Localizable.stringsdict', DICT, { source: 'en', target: 'fr' }),
-    );
-    expect(response.status).toBe(200);
-    const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
+    const translatedFileUrl = await libreTranslatedUrl('Localizable.stringsdict', DICT, 'fr');
     expect(await (await fetch(translatedFileUrl)).text()).toContain(
       `<key>other</key>\n\t\t\t<string>${await ours('Good morning', 'fra_Latn')}</string>`,
     );
@@ -256,11 +241,7 @@ describe('Apple .stringsdict through the document surfaces', () => {
 describe('Rails YAML through /api/v1/translate/document', () => {
   it('renames the locale key and translates the values, keeping comments and %{count}', async () => {
     const rails = '# Shop\nen:\n  greeting: Good morning\n  count: "%{count} orders"\n';
-    const response = await post(
-      '/api/v1/translate/document',
-      upload('en.yml', rails, { source_language: 'eng_Latn', target_language: 'deu_Latn' }),
-    );
-    expect(response.status).toBe(200);
+    const response = await translatedFile('en.yml', rails, 'deu_Latn');
     expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
     const text = await response.text();
     expect(text).toBe(
@@ -271,12 +252,7 @@ describe('Rails YAML through /api/v1/translate/document', () => {
 
 describe('localisation files through the compatible APIs', () => {
   it("LibreTranslate's /translate_file translates a PO catalogue", async () => {
-    const response = await post(
-      '/translate_file',
-      upload('messages.po', POT, { source: 'en', target: 'fr' }),
-    );
-    expect(response.status).toBe(200);
-    const { translatedFileUrl } = (await response.json()) as { translatedFileUrl: string };
+    const translatedFileUrl = await libreTranslatedUrl('messages.po', POT, 'fr');
     expect(translatedFileUrl).toMatch(/\/messages\.fr\.po$/);
     const table = po.parse(Buffer.from(await (await fetch(translatedFileUrl)).arrayBuffer()));
     expect(table.headers['Plural-Forms']).toBe('nplurals=2; plural=(n > 1);');
@@ -303,17 +279,6 @@ describe('localisation files through the compatible APIs', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   }, 30_000);
 });
-
-/** A file translated from English through /api/v1/translate/document, answered as JSON. */
-async function translatedJson(fileName: string, content: string, target: string) {
-  const response = await post(
-    '/api/v1/translate/document',
-    upload(fileName, content, { source_language: 'eng_Latn', target_language: target }),
-    { Accept: 'application/json' },
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as TranslateDocumentResponse;
-}
 
 describe('nothing silently dropped: XLIFF <seg-source> units', () => {
   const SEGMENTED = `<?xml version="1.0" encoding="UTF-8"?>

@@ -13,35 +13,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE } from './examples.ts';
 
-/** Formats the server translates. A PDF comes back as Markdown (its layout cannot be rebuilt). */
-export const DOCUMENT_FORMATS = [
-  'txt',
-  'md',
-  'html',
-  'srt',
-  'vtt',
-  'docx',
-  'json',
-  'pdf',
-  'xlsx',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  'epub',
-  'xliff',
-  'po',
-  'arb',
-  'android',
-  'strings',
-  'stringsdict',
-  'xcstrings',
-  'yaml',
-] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
-
-/** File extensions accepted for each format (lower case, without the dot). */
-export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly string[]>> = {
+/**
+ * Formats the server translates, each with the file extensions accepted for it (lower case, without
+ * the dot; the first is the one named in messages). A PDF comes back as Markdown (its layout cannot
+ * be rebuilt).
+ */
+const EXTENSIONS = {
   txt: ['txt', 'text'],
   md: ['md', 'markdown'],
   html: ['html', 'htm'],
@@ -64,7 +41,15 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly strin
   stringsdict: ['stringsdict'],
   xcstrings: ['xcstrings'],
   yaml: ['yml', 'yaml'],
-};
+} satisfies Record<string, readonly string[]>;
+
+export type DocumentFormat = keyof typeof EXTENSIONS;
+
+/** File extensions accepted for each format. */
+export const DOCUMENT_EXTENSIONS: Readonly<Record<DocumentFormat, readonly string[]>> = EXTENSIONS;
+
+/** Every format, in the order the lists name them. */
+export const DOCUMENT_FORMATS = Object.keys(EXTENSIONS) as readonly DocumentFormat[];
 
 /** For `<input type="file" accept>`: every accepted extension with its dot. */
 export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_EXTENSIONS)

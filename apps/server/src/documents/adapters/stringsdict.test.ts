@@ -1,46 +1,26 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
+import { makeStringsdict } from '../testing/make-stringsdict.ts';
 import { testLimits, translateFile } from '../testing/translate-file.ts';
 import type { TranslateTexts } from '../translate-segments.ts';
 
-const STRINGSDICT = `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0">
-<dict>
-	<!-- Files in the café folder -->
-	<key>files_count</key>
-	<dict>
-		<key>NSStringLocalizedFormatKey</key>
-		<string>%#@files@</string>
-		<key>files</key>
-		<dict>
-			<key>NSStringFormatSpecTypeKey</key>
-			<string>NSStringPluralRuleType</string>
-			<key>NSStringFormatValueTypeKey</key>
-			<string>d</string>
-			<key>one</key>
-			<string>%d file for %@ &amp; you</string>
-			<key>other</key>
-			<string>%d files for %1$@</string>
-		</dict>
-	</dict>
-	<key>photos</key>
-	<dict>
-		<key>NSStringLocalizedFormatKey</key>
-		<string>You have %#@count@</string>
-		<key>count</key>
-		<dict>
-			<key>NSStringFormatSpecTypeKey</key>
-			<string>NSStringPluralRuleType</string>
-			<key>NSStringFormatValueTypeKey</key>
-			<string>lld</string>
-			<key>other</key>
-			<string>%lld photos</string>
-		</dict>
-	</dict>
-</dict>
-</plist>
-`;
+const STRINGSDICT = makeStringsdict([
+  {
+    key: 'files_count',
+    comment: 'Files in the café folder',
+    format: '%#@files@',
+    variable: 'files',
+    valueType: 'd',
+    categories: { one: '%d file for %@ &amp; you', other: '%d files for %1$@' },
+  },
+  {
+    key: 'photos',
+    format: 'You have %#@count@',
+    variable: 'count',
+    valueType: 'lld',
+    categories: { other: '%lld photos' },
+  },
+]);
 
 type Plist = string | { [key: string]: Plist };
 type Node = ReturnType<typeof parseDocument>['children'][number];

@@ -6,3 +6,4 @@ export { makeOdp, makeOds, makeOdt } from './make-odf.ts';
 export { makePptx } from './make-pptx.ts';
 export { makeXlsx } from './make-xlsx.ts';
 export { zipFixture } from './zip-fixture.ts';
+export { makeStringsdict, type PluralEntry } from './make-stringsdict.ts';
