@@ -18,8 +18,8 @@ import { Parser } from 'htmlparser2';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
 import { replaceRanges } from '../segments.ts';
-import type { DocumentAdapter, ExtractContext } from '../types.ts';
-import { extractXml, refuseDtd } from './xml.ts';
+import type { ExtractContext } from '../types.ts';
+import { extractXml, xmlFileAdapter } from './xml.ts';
 import { joinEscaped, splitEscaped } from './escaped-text.ts';
 
 interface Content {
@@ -36,15 +36,11 @@ interface Plurals {
 /** Escapes Android keeps as they are (a newline, a tab, a code point). */
 const KEPT_ESCAPE = /\\[nt]|\\u[0-9a-fA-F]{4}/g;
 
-export const androidAdapter: DocumentAdapter = {
+export const androidAdapter = xmlFileAdapter({
   format: 'android',
   mimeType: 'application/xml',
-  textual: true,
-  extract({ text }, _limits, context) {
-    refuseDtd(
-      text,
-      'The file declares a DTD (<!DOCTYPE/<!ENTITY>), which Android resources never need; it was refused.',
-    );
+  files: 'Android resources',
+  extract(text, _limits, context) {
     const { contents, plurals } = readResources(text);
     const segments: string[] = [];
     const work = contents.map((content) => {
@@ -81,7 +77,7 @@ export const androidAdapter: DocumentAdapter = {
       },
     };
   },
-};
+});
 
 /** Android's own escapes: a bare `'` or `"` breaks the build, a leading `@` or `?` reads as a reference. */
 function escapeAndroid(text: string): string {

@@ -16,10 +16,9 @@ import { Parser } from 'htmlparser2';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
 import { replaceRanges } from '../segments.ts';
-import type { DocumentAdapter } from '../types.ts';
 import { escapeText } from './html.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
-import { refuseDtd } from './xml.ts';
+import { xmlFileAdapter } from './xml.ts';
 
 /** CLDR's plural categories in the order Apple's files list them. */
 const CATEGORIES: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -40,18 +39,14 @@ interface Value {
   pieces: Pieces;
 }
 
-export const stringsdictAdapter: DocumentAdapter = {
+export const stringsdictAdapter = xmlFileAdapter({
   format: 'stringsdict',
   mimeType: 'application/xml',
-  textual: true,
-  extract({ text }, limits, context) {
-    refuseDtd(
-      text,
-      'The file declares a DTD subset or entities (<!ENTITY>), which a .stringsdict never needs; it was refused.',
-      { allowBareDoctype: true },
-    );
+  files: '.stringsdict files',
+  allowBareDoctype: true,
+  extract(text, limits, context) {
     const segments: string[] = [];
-    const { values, variables } = readPlist(text, segments, limits.maxJsonDepth);
+    const { values, variables } = readPlist(text, segments);
     const tag = context.target ? toLanguageTag(context.target) : undefined;
     const needed =
       tag && Intl.PluralRules.supportedLocalesOf([tag]).length
@@ -88,14 +83,10 @@ export const stringsdictAdapter: DocumentAdapter = {
       },
     };
   },
-};
+});
 
 /** The translatable `<string>`s and the variable dicts (those with plural categories). */
-function readPlist(
-  text: string,
-  segments: string[],
-  maxDepth: number,
-): { values: Value[]; variables: OpenDict[] } {
+function readPlist(text: string, segments: string[]): { values: Value[]; variables: OpenDict[] } {
   const values: Value[] = [];
   const variables: OpenDict[] = [];
   const dicts: OpenDict[] = [];
@@ -113,11 +104,6 @@ function readPlist(
           );
         sawPlist = true;
         elements.push(name);
-        if (elements.length > maxDepth)
-          throw documentError(
-            'INVALID_DOCUMENT',
-            `The .stringsdict nests deeper than ${maxDepth} levels; it was refused.`,
-          );
         if (name === 'dict') dicts.push({ categories: new Set() });
         if (name === 'key') keyStart = parser.startIndex;
         content = { start: parser.endIndex + 1, text: '' };

@@ -1,6 +1,6 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { translateFile } from '../testing/translate-file.ts';
+import { testLimits, translateFile } from '../testing/translate-file.ts';
 import type { TranslateTexts } from '../translate-segments.ts';
 
 const XLIFF_12 = `<?xml version="1.0" encoding="UTF-8"?>
@@ -181,6 +181,19 @@ describe('xliff adapter, refusals', () => {
       detail: expect.stringContaining('declares a DTD'),
     });
   });
+
+  it.each([
+    ['app.xlf', `<xliff version="1.2"><file><body>${'<group>'.repeat(200)}</body></file></xliff>`],
+    ['strings.xml', `<resources>${'<string-array name="a">'.repeat(200)}</resources>`],
+  ])(
+    'refuses %s nested past the limit before parsing it, as every XML file format does',
+    async (name, xml) => {
+      await expect(translateFile(name, xml)).rejects.toMatchObject({
+        code: 'INVALID_DOCUMENT',
+        message: `The file nests deeper than ${testLimits.maxJsonDepth} levels; it was refused.`,
+      });
+    },
+  );
 
   it('refuses XML that is not XLIFF, and XLIFF versions it does not know', async () => {
     await expect(translateFile('a.xlf', '<resources><string>Hi</string></resources>')).rejects.toMatchObject({

@@ -24,9 +24,9 @@ import { toLanguageTag } from '@sema/shared/languages/codes';
 import { Parser } from 'htmlparser2';
 import { documentError } from '../errors.ts';
 import { replaceRanges } from '../segments.ts';
-import type { DocumentAdapter, ExtractContext } from '../types.ts';
+import type { ExtractContext } from '../types.ts';
 import { escapeAttribute } from './html.ts';
-import { extractXml, refuseDtd } from './xml.ts';
+import { extractXml, xmlFileAdapter } from './xml.ts';
 
 /** Elements whose content is native code, not text. */
 const NATIVE_CODE = ['ph', 'bpt', 'ept', 'it', 'originalData'];
@@ -53,15 +53,11 @@ interface Tag {
 
 type Version = 1 | 2;
 
-export const xliffAdapter: DocumentAdapter = {
+export const xliffAdapter = xmlFileAdapter({
   format: 'xliff',
   mimeType: 'application/xliff+xml',
-  textual: true,
-  extract({ text }, _limits, context) {
-    refuseDtd(
-      text,
-      'The file declares a DTD (<!DOCTYPE/<!ENTITY>), which XLIFF files never need; it was refused.',
-    );
+  files: 'XLIFF files',
+  extract(text, _limits, context) {
     const { version, languageTags, units } = readUnits(text);
     const segments: string[] = [];
     const kept = { untranslatable: 0, translated: 0, segmented: 0 };
@@ -101,7 +97,7 @@ export const xliffAdapter: DocumentAdapter = {
       },
     };
   },
-};
+});
 
 function keptNote(kept: {
   untranslatable: number;

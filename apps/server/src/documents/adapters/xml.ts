@@ -8,6 +8,8 @@
 import { Parser } from 'htmlparser2';
 import { documentError } from '../errors.ts';
 import { addSegment, fillSlot, replaceRanges } from '../segments.ts';
+import type { DocumentAdapter, DocumentLimits, ExtractContext, ExtractedDocument } from '../types.ts';
+import { xmlDepthExceeds } from '../xml-depth.ts';
 import { escapeText, type ExtractedMarkup } from './html.ts';
 
 interface Run {
@@ -95,4 +97,39 @@ export function extractXml(source: string, ignoreTags: readonly string[] = []): 
 export function refuseDtd(xml: string, message: string, { allowBareDoctype = false } = {}): void {
   const declaresEntities = allowBareDoctype ? /<!ENTITY|<!DOCTYPE[^>]*\[/i : /<!DOCTYPE|<!ENTITY/i;
   if (declaresEntities.test(xml)) throw documentError('INVALID_DOCUMENT', message);
+}
+
+/**
+ * A format read from one XML file (XLIFF, Android resources, .stringsdict): before `extract` parses
+ * it, a DTD is refused (entity expansion; `allowBareDoctype` for a format whose files carry a doctype
+ * that declares nothing) and nesting past the limit is refused (the parser's bookkeeping grows with
+ * depth), with the same words for every such format.
+ */
+export function xmlFileAdapter(adapter: {
+  format: DocumentAdapter['format'];
+  mimeType: string;
+  /** What the files are called in the refusal: 'XLIFF files'. */
+  files: string;
+  allowBareDoctype?: boolean;
+  extract(text: string, limits: DocumentLimits, context: ExtractContext): ExtractedDocument;
+}): DocumentAdapter {
+  const declared = adapter.allowBareDoctype
+    ? 'a DTD subset or entities (<!ENTITY>)'
+    : 'a DTD (<!DOCTYPE/<!ENTITY>)';
+  return {
+    format: adapter.format,
+    mimeType: adapter.mimeType,
+    textual: true,
+    extract({ text }, limits, context) {
+      refuseDtd(text, `The file declares ${declared}, which ${adapter.files} never need; it was refused.`, {
+        allowBareDoctype: adapter.allowBareDoctype ?? false,
+      });
+      if (xmlDepthExceeds(text, limits.maxJsonDepth))
+        throw documentError(
+          'INVALID_DOCUMENT',
+          `The file nests deeper than ${limits.maxJsonDepth} levels; it was refused.`,
+        );
+      return adapter.extract(text, limits, context);
+    },
+  };
 }
