@@ -136,8 +136,9 @@ for (const viewport of BOTH_SIZES) {
       await dialog(page).getByRole('button', { name: 'Clear all conversations' }).click();
       await dialog(page).getByRole('button', { name: 'Delete all' }).click();
       await dialog(page).getByText('No saved conversations yet.').waitFor();
-      // The open conversation was among them: the screen starts afresh, and stays so after a reload.
-      assert.equal(await page.locator('li[data-role="user"]').count(), 0);
+      // The open conversation was among them: the screen starts afresh (once the stored list is
+      // cleared, a moment after the dialog shows it empty), and stays so after a reload.
+      await page.locator('li[data-role="user"]').first().waitFor({ state: 'detached' });
       await page.reload();
       await page.waitForSelector('[data-splash]', { state: 'detached', timeout: 15_000 });
       assert.equal(await page.locator('li[data-role="user"]').count(), 0);
