@@ -15,10 +15,9 @@
  * parser of Android resources writes a file back without reformatting it.
  */
 import { Parser } from 'htmlparser2';
-import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
+import { pluralCategoriesOf } from './plural-forms.ts';
 import { replaceRanges } from '../segments.ts';
-import type { ExtractContext } from '../types.ts';
 import { extractXml, xmlFileAdapter } from './xml.ts';
 import { joinEscaped, splitEscaped } from './escaped-text.ts';
 
@@ -48,7 +47,7 @@ export const androidAdapter = xmlFileAdapter({
       const pieces = markup.segments.map((raw) => splitEscaped(raw, segments, KEPT_ESCAPE));
       return { content, markup, pieces };
     });
-    const needed = targetQuantities(context);
+    const needed = pluralCategoriesOf(context.target);
     const additions = plurals.flatMap(({ quantities, other }) => {
       const missing = needed.filter((quantity) => !quantities.includes(quantity));
       return other && missing.length ? [{ other, missing }] : [];
@@ -82,14 +81,6 @@ export const androidAdapter = xmlFileAdapter({
 /** Android's own escapes: a bare `'` or `"` breaks the build, a leading `@` or `?` reads as a reference. */
 function escapeAndroid(text: string): string {
   return text.replace(/[\\'"]/g, '\\$&').replace(/^[@?]/, '\\$&');
-}
-
-/** The plural categories (Android quantities) of the target language, by CLDR via Intl.PluralRules. */
-function targetQuantities(context: ExtractContext): string[] {
-  const tag = context.target ? toLanguageTag(context.target) : undefined;
-  return tag && Intl.PluralRules.supportedLocalesOf([tag]).length
-    ? new Intl.PluralRules(tag).resolvedOptions().pluralCategories
-    : [];
 }
 
 /** The content ranges of the translatable strings and items, and each translatable `<plurals>`. */

@@ -44,11 +44,25 @@ export interface PluralForms {
   forms: Array<{ category: Intl.LDMLPluralRule; onlyZeroOrOne: boolean }>;
 }
 
-/** The plural forms of a catalogue language, or undefined when they cannot be sourced from CLDR. */
-export function pluralFormsOf(code: string): PluralForms | undefined {
+/** CLDR's plural rules for a catalogue language, or undefined when the runtime has none for it. */
+function pluralRulesOf(code: string): Intl.PluralRules | undefined {
   const tag = toLanguageTag(code);
   if (!tag || Intl.PluralRules.supportedLocalesOf([tag]).length === 0) return undefined;
-  const rules = new Intl.PluralRules(tag);
+  return new Intl.PluralRules(tag);
+}
+
+/**
+ * The CLDR plural categories of a catalogue language (`one`, `few`, `many`, `other`…): what a plural
+ * rule in the target language must cover. Empty when CLDR has no rules for it (nothing is added).
+ */
+export function pluralCategoriesOf(code: string | undefined): readonly Intl.LDMLPluralRule[] {
+  return (code && pluralRulesOf(code)?.resolvedOptions().pluralCategories) || [];
+}
+
+/** The plural forms of a catalogue language, or undefined when they cannot be sourced from CLDR. */
+export function pluralFormsOf(code: string): PluralForms | undefined {
+  const rules = pluralRulesOf(code);
+  if (!rules) return undefined;
   const categories = CHECKED.map((n) => rules.select(n));
   for (const formula of FORMULAS) {
     // The formulas are this file's constants; evaluating them as JavaScript checks exactly the

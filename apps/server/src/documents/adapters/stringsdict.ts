@@ -15,6 +15,7 @@
 import { Parser } from 'htmlparser2';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
+import { pluralCategoriesOf } from './plural-forms.ts';
 import { replaceRanges } from '../segments.ts';
 import { escapeText } from './html.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
@@ -48,10 +49,7 @@ export const stringsdictAdapter = xmlFileAdapter({
     const segments: string[] = [];
     const { values, variables } = readPlist(text, segments);
     const tag = context.target ? toLanguageTag(context.target) : undefined;
-    const needed =
-      tag && Intl.PluralRules.supportedLocalesOf([tag]).length
-        ? new Intl.PluralRules(tag).resolvedOptions().pluralCategories
-        : [];
+    const needed = pluralCategoriesOf(context.target);
     const additions = variables.flatMap(({ categories, other }) => {
       if (!other?.value) return [];
       const missing = CATEGORIES.filter(

@@ -16,6 +16,7 @@
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
+import { pluralCategoriesOf } from './plural-forms.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { checkDepth } from './json.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
@@ -51,7 +52,7 @@ export const xcstringsAdapter: DocumentAdapter = {
       segments: [],
       state: context.needsReview ? 'needs_review' : 'translated',
       escapeSlashes: text.includes('\\/'),
-      categories: new Intl.PluralRules(target).resolvedOptions().pluralCategories,
+      categories: pluralCategoriesOf(context.target),
       added: 0,
     };
     let kept = 0;
