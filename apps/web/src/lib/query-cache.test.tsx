@@ -98,6 +98,37 @@ describe('QueryCache.invalidate', () => {
     for (const key of keys) await reread(key);
     expect(fetches).toEqual(['lang', 'lang/fra_Latn']);
   });
+
+  it('is not answered by a fetch that began before it: that result is dropped and one more fetch follows', async () => {
+    // A list is being read when the person deletes an item: what that read saw predates the delete.
+    let items = ['a', 'b'];
+    const answers: (() => void)[] = [];
+    const fetch = vi.fn(() => {
+      const seen = [...items];
+      return new Promise<string[]>((resolve) => answers.push(() => resolve(seen)));
+    });
+    const cache = new QueryCache({ defaultFreshMs: Infinity });
+    function Probe() {
+      const { data } = useCachedQuery({ key: ['items'], fetch });
+      return <p>{data ? data.join(',') || 'empty' : 'pending'}</p>;
+    }
+    render(
+      <QueryCacheProvider cache={cache}>
+        <Probe />
+      </QueryCacheProvider>,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+    items = [];
+    const invalidated = cache.invalidate(['items']);
+    await act(async () => answers[0]?.());
+    expect(screen.getByText('pending')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await act(async () => {
+      answers[1]?.();
+      await invalidated;
+    });
+    expect(screen.getByText('empty')).toBeInTheDocument();
+  });
 });
 
 describe('QueryCache.fetchQuery', () => {

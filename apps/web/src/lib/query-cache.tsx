@@ -14,7 +14,9 @@
  * - `fetchQuery` is the same cache for a call: a fresh result at once, otherwise one fetch with the
  *   caller's signal (not shared, not retried) whose result is kept.
  * - `invalidate(key)` marks stale every query whose key starts with the segments of `key` (whole
- *   segments: `['lang']` is not a prefix of `['languages']`) and fetches those on screen again.
+ *   segments: `['lang']` is not a prefix of `['languages']`) and fetches those on screen again. A fetch
+ *   that began before the invalidation does not answer it: its result is not kept, and one more fetch
+ *   follows (the data it read may predate the change that invalidated it).
  * - A definition with `storage: 'local' | 'session'` is also kept in that browser storage, under
  *   `sema_cache_` and its segments joined by `_`, as `{ data, timestamp, ttl, version }`; an entry of
  *   another version or past its time to live is dropped when read. For the keys given as `keepExpired`
@@ -118,6 +120,8 @@ class Query<T> {
   /** An expired stored result, shown when a fetch fails. */
   fallback: T | undefined;
   private invalidated = false;
+  /** Counts invalidations, so a fetch can tell whether one came while it ran. */
+  generation = 0;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -162,35 +166,48 @@ class Query<T> {
 
   invalidate(): Promise<void> {
     this.invalidated = true;
+    this.generation += 1;
     return this.observers > 0 ? this.fetch() : Promise.resolve();
   }
 
-  /** Fetches, or joins the fetch under way; never rejects (the error is in the state). */
+  /**
+   * Fetches, or joins the fetch under way; never rejects (the error is in the state). It settles
+   * once a fetch that began after the last invalidation has answered.
+   */
   fetch(): Promise<void> {
-    this.inFlight ??= this.run().finally(() => {
+    this.inFlight ??= this.runUntilCurrent().finally(() => {
       this.inFlight = null;
     });
     return this.inFlight;
   }
 
-  private async run() {
+  private async runUntilCurrent() {
+    while (!(await this.run()));
+  }
+
+  /** One fetch with its retries; false when an invalidation came meanwhile (nothing was kept). */
+  private async run(): Promise<boolean> {
+    const generation = this.generation;
     if (this.state.data === undefined) this.setState({ status: 'pending', error: null });
     const retries = this.definition.retry ?? this.cache.retry;
     for (let attempt = 0; ; attempt++) {
       try {
-        this.cache.store(this, await this.definition.fetch({ signal: new AbortController().signal }));
-        return;
+        const data = await this.definition.fetch({ signal: new AbortController().signal });
+        if (generation !== this.generation) return false;
+        this.cache.store(this, data);
+        return true;
       } catch (error) {
+        if (generation !== this.generation) return false;
         if (this.fallback !== undefined) {
           this.setData(this.fallback);
-          return;
+          return true;
         }
         if (attempt >= retries) {
           this.setState({
             status: 'error',
             error: error instanceof Error ? error : new Error(String(error)),
           });
-          return;
+          return true;
         }
         await delay(Math.min(1000 * 2 ** attempt, 30_000));
       }
@@ -264,9 +281,11 @@ export class QueryCache {
   async fetchQuery<T>(definition: QueryDefinition<T>, signal?: AbortSignal): Promise<T> {
     const query = this.query(definition);
     if (!query.isStale()) return query.state.data as T;
+    const generation = query.generation;
     try {
       const data = await definition.fetch({ signal: signal ?? new AbortController().signal });
-      this.store(query, data);
+      // Invalidated meanwhile: the caller gets what it asked for, the cache keeps nothing that old.
+      if (generation === query.generation) this.store(query, data);
       return data;
     } catch (error) {
       if (query.fallback === undefined) throw error;

@@ -1,4 +1,4 @@
-import { clear, createStore, del, get, set, update, values, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, get, keys, set, update, values, type UseStore } from 'idb-keyval';
 
 /**
  * A conversation kept on this device (IndexedDB, through idb-keyval): its messages as the screen
@@ -26,6 +26,13 @@ let store: UseStore | undefined;
 // Opened on first use, so a page that never saves never opens the database.
 const conversations = () => (store ??= createStore('sema', 'conversations'));
 
+/**
+ * The conversations deleted while this page is open. The screen saves the open conversation a moment
+ * after its messages change, so a save already scheduled when the person deletes it (or clears them
+ * all) would otherwise bring it back.
+ */
+const deleted = new Set<string>();
+
 /** Every saved conversation, the most recently changed first. */
 export async function listConversations<M>(): Promise<SavedConversation<M>[]> {
   const all = await values<SavedConversation<M>>(conversations());
@@ -36,8 +43,9 @@ export function loadConversation<M>(id: string): Promise<SavedConversation<M> | 
   return get<SavedConversation<M>>(id, conversations());
 }
 
-/** Saves the conversation's current state; a name the person gave it stays. */
-export function saveConversation<M>(snapshot: ConversationSnapshot<M>, now = Date.now()): Promise<void> {
+/** Saves the conversation's current state; a name the person gave it stays; a deleted one stays deleted. */
+export async function saveConversation<M>(snapshot: ConversationSnapshot<M>, now = Date.now()): Promise<void> {
+  if (deleted.has(snapshot.id)) return;
   return update<SavedConversation<M>>(
     snapshot.id,
     (saved) => ({
@@ -57,11 +65,13 @@ export async function renameConversation(id: string, title: string): Promise<voi
 }
 
 export function deleteConversation(id: string): Promise<void> {
+  deleted.add(id);
   return del(id, conversations());
 }
 
-export function clearConversations(): Promise<void> {
-  return clear(conversations());
+export async function clearConversations(): Promise<void> {
+  for (const id of await keys(conversations())) deleted.add(String(id));
+  await clear(conversations());
 }
 
 /** A conversation's default title: the first words of its first message. */
