@@ -16,8 +16,8 @@ describe('epub adapter', () => {
     const after = unzipSync(bytes);
     const part = (name: string) => decoder.decode(after[name]);
     const chapter1 = part('OEBPS/chapter1.xhtml');
-    expect(xmlSkeleton(chapter1, ['xml:lang', 'lang'])).toEqual(
-      xmlSkeleton(decoder.decode(before['OEBPS/chapter1.xhtml']), ['xml:lang', 'lang']),
+    expect(xmlSkeleton(chapter1, ['xml:lang', 'lang', 'alt'])).toEqual(
+      xmlSkeleton(decoder.decode(before['OEBPS/chapter1.xhtml']), ['xml:lang', 'lang', 'alt']),
     );
     expect(chapter1).toContain(
       '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ar" lang="ar">',
@@ -25,8 +25,11 @@ describe('epub adapter', () => {
     expect(chapter1).toContain('<p>THE WIND WAS <em>VERY</em> STRONG THAT NIGHT.</p>');
     expect(chapter1).toContain('<span translate="no">Tomás</span> LIT THE LAMP &amp; WAITED.');
     expect(chapter1).toContain('<!DOCTYPE html>');
+    // The image's description is translated, escaped as the attribute's quote needs.
+    expect(chapter1).toContain('<img src="images/lamp.png" alt="THE LAMP &amp; ITS GLASS"/>');
     const chapter2 = part('OEBPS/chapter2.xhtml');
-    expect(chapter2).toContain('THE SEA WAS CALM — CAFÉ AU LAIT, NAÏVE HOPE.');
+    expect(chapter2).toContain("THE SEA WAS CALM — <abbr title='AS YOU KNOW'>CAFÉ</abbr> AU LAIT, NAÏVE HOPE.");
+    expect(chapter2).toContain('<img src="images/lamp.png" alt=""/>');
     expect(chapter2).toContain('<code>log.write("dawn")</code>');
     expect(xmlTexts(part('OEBPS/nav.xhtml'), 'a')).toEqual(['THE STORM', 'MORNING']);
     const ncx = part('OEBPS/toc.ncx');

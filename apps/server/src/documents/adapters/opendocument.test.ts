@@ -1,4 +1,4 @@
-import { unzipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { makeOdp, makeOds, makeOdt } from '../testing/make-odf.ts';
 import { translateFile } from '../testing/translate-file.ts';
@@ -108,6 +108,23 @@ describe('OpenDocument adapters', () => {
       'THE TEAM WAS EXCELLENT',
       'REMEMBER TO THANK THE TEAM.',
     ]);
+  });
+
+  it('names the embedded charts it copies untranslated in the note, and says nothing without them', async () => {
+    const chart = strToU8(
+      '<office:document-content><office:body><office:chart><chart:chart><chart:title><text:p>Sales by region</text:p></chart:title></chart:chart></office:chart></office:body></office:document-content>',
+    );
+    const withChart = zipSync({
+      ...unzipSync(makeOds()),
+      'Object 1/content.xml': chart,
+      'Object 2/content.xml': chart,
+    });
+    const { prepared, changed } = await roundTrip('sales.ods', withChart);
+    expect(prepared.note).toBe(
+      'Left untranslated (copied as they are): 2 embedded objects (charts or formulas).',
+    );
+    expect(changed).not.toContain('Object 1/content.xml');
+    expect((await roundTrip('sales.ods', makeOds())).prepared.note).toBeUndefined();
   });
 
   it('tells the kinds apart by their mimetype entry', async () => {

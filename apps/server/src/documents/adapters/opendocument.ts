@@ -9,7 +9,8 @@ import { DUBLIN_CORE_TEXT, extractRuns, type RunDialect } from './xml-runs.ts';
  * styles.xml (headers and footers) are translated; spans with the same style join into one segment,
  * so a sentence LibreOffice split stays one. The title, subject and description in meta.xml are
  * translated and its `dc:language` set. Footnote numbers, fields (page numbers, dates), tracked
- * deletions and spreadsheet cells holding numbers, dates or formulas are kept as they are.
+ * deletions and spreadsheet cells holding numbers, dates or formulas are kept as they are. Embedded
+ * objects (charts, formulas: `Object N/content.xml`) are copied untranslated and counted in the note.
  */
 const FIELDS = new Set([
   'text:note-citation',
@@ -84,6 +85,12 @@ function openDocumentAdapter(format: keyof typeof KINDS) {
     },
     setLanguage: (name, xml, language) =>
       name === 'meta.xml' ? setElementLanguage(xml, 'dc:language', language, 'office:meta') : xml,
+    untranslatedParts: [
+      {
+        pattern: /^Object \d+\/content\.xml$/,
+        names: ['embedded object (a chart or formula)', 'embedded objects (charts or formulas)'],
+      },
+    ],
   });
 }
 

@@ -3,23 +3,30 @@
  * attributes, comments, processing instructions and CDATA sections keep their exact bytes, and so
  * does everything inside an element named in `ignoreTags` or marked `translate="no"`. htmlparser2
  * in XML mode gives the source range of each piece of text (entities decoded for the model, escaped
- * again on the way back).
+ * again on the way back). Attributes named in `textAttributes` (XHTML's `alt`, `title`) are
+ * translated too, their quoting kept.
  */
 import { Parser } from 'htmlparser2';
 import { documentError } from '../errors.ts';
 import { addSegment, fillSlot, replaceRanges } from '../segments.ts';
 import type { DocumentAdapter, DocumentLimits, ExtractContext, ExtractedDocument } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
-import { escapeText, type ExtractedMarkup } from './html.ts';
+import { escapeAttribute, escapeText, type ExtractedMarkup } from './html.ts';
 
 interface Run {
   start: number;
   /** Exclusive. */
   end: number;
   text: string;
+  /** The quote around an attribute's value; none for text between tags. */
+  quote?: string;
 }
 
-export function extractXml(source: string, ignoreTags: readonly string[] = []): ExtractedMarkup {
+export function extractXml(
+  source: string,
+  ignoreTags: readonly string[] = [],
+  textAttributes: readonly string[] = [],
+): ExtractedMarkup {
   const ignored = new Set(ignoreTags);
   const runs: Run[] = [];
   let run: Run | undefined;
@@ -54,6 +61,11 @@ export function extractXml(source: string, ignoreTags: readonly string[] = []): 
           /\bnotranslate\b/.test(attributes.class ?? '');
         openSkips.push(skip);
         if (skip) skipDepth++;
+        if (skipDepth === 0) {
+          runs.push(
+            ...attributeRuns(source, parser.startIndex, parser.endIndex + 1, textAttributes, attributes),
+          );
+        }
       },
       onclosetag() {
         flush();
@@ -77,16 +89,44 @@ export function extractXml(source: string, ignoreTags: readonly string[] = []): 
   const segments: string[] = [];
   const edits = runs.flatMap((piece) => {
     const slot = addSegment(segments, piece.text);
-    return slot ? [{ start: piece.start, end: piece.end, slot }] : [];
+    const { quote } = piece;
+    const escape = quote ? (text: string) => escapeAttribute(text, quote) : escapeText;
+    return slot ? [{ start: piece.start, end: piece.end, slot, escape }] : [];
   });
   return {
     segments,
     rebuild: (translations) =>
       replaceRanges(
         source,
-        edits.map(({ start, end, slot }) => ({ start, end, text: fillSlot(slot, translations, escapeText) })),
+        edits.map(({ start, end, slot, escape }) => ({
+          start,
+          end,
+          text: fillSlot(slot, translations, escape),
+        })),
       ),
   };
+}
+
+/** The values of the named attributes in the start tag at [tagStart, tagEnd), as runs in source order. */
+function attributeRuns(
+  source: string,
+  tagStart: number,
+  tagEnd: number,
+  names: readonly string[],
+  attributes: Record<string, string>,
+): Run[] {
+  const tag = source.slice(tagStart, tagEnd);
+  const runs = names.flatMap((name) => {
+    const text = attributes[name];
+    if (text === undefined) return [];
+    // The parser gives the decoded value, not where it is: find it in the tag as written.
+    const found = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
+    if (!found) return [];
+    const quote = found[1] === undefined ? "'" : '"';
+    const end = tagStart + found.index + found[0].length - 1;
+    return [{ start: end - (found[1] ?? found[2] ?? '').length, end, text, quote }];
+  });
+  return runs.sort((a, b) => a.start - b.start);
 }
 
 /**

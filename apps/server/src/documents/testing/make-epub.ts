@@ -30,11 +30,11 @@ export function makeEpub(): Uint8Array {
         '<?xml version="1.0" encoding="UTF-8"?>\n<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head><meta name="dtb:uid" content="urn:uuid:12345678-1234-1234-1234-123456789abc"/></head><docTitle><text>The Lighthouse Keeper</text></docTitle><navMap><navPoint id="p1" playOrder="1"><navLabel><text>The storm</text></navLabel><content src="chapter1.xhtml"/></navPoint><navPoint id="p2" playOrder="2"><navLabel><text>Morning</text></navLabel><content src="chapter2.xhtml"/></navPoint></navMap></ncx>',
       'OEBPS/chapter1.xhtml': chapter(
         'The storm',
-        '<h1 id="c1">The storm</h1><p>The wind was <em>very</em> strong that night.</p><p>Old <span translate="no">Tomás</span> lit the lamp &amp; waited.</p><figure><img src="images/lamp.png" alt="The lamp"/><figcaption>The lamp at dusk</figcaption></figure>',
+        '<h1 id="c1">The storm</h1><p>The wind was <em>very</em> strong that night.</p><p>Old <span translate="no">Tomás</span> lit the lamp &amp; waited.</p><figure><img src="images/lamp.png" alt="The lamp &amp; its glass"/><figcaption>The lamp at dusk</figcaption></figure>',
       ),
       'OEBPS/chapter2.xhtml': chapter(
         'Morning',
-        '<h1 id="c2">Morning</h1><p>The sea was calm — café au lait, naïve hope.</p><pre><code>log.write("dawn")</code></pre>',
+        '<h1 id="c2">Morning</h1><p>The sea was calm — <abbr title=\'as you know\'>café</abbr> au lait, naïve hope.</p><img src="images/lamp.png" alt=""/><pre><code>log.write("dawn")</code></pre>',
       ),
       'OEBPS/style.css': 'body { font-family: serif; }\nh1 { text-align: center; }\n',
       'OEBPS/images/lamp.png': PIXEL_PNG,
