@@ -103,11 +103,64 @@ describe('json adapter', () => {
     expect(after.inbox).toEqual({
       message_one: 'YOU HAVE {{count}} MESSAGE',
       message_other: 'YOU HAVE {{count}} MESSAGES',
+      // French also has "many" (a million messages).
+      message_many: 'YOU HAVE {{count}} MESSAGES',
     });
     expect(after.friend_male).toBe('A BOYFRIEND');
     expect(after.nested).toBe('SEE $t(inbox.message_one) FIRST');
     expect(after.gender).toBe(
       '{gender, select, male {HE REPLIED} female {SHE REPLIED} other {THEY REPLIED}}',
     );
+  });
+
+  it('adds the i18next plural keys the target needs after the group, from the translation of _other', async () => {
+    const source = [
+      '{',
+      '  "inbox": {',
+      '    "message_one": "You have {{count}} message",',
+      '    "message_other": "You have {{count}} messages",',
+      '    "title": "Inbox"',
+      '  },',
+      '  "place_ordinal_one": "{{count}}st", "place_ordinal_other": "{{count}}th",',
+      '  "colour_other": "Other colour",',
+      '  "compact": {"day_one":"{{count}} day","day_other":"{{count}} days"}',
+      '}',
+    ].join('\n');
+    const { text, prepared } = await translateFile('en.json', source, { target: 'arb_Arab' });
+    // Arabic: zero, one, two, few, many, other. Each added key on its own line, indented as its group.
+    expect(text).toContain(
+      [
+        '    "message_other": "YOU HAVE {{count}} MESSAGES",',
+        '    "message_zero": "YOU HAVE {{count}} MESSAGES",',
+        '    "message_two": "YOU HAVE {{count}} MESSAGES",',
+        '    "message_few": "YOU HAVE {{count}} MESSAGES",',
+        '    "message_many": "YOU HAVE {{count}} MESSAGES",',
+        '    "title": "INBOX"',
+      ].join('\n'),
+    );
+    const after = JSON.parse(text);
+    // A compact object stays compact; ordinals and a lone "_other" are not cardinal plural groups.
+    expect(text).toContain('"day_other":"{{count}} DAYS","day_zero":"{{count}} DAYS","day_two"');
+    expect(Object.keys(after.compact)).toEqual([
+      'day_one',
+      'day_other',
+      'day_zero',
+      'day_two',
+      'day_few',
+      'day_many',
+    ]);
+    expect(Object.keys(after).filter((key) => key.startsWith('place_') || key.startsWith('colour_'))).toEqual(
+      ['place_ordinal_one', 'place_ordinal_other', 'colour_other'],
+    );
+    expect(prepared.note).toBe(
+      '8 i18next plural keys arb_Arab needs were added to 2 plural groups, from the translation of "_other"; check their grammar.',
+    );
+    // French needs "many" (1,000,000 of…) beside one and other; Japanese needs nothing more.
+    expect(
+      JSON.parse((await translateFile('en.json', source, { target: 'fra_Latn' })).text).inbox,
+    ).toHaveProperty('message_many');
+    const japanese = await translateFile('en.json', source, { target: 'jpn_Jpan' });
+    expect(japanese.prepared.note).toBeUndefined();
+    expect(Object.keys(JSON.parse(japanese.text).inbox)).toEqual(['message_one', 'message_other', 'title']);
   });
 });

@@ -51,12 +51,18 @@ function pluralRulesOf(code: string): Intl.PluralRules | undefined {
   return new Intl.PluralRules(tag);
 }
 
+/** CLDR's plural categories in CLDR's order (the order Apple's and i18next's files list them). */
+export const PLURAL_CATEGORIES: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
 /**
- * The CLDR plural categories of a catalogue language (`one`, `few`, `many`, `other`…): what a plural
- * rule in the target language must cover. Empty when CLDR has no rules for it (nothing is added).
+ * The CLDR plural categories of a catalogue language (`one`, `few`, `many`, `other`…), in CLDR's order:
+ * what a plural rule in the target language must cover. Empty when CLDR has no rules for it (nothing
+ * is added).
  */
 export function pluralCategoriesOf(code: string | undefined): readonly Intl.LDMLPluralRule[] {
-  return (code && pluralRulesOf(code)?.resolvedOptions().pluralCategories) || [];
+  const categories = (code && pluralRulesOf(code)?.resolvedOptions().pluralCategories) || [];
+  // The runtime lists them in an order of its own (Node: few, many, one, two, zero, other).
+  return PLURAL_CATEGORIES.filter((category) => categories.includes(category));
 }
 
 /** The plural forms of a catalogue language, or undefined when they cannot be sourced from CLDR. */

@@ -15,14 +15,12 @@
 import { Parser } from 'htmlparser2';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
-import { pluralCategoriesOf } from './plural-forms.ts';
+import { PLURAL_CATEGORIES, pluralCategoriesOf } from './plural-forms.ts';
 import { replaceRanges } from '../segments.ts';
 import { escapeText } from './html.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
 import { xmlFileAdapter } from './xml.ts';
 
-/** CLDR's plural categories in the order Apple's files list them. */
-const CATEGORIES: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const FORMAT_KEY = 'NSStringLocalizedFormatKey';
 
 /** A `<dict>` being read: the key waiting for its value, and for a variable, its categories. */
@@ -52,7 +50,7 @@ export const stringsdictAdapter = xmlFileAdapter({
     const needed = pluralCategoriesOf(context.target);
     const additions = variables.flatMap(({ categories, other }) => {
       if (!other?.value) return [];
-      const missing = CATEGORIES.filter(
+      const missing = PLURAL_CATEGORIES.filter(
         (category) => category !== 'other' && needed.includes(category),
       ).filter((category) => !categories.has(category));
       return missing.length ? [{ other: { ...other, value: other.value }, missing }] : [];
@@ -132,7 +130,7 @@ function readPlist(text: string, segments: string[]): { values: Value[]; variabl
         const key = dict.pendingKey;
         dict.pendingKey = undefined;
         if (name !== 'string' || key === undefined) return;
-        const isCategory = (CATEGORIES as readonly string[]).includes(key);
+        const isCategory = (PLURAL_CATEGORIES as readonly string[]).includes(key);
         if (isCategory) dict.categories.add(key);
         if (!isCategory && key !== FORMAT_KEY) return;
         const pieces = splitPlaceholders(content.text, segments);
