@@ -327,3 +327,70 @@ describe('nothing silently dropped: plural quantities the target needs', () => {
     expect(body.text).toContain(`<item quantity="many">${other}</item>`);
   });
 });
+
+describe('every localisation format through every document surface', () => {
+  /** Each format with a file whose one sentence is "Good morning", and what its translation looks like there. */
+  const FILES: ReadonlyArray<{ name: string; content: string; holds: (morning: string) => string }> = [
+    { name: 'app.xlf', content: XLIFF, holds: () => '<g id="1">' },
+    { name: 'messages.po', content: POT, holds: (morning) => `msgstr "${morning}"` },
+    {
+      name: 'app_en.arb',
+      content: '{\n  "@@locale": "en",\n  "hi": "Good morning",\n  "@hi": {"description": "Greeting"}\n}\n',
+      holds: (morning) => `"hi": "${morning}"`,
+    },
+    {
+      name: 'en.json',
+      content:
+        '{\n  "hi": "Good morning",\n  "n_one": "{{count}} item",\n  "n_other": "{{count}} items"\n}\n',
+      holds: (morning) => `"hi": "${morning}"`,
+    },
+    {
+      name: 'strings.xml',
+      content: '<resources>\n  <string name="hi">Good morning</string>\n</resources>\n',
+      holds: (morning) => `<string name="hi">${morning.replace(/'/g, "\\'")}</string>`,
+    },
+    {
+      name: 'Localizable.strings',
+      content: '"hi" = "Good morning";\n',
+      holds: (morning) => `"hi" = "${morning}";`,
+    },
+    {
+      name: 'Localizable.stringsdict',
+      content: makeStringsdict([
+        { key: 'hi', format: '%#@n@', variable: 'n', valueType: 'd', categories: { other: 'Good morning' } },
+      ]),
+      holds: (morning) => `<string>${morning}</string>`,
+    },
+    {
+      name: 'Localizable.xcstrings',
+      content:
+        '{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "Good morning" : {\n\n    }\n  },\n  "version" : "1.0"\n}\n',
+      holds: (morning) => `"value" : "${morning}"`,
+    },
+    { name: 'en.yml', content: 'en:\n  hi: Good morning\n', holds: (morning) => `hi: ${morning}` },
+  ];
+
+  it.each(FILES)(
+    '$name: /api/v1, LibreTranslate and deepl-node give the same file',
+    async ({ name, content, holds }) => {
+      const morning = await ours('Good morning', 'deu_Latn');
+      const direct = await (await translatedFile(name, content, 'deu_Latn')).text();
+      expect(direct).toContain(holds(morning));
+      const libre = await (await fetch(await libreTranslatedUrl(name, content, 'de'))).text();
+      expect(libre).toBe(direct);
+
+      const translator = new deepl.Translator('any-key:fx', { serverUrl: served.base, maxRetries: 0 });
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-l10n-'));
+      try {
+        const input = path.join(folder, name);
+        const output = path.join(folder, `de-${name}`);
+        fs.writeFileSync(input, content);
+        expect((await translator.translateDocument(input, output, 'en', 'de')).done()).toBe(true);
+        expect(fs.readFileSync(output, 'utf8')).toBe(direct);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
+});
