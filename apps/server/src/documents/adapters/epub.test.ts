@@ -28,7 +28,9 @@ describe('epub adapter', () => {
     // The image's description is translated, escaped as the attribute's quote needs.
     expect(chapter1).toContain('<img src="images/lamp.png" alt="THE LAMP &amp; ITS GLASS"/>');
     const chapter2 = part('OEBPS/chapter2.xhtml');
-    expect(chapter2).toContain("THE SEA WAS CALM — <abbr title='AS YOU KNOW'>CAFÉ</abbr> AU LAIT, NAÏVE HOPE.");
+    expect(chapter2).toContain(
+      "THE SEA WAS CALM — <abbr title='AS YOU KNOW'>CAFÉ</abbr> AU LAIT, NAÏVE HOPE.",
+    );
     expect(chapter2).toContain('<img src="images/lamp.png" alt=""/>');
     expect(chapter2).toContain('<code>log.write("dawn")</code>');
     expect(xmlTexts(part('OEBPS/nav.xhtml'), 'a')).toEqual(['THE STORM', 'MORNING']);

@@ -52,7 +52,14 @@ function pluralRulesOf(code: string): Intl.PluralRules | undefined {
 }
 
 /** CLDR's plural categories in CLDR's order (the order Apple's and i18next's files list them). */
-export const PLURAL_CATEGORIES: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+export const PLURAL_CATEGORIES: readonly Intl.LDMLPluralRule[] = [
+  'zero',
+  'one',
+  'two',
+  'few',
+  'many',
+  'other',
+];
 
 /**
  * The CLDR plural categories of a catalogue language (`one`, `few`, `many`, `other`…), in CLDR's order:

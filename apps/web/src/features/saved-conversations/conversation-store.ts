@@ -44,7 +44,10 @@ export function loadConversation<M>(id: string): Promise<SavedConversation<M> | 
 }
 
 /** Saves the conversation's current state; a name the person gave it stays; a deleted one stays deleted. */
-export async function saveConversation<M>(snapshot: ConversationSnapshot<M>, now = Date.now()): Promise<void> {
+export async function saveConversation<M>(
+  snapshot: ConversationSnapshot<M>,
+  now = Date.now(),
+): Promise<void> {
   if (deleted.has(snapshot.id)) return;
   return update<SavedConversation<M>>(
     snapshot.id,
