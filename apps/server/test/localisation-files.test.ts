@@ -280,7 +280,7 @@ describe('localisation files through the compatible APIs', () => {
   }, 30_000);
 });
 
-describe('nothing silently dropped: XLIFF <seg-source> units', () => {
+describe('XLIFF <seg-source> units (Trados, Okapi)', () => {
   const SEGMENTED = `<?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
   <file source-language="en" datatype="plaintext" original="app">
@@ -295,16 +295,18 @@ describe('nothing silently dropped: XLIFF <seg-source> units', () => {
 </xliff>
 `;
 
-  it('reports a segmented unit as left untranslated instead of writing a target without its <mrk> segments', async () => {
-    const body = await translatedJson('seg.xlf', SEGMENTED, 'fra_Latn');
-    expect(body.note).toBe(
-      'XLIFF units left as they were: 1 segmented with <seg-source> (not translated yet).',
+  it("translates a segmented unit segment by segment, and takes Trados' .sdlxliff", async () => {
+    const body = await translatedJson('seg.sdlxliff', SEGMENTED, 'fra_Latn');
+    expect(body.note).toBeUndefined();
+    const [open, save, cancel] = await Promise.all(
+      ['Open the file.', 'Save it.', 'Cancel'].map((text) => ours(text, 'fra_Latn')),
     );
-    const intro = /<trans-unit id="intro">[\s\S]*?<\/trans-unit>/.exec(body.text ?? '')?.[0];
-    expect(intro).not.toContain('<target');
     expect(body.text).toContain(
-      `<target state="needs-review-translation">${await ours('Cancel', 'fra_Latn')}</target>`,
+      `<target state="needs-review-translation"><mrk mtype="seg" mid="1">${open}</mrk> <mrk mtype="seg" mid="2">${save}</mrk></target>`,
     );
+    expect(body.text).toContain(`<target state="needs-review-translation">${cancel}</target>`);
+    const file = await translatedFile('seg.sdlxliff', SEGMENTED, 'fra_Latn');
+    expect(file.headers.get('content-disposition')).toMatch(/seg\.fr\.sdlxliff/);
   });
 });
 

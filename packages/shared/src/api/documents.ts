@@ -33,7 +33,8 @@ const EXTENSIONS = {
   ods: ['ods'],
   odp: ['odp'],
   epub: ['epub'],
-  xliff: ['xlf', 'xliff'],
+  // Trados writes .sdlxliff and Phrase .mxliff: both XLIFF 1.2 with their own namespaces beside it.
+  xliff: ['xlf', 'xliff', 'sdlxliff', 'mxliff'],
   po: ['po', 'pot'],
   arb: ['arb'],
   android: ['xml'],

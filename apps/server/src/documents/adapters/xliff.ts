@@ -4,7 +4,10 @@
  * the source when missing); ids, notes, groups, `<alt-trans>`, skeletons and every other byte stay
  * as they were. Inline codes (`<x/>`, `<g>`, `<bx/>`, `<ph>`, `<pc>`, `<sc/>`, `<mrk>`) are copied
  * from the source in place and only the text between them is translated; the native code inside
- * `<ph>`, `<bpt>`, `<ept>`, `<it>` and `<originalData>` is never touched.
+ * `<ph>`, `<bpt>`, `<ept>`, `<it>` and `<originalData>` is never touched. An XLIFF 1.2 unit with a
+ * `<seg-source>` (Trados' SDLXLIFF, Okapi) is translated segment by segment: its target takes the
+ * `<seg-source>` content, each `<mrk mtype="seg" mid="…">` kept with its id and its text translated,
+ * which is the structure CAT tools read back segment by segment.
  *
  * Left alone: units (or groups, files) marked `translate="no"`, XLIFF 1.2 units with
  * `approved="yes"`, and units already translated (a target with text whose state is not `new` /
@@ -39,8 +42,8 @@ interface Unit {
   source?: { start: number; contentStart: number; contentEnd: number; end: number };
   /** End of `<seg-source>` (1.2), which the schema puts before the target. */
   afterSource?: number;
-  /** The unit has a `<seg-source>` (1.2): its target must keep the `<mrk mtype="seg">` structure. */
-  segmented?: boolean;
+  /** The content of `<seg-source>` (1.2): the source in `<mrk mtype="seg">` segments, which the target keeps. */
+  segSource?: { contentStart: number; contentEnd: number };
   target?: { open: Tag; contentStart: number; contentEnd: number; selfClosing: boolean };
 }
 
@@ -60,16 +63,15 @@ export const xliffAdapter = xmlFileAdapter({
   extract(text, _limits, context) {
     const { version, languageTags, units } = readUnits(text);
     const segments: string[] = [];
-    const kept = { untranslatable: 0, translated: 0, segmented: 0 };
+    const kept = { untranslatable: 0, translated: 0 };
     const work = units.flatMap((unit) => {
       if (!unit.source) return [];
       if (!unit.translatable) kept.untranslatable += 1;
       else if (isTranslated(unit, version, text)) kept.translated += 1;
-      // Segment-by-segment translation (one target <mrk> per source <mrk>) is not built yet; a
-      // whole-source target would break the segmentation CAT tools rely on, so the unit is reported.
-      else if (unit.segmented) kept.segmented += 1;
       else {
-        const inner = text.slice(unit.source.contentStart, unit.source.contentEnd);
+        // A segmented unit's target mirrors its <seg-source>: the same <mrk> segments, translated.
+        const { contentStart, contentEnd } = unit.segSource ?? unit.source;
+        const inner = text.slice(contentStart, contentEnd);
         const first = segments.length;
         const markup = extractXml(inner, NATIVE_CODE);
         segments.push(...markup.segments);
@@ -99,15 +101,10 @@ export const xliffAdapter = xmlFileAdapter({
   },
 });
 
-function keptNote(kept: {
-  untranslatable: number;
-  translated: number;
-  segmented: number;
-}): string | undefined {
+function keptNote(kept: { untranslatable: number; translated: number }): string | undefined {
   const parts = [
     kept.untranslatable ? `${kept.untranslatable} marked translate="no"` : '',
     kept.translated ? `${kept.translated} already translated` : '',
-    kept.segmented ? `${kept.segmented} segmented with <seg-source> (not translated yet)` : '',
   ].filter(Boolean);
   return parts.length ? `XLIFF units left as they were: ${parts.join(', ')}.` : undefined;
 }
@@ -116,7 +113,9 @@ function keptNote(kept: {
 function isTranslated(unit: Unit, version: Version, text: string): boolean {
   const target = unit.target;
   if (version === 1 && unit.holder.attributes.approved === 'yes') return true;
-  if (!target || !/\S/.test(text.slice(target.contentStart, target.contentEnd))) return false;
+  // Text, not tags: Trados ships targets of empty segments (`<mrk mtype="seg" mid="1"/>`).
+  const words = target && text.slice(target.contentStart, target.contentEnd).replace(/<[^>]*>/g, '');
+  if (!target || !words || !/\S/.test(words)) return false;
   const state = version === 1 ? target.open.attributes.state : unit.holder.attributes.state;
   return !['new', 'needs-translation', 'initial'].includes(state ?? '');
 }
@@ -176,6 +175,7 @@ function readUnits(text: string): { version: Version; languageTags: Tag[]; units
   const stack: Array<{ name: string; translatable: boolean }> = [];
   let unit: Unit | undefined;
   let pendingSource: { start: number; contentStart: number } | undefined;
+  let segSourceStart: number | undefined;
   let pendingTarget: { open: Tag } | undefined;
   let sawRoot = false;
   const parser = new Parser(
@@ -198,6 +198,8 @@ function readUnits(text: string): { version: Version; languageTags: Tag[]; units
           units.push(unit);
         } else if (unit && parent?.name === holder && name === 'source') {
           pendingSource = { start: tag.start, contentStart: end };
+        } else if (unit && parent?.name === holder && name === 'seg-source') {
+          segSourceStart = end;
         } else if (unit && parent?.name === holder && name === 'target') {
           pendingTarget = { open: tag };
         }
@@ -211,9 +213,11 @@ function readUnits(text: string): { version: Version; languageTags: Tag[]; units
           const contentEnd = implied ? pendingSource.contentStart : closeStart;
           unit.source = { ...pendingSource, contentEnd, end: closeEnd };
           pendingSource = undefined;
-        } else if (name === 'seg-source') {
+        } else if (name === 'seg-source' && segSourceStart !== undefined) {
           unit.afterSource = closeEnd;
-          unit.segmented = true;
+          // An empty <seg-source/> segments nothing: the unit is translated from its <source>.
+          if (!implied) unit.segSource = { contentStart: segSourceStart, contentEnd: closeStart };
+          segSourceStart = undefined;
         } else if (name === 'target' && pendingTarget) {
           const open = pendingTarget.open;
           unit.target = implied
