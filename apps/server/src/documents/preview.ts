@@ -76,11 +76,118 @@ function docxAsText(body: Uint8Array): string {
   return part ? wordprocessingText(new TextDecoder().decode(part)) : '';
 }
 
+/** How a package we wrote reads: the parts that hold its text, in reading order, and each part's text. */
+interface PackageReading {
+  parts: (name: string) => boolean;
+  /** Sorts the parts into reading order (slide 2 before slide 10); zip order otherwise. */
+  order?: (a: string, b: string) => number;
+  read: (xml: string) => string;
+}
+
+const slideNumber = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
+const ODF_PARAGRAPHS: ParagraphDialect = {
+  paragraphs: new Set(['text:p', 'text:h']),
+  breaks: new Set(['text:line-break']),
+  spaces: new Set(['text:tab', 'text:s']),
+  // Footnotes, comments and an image's title are not read inside the sentence they are anchored in.
+  skipped: new Set(['text:note', 'office:annotation', 'draw:frame']),
+};
+const ODF: PackageReading = {
+  parts: (name) => name === 'content.xml',
+  read: (xml) => paragraphLines(xml, ODF_PARAGRAPHS),
+};
+const READINGS: Readonly<Record<string, PackageReading>> = {
+  pptx: {
+    parts: (name) => /^ppt\/slides\/slide\d+\.xml$/.test(name),
+    order: (a, b) => slideNumber(a) - slideNumber(b),
+    read: (xml) =>
+      paragraphLines(xml, {
+        paragraphs: new Set(['a:p']),
+        breaks: new Set(['a:br']),
+        spaces: new Set(),
+        // Slide numbers and dates are fields, not words.
+        skipped: new Set(['a:fld']),
+        text: new Set(['a:t']),
+      }),
+  },
+  odt: ODF,
+  ods: ODF,
+  odp: ODF,
+  epub: {
+    // Chapters in the order the book's zip holds them (writers store them in reading order).
+    parts: (name) => /\.(?:xhtml|html|htm|xht)$/i.test(name),
+    // The navigation document is the table of contents, not the book's first words.
+    read: (xhtml) => (/epub:type\s*=\s*["']toc["']/.test(xhtml) ? '' : htmlAsText(xhtml)),
+  },
+};
+
+interface ParagraphDialect {
+  paragraphs: ReadonlySet<string>;
+  /** Elements that end a line, and elements that stand for a space (a tab, ODF's `text:s`). */
+  breaks: ReadonlySet<string>;
+  spaces: ReadonlySet<string>;
+  /** Elements whose text is not read where they stand. */
+  skipped: ReadonlySet<string>;
+  /** When given, text counts only inside these elements (DrawingML keeps words in `a:t`). */
+  text?: ReadonlySet<string>;
+}
+
+/** The paragraphs of an XML part, a line each. */
+function paragraphLines(xml: string, dialect: ParagraphDialect): string {
+  let text = '';
+  let inParagraph = 0;
+  let inText = 0;
+  let inSkipped = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (dialect.skipped.has(name) || inSkipped > 0) inSkipped += 1;
+        else if (dialect.paragraphs.has(name)) inParagraph += 1;
+        else if (dialect.text?.has(name)) inText += 1;
+        else if (dialect.breaks.has(name)) text += '\n';
+        else if (dialect.spaces.has(name)) text += ' ';
+      },
+      onclosetag(name) {
+        if (inSkipped > 0) inSkipped -= 1;
+        else if (dialect.paragraphs.has(name)) {
+          inParagraph -= 1;
+          text += '\n';
+        } else if (dialect.text?.has(name)) inText -= 1;
+      },
+      ontext(data) {
+        if (inSkipped === 0 && inParagraph > 0 && (!dialect.text || inText > 0)) text += data;
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(xml);
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The text of a package we wrote, as it reads, up to the preview's length; only its text parts are inflated. */
+function packageAsText(body: Uint8Array, reading: PackageReading): string {
+  const files = unzipSync(body, { filter: (file) => reading.parts(file.name) });
+  const names = Object.keys(files);
+  if (reading.order) names.sort(reading.order);
+  let text = '';
+  for (const name of names) {
+    if (text.length >= DOCUMENT_PREVIEW_CHARS) break;
+    const part = reading.read(new TextDecoder().decode(files[name]));
+    if (part) text += (text ? '\n' : '') + part;
+  }
+  return text;
+}
+
 /**
  * The start of the translated document as a person reads it, for showing beside the download: a text
  * or Markdown file as it is (inline code, numbers and code blocks included, paragraphs as they are),
- * an HTML page as its text, a Word document's body a paragraph a line; other formats (subtitles,
- * JSON values) their translated segments one per line.
+ * an HTML page as its text, a Word document's body, slides, OpenDocument files and EPUB chapters a
+ * paragraph a line; other formats (subtitles, JSON values, spreadsheets' shared strings) their
+ * translated segments one per line.
  */
 export function documentPreview(
   output: { extension: string; body: string | Uint8Array },
@@ -93,6 +200,8 @@ export function documentPreview(
     text = htmlAsText(output.body);
   } else if (typeof output.body !== 'string' && output.extension === 'docx') {
     text = docxAsText(output.body);
+  } else if (typeof output.body !== 'string' && READINGS[output.extension]) {
+    text = packageAsText(output.body, READINGS[output.extension]!);
   } else {
     text = '';
     for (const translation of translations) {

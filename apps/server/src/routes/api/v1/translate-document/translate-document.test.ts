@@ -7,6 +7,9 @@ import type { StatusResponse } from '@sema/shared/api/schemas';
 import { buildTestApp } from '../../../../../test/build-test-app.ts';
 import type { App } from '../../../../app.ts';
 import { makeDocx } from '../../../../documents/testing/make-docx.ts';
+import { makeEpub } from '../../../../documents/testing/make-epub.ts';
+import { makeOdt } from '../../../../documents/testing/make-odf.ts';
+import { makePptx } from '../../../../documents/testing/make-pptx.ts';
 import { makeImageOnlyPdf, makePdf } from '../../../../documents/testing/make-pdf.ts';
 import { waitFor } from '@sema/testkit/wait-for';
 
@@ -196,6 +199,63 @@ describe('POST /api/v1/translate/document without engine work', () => {
     expect(response.json<TranslateDocumentResponse>().preview).toBe(
       'News\nThe school opened a new library in 2026.',
     );
+  });
+
+  it.each([
+    [
+      'deck.pptx',
+      makePptx,
+      // Slides in order, a table's cells a line each; slide-number and date fields left out.
+      [
+        'Quarterly results',
+        'Our sales grew in every region.',
+        'The team was excellent & motivated.',
+        'First line',
+        'Second line',
+        'Region',
+        'Revenue',
+        'Café Zürich',
+        '1,234',
+      ],
+    ],
+    [
+      'report.odt',
+      makeOdt,
+      // A footnote and an image's title are not read inside the sentence they are anchored in.
+      [
+        'Annual report',
+        'This sentence was split in two.',
+        'Sales were very good this year.',
+        'See the note for details.',
+        'Visit our website today.',
+        'Name Value',
+        'Region',
+        '2024',
+        'Café crème & naïve façade',
+        'Our logo',
+      ],
+    ],
+    [
+      'book.epub',
+      makeEpub,
+      // The chapters, not the navigation document (the table of contents) nor the <title>s.
+      [
+        'The storm',
+        'The wind was very strong that night.',
+        'Old Tomás lit the lamp & waited.',
+        'The lamp at dusk',
+        'Morning',
+        'The sea was calm — café au lait, naïve hope.',
+        'log.write("dawn")',
+      ],
+    ],
+  ] as const)('previews %s a paragraph a line, in reading order', async (name, make, expected) => {
+    const response = await post(
+      form(name, await make(), { source_language: 'eng_Latn', target_language: 'eng_Latn' }),
+      { accept: 'application/json' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TranslateDocumentResponse>().preview.split('\n')).toEqual(expected);
   });
 
   it('previews a Word document a paragraph a line, runs and bold words in their sentence', async () => {
