@@ -57,15 +57,16 @@ export function extractJson(text: string, limits: DocumentLimits, rules: JsonRul
       if (hasSlots(pieces)) strings.push({ offset, length, pieces });
     },
   });
+  const stringAt = new Map(strings.map((string) => [string.offset, string]));
   const additions = rules.pluralCategories?.length
-    ? missingPluralKeys(text, rules.pluralCategories, (offset) => strings.find((s) => s.offset === offset))
+    ? missingPluralKeys(text, rules.pluralCategories, (offset) => stringAt.get(offset))
     : [];
   const added = additions.reduce((sum, { keys }) => sum + keys.length, 0);
   return {
     segments,
     ...(added
       ? {
-          note: `${added} i18next plural keys ${rules.target} needs were added to ${additions.length} plural groups, from the translation of "_other"; check their grammar.`,
+          note: `${counted(added, 'i18next plural key')} ${rules.target} needs ${added === 1 ? 'was' : 'were'} added to ${counted(additions.length, 'plural group')}, from the translation of "_other"; check their grammar.`,
         }
       : {}),
     rebuild: (translations) =>
@@ -150,6 +151,8 @@ function missingPluralKeys(
   }
   return additions;
 }
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Where the run of whitespace that ends at `end` begins. */
 function whitespaceStart(text: string, end: number): number {
