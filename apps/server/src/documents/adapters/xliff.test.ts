@@ -145,8 +145,8 @@ describe('xliff adapter, XLIFF 1.2', () => {
   });
 });
 
-  it('translates a <seg-source> unit segment by segment, as Trados and Okapi write them', async () => {
-    const segmented = `<?xml version="1.0" encoding="UTF-8"?>
+it('translates a <seg-source> unit segment by segment, as Trados and Okapi write them', async () => {
+  const segmented = `<?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0">
   <file source-language="en-US" target-language="de-DE" datatype="x-sdlfilterframework2" original="a.docx">
     <body>
@@ -164,18 +164,18 @@ describe('xliff adapter, XLIFF 1.2', () => {
   </file>
 </xliff>
 `;
-    const { text, prepared } = await translateFile('a.docx.sdlxliff', segmented);
-    expect(prepared.note).toBeUndefined();
-    // Trados' empty segments are filled; each segment keeps its mid and its inline codes.
-    expect(text).toContain(
-      '<target state="needs-review-translation"><mrk mtype="seg" mid="1">OPEN THE <g id="1">FILE</g>.</mrk> <mrk mtype="seg" mid="2">SAVE IT.</mrk></target>',
-    );
-    // A unit with no target gets one after its <seg-source>, with the same segments.
-    expect(text).toContain(
-      '<seg-source><mrk mtype="seg" mid="3">Close it.</mrk></seg-source>\n        <target state="needs-review-translation"><mrk mtype="seg" mid="3">CLOSE IT.</mrk></target>',
-    );
-    expect(text).toContain('<sdl:seg-defs><sdl:seg id="1"/><sdl:seg id="2"/></sdl:seg-defs>');
-  });
+  const { text, prepared } = await translateFile('a.docx.sdlxliff', segmented);
+  expect(prepared.note).toBeUndefined();
+  // Trados' empty segments are filled; each segment keeps its mid and its inline codes.
+  expect(text).toContain(
+    '<target state="needs-review-translation"><mrk mtype="seg" mid="1">OPEN THE <g id="1">FILE</g>.</mrk> <mrk mtype="seg" mid="2">SAVE IT.</mrk></target>',
+  );
+  // A unit with no target gets one after its <seg-source>, with the same segments.
+  expect(text).toContain(
+    '<seg-source><mrk mtype="seg" mid="3">Close it.</mrk></seg-source>\n        <target state="needs-review-translation"><mrk mtype="seg" mid="3">CLOSE IT.</mrk></target>',
+  );
+  expect(text).toContain('<sdl:seg-defs><sdl:seg id="1"/><sdl:seg id="2"/></sdl:seg-defs>');
+});
 
 describe('xliff adapter, XLIFF 2', () => {
   it('translates segments into targets with pc, ph and mrk kept, sets trgLang and the state', async () => {
