@@ -95,6 +95,31 @@ describe('xlsx adapter', () => {
     expect(cells['Sales!B2']).toBe(1234.5);
   });
 
+  it('translates comments, classic (rich text, the author a run of its own) and threaded', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sales');
+    sheet.getCell('A1').value = 'North';
+    sheet.getCell('A1').note = {
+      texts: [{ font: { bold: true }, text: 'Ana Silva:' }, { text: '\nCheck this region' }],
+    };
+    const threaded =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<ThreadedComments xmlns="http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"><threadedComment ref="A1" dT="2024-01-15T10:00:00.00" personId="{1}" id="{2}"><text>Is this final?</text></threadedComment></ThreadedComments>';
+    const source = zipSync({
+      ...unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer())),
+      'xl/threadedComments/threadedComment1.xml': strToU8(threaded),
+    });
+    const { output, prepared } = await translateFile('notes.xlsx', source);
+    expect(prepared.note).toBeUndefined();
+    const note = (await workbookOf(output as Uint8Array)).getWorksheet('Sales')!.getCell('A1').note as {
+      texts: Array<{ text: string; font?: { bold?: boolean } }>;
+    };
+    expect(note.texts.map(({ text }) => text).join('')).toBe('ANA SILVA:\nCHECK THIS REGION');
+    expect(note.texts[0]).toMatchObject({ text: 'ANA SILVA:', font: { bold: true } });
+    expect(
+      new TextDecoder().decode(unzipSync(output as Uint8Array)['xl/threadedComments/threadedComment1.xml']),
+    ).toBe(threaded.replace('Is this final?', 'IS THIS FINAL?'));
+  });
+
   it('refuses a ZIP that is not a workbook, a DTD in a part, and a .xlsx that is not a ZIP', async () => {
     await expect(translateFile('a.xlsx', zipSync({ 'a.txt': strToU8('x') }))).rejects.toMatchObject({
       statusCode: 422,
