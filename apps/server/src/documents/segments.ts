@@ -57,6 +57,25 @@ export function fillSlot(
   return slot.lead + escape(translated.trim()) + slot.trail;
 }
 
+/** A range of the source, and what goes there once the translations are known. */
+export interface PendingEdit {
+  start: number;
+  end: number;
+  render: (translations: readonly string[]) => string;
+}
+
+/** The source with each pending edit's range replaced by what it renders from `translations`. */
+export function renderEdits(
+  source: string,
+  edits: readonly PendingEdit[],
+  translations: readonly string[],
+): string {
+  return replaceRanges(
+    source,
+    edits.map((edit) => ({ start: edit.start, end: edit.end, text: edit.render(translations) })),
+  );
+}
+
 /** Replaces ranges of `source` (sorted, not overlapping) and keeps every other character as it was. */
 export function replaceRanges(
   source: string,

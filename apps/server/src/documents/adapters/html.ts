@@ -1,5 +1,5 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import { addSegment, fillSlot, replaceRanges, type Slot } from '../segments.ts';
+import { addSegment, fillSlot, renderEdits, type PendingEdit, type Slot } from '../segments.ts';
 import type { DocumentAdapter } from '../types.ts';
 
 /** Text found in markup: the segments to translate, and the markup rebuilt with their translations. */
@@ -32,12 +32,6 @@ const SKIPPED_ELEMENTS = new Set([
 /** Attributes that hold human text. */
 const TEXT_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label']);
 
-interface Edit {
-  start: number;
-  end: number;
-  render: (translations: readonly string[]) => string;
-}
-
 export const htmlAdapter: DocumentAdapter = {
   format: 'html',
   mimeType: 'text/html',
@@ -53,7 +47,7 @@ export function extractHtml(source: string, ignoreTags: readonly string[] = []):
   const ignored = new Set(ignoreTags.map((tag) => tag.toLowerCase()));
   const document = parse(source, { sourceCodeLocationInfo: true });
   const segments: string[] = [];
-  const edits: Edit[] = [];
+  const edits: PendingEdit[] = [];
   const stack: Node[] = [document];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -83,11 +77,7 @@ export function extractHtml(source: string, ignoreTags: readonly string[] = []):
   const safeEdits = withoutOverlaps(edits);
   return {
     segments,
-    rebuild: (translations) =>
-      replaceRanges(
-        source,
-        safeEdits.map((edit) => ({ start: edit.start, end: edit.end, text: edit.render(translations) })),
-      ),
+    rebuild: (translations) => renderEdits(source, safeEdits, translations),
   };
 }
 
@@ -99,8 +89,8 @@ function optedOut(element: Element): boolean {
   );
 }
 
-function attributeEdits(element: Element, source: string, segments: string[]): Edit[] {
-  const edits: Edit[] = [];
+function attributeEdits(element: Element, source: string, segments: string[]): PendingEdit[] {
+  const edits: PendingEdit[] = [];
   for (const attr of element.attrs) {
     if (!TEXT_ATTRIBUTES.has(attr.name)) continue;
     const location = element.sourceCodeLocation?.attrs?.[attr.name];
@@ -125,9 +115,9 @@ function attributeEdits(element: Element, source: string, segments: string[]): E
  * The parser can move nodes (foster parenting in tables) so that two ranges touch the same source;
  * such rare edits are dropped rather than risk corrupting the file.
  */
-function withoutOverlaps(edits: Edit[]): Edit[] {
+function withoutOverlaps(edits: PendingEdit[]): PendingEdit[] {
   const sorted = [...edits].sort((a, b) => a.start - b.start);
-  const kept: Edit[] = [];
+  const kept: PendingEdit[] = [];
   for (const edit of sorted) {
     if (kept.length === 0 || kept.at(-1)!.end <= edit.start) kept.push(edit);
   }

@@ -8,7 +8,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { documentError } from '../errors.ts';
-import { addSegment, fillSlot, replaceRanges } from '../segments.ts';
+import { addSegment, fillSlot, renderEdits, type PendingEdit } from '../segments.ts';
 import type { DocumentAdapter, DocumentLimits, ExtractContext, ExtractedDocument } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
 import { escapeAttribute, escapeText, type ExtractedMarkup } from './html.ts';
@@ -87,24 +87,21 @@ export function extractXml(
   flush();
 
   const segments: string[] = [];
-  const edits = runs.flatMap((piece) => {
+  const edits = runs.flatMap((piece): PendingEdit[] => {
     const slot = addSegment(segments, piece.text);
     const { quote } = piece;
     const escape = quote ? (text: string) => escapeAttribute(text, quote) : escapeText;
-    return slot ? [{ start: piece.start, end: piece.end, slot, escape }] : [];
+    return slot
+      ? [
+          {
+            start: piece.start,
+            end: piece.end,
+            render: (translations) => fillSlot(slot, translations, escape),
+          },
+        ]
+      : [];
   });
-  return {
-    segments,
-    rebuild: (translations) =>
-      replaceRanges(
-        source,
-        edits.map(({ start, end, slot, escape }) => ({
-          start,
-          end,
-          text: fillSlot(slot, translations, escape),
-        })),
-      ),
-  };
+  return { segments, rebuild: (translations) => renderEdits(source, edits, translations) };
 }
 
 /** The values of the named attributes in the start tag at [tagStart, tagEnd), as runs in source order. */

@@ -22,15 +22,9 @@ import {
 } from 'yaml';
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
-import { replaceRanges } from '../segments.ts';
+import { renderEdits, type PendingEdit } from '../segments.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { hasSlots, isMachineString, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
-
-interface Edit {
-  start: number;
-  end: number;
-  text: (translations: readonly string[]) => string;
-}
 
 export const yamlAdapter: DocumentAdapter = {
   format: 'yaml',
@@ -38,12 +32,12 @@ export const yamlAdapter: DocumentAdapter = {
   textual: true,
   extract({ text }, _limits, context) {
     const segments: string[] = [];
-    const edits: Edit[] = [];
+    const edits: PendingEdit[] = [];
     for (const document of read(text)) {
       const localeKey = railsLocaleKey(document);
       if (localeKey?.range && context.target) {
         const tag = toLanguageTag(context.target) ?? context.target;
-        edits.push({ start: localeKey.range[0], end: localeKey.range[1], text: () => tag });
+        edits.push({ start: localeKey.range[0], end: localeKey.range[1], render: () => tag });
       }
       visit(document, {
         Scalar(key, node, path) {
@@ -57,11 +51,7 @@ export const yamlAdapter: DocumentAdapter = {
     }
     return {
       segments,
-      rebuild: (translations) =>
-        replaceRanges(
-          text,
-          edits.map((edit) => ({ start: edit.start, end: edit.end, text: edit.text(translations) })),
-        ),
+      rebuild: (translations) => renderEdits(text, edits, translations),
     };
   },
 };
@@ -97,7 +87,12 @@ function hasWords(value: string): boolean {
   return /\p{L}/u.test(value.replace(/%[-_0^#:]*[A-Za-z]/g, ''));
 }
 
-function scalarEdit(node: Scalar, text: string, segments: string[], inFlow: boolean): Edit | undefined {
+function scalarEdit(
+  node: Scalar,
+  text: string,
+  segments: string[],
+  inFlow: boolean,
+): PendingEdit | undefined {
   const { value, range, type } = node;
   if (typeof value !== 'string' || !range || !hasWords(value) || isMachineString(value)) return undefined;
   const pieces: Pieces = splitPlaceholders(value, segments);
@@ -106,7 +101,7 @@ function scalarEdit(node: Scalar, text: string, segments: string[], inFlow: bool
   return {
     start: range[0],
     end: range[1],
-    text: (translations) => render(joinPieces(pieces, translations), type, source, inFlow),
+    render: (translations) => render(joinPieces(pieces, translations), type, source, inFlow),
   };
 }
 
