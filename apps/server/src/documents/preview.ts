@@ -67,15 +67,6 @@ export function htmlAsText(html: string): string {
     .join('\n');
 }
 
-/**
- * The body of a Word document we wrote ourselves as it reads. Only `word/document.xml` is inflated
- * (the package passed the upload's limits and was rebuilt by us), so nothing else is held.
- */
-function docxAsText(body: Uint8Array): string {
-  const part = unzipSync(body, { filter: (file) => file.name === 'word/document.xml' })['word/document.xml'];
-  return part ? wordprocessingText(new TextDecoder().decode(part)) : '';
-}
-
 /** How a package we wrote reads: the parts that hold its text, in reading order, and each part's text. */
 interface PackageReading {
   parts: (name: string) => boolean;
@@ -97,6 +88,8 @@ const ODF: PackageReading = {
   read: (xml) => paragraphLines(xml, ODF_PARAGRAPHS),
 };
 const READINGS: Readonly<Record<string, PackageReading>> = {
+  // The body only: headers, footers and notes are other parts.
+  docx: { parts: (name) => name === 'word/document.xml', read: wordprocessingText },
   pptx: {
     parts: (name) => /^ppt\/slides\/slide\d+\.xml$/.test(name),
     order: (a, b) => slideNumber(a) - slideNumber(b),
@@ -198,8 +191,6 @@ export function documentPreview(
     text = output.body;
   } else if (typeof output.body === 'string' && ['html', 'htm'].includes(output.extension)) {
     text = htmlAsText(output.body);
-  } else if (typeof output.body !== 'string' && output.extension === 'docx') {
-    text = docxAsText(output.body);
   } else if (typeof output.body !== 'string' && READINGS[output.extension]) {
     text = packageAsText(output.body, READINGS[output.extension]!);
   } else {
