@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientGoneSignal } from '../lib/http/client-gone.ts';
 import { sendEventStream } from '../lib/http/sse.ts';
 import { chatErrorEvent } from './chat-errors.ts';
+import type { ChatMeter } from './chat-meter.ts';
 
 export interface ChatAnswer {
   /** Aborts when the client went away (then nobody is left to tell). */
@@ -15,6 +16,8 @@ export interface ChatAnswer {
   signal: AbortSignal;
   /** Stops the answer for `reason` (the server shutting down while it streams). */
   stop: (reason: Error) => void;
+  /** What the turn costs the request's key: every chat route passes it to its use case. */
+  meter: ChatMeter;
 }
 
 /** Takes one of the client's chat slots (429 past `SEMA_MAX_CHATS_PER_CLIENT`) for this answer. */
@@ -25,6 +28,7 @@ export function startChatAnswer(request: FastifyRequest, reply: FastifyReply): C
     clientGone,
     signal: AbortSignal.any([clientGone, controller.signal]),
     stop: (reason) => controller.abort(reason),
+    meter: request.server.apiKeys.meter(request),
   };
 }
 

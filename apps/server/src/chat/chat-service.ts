@@ -13,6 +13,7 @@ import {
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
+import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
 import type { ChatMetrics } from './metrics.ts';
 import type { ChatGenerationRequest, ChatProvider } from './provider.ts';
 import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning } from './reasoning.ts';
@@ -20,13 +21,14 @@ import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning }
 export interface ChatService {
   readonly provider: ChatProvider;
   status(): EngineStatus;
-  /** The whole answer. Throws `ApiError`. */
-  complete(request: ChatRequest, signal: AbortSignal): Promise<ChatResponse>;
+  /** The whole answer. Throws `ApiError`; `meter` charges the asking key (chat-meter.ts). */
+  complete(request: ChatRequest, signal: AbortSignal, meter?: ChatMeter): Promise<ChatResponse>;
   /**
-   * The answer as events: reasoning and content pieces, then one `done`. Input errors throw before
-   * the first event; provider errors throw mid-stream (the route turns them into an `error` event).
+   * The answer as events: reasoning and content pieces, then one `done`. Input errors (and a key past
+   * its limit) throw before the first event; provider errors throw mid-stream (the route turns them
+   * into an `error` event).
    */
-  stream(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatStreamEvent>;
+  stream(request: ChatRequest, signal: AbortSignal, meter?: ChatMeter): AsyncGenerator<ChatStreamEvent>;
   close(): Promise<void>;
 }
 
@@ -77,72 +79,86 @@ export function createChatService(
     };
   }
 
+  /** The provider's answer as events: reasoning and content pieces, then one `done`. */
+  async function* generate(
+    generation: ChatGenerationRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<ChatStreamEvent> {
+    const started = performance.now();
+    const splitter = new ReasoningSplitter(opensThinkInPrompt(provider.model));
+    let model = provider.model;
+    let tokens = 0;
+    let produced = false;
+    let outcome: string | undefined;
+    const firstEvent = () => {
+      if (!produced) metrics?.firstEventSeconds.observe(labels, (performance.now() - started) / 1000);
+      produced = true;
+    };
+    try {
+      for await (const chunk of provider.stream(generation)) {
+        if (chunk.type === 'usage') {
+          tokens = chunk.tokens;
+          model = chunk.model ?? model;
+          continue;
+        }
+        if (chunk.type === 'reasoning') {
+          splitter.reasoningIsSeparate();
+          firstEvent();
+          yield { type: 'reasoning', text: chunk.text };
+          continue;
+        }
+        for (const piece of splitter.push(chunk.text)) {
+          firstEvent();
+          yield { type: piece.type, text: piece.text };
+        }
+      }
+      for (const piece of splitter.end()) {
+        firstEvent();
+        yield { type: piece.type, text: piece.text };
+      }
+      if (!produced) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
+      outcome = signal.aborted ? 'stopped' : 'ok';
+    } catch (error) {
+      outcome = outcomeOf(error, signal);
+      throw error;
+    } finally {
+      // Also when the consumer stopped reading (the client left): then it counts as stopped.
+      finished(outcome ?? 'stopped', tokens);
+    }
+    yield { type: 'done', model, tokens, processingTime: Math.round(performance.now() - started) };
+  }
+
   return {
     provider,
     status: () => provider.status(),
 
-    async complete(request, signal) {
+    async complete(request, signal, meter = UNMETERED) {
       const started = performance.now();
       const generation = prepare(request, signal);
+      await meter.admit(conversationCharacters(request.messages));
       const completion = await provider.complete(generation).catch((error: unknown) => {
         finished(outcomeOf(error, signal));
         throw error;
       });
       finished('ok', completion.tokens);
       const split = splitReasoning(completion.text);
+      const reasoning = [completion.reasoning.trim(), split.reasoning].filter(Boolean).join('\n\n');
+      await meter.spend(split.content.length + reasoning.length);
       return {
         content: split.content,
-        reasoning: [completion.reasoning.trim(), split.reasoning].filter(Boolean).join('\n\n'),
+        reasoning,
         model: completion.model,
         processingTime: Math.round(performance.now() - started),
         tokens: completion.tokens,
       };
     },
 
-    async *stream(request, signal) {
+    async *stream(request, signal, meter = UNMETERED) {
       const generation = prepare(request, signal);
-      const started = performance.now();
-      const splitter = new ReasoningSplitter(opensThinkInPrompt(provider.model));
-      let model = provider.model;
-      let tokens = 0;
-      let produced = false;
-      let outcome: string | undefined;
-      const firstEvent = () => {
-        if (!produced) metrics?.firstEventSeconds.observe(labels, (performance.now() - started) / 1000);
-        produced = true;
-      };
-      try {
-        for await (const chunk of provider.stream(generation)) {
-          if (chunk.type === 'usage') {
-            tokens = chunk.tokens;
-            model = chunk.model ?? model;
-            continue;
-          }
-          if (chunk.type === 'reasoning') {
-            splitter.reasoningIsSeparate();
-            firstEvent();
-            yield { type: 'reasoning', text: chunk.text };
-            continue;
-          }
-          for (const piece of splitter.push(chunk.text)) {
-            firstEvent();
-            yield { type: piece.type, text: piece.text };
-          }
-        }
-        for (const piece of splitter.end()) {
-          firstEvent();
-          yield { type: piece.type, text: piece.text };
-        }
-        if (!produced) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
-        outcome = signal.aborted ? 'stopped' : 'ok';
-      } catch (error) {
-        outcome = outcomeOf(error, signal);
-        throw error;
-      } finally {
-        // Also when the consumer stopped reading (the client left): then it counts as stopped.
-        finished(outcome ?? 'stopped', tokens);
-      }
-      yield { type: 'done', model, tokens, processingTime: Math.round(performance.now() - started) };
+      await meter.admit(conversationCharacters(request.messages));
+      yield* meteredAnswer(generate(generation, signal), meter, (event) =>
+        event.type === 'content' || event.type === 'reasoning' ? event.text.length : 0,
+      );
     },
 
     close: () => provider.close(),

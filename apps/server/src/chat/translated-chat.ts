@@ -21,6 +21,8 @@ import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 import { AUTO, isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from '../lib/async-queue.ts';
+import type { Tenant } from '../lib/tenant.ts';
+import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
 import type { ChatService } from './chat-service.ts';
 
 export const ENGLISH = 'eng_Latn';
@@ -35,16 +37,22 @@ export interface TranslatedChatDeps {
   detect(text: string): { language: string; confidence: number } | null;
   /** A language code as the API takes it → the catalogue code, or a 422 naming it. */
   resolveLanguage(code: string): string;
-  /** Translates a text (protected spans kept, and the stored glossary `glossaryId` applied) between two catalogue codes. */
+  /** Translates a text (protected spans kept, and a stored glossary applied) between two catalogue codes. */
   translate(
     text: string,
     source: string,
     target: string,
     signal: AbortSignal,
-    glossaryId?: string,
+    glossary?: GlossaryRef,
   ): Promise<string>;
-  /** A stored glossary's language pair, or undefined when there is no such glossary. */
-  glossaryPair(id: string): Promise<{ source: string; target: string } | undefined>;
+  /** A stored glossary's language pair, or undefined when the tenant has no such glossary. */
+  glossaryPair(glossary: GlossaryRef): Promise<{ source: string; target: string } | undefined>;
+}
+
+/** A stored glossary as the tenant that asks for it names it. */
+export interface GlossaryRef {
+  id: string;
+  tenant: Tenant;
 }
 
 export interface TranslatedTurnRequest {
@@ -60,6 +68,10 @@ export interface TranslatedTurnRequest {
    * English) or the answer (English → user's language).
    */
   glossaryId?: string;
+  /** Who asks (lib/tenant.ts): the glossary is looked up among its own and the shared ones. */
+  tenant: Tenant;
+  /** Charges the asking key: the conversation before any work, the answer as delivered (chat-meter.ts). */
+  meter?: ChatMeter;
   maxTokens?: number;
   temperature?: number;
   stop?: string | string[];
@@ -110,7 +122,9 @@ export class TranslatedChat {
       throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
 
     const language = this.language(request, last.content);
-    const glossaries = await this.glossaries(request.glossaryId, language.language);
+    const meter = request.meter ?? UNMETERED;
+    await meter.admit(conversationCharacters(request.messages));
+    const glossaries = await this.glossaries(request, language.language);
     const timings: Partial<TranslatedChatTimings> = { language: since() };
     yield language;
 
@@ -126,16 +140,22 @@ export class TranslatedChat {
     // The model reads the document (in English) before the question.
     if (request.document) messages.at(-1)!.content = documentPrompt(request.document, question);
 
-    yield* this.answer(messages, request, language.language, signal, timings, since, glossaries.fromEnglish);
+    yield* meteredAnswer(
+      this.answer(messages, request, language.language, signal, timings, since, glossaries.fromEnglish),
+      meter,
+      (event) => (event.type === 'translation' || event.type === 'reasoning' ? event.text.length : 0),
+    );
   }
 
   /** Which direction a stored glossary serves in this conversation; a refusal when neither. */
   private async glossaries(
-    id: string | undefined,
+    request: TranslatedTurnRequest,
     language: string,
-  ): Promise<{ toEnglish?: string; fromEnglish?: string }> {
+  ): Promise<{ toEnglish?: GlossaryRef; fromEnglish?: GlossaryRef }> {
+    const id = request.glossaryId;
     if (id === undefined) return {};
-    const pair = await this.deps.glossaryPair(id);
+    const glossary = { id, tenant: request.tenant };
+    const pair = await this.deps.glossaryPair(glossary);
     if (!pair) {
       throw new ApiError(
         404,
@@ -143,8 +163,8 @@ export class TranslatedChat {
         `glossary_id: no glossary "${id.slice(0, 64)}" on this server`,
       );
     }
-    if (pair.source === language && pair.target === ENGLISH) return { toEnglish: id };
-    if (pair.source === ENGLISH && pair.target === language) return { fromEnglish: id };
+    if (pair.source === language && pair.target === ENGLISH) return { toEnglish: glossary };
+    if (pair.source === ENGLISH && pair.target === language) return { fromEnglish: glossary };
     throw new ApiError(
       422,
       'GLOSSARY_MISMATCH',
@@ -193,7 +213,7 @@ export class TranslatedChat {
     messages: readonly TranslatedChatMessage[],
     language: string,
     signal: AbortSignal,
-    glossaryId?: string,
+    glossary?: GlossaryRef,
   ): Promise<ChatMessage[]> {
     return Promise.all(
       messages.map(async (message): Promise<ChatMessage> => {
@@ -204,7 +224,7 @@ export class TranslatedChat {
         const english =
           message.english ??
           (role === 'assistant' ? this.memory.recall(language, content) : undefined) ??
-          (await this.deps.translate(content, language, ENGLISH, signal, glossaryId));
+          (await this.deps.translate(content, language, ENGLISH, signal, glossary));
         return { role, content: english };
       }),
     );
@@ -217,7 +237,7 @@ export class TranslatedChat {
     signal: AbortSignal,
     timings: Partial<TranslatedChatTimings>,
     since: () => number,
-    glossaryId?: string,
+    glossary?: GlossaryRef,
   ): AsyncGenerator<TranslatedChatEvent> {
     const events = new AsyncQueue<TranslatedChatEvent>();
     const translating = language !== ENGLISH;
@@ -227,7 +247,7 @@ export class TranslatedChat {
     const unitDelays: number[] = [];
     const translator = translating
       ? new StreamingTranslator(
-          (piece) => this.deps.translate(piece, ENGLISH, language, signal, glossaryId),
+          (piece) => this.deps.translate(piece, ENGLISH, language, signal, glossary),
           (translated) => {
             const text = translated.slice(shown.length);
             shown = translated;

@@ -5,9 +5,11 @@
  * rather than answer from a stale or partial copy.
  */
 import type { Redis } from 'ioredis';
+import { OPEN_TENANT, type Tenant } from '../lib/tenant.ts';
 import type { GlossaryEntry } from './entries.ts';
 import {
   newStoredGlossary,
+  type GlossaryChange,
   type GlossaryInfo,
   type GlossaryStore,
   type NewGlossary,
@@ -16,13 +18,15 @@ import {
 
 const IDS = 'sema:glossaries';
 const key = (id: string) => `sema:glossary:${id}`;
-const SUMMARY = ['id', 'name', 'source', 'target', 'entryCount', 'createdAt', 'updatedAt'] as const;
+const SUMMARY = ['id', 'name', 'source', 'target', 'entryCount', 'createdAt', 'updatedAt', 'owner'] as const;
 
 function infoFrom(values: readonly (string | null)[]): GlossaryInfo | undefined {
-  if (values.some((value) => value === null)) return undefined;
-  const [id, name, source, target, entryCount, createdAt, updatedAt] = values as string[];
+  // The owner may be missing: glossaries kept before they had owners were everyone's (the open tenant).
+  if (values.slice(0, -1).some((value) => value === null)) return undefined;
+  const [id, name, source, target, entryCount, createdAt, updatedAt, owner] = values as string[];
   return {
     id: id!,
+    owner: owner ?? OPEN_TENANT,
     name: name!,
     source: source!,
     target: target!,
@@ -43,7 +47,7 @@ export class RedisGlossaryStore implements GlossaryStore {
     return stored;
   }
 
-  async list(): Promise<GlossaryInfo[]> {
+  async list(owners?: readonly Tenant[]): Promise<GlossaryInfo[]> {
     const ids = await this.redis.smembers(IDS);
     if (ids.length === 0) return [];
     const pipeline = this.redis.pipeline();
@@ -53,7 +57,7 @@ export class RedisGlossaryStore implements GlossaryStore {
       .flatMap(([error, values]) => {
         if (error) throw error;
         const info = infoFrom(values as (string | null)[]);
-        return info ? [info] : [];
+        return info && (!owners || owners.includes(info.owner)) ? [info] : [];
       })
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
@@ -66,10 +70,7 @@ export class RedisGlossaryStore implements GlossaryStore {
     return { ...info, entries: JSON.parse(entries) as GlossaryEntry[] };
   }
 
-  async replace(
-    id: string,
-    glossary: Omit<NewGlossary, 'source' | 'target'>,
-  ): Promise<StoredGlossary | undefined> {
+  async replace(id: string, glossary: GlossaryChange): Promise<StoredGlossary | undefined> {
     const current = await this.get(id);
     if (!current) return undefined;
     const updated: StoredGlossary = {
@@ -81,6 +82,13 @@ export class RedisGlossaryStore implements GlossaryStore {
     };
     await this.redis.hset(key(id), this.fields(updated));
     return updated;
+  }
+
+  async setOwner(id: string, owner: Tenant): Promise<boolean> {
+    // Only an existing glossary: HSET on a missing hash would make a summary without entries.
+    if (!(await this.redis.exists(key(id)))) return false;
+    await this.redis.hset(key(id), 'owner', owner);
+    return true;
   }
 
   async delete(id: string): Promise<boolean> {
@@ -95,6 +103,7 @@ export class RedisGlossaryStore implements GlossaryStore {
   private fields(glossary: StoredGlossary): Record<string, string> {
     return {
       id: glossary.id,
+      owner: glossary.owner,
       name: glossary.name,
       source: glossary.source,
       target: glossary.target,

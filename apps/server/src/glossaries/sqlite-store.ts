@@ -6,9 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { OPEN_TENANT, type Tenant } from '../lib/tenant.ts';
 import type { GlossaryEntry } from './entries.ts';
 import {
   newStoredGlossary,
+  type GlossaryChange,
   type GlossaryInfo,
   type GlossaryStore,
   type NewGlossary,
@@ -17,6 +19,7 @@ import {
 
 interface Row {
   id: string;
+  owner: string;
   name: string;
   source: string;
   target: string;
@@ -28,6 +31,7 @@ interface Row {
 
 const info = (row: Row): GlossaryInfo => ({
   id: row.id,
+  owner: row.owner,
   name: row.name,
   source: row.source,
   target: row.target,
@@ -61,6 +65,13 @@ export class SqliteGlossaryStore implements GlossaryStore {
       updated_at TEXT NOT NULL,
       entries TEXT NOT NULL
     )`);
+    // Glossaries kept before they had owners were everyone's: they stay with the open server's one
+    // tenant, so a server that turns keys on does not show them to every key (the operator can
+    // publish or delete them: /api/v1/admin/glossaries).
+    const columns = this.db.prepare('PRAGMA table_info(glossaries)').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'owner')) {
+      this.db.exec(`ALTER TABLE glossaries ADD COLUMN owner TEXT NOT NULL DEFAULT '${OPEN_TENANT}'`);
+    }
   }
 
   async create(glossary: NewGlossary): Promise<StoredGlossary> {
@@ -71,11 +82,12 @@ export class SqliteGlossaryStore implements GlossaryStore {
       const stored = newStoredGlossary(glossary, count);
       this.db
         .prepare(
-          `INSERT INTO glossaries (id, name, source, target, entry_count, created_at, updated_at, entries)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO glossaries (id, owner, name, source, target, entry_count, created_at, updated_at, entries)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           stored.id,
+          stored.owner,
           stored.name,
           stored.source,
           stored.target,
@@ -89,12 +101,17 @@ export class SqliteGlossaryStore implements GlossaryStore {
     return insert();
   }
 
-  async list(): Promise<GlossaryInfo[]> {
-    const rows = this.db
-      .prepare(
-        'SELECT id, name, source, target, entry_count, created_at, updated_at FROM glossaries ORDER BY created_at, id',
-      )
-      .all() as Row[];
+  async list(owners?: readonly Tenant[]): Promise<GlossaryInfo[]> {
+    const columns = 'id, owner, name, source, target, entry_count, created_at, updated_at';
+    const rows = (
+      owners
+        ? this.db
+            .prepare(
+              `SELECT ${columns} FROM glossaries WHERE owner IN (${owners.map(() => '?').join(', ')}) ORDER BY created_at, id`,
+            )
+            .all(...owners)
+        : this.db.prepare(`SELECT ${columns} FROM glossaries ORDER BY created_at, id`).all()
+    ) as Row[];
     return rows.map(info);
   }
 
@@ -104,15 +121,16 @@ export class SqliteGlossaryStore implements GlossaryStore {
     return { ...info(row), entries: JSON.parse(row.entries!) as GlossaryEntry[] };
   }
 
-  async replace(
-    id: string,
-    glossary: Omit<NewGlossary, 'source' | 'target'>,
-  ): Promise<StoredGlossary | undefined> {
+  async replace(id: string, glossary: GlossaryChange): Promise<StoredGlossary | undefined> {
     const updatedAt = new Date().toISOString();
     const { changes } = this.db
       .prepare('UPDATE glossaries SET name = ?, entries = ?, entry_count = ?, updated_at = ? WHERE id = ?')
       .run(glossary.name, JSON.stringify(glossary.entries), glossary.entries.length, updatedAt, id);
     return changes === 0 ? undefined : this.get(id);
+  }
+
+  async setOwner(id: string, owner: Tenant): Promise<boolean> {
+    return this.db.prepare('UPDATE glossaries SET owner = ? WHERE id = ?').run(owner, id).changes > 0;
   }
 
   async delete(id: string): Promise<boolean> {

@@ -3,11 +3,14 @@
  * process sees the same glossaries). Both keep a glossary whole — it is always read whole, to
  * translate with it — and its summary apart, so listing never reads the entries.
  */
+import type { Tenant } from '../lib/tenant.ts';
 import type { GlossaryEntry } from './entries.ts';
 
 /** A glossary without its entries, as lists show it. */
 export interface GlossaryInfo {
   id: string;
+  /** Whose it is (lib/tenant.ts): a key, a web session's address, everyone (open), or shared. */
+  owner: Tenant;
   name: string;
   /** Catalogue codes of the language pair it translates. */
   source: string;
@@ -23,6 +26,7 @@ export interface StoredGlossary extends GlossaryInfo {
 }
 
 export interface NewGlossary {
+  owner: Tenant;
   name: string;
   source: string;
   target: string;
@@ -33,14 +37,21 @@ export interface GlossaryStore {
   /** `sqlite` or `redis`, for /status. */
   readonly kind: string;
   create(glossary: NewGlossary): Promise<StoredGlossary>;
-  list(): Promise<GlossaryInfo[]>;
+  /** The glossaries of these owners (every glossary, for the operator, without a list), oldest first. */
+  list(owners?: readonly Tenant[]): Promise<GlossaryInfo[]>;
+  /** Whoever owns it: the service decides who may see it. */
   get(id: string): Promise<StoredGlossary | undefined>;
   /** Replaces the name and entries; undefined when there is no such glossary. */
-  replace(id: string, glossary: Omit<NewGlossary, 'source' | 'target'>): Promise<StoredGlossary | undefined>;
+  replace(id: string, glossary: GlossaryChange): Promise<StoredGlossary | undefined>;
+  /** Gives it to another owner (the operator publishing it); false when there is no such glossary. */
+  setOwner(id: string, owner: Tenant): Promise<boolean>;
   /** False when there was no such glossary. */
   delete(id: string): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** What a replace changes: the name and the entries (never the pair, nor the owner). */
+export type GlossaryChange = Pick<NewGlossary, 'name' | 'entries'>;
 
 /** The most glossaries one server keeps (each up to 10,000 entries). */
 export const MAX_GLOSSARIES = 1_000;

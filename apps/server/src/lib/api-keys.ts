@@ -239,6 +239,12 @@ export class UsageCounter {
     return { charged, usage: { count, limit } };
   }
 
+  /** Adds `chars` to the key's month whatever its limit: work already delivered (a chat answer). */
+  async record(key: KnownKey, chars: number): Promise<KeyUsage> {
+    const { count } = await this.use((store) => store.charge(usageName(key, monthOf()), chars, null));
+    return { count, limit: key.monthlyChars };
+  }
+
   /** Gives back characters charged in `month` for work that then failed. */
   async refund(key: Pick<KnownKey, 'id'>, chars: number, month: string): Promise<void> {
     await this.use((store) => store.refund(usageName(key, month), chars));

@@ -5,6 +5,7 @@
  */
 import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
 import { mergedEntries, type GlossaryService } from '../glossaries/service.ts';
+import type { Tenant } from '../lib/tenant.ts';
 import { compileGlossary, type Glossary } from '../translation/protected-spans.ts';
 import { TextRefusalError } from './refusals.ts';
 
@@ -14,6 +15,8 @@ export interface GlossaryFields {
   entries?: Readonly<Record<string, string>> | undefined;
   /** A stored glossary's id. */
   id?: string | undefined;
+  /** Who asks (lib/tenant.ts): a stored glossary is found only among its own and the shared ones. */
+  tenant: Tenant;
 }
 
 /**
@@ -44,12 +47,12 @@ function requestEntries(entries: Readonly<Record<string, string>> | undefined): 
  */
 export async function resolveGlossary(
   glossaries: GlossaryService,
-  fields: GlossaryFields = {},
+  fields: GlossaryFields | undefined,
 ): Promise<GlossaryFor> {
-  const own = requestEntries(fields.entries);
-  if (fields.id === undefined) return () => own;
+  const own = requestEntries(fields?.entries);
+  if (fields?.id === undefined) return () => own;
   const id = fields.id.trim();
-  const loaded = await glossaries.load(id);
+  const loaded = await glossaries.load(fields.tenant, id);
   if (!loaded) throw new TextRefusalError({ kind: 'glossary-not-found', id });
   const { stored } = loaded;
   const glossary = fields.entries

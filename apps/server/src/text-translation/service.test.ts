@@ -3,6 +3,7 @@
  * detected per text with its confidence, a request's own glossary, markup, alternatives, and
  * refusals as data a surface can word in its own protocol.
  */
+import { OPEN_TENANT } from '../lib/tenant.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -64,7 +65,7 @@ describe('app.textTranslation', () => {
       texts: 'Where is the clinic?',
       source: 'eng_Latn',
       target: 'swh_Latn',
-      glossary: { entries: { clinic: 'zahanati' } },
+      glossary: { entries: { clinic: 'zahanati' }, tenant: OPEN_TENANT },
     });
     expect(withGlossary!.text).toContain('zahanati');
 
@@ -113,7 +114,9 @@ describe('app.textTranslation', () => {
       await refusalOf({ ...base, texts: '<b>Hi.</b>', alternatives: 1, markup: { format: 'html' } }),
     ).toEqual({ kind: 'alternatives-format' });
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`term${i}`, `t${i}`]));
-    expect(await refusalOf({ ...base, texts: 'Hi.', glossary: { entries: many } })).toEqual({
+    expect(
+      await refusalOf({ ...base, texts: 'Hi.', glossary: { entries: many, tenant: OPEN_TENANT } }),
+    ).toEqual({
       kind: 'glossary-invalid',
       problem: 'at most 100 terms (got 101)',
     });

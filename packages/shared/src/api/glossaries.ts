@@ -66,6 +66,10 @@ const glossaryInfoFields = {
   entry_count: Type.Integer(),
   created_at: Type.String({ description: 'ISO 8601' }),
   updated_at: Type.String({ description: 'ISO 8601' }),
+  shared: Type.Boolean({
+    description:
+      "True for a glossary the server's operator shared with everyone: usable by every key, changed only by the operator",
+  }),
 };
 
 export const GlossaryInfo = Type.Object(glossaryInfoFields, { $id: 'GlossaryInfo' });

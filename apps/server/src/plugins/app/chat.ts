@@ -38,15 +38,15 @@ export default fp(
         detect: (text) => app.detector.detect(text),
         resolveLanguage: (code) => catalogueCode('language', code),
         // The one text-translation service: limits, protected spans and caching as on every surface.
-        translate: async (text, source, target, signal, glossaryId) =>
+        translate: async (text, source, target, signal, glossary) =>
           (
             await app.textTranslation.translate(
-              { texts: text, source, target, ...(glossaryId ? { glossary: { id: glossaryId } } : {}) },
+              { texts: text, source, target, ...(glossary ? { glossary } : {}) },
               signal,
             )
           )[0]!.text,
-        glossaryPair: async (id) => {
-          const loaded = await app.glossaries.load(id.trim());
+        glossaryPair: async ({ id, tenant }) => {
+          const loaded = await app.glossaries.load(tenant, id.trim());
           return loaded && { source: loaded.stored.source, target: loaded.stored.target };
         },
       }),

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { policyOf } from '../../lib/http/route-policy.ts';
 import { isWebBudget, WebSessions } from '../../lib/web-session.ts';
 import { throttledWarning } from '../../lib/throttled-warning.ts';
+import { UNMETERED, type ChatMeter } from '../../chat/chat-meter.ts';
 
 export interface ApiKeyService {
   /** True when keys are configured (and so required). */
@@ -36,6 +37,8 @@ export interface ApiKeyService {
   refundCharge(charge: KeyCharge): Promise<void>;
   /** The request key's usage this month; undefined when the request has no key. */
   usage(request: FastifyRequest): Promise<KeyUsage | undefined>;
+  /** What a chat turn of this request costs its key (chat/chat-meter.ts); free without keys. */
+  meter(request: FastifyRequest): ChatMeter;
 }
 
 /** What a request was charged, as work that outlives it keeps it (plain data: it may sit in Redis). */
@@ -115,6 +118,20 @@ export default fp(
       },
       refundCharge: ({ keyId, chars, month }) => counter.refund({ id: keyId }, chars, month),
       usage: (request) => (request.apiKey ? counter.usage(request.apiKey) : Promise.resolve(undefined)),
+      meter(request) {
+        const key = request.apiKey;
+        if (!key) return UNMETERED;
+        return {
+          admit: (characters) => app.apiKeys.charge(request, characters),
+          spend: async (characters) => {
+            if (characters <= 0) return;
+            // The answer is the client's already: a store failure is logged, never thrown at it.
+            await counter.record(key, characters).catch((error: unknown) => {
+              request.log.error({ err: error }, 'could not count a chat answer against its key');
+            });
+          },
+        };
+      },
     } satisfies ApiKeyService);
     if (!ring.enabled) return;
     app.log.info({ keys: apiKeys.length + apiKeysFile.length }, 'API keys are on: the APIs need a key');

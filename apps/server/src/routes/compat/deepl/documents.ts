@@ -4,6 +4,7 @@
  * html, srt, vtt, docx, xlsx, pptx, odt/ods/odp, epub, json, pdf → Markdown, and the localisation files: XLIFF, PO, ARB, Android and
  * Apple strings); the result is kept for a while after it is ready.
  */
+import { tenantOf } from '../../../lib/tenant.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import type { DocumentJob } from '../../../documents/jobs.ts';
@@ -37,7 +38,7 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
       (typeof fields.filename === 'string' && fields.filename.trim()) || file.fileName || 'document.txt';
     const target = deeplLanguage(fields, 'target_lang')!;
     const source = deeplLanguage(fields, 'source_lang');
-    const glossary = await deeplGlossary(app, fields.glossary_id, source, target);
+    const glossary = await deeplGlossary(app, tenantOf(request), fields.glossary_id, source, target);
     const job = await documents.submit(
       request,
       {

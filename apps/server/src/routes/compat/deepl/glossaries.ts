@@ -11,6 +11,7 @@ import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
 import { entriesToTsv, GlossaryInputError, parseEntries } from '../../../glossaries/entries.ts';
 import type { GlossaryInfo } from '../../../glossaries/store.ts';
 import type { Glossary } from '../../../translation/protected-spans.ts';
+import { tenantOf, type Tenant } from '../../../lib/tenant.ts';
 import { CompatError } from '../compat-errors.ts';
 import { deeplLanguage } from './languages.ts';
 
@@ -58,13 +59,14 @@ export function glossaryId(id: unknown, source: string | undefined): string | un
 /** The stored glossary a document request's `glossary_id` names, checked against its pair by the text-translation service. */
 export async function deeplGlossary(
   app: FastifyInstance,
+  tenant: Tenant,
   id: unknown,
   source: string | undefined,
   target: string,
 ): Promise<Glossary | undefined> {
   const checked = glossaryId(id, source);
   if (!checked) return undefined;
-  const glossaryFor = await app.textTranslation.glossaryFor({ id: checked });
+  const glossaryFor = await app.textTranslation.glossaryFor({ id: checked, tenant });
   return glossaryFor(source!, target);
 }
 
@@ -95,14 +97,16 @@ export function deeplGlossaryRoutes(app: FastifyInstance): void {
         throw new CompatError(400, `Invalid glossary ${error.message}`);
       throw error;
     }
-    const stored = await app.glossaries.create({ name, source, target, entries });
+    const stored = await app.glossaries.create({ owner: tenantOf(request), name, source, target, entries });
     return reply.code(201).send(infoBody(stored));
   });
 
-  app.get('/v2/glossaries', route, async () => ({ glossaries: (await app.glossaries.list()).map(infoBody) }));
+  app.get('/v2/glossaries', route, async (request) => ({
+    glossaries: (await app.glossaries.list(tenantOf(request))).map(infoBody),
+  }));
 
   app.get<{ Params: { id: string } }>('/v2/glossaries/:id', route, async (request) => {
-    const stored = await app.glossaries.get(request.params.id);
+    const stored = await app.glossaries.get(tenantOf(request), request.params.id);
     if (!stored) throw notFound();
     return infoBody(stored);
   });
@@ -111,14 +115,14 @@ export function deeplGlossaryRoutes(app: FastifyInstance): void {
     '/v2/glossaries/:id/entries',
     route,
     async (request, reply: FastifyReply) => {
-      const stored = await app.glossaries.get(request.params.id);
+      const stored = await app.glossaries.get(tenantOf(request), request.params.id);
       if (!stored) throw notFound();
       return reply.type('text/tab-separated-values; charset=utf-8').send(entriesToTsv(stored.entries));
     },
   );
 
   app.delete<{ Params: { id: string } }>('/v2/glossaries/:id', route, async (request, reply) => {
-    if (!(await app.glossaries.delete(request.params.id))) throw notFound();
+    if (!(await app.glossaries.delete(tenantOf(request), request.params.id))) throw notFound();
     return reply.code(204).send();
   });
 

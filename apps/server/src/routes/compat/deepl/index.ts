@@ -6,6 +6,7 @@
  * statuses. The key (`Authorization: DeepL-Auth-Key …`, or `auth_key` in the body) is checked like
  * any other when the server has API keys (SEMA_API_KEYS), and not needed when it has none.
  */
+import { tenantOf } from '../../../lib/tenant.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTO } from '@sema/shared/validation';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
@@ -111,7 +112,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
       source: source ?? AUTO,
       target,
       markup,
-      ...(id ? { glossary: { id } } : {}),
+      ...(id ? { glossary: { id, tenant: tenantOf(request) } } : {}),
     });
     await app.apiKeys.charge(request, prepared.characters);
     const results = await prepared.run(clientGoneSignal(reply));

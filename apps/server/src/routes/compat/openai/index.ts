@@ -8,13 +8,14 @@
  * What clients may safely ignore rides along in a `sema` field: the detected language and its
  * confidence, the English question and answer, and where the time went.
  */
+import { tenantOf, type Tenant } from '../../../lib/tenant.ts';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TranslatedChatEvent } from '@sema/shared/api/translated-chat';
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { CHAT_ERRORS } from '@sema/shared/errors';
-import { startChatAnswer } from '../../../chat/chat-reply.ts';
+import { startChatAnswer, type ChatAnswer } from '../../../chat/chat-reply.ts';
 import { answerOf, startTurn } from '../../../chat/translated-turn-stream.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { holdOpenStream, SSE_HEADERS, sseData } from '../../../lib/http/sse.ts';
@@ -45,6 +46,7 @@ function openAiCode({ status, code }: ProtocolFailure): string | null {
   if (code === 'API_KEY_REQUIRED' || code === 'INVALID_API_KEY') return 'invalid_api_key';
   if (code === 'TEXT_TOO_LONG') return 'context_length_exceeded';
   if (code === 'MODEL_NOT_FOUND') return 'model_not_found';
+  if (code === 'QUOTA_EXCEEDED') return 'insufficient_quota';
   if (code) return code.toLowerCase();
   return status === 400 ? 'invalid_request' : null;
 }
@@ -114,8 +116,8 @@ export default async function openai(app: FastifyInstance): Promise<void> {
     const answer = startChatAnswer(request, reply);
     const completion = new Completion(model);
     const events = translated
-      ? translatedEvents(app, body, answer.signal)
-      : untranslatedEvents(app, body, answer.signal);
+      ? translatedEvents(app, tenantOf(request), body, answer)
+      : untranslatedEvents(app, body, answer);
 
     if (!body.stream) return completion.whole(await answerOf(events));
 
@@ -141,12 +143,15 @@ function modelNotFound(id: string, { upstream, translated }: Models): CompatErro
 /** The translated turn, as the pipeline gives it. */
 function translatedEvents(
   app: FastifyInstance,
+  tenant: Tenant,
   body: OpenAiChatRequest,
-  signal: AbortSignal,
+  { signal, meter }: ChatAnswer,
 ): AsyncGenerator<TranslatedChatEvent> {
   return app.translatedChat.turn(
     {
       messages: body.messages,
+      tenant,
+      meter,
       maxTokens: body.maxTokens,
       temperature: body.temperature,
       stop: body.stop,
@@ -163,7 +168,7 @@ function translatedEvents(
 async function* untranslatedEvents(
   app: FastifyInstance,
   body: OpenAiChatRequest,
-  signal: AbortSignal,
+  { signal, meter }: ChatAnswer,
 ): AsyncGenerator<TranslatedChatEvent> {
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
@@ -178,6 +183,7 @@ async function* untranslatedEvents(
       stream: true,
     },
     signal,
+    meter,
   );
   let english = '';
   let firstEnglish: number | undefined;

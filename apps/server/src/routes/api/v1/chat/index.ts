@@ -31,9 +31,9 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const answer = startChatAnswer(request, reply);
-      if (!request.body.stream) return app.chat.complete(request.body, answer.signal);
+      if (!request.body.stream) return app.chat.complete(request.body, answer.signal, answer.meter);
 
-      const events = app.chat.stream(request.body, answer.signal);
+      const events = app.chat.stream(request.body, answer.signal, answer.meter);
       // Failures before the first event (bad input, upstream 401/429, no model) keep their HTTP status.
       const first = await events.next();
       if (first.done) throw new Error('chat stream ended without a done event');

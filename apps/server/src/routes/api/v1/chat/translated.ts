@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TranslatedChatRequest, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { chatResponses } from './responses.ts';
 import { sendChatStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
+import { tenantOf } from '../../../../lib/tenant.ts';
 import { answerOf, startTurn } from '../../../../chat/translated-turn-stream.ts';
 
 /**
@@ -36,6 +37,8 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
       const turn = app.translatedChat.turn(
         {
           messages: request.body.messages,
+          tenant: tenantOf(request),
+          meter: answer.meter,
           language: request.body.language,
           conversationLanguage: request.body.conversation_language,
           ...(request.body.glossary_id ? { glossaryId: request.body.glossary_id } : {}),

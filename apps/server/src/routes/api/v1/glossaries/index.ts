@@ -18,8 +18,15 @@ import {
 import type { GlossaryInfo as StoredInfo, StoredGlossary } from '../../../../glossaries/store.ts';
 import { ApiError } from '../../../../lib/errors.ts';
 import { sourceLanguage, targetLanguage } from '../../../../lib/language-fields.ts';
+import { SHARED_TENANT, tenantOf } from '../../../../lib/tenant.ts';
 
-const errors = { 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+const errors = {
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  503: ErrorResponse,
+};
 const Params = Type.Object({ id: Type.String() });
 
 const invalid = (detail: string) => new ApiError(422, 'VALIDATION_ERROR', detail);
@@ -48,7 +55,7 @@ function nameOf(name: string): string {
 const notFound = (id: string) =>
   new ApiError(404, 'GLOSSARY_NOT_FOUND', `No glossary "${id.slice(0, 64)}" on this server`);
 
-function infoBody(info: StoredInfo): GlossaryInfo {
+export function infoBody(info: StoredInfo): GlossaryInfo {
   return {
     id: info.id,
     name: info.name,
@@ -57,10 +64,11 @@ function infoBody(info: StoredInfo): GlossaryInfo {
     entry_count: info.entryCount,
     created_at: info.createdAt,
     updated_at: info.updatedAt,
+    shared: info.owner === SHARED_TENANT,
   };
 }
 
-const body = (glossary: StoredGlossary): GlossaryResponse => ({
+export const body = (glossary: StoredGlossary): GlossaryResponse => ({
   ...infoBody(glossary),
   entries: Object.fromEntries(glossary.entries),
 });
@@ -88,6 +96,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
       const target = targetLanguage(request.body.target_language);
       if (source === target) throw invalid('target_language: must differ from source_language');
       const stored = await app.glossaries.create({
+        owner: tenantOf(request),
         name: nameOf(name),
         source,
         target,
@@ -103,11 +112,13 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'work' },
       schema: {
         tags,
-        summary: 'List the stored glossaries',
+        summary: 'List your glossaries and the shared ones',
+        description:
+          "With API keys on, a key (or the web app's session) lists the glossaries it made, and those the operator shared; no other key's.",
         response: { 200: GlossaryListResponse, 503: ErrorResponse },
       },
     },
-    async () => ({ glossaries: (await app.glossaries.list()).map(infoBody) }),
+    async (request) => ({ glossaries: (await app.glossaries.list(tenantOf(request))).map(infoBody) }),
   );
 
   app.get(
@@ -122,7 +133,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const stored = await app.glossaries.get(request.params.id);
+      const stored = await app.glossaries.get(tenantOf(request), request.params.id);
       if (!stored) throw notFound(request.params.id);
       return body(stored);
     },
@@ -142,10 +153,11 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const current = await app.glossaries.get(id);
+      const tenant = tenantOf(request);
+      const current = await app.glossaries.get(tenant, id);
       if (!current) throw notFound(id);
       const { name, entries, entries_format } = request.body;
-      const replaced = await app.glossaries.replace(id, {
+      const replaced = await app.glossaries.replace(tenant, id, {
         name: name === undefined ? current.name : nameOf(name),
         entries: entriesOf(entries, entries_format),
       });
@@ -166,7 +178,9 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await app.glossaries.delete(request.params.id))) throw notFound(request.params.id);
+      if (!(await app.glossaries.delete(tenantOf(request), request.params.id))) {
+        throw notFound(request.params.id);
+      }
       return reply.code(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import { tenantOf } from '../../../../lib/tenant.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -88,7 +89,7 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const startedAt = performance.now();
       const { upload, source, target, options, glossaryId } = readDocumentRequest(request);
-      const glossary = await app.textTranslation.glossaryFor({ id: glossaryId });
+      const glossary = await app.textTranslation.glossaryFor({ id: glossaryId, tenant: tenantOf(request) });
       const submission = { upload, source, target, options, glossary };
       // The client went away before the translation was complete: stop the engine work.
       const clientGone = clientGoneSignal(reply);

@@ -1,3 +1,4 @@
+import { tenantOf } from '../../../../lib/tenant.ts';
 import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -52,7 +53,7 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       texts,
       source: sourceLanguage(fields.source_language),
       target,
-      glossary: { entries: fields.glossary, id: fields.glossary_id },
+      glossary: { entries: fields.glossary, id: fields.glossary_id, tenant: tenantOf(request) },
       markup: { format: fields.format ?? 'text' },
       alternatives: fields.alternatives ?? 0,
     });
