@@ -36,6 +36,7 @@ import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
 import translatedChatRoutes from './routes/api/v1/chat/translated.ts';
+import adminKeyRoutes from './routes/api/v1/admin/keys.ts';
 import adminGlossaryRoutes from './routes/api/v1/admin/glossaries.ts';
 import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
 import detectLanguageRoutes from './routes/api/v1/detect-language/index.ts';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(translatedChatRoutes, { prefix: '/api/v1/chat' });
   await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
   await app.register(adminGlossaryRoutes, { prefix: '/api/v1/admin/glossaries' });
+  await app.register(adminKeyRoutes, { prefix: '/api/v1/admin/keys' });
   await app.register(libretranslateRoutes);
   await app.register(deeplRoutes);
   await app.register(openaiRoutes);

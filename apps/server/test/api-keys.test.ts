@@ -51,7 +51,7 @@ describe('with API keys', () => {
   beforeAll(async () => {
     const file = path.join(folder, 'keys.txt');
     fs.writeFileSync(file, '# from a file\nfile-key-00003:1m\n');
-    app = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_API_KEYS_FILE: file });
+    app = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_API_KEYS_FILE: file, SEMA_WEB_ACCESS: 'session' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   }, 60_000);
@@ -120,7 +120,8 @@ describe('with API keys', () => {
     expect((await withToken(token)).statusCode).toBe(200);
     const elsewhere = await withToken(token, '10.9.9.9');
     expect(elsewhere.statusCode).toBe(401);
-    expect(elsewhere.json().code).toBe('SESSION_EXPIRED');
+    expect(elsewhere.json().code).toBe('SESSION_INVALID');
+    expect(elsewhere.json().detail).toMatch(/not valid from this address/);
     const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await withToken(forged)).statusCode).toBe(401);
     expect((await withToken('not.a.token')).statusCode).toBe(401);
@@ -295,7 +296,11 @@ describe('web session tokens', () => {
   });
 
   it("spend their address's monthly budget, however many tokens it asks for", async () => {
-    const app = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_WEB_MONTHLY_CHARS: '30' });
+    const app = await buildTestApp({
+      SEMA_API_KEYS: KEYS,
+      SEMA_WEB_ACCESS: 'session',
+      SEMA_WEB_MONTHLY_CHARS: '30',
+    });
     try {
       const send = async () => {
         const { token } = (await app.inject({ method: 'POST', url: '/api/v1/session' })).json();
@@ -315,10 +320,22 @@ describe('web session tokens', () => {
     }
   });
 
-  it('are not given when keys are off, nor when the operator wants real keys in the web app too', async () => {
+  it('are not given when keys are off, nor by default with keys on: the keyless allowance is a choice /status shows', async () => {
     const open = await buildTestApp({});
-    const strict = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_WEB_ACCESS: 'key' });
+    const strict = await buildTestApp({ SEMA_API_KEYS: KEYS });
+    const allowance = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_WEB_ACCESS: 'session' });
     try {
+      const webAccess = async (app: App) => (await app.inject({ url: '/api/v1/status' })).json().web_access;
+      expect(await webAccess(open)).toEqual({ mode: 'open' });
+      expect(await webAccess(strict)).toEqual({ mode: 'key' });
+      expect(await webAccess(allowance)).toEqual({ mode: 'session', monthly_chars: 200_000 });
+      // curl, from any origin, gets no token by default.
+      const curl = await strict.inject({
+        method: 'POST',
+        url: '/api/v1/session',
+        headers: { origin: 'https://elsewhere.example' },
+      });
+      expect(curl.json()).toMatchObject({ token: null, key_required: true });
       expect((await open.inject({ method: 'POST', url: '/api/v1/session' })).json()).toEqual({
         token: null,
         expires_at: null,
@@ -336,6 +353,7 @@ describe('web session tokens', () => {
     } finally {
       await open.close();
       await strict.close();
+      await allowance.close();
     }
   });
 });

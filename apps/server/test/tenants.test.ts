@@ -52,7 +52,12 @@ function tenantSuite(env: () => Record<string, string>) {
   let alices: string;
 
   beforeAll(async () => {
-    app = await buildTestApp({ SEMA_API_KEYS: `${ALICE},${BOB}`, SEMA_ADMIN_TOKEN: ADMIN, ...env() });
+    app = await buildTestApp({
+      SEMA_API_KEYS: `${ALICE},${BOB}`,
+      SEMA_WEB_ACCESS: 'session',
+      SEMA_ADMIN_TOKEN: ADMIN,
+      ...env(),
+    });
     const session = await app.inject({ method: 'POST', url: '/api/v1/session', remoteAddress: WEB_ADDRESS });
     web = { session: session.json().token };
     const created = await call(app, alice, 'POST', '/api/v1/glossaries', {

@@ -4,8 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { browserDuringTests, newPage, openApp, PHONE } from './lib/browser.mjs';
 import { startSemaServer } from './lib/sema-server.mjs';
 
-// Servers of this spec's own, with API keys on: the web app gets in with its session token, and
-// nothing else does without a key.
+// Servers of this spec's own, with API keys on: by default the web app needs a visitor's own key
+// (pasted on the Developer page, kept in the browser); with the keyless allowance
+// (SEMA_WEB_ACCESS=session) it gets in with its session token, and nothing else does without a key.
 const KEYS = 'e2e-key-00000001:1m';
 
 const browser = browserDuringTests();
@@ -24,10 +25,14 @@ async function translateOnPage(url, text) {
   return { context, page, problems, response, sessionAsks };
 }
 
-describe('with API keys on', () => {
+describe('with API keys on and the keyless allowance (SEMA_WEB_ACCESS=session)', () => {
   let server;
   before(async () => {
-    server = await startSemaServer({ SEMA_API_KEYS: KEYS, SEMA_CHAT_PROVIDER: 'none' });
+    server = await startSemaServer({
+      SEMA_API_KEYS: KEYS,
+      SEMA_WEB_ACCESS: 'session',
+      SEMA_CHAT_PROVIDER: 'none',
+    });
   });
   after(async () => server?.stop());
 
@@ -71,14 +76,10 @@ describe('with API keys off', () => {
   });
 });
 
-describe('with API keys on and SEMA_WEB_ACCESS=key', () => {
+describe('with API keys on (the default SEMA_WEB_ACCESS=key)', () => {
   let server;
   before(async () => {
-    server = await startSemaServer({
-      SEMA_API_KEYS: KEYS,
-      SEMA_WEB_ACCESS: 'key',
-      SEMA_CHAT_PROVIDER: 'none',
-    });
+    server = await startSemaServer({ SEMA_API_KEYS: KEYS, SEMA_CHAT_PROVIDER: 'none' });
   });
   after(async () => server?.stop());
 
@@ -86,7 +87,25 @@ describe('with API keys on and SEMA_WEB_ACCESS=key', () => {
     const { context, page, response } = await translateOnPage(server.url, 'Good evening, my friend.');
     assert.equal(response.status(), 401);
     const reply = page.locator('li[data-role="assistant"]:not([aria-busy])');
-    await reply.getByText(/This server needs an API key/).waitFor();
+    await reply.getByText(/This server needs an API key: paste yours on the Developer page/).waitFor();
+    await context.close();
+  });
+
+  it('a visitor pastes their key on the Developer page, and the web app translates with it', async () => {
+    const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: server.url });
+    await openApp(page, '/developer');
+    await page.getByLabel('Your API key for this server').fill(KEYS.split(':')[0]);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await page.getByText('Saved: translations from this browser now use your key.').waitFor();
+    await openApp(page, '/');
+    await page.getByRole('textbox').fill('Good evening, my friend.');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/translate'));
+    await page.getByRole('textbox').press('Enter');
+    const response = await answered;
+    assert.equal(response.status(), 200);
+    assert.equal(response.request().headers()['x-api-key'], KEYS.split(':')[0]);
+    assert.equal(response.request().headers()['x-sema-session'], undefined);
+    assert.deepEqual(problems, []);
     await context.close();
   });
 });

@@ -40,6 +40,8 @@ export type ApiErrorCode =
   | 'API_KEY_REQUIRED'
   | 'INVALID_API_KEY'
   | 'SESSION_EXPIRED'
+  | 'SESSION_INVALID'
+  | 'GLOSSARY_READ_ONLY'
   | 'OPERATOR_TOKEN_REQUIRED'
   | 'QUOTA_EXCEEDED'
   | ChatErrorCode;

@@ -417,7 +417,7 @@ export const AccessSection = Type.Object(
   {
     apiKeys: parsed('SEMA_API_KEYS', ApiKeyList, parseApiKeys, {
       description:
-        'API keys, comma-separated, each key or key:limit (characters per month, e.g. 500k). With keys, the APIs need one (the web app of this server gets a session token instead, see SEMA_WEB_ACCESS); without, Sema is free and open',
+        'API keys, comma-separated, each key or key:limit (characters per month, e.g. 500k). With keys, the APIs and the web app need one (visitors paste theirs on the Developer page; a keyless allowance is SEMA_WEB_ACCESS=session); without, Sema is free and open. The operator also makes, limits and revokes keys while the server runs (npm run keys, /api/v1/admin/keys)',
       default: [],
       defaultText: 'none (no key needed)',
       allowedText: 'key[:limit], …',
@@ -440,13 +440,13 @@ export const AccessSection = Type.Object(
         allowedText: 'a file path, or :memory:',
       },
     ),
-    webAccess: choice('SEMA_WEB_ACCESS', ['session', 'key'], 'session', {
+    webAccess: choice('SEMA_WEB_ACCESS', ['key', 'session'], 'key', {
       description:
-        "With API keys on, how this server's web app gets in: session (it asks for a signed token that lasts an hour, works only from the address it was given to, and spends that address's SEMA_WEB_MONTHLY_CHARS) or key (no tokens: the web app's requests need a real key too, and it says so)",
+        "With API keys on, how this server's web app gets in: key (the default: no keyless path at all; a visitor pastes their key into the web app, which keeps it on their device) or session (a keyless allowance: the web app, or anyone who asks POST /api/v1/session, gets a signed token that lasts an hour, works only from the address it was given to, and spends that address's SEMA_WEB_MONTHLY_CHARS)",
     }),
     webMonthlyChars: integer('SEMA_WEB_MONTHLY_CHARS', 200_000, 1, 1_000_000_000_000, {
       description:
-        "With API keys on, the characters one client address may translate through the web app's session tokens per month (behind a proxy, set SEMA_TRUST_PROXY: otherwise every visitor has the proxy's address, and so one budget)",
+        "With API keys on and SEMA_WEB_ACCESS=session, the characters one client address may translate through session tokens per month (behind a proxy, set SEMA_TRUST_PROXY: otherwise every visitor has the proxy's address, and so one budget)",
     }),
     sessionSecret: Type.Optional(
       parsed('SEMA_SESSION_SECRET', Type.String(), secret, {

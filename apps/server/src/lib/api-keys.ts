@@ -8,12 +8,14 @@
  * A key may come as `Authorization: DeepL-Auth-Key …` or `Bearer …`, an `X-API-Key` header, or the
  * `api_key` (LibreTranslate) or `auth_key` (older DeepL clients) field of the request.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { ApiKeyConfig } from '../config/parsers.ts';
+import type { ManagedKey, ManagedKeyStore } from './managed-keys.ts';
 
 /** A key as the server keeps it: a hash (keys never reach logs or Redis), and its limit. */
 export interface KnownKey {
@@ -27,23 +29,77 @@ export interface KeyUsage {
   limit: number | null;
 }
 
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
+export const hashOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
 
+/** A new key to hand out: `sema_` and 32 random bytes, base64url (256 bits). */
+export const newKeyValue = () => `sema_${randomBytes(32).toString('base64url')}`;
+
+/** How long a process trusts what it read of a managed key: a revocation holds everywhere within it. */
+export const MANAGED_KEY_CACHE_MS = 5_000;
+
+/**
+ * The keys this server accepts: those configured (SEMA_API_KEYS, SEMA_API_KEYS_FILE) and those the
+ * operator manages live (lib/managed-keys.ts). Keys are on once there is one of either (a revoked
+ * managed key included: revoking the last key does not open the server).
+ */
 export class KeyRing {
-  private readonly keys: Map<string, KnownKey>;
+  private readonly configured: Map<string, KnownKey>;
+  /** Managed keys read lately, by id (undefined: no such key, or revoked). */
+  private readonly recent = new LRUCache<string, { key: KnownKey | null }>({
+    max: 10_000,
+    ttl: MANAGED_KEY_CACHE_MS,
+  });
+  private managedCount = 0;
 
-  constructor(configured: readonly ApiKeyConfig[]) {
-    this.keys = new Map(
+  constructor(
+    configured: readonly ApiKeyConfig[],
+    private readonly managed?: ManagedKeyStore,
+  ) {
+    this.configured = new Map(
       configured.map(({ key, monthlyChars }) => [hashOf(key), { id: hashOf(key), monthlyChars }]),
     );
   }
 
   get enabled(): boolean {
-    return this.keys.size > 0;
+    return this.configured.size > 0 || this.managedCount > 0;
   }
 
-  find(key: string): KnownKey | undefined {
-    return this.keys.get(hashOf(key));
+  /** How many configured keys there are (they cannot be changed while the server runs). */
+  get configuredCount(): number {
+    return this.configured.size;
+  }
+
+  isConfigured(id: string): boolean {
+    return this.configured.has(id);
+  }
+
+  configuredKeys(): KnownKey[] {
+    return [...this.configured.values()];
+  }
+
+  async find(key: string): Promise<KnownKey | undefined> {
+    const id = hashOf(key);
+    const configured = this.configured.get(id);
+    if (configured || !this.managed) return configured;
+    let cached = this.recent.get(id);
+    if (!cached) {
+      const record = await this.managed.get(id);
+      cached = { key: record && !record.revokedAt ? { id, monthlyChars: record.monthlyChars } : null };
+      this.recent.set(id, cached);
+    }
+    return cached.key ?? undefined;
+  }
+
+  /** Re-reads how many managed keys there are (after a change here, and every few seconds for other processes'). */
+  async refresh(): Promise<void> {
+    if (!this.managed) return;
+    // Revoked ones count: revoking the last key must not open the server to everyone.
+    this.managedCount = (await this.managed.list()).length;
+  }
+
+  /** Forgets what this process read of a managed key (it changed here). */
+  forget(record: Pick<ManagedKey, 'id'>): void {
+    this.recent.delete(record.id);
   }
 }
 

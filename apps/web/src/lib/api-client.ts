@@ -1,6 +1,8 @@
 import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
 import { REQUEST_ERRORS } from '@sema/shared/errors';
 
+import { storedApiKey } from './api-key';
+
 /**
  * The request layer: JSON in, JSON out, and every failure turned into an
  * `ApiError` whose message is the one the spec says the user reads.
@@ -39,7 +41,18 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const detail = typeof fields.detail === 'string' && fields.detail.trim() ? fields.detail : undefined;
   const code = typeof fields.code === 'string' ? fields.code : undefined;
-  return new ApiError(detail ?? REQUEST_ERRORS.requestFailed(response.status), response.status, code);
+  // The server's words are for API clients (which header to send); a visitor pastes a key instead.
+  const keyWords =
+    code === 'API_KEY_REQUIRED'
+      ? 'This server needs an API key: paste yours on the Developer page (it stays on this device).'
+      : code === 'INVALID_API_KEY'
+        ? 'This server does not know the API key kept on this device: check it on the Developer page.'
+        : undefined;
+  return new ApiError(
+    keyWords ?? detail ?? REQUEST_ERRORS.requestFailed(response.status),
+    response.status,
+    code,
+  );
 }
 
 export interface RequestOptions {
@@ -68,7 +81,8 @@ export function noteApiKeysRequired(required: boolean): void {
 }
 
 async function sessionToken(signal?: AbortSignal): Promise<string | null> {
-  if (keysRequired === false) return null;
+  // The visitor's own key goes instead of a token.
+  if (keysRequired === false || storedApiKey()) return null;
   const current = session && (await session.catch(() => undefined));
   if (current && current.until > Date.now()) return current.token;
   session = send('/session', { method: 'POST', signal }, 'application/json').then(async (response) => {
@@ -91,7 +105,9 @@ async function send(
   const form = body instanceof FormData;
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
-  if (token) headers[SESSION_HEADER] = token;
+  const key = storedApiKey();
+  if (key) headers['X-API-Key'] = key;
+  else if (token) headers[SESSION_HEADER] = token;
   try {
     return await fetch(apiUrl(path), {
       method: body === undefined ? method : 'POST',
@@ -116,7 +132,11 @@ export async function apiFetch(path: string, options: RequestOptions, accept: st
   let response = await send(path, options, accept, works ? await sessionToken(options.signal) : undefined);
   // An ended token, or keys turned on since the status said they were off: ask for a session, once.
   const refused = works && response.status === 401 ? await codeOf(response) : undefined;
-  if (refused === 'SESSION_EXPIRED' || (refused === 'API_KEY_REQUIRED' && keysRequired === false)) {
+  if (
+    refused === 'SESSION_EXPIRED' ||
+    refused === 'SESSION_INVALID' ||
+    (refused === 'API_KEY_REQUIRED' && keysRequired === false)
+  ) {
     session = undefined;
     keysRequired = undefined;
     response = await send(path, options, accept, await sessionToken(options.signal));

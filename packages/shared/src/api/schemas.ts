@@ -321,9 +321,26 @@ export const StatusResponse = Type.Object(
     data_handling: Type.Optional(DataHandling),
     api_key_required: Type.Optional(
       Type.Boolean({
-        description:
-          'Whether API requests need a key (SEMA_API_KEYS or SEMA_API_KEYS_FILE is set); the web app on the same origin never does',
+        description: 'Whether API requests need a key (SEMA_API_KEYS or SEMA_API_KEYS_FILE is set)',
       }),
+    ),
+    web_access: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({ mode: Type.Literal('open') }),
+          Type.Object({ mode: Type.Literal('key') }),
+          Type.Object({
+            mode: Type.Literal('session'),
+            monthly_chars: Type.Integer({
+              description: 'What one client address may translate a month without a key',
+            }),
+          }),
+        ],
+        {
+          description:
+            "How this server's web app gets in: open (no keys on this server), key (a visitor needs an API key; the web app keeps it on the device) or session (keys are on, and each client address has a keyless monthly allowance: SEMA_WEB_ACCESS=session)",
+        },
+      ),
     ),
     response_times: Type.Optional(
       Type.Object({

@@ -3,11 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import {
   KeyRing,
   keyOfRequest,
+  MANAGED_KEY_CACHE_MS,
   monthOf,
   UsageCounter,
   type KeyUsage,
   type KnownKey,
 } from '../../lib/api-keys.ts';
+import { managedKeyStore, type ManagedKeyStore } from '../../lib/managed-keys.ts';
 import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
 import { ApiError } from '../../lib/errors.ts';
 import { policyOf } from '../../lib/http/route-policy.ts';
@@ -18,6 +20,8 @@ import { UNMETERED, type ChatMeter } from '../../chat/chat-meter.ts';
 export interface ApiKeyService {
   /** True when keys are configured (and so required). */
   enabled: boolean;
+  /** How the web app gets in (what /status says): open without keys, else SEMA_WEB_ACCESS. */
+  webAccess: WebAccess;
   /**
    * Counts `chars` against the request's key, or refuses with 429 QUOTA_EXCEEDED when that would pass
    * its monthly limit (a web session's: its client address's). Nothing to do without keys. A request that
@@ -39,7 +43,15 @@ export interface ApiKeyService {
   usage(request: FastifyRequest): Promise<KeyUsage | undefined>;
   /** What a chat turn of this request costs its key (chat/chat-meter.ts); free without keys. */
   meter(request: FastifyRequest): ChatMeter;
+  /** The keys (configured and managed), for the operator's routes. */
+  ring: KeyRing;
+  /** Where managed keys are kept. */
+  managed: ManagedKeyStore;
+  /** Each key's usage, for the operator's routes. */
+  counter: UsageCounter;
 }
+
+export type WebAccess = { mode: 'open' } | { mode: 'key' } | { mode: 'session'; monthly_chars: number };
 
 /** What a request was charged, as work that outlives it keeps it (plain data: it may sit in Redis). */
 export interface KeyCharge {
@@ -68,7 +80,21 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { apiKeys, apiKeysFile, webAccess, webMonthlyChars, sessionSecret } = app.config.access;
-    const ring = new KeyRing([...apiKeys, ...apiKeysFile]);
+    const managed = managedKeyStore(app.redis.client, app.config.access.usageFile);
+    const ring = new KeyRing([...apiKeys, ...apiKeysFile], managed);
+    await ring.refresh().catch((error: unknown) => {
+      app.log.error(
+        { err: error },
+        'could not read the managed API keys: only the configured ones are known',
+      );
+    });
+    // Keys made or revoked by another process show here within seconds.
+    const refreshing = setInterval(() => {
+      ring
+        .refresh()
+        .catch((error: unknown) => warn({ err: error }, 'could not re-read the managed API keys'));
+    }, MANAGED_KEY_CACHE_MS);
+    refreshing.unref();
     const sessions = new WebSessions(sessionSecret, webMonthlyChars);
     const warn = throttledWarning(app.log);
     const counter = new UsageCounter({
@@ -77,11 +103,29 @@ export default fp(
       onRedisError: (error) =>
         warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
     });
-    app.addHook('onClose', () => counter.close());
+    app.addHook('onClose', () => {
+      clearInterval(refreshing);
+      counter.close();
+      managed.close();
+    });
     app.decorateRequest('apiKey', undefined);
     app.decorateRequest('apiKeyCharge', undefined);
+    const accessOf = (): WebAccess =>
+      !ring.enabled
+        ? { mode: 'open' }
+        : webAccess === 'session'
+          ? { mode: 'session', monthly_chars: webMonthlyChars }
+          : { mode: 'key' };
     app.decorate('apiKeys', {
-      enabled: ring.enabled,
+      get enabled() {
+        return ring.enabled;
+      },
+      get webAccess() {
+        return accessOf();
+      },
+      ring,
+      managed,
+      counter,
       session(request) {
         if (!ring.enabled) return { token: null, expires_at: null, key_required: false };
         if (webAccess === 'key') return { token: null, expires_at: null, key_required: true };
@@ -133,22 +177,35 @@ export default fp(
         };
       },
     } satisfies ApiKeyService);
-    if (!ring.enabled) return;
-    app.log.info({ keys: apiKeys.length + apiKeysFile.length }, 'API keys are on: the APIs need a key');
+    if (ring.enabled) {
+      app.log.info({ keys: apiKeys.length + apiKeysFile.length }, 'API keys are on: the APIs need a key');
+    }
+    // The one keyless path, said at every start so that it is a choice the operator sees.
+    if (ring.enabled && webAccess === 'session') {
+      app.log.warn(
+        { webAccess: 'session', webMonthlyChars },
+        `SEMA_WEB_ACCESS=session: anyone may translate up to ${webMonthlyChars} characters a month per client address without a key (POST /api/v1/session gives the token; set SEMA_WEB_ACCESS=key to require a key everywhere)`,
+      );
+    } else if (ring.enabled) {
+      app.log.info(
+        'SEMA_WEB_ACCESS=key: the web app needs a key too (visitors paste theirs; it stays on their device)',
+      );
+    }
 
     // An error after the charge (a failed translation, a bad option found late, the engine away):
     // the characters go back, as DeepL counts only what it translated. A document job that fails
     // after its upload was answered gives them back itself (documents/jobs.ts, takeCharge).
     app.addHook('onResponse', async (request, reply) => {
-      if (reply.statusCode >= 400) await app.apiKeys.refund(request);
+      if (reply.statusCode >= 400 && request.apiKeyCharge) await app.apiKeys.refund(request);
     });
 
     // After parsing, so a key sent in a form or JSON field (api_key, auth_key) is seen.
     app.addHook('preValidation', async (request) => {
-      if (!policyOf(request).key) return;
+      // Read at each request: the operator may make the first key (or revoke the last) while it runs.
+      if (!ring.enabled || !policyOf(request).key) return;
       const key = keyOfRequest(request.headers, request.body);
       if (key !== undefined) {
-        const known = ring.find(key);
+        const known = await ring.find(key);
         if (!known) throw new ApiError(403, 'INVALID_API_KEY', 'Invalid API key');
         request.apiKey = known;
         return;
@@ -160,11 +217,18 @@ export default fp(
           request.apiKey = sessions.budgetOf(request.ip);
           return;
         }
-        throw new ApiError(
-          401,
-          'SESSION_EXPIRED',
-          "This page's session has ended: reload the page (or send an API key)",
-        );
+        // A token for another address (a phone that moved networks) or altered is not "ended".
+        throw check === 'expired'
+          ? new ApiError(
+              401,
+              'SESSION_EXPIRED',
+              "This page's session has ended: reload the page (or send an API key)",
+            )
+          : new ApiError(
+              401,
+              'SESSION_INVALID',
+              'This session token is not valid from this address (it was given to another one, or altered): reload the page, or send an API key',
+            );
       }
       throw new ApiError(
         401,

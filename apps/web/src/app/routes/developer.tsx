@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { API_EXPLORER_PATH, PRODUCT_NAME, SOURCE_REPOSITORY_URL } from '@/config/constants';
+import { ApiKeyForm } from '@/features/developer/components/api-key-form';
 import { CodeExamples } from '@/features/developer/components/code-examples';
 import { ServerLimits } from '@/features/developer/components/server-limits';
 import { ENDPOINTS, ERROR_EXAMPLE, OTHER_APIS } from '@/features/developer/endpoints';
@@ -40,6 +41,7 @@ export function DeveloperRoute() {
             {apiBase}
           </code>
         </p>
+        {status.data?.web_access?.mode === 'key' && <ApiKeyForm />}
         <div className="flex flex-wrap gap-3">
           <a
             href={API_EXPLORER_PATH}

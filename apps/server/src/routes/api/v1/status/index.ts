@@ -130,6 +130,7 @@ const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (ap
           chat: CHAT_DATA[app.config.chat.provider],
         },
         api_key_required: app.apiKeys.enabled,
+        web_access: app.apiKeys.webAccess,
         response_times: { translate: app.recentTranslations.summary() },
         limits: {
           max_text_chars: app.config.maxTextChars,

@@ -1,0 +1,108 @@
+/**
+ * API keys the operator manages while the server runs (POST/PATCH/DELETE /api/v1/admin/keys, or
+ * `npm run keys`), beside the ones in SEMA_API_KEYS and SEMA_API_KEYS_FILE. They are kept where the
+ * usage is kept — Redis with REDIS_URL (every process sees a new or revoked key within seconds),
+ * else the usage SQLite file — and only as the hash the server knows keys by: a key is shown once,
+ * when it is made.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Redis } from 'ioredis';
+
+export interface ManagedKey {
+  /** The first 16 hex digits of the key's SHA-256, as usage is counted under. */
+  id: string;
+  /** The operator's name for it ("team-a"). */
+  name: string;
+  /** Characters a month, or null for no limit. */
+  monthlyChars: number | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601 once revoked: a revoked key is refused, and kept so its usage stays readable. */
+  revokedAt: string | null;
+}
+
+export interface ManagedKeyStore {
+  add(key: ManagedKey): Promise<void>;
+  list(): Promise<ManagedKey[]>;
+  get(id: string): Promise<ManagedKey | undefined>;
+  /** Replaces a key's record; false when there is none. */
+  put(key: ManagedKey): Promise<boolean>;
+  close(): void;
+}
+
+class RedisManagedKeys implements ManagedKeyStore {
+  private static readonly HASH = 'sema:keys';
+  constructor(private readonly redis: Redis) {}
+
+  async add(key: ManagedKey) {
+    await this.redis.hset(RedisManagedKeys.HASH, key.id, JSON.stringify(key));
+  }
+  async list() {
+    const all = await this.redis.hvals(RedisManagedKeys.HASH);
+    return all.map((json) => JSON.parse(json) as ManagedKey).sort(byCreation);
+  }
+  async get(id: string) {
+    const json = await this.redis.hget(RedisManagedKeys.HASH, id);
+    return json ? (JSON.parse(json) as ManagedKey) : undefined;
+  }
+  async put(key: ManagedKey) {
+    if (!(await this.redis.hexists(RedisManagedKeys.HASH, key.id))) return false;
+    await this.add(key);
+    return true;
+  }
+  close() {}
+}
+
+/** In the usage SQLite file (SEMA_USAGE_DB), opened on first use like the usage counts. */
+class SqliteManagedKeys implements ManagedKeyStore {
+  private db: Database.Database | undefined;
+  constructor(private readonly file: string) {}
+
+  private open(): Database.Database {
+    if (this.db) return this.db;
+    if (this.file !== ':memory:') fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const db = new Database(this.file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 2000');
+    db.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)');
+    this.db = db;
+    return db;
+  }
+  async add(key: ManagedKey) {
+    this.open()
+      .prepare('INSERT INTO managed_keys (id, record) VALUES (?, ?)')
+      .run(key.id, JSON.stringify(key));
+  }
+  async list() {
+    // A server that never had a key never creates the file.
+    if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return [];
+    const rows = this.open().prepare('SELECT record FROM managed_keys').all() as { record: string }[];
+    return rows.map((row) => JSON.parse(row.record) as ManagedKey).sort(byCreation);
+  }
+  async get(id: string) {
+    if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return undefined;
+    const row = this.open().prepare('SELECT record FROM managed_keys WHERE id = ?').get(id) as
+      { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as ManagedKey) : undefined;
+  }
+  async put(key: ManagedKey) {
+    const { changes } = this.open()
+      .prepare('UPDATE managed_keys SET record = ? WHERE id = ?')
+      .run(JSON.stringify(key), key.id);
+    return changes > 0;
+  }
+  close() {
+    this.db?.close();
+    this.db = undefined;
+  }
+}
+
+const byCreation = (a: ManagedKey, b: ManagedKey) =>
+  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+/** Redis when the server has it, else the usage file (`:memory:` in tests keeps them in this process). */
+export function managedKeyStore(redis: Redis | null, usageFile: string): ManagedKeyStore {
+  return redis ? new RedisManagedKeys(redis) : new SqliteManagedKeys(usageFile);
+}
