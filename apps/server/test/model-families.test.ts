@@ -82,4 +82,14 @@ describe('an OPUS-MT pair model as the main model', () => {
     const refused = await server.attempt('Bonjour.', 'fra_Latn', 'eng_Latn');
     expect(refused.status).toBe(422);
   });
+
+  it('offers no language it would refuse in the popular, region and search lists', async () => {
+    const server = running();
+    const codes = async (url: string) =>
+      Object.keys(((await server.get(url)) as { languages: Record<string, unknown> }).languages).sort();
+    expect(await codes('/api/v1/languages/popular')).toEqual(['eng_Latn', 'fra_Latn']);
+    expect(await codes('/api/v1/languages/region/africa')).toEqual(['eng_Latn', 'fra_Latn']);
+    expect(await codes('/api/v1/languages/search?q=swa')).toEqual([]);
+    expect(await codes('/api/v1/languages/search?q=fre')).toEqual(['fra_Latn']);
+  });
 });

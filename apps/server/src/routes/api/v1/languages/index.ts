@@ -59,11 +59,23 @@ function servedResponse(served: ServedCatalogue): LanguagesResponse {
 // The catalogue never changes while the server runs: encode the full list once. A Buffer payload is sent
 // as it is, skipping the serializer and the per-request UTF-8 encoding of 18 KB.
 const ALL = Buffer.from(JSON.stringify(toResponse(CATALOGUE))) as unknown as LanguagesResponse;
-const POPULAR = toResponse(POPULAR_CODES.map((code) => resolveLanguage(code)!));
+const POPULAR_LANGUAGES = POPULAR_CODES.map((code) => resolveLanguage(code)!);
+const POPULAR = toResponse(POPULAR_LANGUAGES);
 const CACHE_CONTROL = 'public, max-age=3600';
 const tags = ['languages'];
 
 const languages: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * A sub-list narrowed to what this server's models serve: a language it would refuse (422) is never
+   * offered, on an M2M-100 or OPUS-MT server as on NLLB's.
+   */
+  const servedOnly = (list: readonly LanguageRecord[]): readonly LanguageRecord[] => {
+    const served = servedCatalogue(app.translation.engine);
+    if (served === FULL_CATALOGUE) return list;
+    const codes = new Set(served.all.map((language) => language.code));
+    return list.filter((language) => codes.has(language.code));
+  };
+
   app.get(
     '/',
     {
@@ -89,7 +101,11 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'open' },
       schema: { tags, summary: 'The popular languages', response: { 200: LanguagesResponse } },
     },
-    async (_request, reply) => reply.header('Cache-Control', CACHE_CONTROL).send(POPULAR),
+    async (_request, reply) => {
+      reply.header('Cache-Control', CACHE_CONTROL);
+      const popular = servedOnly(POPULAR_LANGUAGES);
+      return popular === POPULAR_LANGUAGES ? POPULAR : toResponse(popular);
+    },
   );
 
   app.get(
@@ -116,7 +132,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('Cache-Control', CACHE_CONTROL);
       // Every language spoken there, as the web app's region tabs list them (English under the
       // Americas as well as Europe); each keeps its home region in `region`.
-      return toResponse(CATALOGUE.filter((language) => regionsOf(language).includes(region)));
+      return toResponse(servedOnly(CATALOGUE.filter((language) => regionsOf(language).includes(region))));
     },
   );
 
@@ -137,7 +153,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       const query = (request.query.q ?? '').trim();
       if ([...query].length < MIN_SEARCH_LENGTH)
         throw new ApiError(422, 'VALIDATION_ERROR', MESSAGES.searchTooShort);
-      return toResponse(searchLanguages(query));
+      return toResponse(servedOnly(searchLanguages(query)));
     },
   );
 
