@@ -24,6 +24,8 @@ describe('protected spans', () => {
     ['Version 2.3.1 and v1.0 replace 1.2.3-beta.1.', ['2.3.1', 'v1.0', '1.2.3-beta.1']],
     ['The route /users/:id takes :name', [':id', ':name']],
     ['Click <b>here</b> or <0>there</0>.', ['<b>', '</b>', '<0>', '</0>']],
+    // Weblate sends each placeholder to machine translation as [X<its offset>X].
+    ['Hello [X6X], you have [X19X] new messages; see [X]', ['[X6X]', '[X19X]']],
     [
       '%lld photos, %1$ld of %lu; %#@files@ left (%arg) and 50% less',
       ['%lld', '%1$ld', '%lu', '%#@files@', '%arg'],

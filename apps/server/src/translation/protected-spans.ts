@@ -24,6 +24,7 @@ export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
   /%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[sdifuxXoeEgGcp@%]/, // %s, %1$d, %.2f, %@ (printf)
   /\$t\([^)]*\)/, // $t(key) (i18next nesting)
   /<\/?[A-Za-z0-9][^<>]*>/, // <0>, <b>, </strong>, <br/> (react-i18next, ICU tags)
+  /\[X\d+X\]/, // [X7X] (Weblate's stand-in for a placeholder, numbered by its offset, sent to machine translation)
 ];
 
 const PROTECTED = new RegExp(
