@@ -114,7 +114,8 @@ export function keyOfRequest(
   const header = headers['x-api-key'];
   if (typeof header === 'string' && header.trim()) return header.trim();
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const name of ['api_key', 'auth_key']) {
+    // `apiKey` as the libretranslate npm package sends it.
+    for (const name of ['api_key', 'apiKey', 'auth_key']) {
       const value = (body as Record<string, unknown>)[name];
       // A multipart field arrives as a part object with its value.
       const text =

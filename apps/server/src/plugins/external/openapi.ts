@@ -44,7 +44,7 @@ export function apiDescription(keyRequired: boolean): string {
       '`/api/v1/chat` speaks to the model as is).',
     '',
     'The same server also answers clients written for other services: the LibreTranslate API at the root ' +
-      '(`/translate`, `/detect`, `/languages`, `/translate_file`, `/frontend/settings`) and the DeepL API v2 ' +
+      '(`/translate`, `/detect`, `/languages`, `/translate_file`, `/frontend/settings`; its Swagger document at `/spec`) and the DeepL API v2 ' +
       'under `/v2` (`/v2/translate`, `/v2/document`, `/v2/glossaries`, `/v2/languages`, `/v2/usage`), ' +
       'and OpenAI-compatible chat under `/v1` (`/v1/chat/completions`, `/v1/models`).',
     '',

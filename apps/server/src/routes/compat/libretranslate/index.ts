@@ -7,12 +7,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
-import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import { AUTO } from '@sema/shared/validation';
 import { clientGoneSignal } from '../../../lib/http/client-gone.ts';
 import { acceptFormBodies, formFields, type FormFields } from '../../../lib/http/form-body.ts';
 import { acceptUploads, uploadOf } from '../../../lib/http/upload.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
+import { ltCodes, ltLanguage, ltTag } from './languages.ts';
+import { libretranslateSpec } from './spec.ts';
 import type { TextRefusal } from '../../../text-translation/refusals.ts';
 import type { TextTranslation } from '../../../text-translation/service.ts';
 import {
@@ -37,6 +38,13 @@ function ltWords(refusal: TextRefusal, detail: string): string {
   }
 }
 
+/**
+ * A request without a key, in the words of LibreTranslate 1.0–1.2, which Dialect compares its
+ * errors with to tell the user a key is needed (LibreTranslate 1.3 on says "get" for "obtain", a
+ * text no client looks for).
+ */
+const KEY_REQUIRED = 'Please contact the server operator to obtain an API key';
+
 /** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500; we add 503 for unavailable. */
 function ltStatus(status: number): number {
   if (status === 401) return 403;
@@ -54,34 +62,37 @@ function text(fields: Fields, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A LibreTranslate code (`en`, `zh-Hans`, `pt-BR`, `auto`) as a catalogue code. */
+/** A LibreTranslate code (`en`, `zh-Hans`, `zt`, `pb`, `auto`) as a catalogue code. */
 function languageOf(fields: Fields, name: 'source' | 'target'): string {
   const raw = text(fields, name)?.trim();
   if (!raw) throw new CompatError(400, `Invalid request: missing ${name} parameter`);
   if (name === 'source' && raw === AUTO) return AUTO;
-  const language = resolveLanguageCode(raw);
+  const language = ltLanguage(raw);
   if (!language) throw new CompatError(400, `${raw} is not supported`);
   return language.code;
 }
 
-const tagOf = (code: string) => toLanguageTag(code) ?? code;
-
 /**
- * Languages, as LibreTranslate lists them: each language the server serves, with the targets it
- * translates into (every other one for NLLB-200; a pair model's target only beside the main
- * model's; none for a language only written).
+ * Languages, as LibreTranslate lists them: each language the server serves, under each code
+ * LibreTranslate's clients may look for it by, with the targets it translates into (every other
+ * one for NLLB-200; a pair model's target only beside the main model's; none for a language only
+ * written).
  */
 function languageList({ all, targetsOf }: ServedCatalogue): Buffer {
-  const tags = new Map<readonly unknown[], string[]>();
-  const list = all.map((language) => {
+  const codes = new Map<readonly unknown[], string[]>();
+  const list = all.flatMap((language) => {
     const targets = targetsOf(language.code);
-    // Most sources share one list: turn it into tags once.
-    if (!tags.has(targets))
-      tags.set(
+    // Most sources share one list: turn it into codes once.
+    if (!codes.has(targets))
+      codes.set(
         targets,
-        targets.map((target) => tagOf(target.code)),
+        targets.flatMap((target) => ltCodes(target.code)),
       );
-    return { code: tagOf(language.code), name: language.name, targets: tags.get(targets)! };
+    return ltCodes(language.code).map((code) => ({
+      code,
+      name: language.name,
+      targets: codes.get(targets)!,
+    }));
   });
   return Buffer.from(JSON.stringify(list));
 }
@@ -102,7 +113,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
 
   answerInProtocolShape(app, {
     status: ltStatus,
-    body: ({ message }) => ({ error: message }),
+    body: ({ message, code }) => ({ error: code === 'API_KEY_REQUIRED' ? KEY_REQUIRED : message }),
     invalid: 'Invalid request',
     name: 'LibreTranslate',
     fields: {
@@ -154,7 +165,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
       ...(source === AUTO
         ? {
             detectedLanguage: pick((result) => ({
-              language: tagOf(result.source),
+              language: ltTag(result.source),
               confidence: Math.round(result.confidence * 100),
             })),
           }
@@ -169,7 +180,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     const detection = app.detector.detect(app.textTranslation.checkText(q));
     if (!detection) return [];
     return [detection, ...detection.alternatives].map((candidate) => ({
-      language: tagOf(candidate.language),
+      language: ltTag(candidate.language),
       confidence: Math.round(candidate.confidence * 100),
     }));
   });
@@ -191,6 +202,10 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
       target: { code: 'en', name: 'English' },
     },
   }));
+
+  // What LibreTranslate serves at /spec (Dialect accepts a server by its title); built once.
+  const spec = JSON.stringify(libretranslateSpec());
+  app.get('/spec', open, async (_request, reply) => reply.type('application/json').send(spec));
 
   app.post('/suggest', open, async () => {
     throw new CompatError(403, 'Suggestions are disabled on this server.');
