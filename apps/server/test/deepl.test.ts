@@ -131,6 +131,77 @@ describe('the DeepL API under /v2, through deepl-node', () => {
   });
 });
 
+describe('DeepL targets and options as DeepL has them, through deepl-node', () => {
+  it('lists English and Portuguese targets by variant, as DeepL does, and every listed target is usable', async () => {
+    const targets = await translator.getTargetLanguages();
+    const codes = targets.map((language) => language.code);
+    expect(codes).toEqual(
+      expect.arrayContaining(['en-GB', 'en-US', 'pt-BR', 'pt-PT', 'es-419', 'zh', 'zh-HANS']),
+    );
+    // deepl-node refuses these two as targets: a picker filled from this list must not offer them.
+    expect(codes).not.toContain('en');
+    expect(codes).not.toContain('pt');
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(targets.find((language) => language.code === 'en-GB')?.name).toBe('English (British)');
+    // The sources stay as DeepL lists them: EN and PT without a variant.
+    const sources = (await translator.getSourceLanguages()).map((language) => language.code);
+    expect(sources).toContain('en');
+    expect(sources).toContain('pt');
+
+    for (const { code } of targets) {
+      const result = await translator.translateText('Thank you.', 'fr', code as deepl.TargetLanguageCode);
+      expect(typeof result.text, code).toBe('string');
+    }
+    expect((await translator.translateText('Thank you.', 'fr', 'pt-BR')).text).toBe(
+      await ours('Thank you.', 'fra_Latn', 'por_Latn'),
+    );
+    expect((await translator.translateText('Merci.', 'fr', 'en-US')).text).toBe(
+      await ours('Merci.', 'fra_Latn', 'eng_Latn'),
+    );
+  }, 60_000);
+
+  it("refuses formality it does not do, in DeepL's words, and takes the prefer_ fallbacks", async () => {
+    await expect(
+      translator.translateText('Good morning.', 'en', 'de', { formality: 'more' }),
+    ).rejects.toThrow("Bad request, message: 'formality' is not supported for given 'target_lang'.");
+    await expect(
+      translator.translateText('Good morning.', 'en', 'pt-BR', { formality: 'less' }),
+    ).rejects.toThrow(/'formality' is not supported for given 'target_lang'/);
+    const preferred = await translator.translateText('Good morning.', 'en', 'de', {
+      formality: 'prefer_more',
+    });
+    expect(preferred.text).toBe(await ours('Good morning.', 'eng_Latn', 'deu_Latn'));
+    expect((await translator.translateText('Good morning.', 'en', 'de', { formality: 'default' })).text).toBe(
+      preferred.text,
+    );
+    await expect(
+      translator.uploadDocument(Buffer.from('Good night.'), 'en', 'de', {
+        filename: 'a.txt',
+        formality: 'less',
+      }),
+    ).rejects.toThrow(/'formality' is not supported for given 'target_lang'/);
+  });
+
+  it('refuses an output_format it would not deliver, and takes the one it does', async () => {
+    const upload = (filename: string, outputFormat: string) =>
+      translator.uploadDocument(Buffer.from('Good night.'), 'en', 'de', {
+        filename,
+        extraRequestParameters: { output_format: outputFormat },
+      });
+    await expect(upload('notes.txt', 'docx')).rejects.toThrow(
+      /Bad request, message: output_format not supported\. This server returns this file as \.txt/,
+    );
+    await expect(upload('report.pdf', 'docx')).rejects.toThrow(/returns this file as \.md/);
+    const same = await upload('notes.txt', 'txt');
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-deepl-format-'));
+    await translator.isDocumentTranslationComplete(same);
+    const out = path.join(folder, 'notes.de.txt');
+    await translator.downloadDocument(same, out);
+    expect(fs.readFileSync(out, 'utf8')).toBe(await ours('Good night.', 'eng_Latn', 'deu_Latn'));
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+});
+
 describe('documents through deepl-node', () => {
   it('translates an HTML file: upload, status, result, with a glossary', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-deepl-'));
@@ -214,7 +285,7 @@ describe('the DeepL API with form posts', () => {
         ['text', '42'],
         ['target_lang', 'PT-BR'],
         ['source_lang', 'EN'],
-        ['formality', 'less'],
+        ['formality', 'prefer_less'],
         ['preserve_formatting', '1'],
       ]),
     });
@@ -238,6 +309,7 @@ describe('the DeepL API with form posts', () => {
     [{ text: 'Hi', target_lang: 'DE', glossary_id: 'abc' }, 400, /requires the 'source_lang'/],
     [{ text: 'Hi', source_lang: 'EN', target_lang: 'DE', glossary_id: 'abc' }, 404, 'Glossary not found.'],
     [{ text: 'a'.repeat(5001), target_lang: 'DE' }, 413, /Request too large/],
+    [{ text: 'Hi', target_lang: 'DE', formality: 'formal' }, 400, "Value for 'formality' not supported."],
   ])('answers case %# with its status and {message}', async (body, status, message) => {
     const response = await fetch(`${base}/v2/translate`, {
       method: 'POST',

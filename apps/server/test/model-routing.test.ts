@@ -201,7 +201,8 @@ describe('a one-pair main model with a pair model: per-pair routing', () => {
       { code: 'fr', name: 'French', targets: [] },
     ]);
     const deeplTargets = (await server.get('/v2/languages?type=target')) as { language: string }[];
-    expect(deeplTargets.map((language) => language.language).sort()).toEqual(['EN', 'FR']);
+    // English by variant, as DeepL lists it.
+    expect(deeplTargets.map((language) => language.language).sort()).toEqual(['EN-GB', 'EN-US', 'FR']);
     // German is read and French written, but nothing translates the one into the other.
     const refused = await server.attempt('Guten Tag.', 'deu_Latn', 'fra_Latn');
     expect(refused.status).toBe(422);

@@ -7,12 +7,38 @@
 import { tenantOf } from '../../../lib/tenant.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_FORMATS, type DocumentFormat } from '@sema/shared/api/documents';
 import type { DocumentJob } from '../../../documents/jobs.ts';
 import { formFields, type FormFields } from '../../../lib/http/form-body.ts';
 import { uploadOf } from '../../../lib/http/upload.ts';
 import { CompatError } from '../compat-errors.ts';
 import { deeplGlossary } from './glossaries.ts';
-import { deeplLanguage } from './languages.ts';
+import { checkFormality, deeplLanguage } from './languages.ts';
+
+/** The one change of format Sema makes: a PDF comes back as Markdown (its layout cannot be rebuilt). */
+const RETURNED_AS: Partial<Record<DocumentFormat, DocumentFormat>> = { pdf: 'md' };
+
+/**
+ * DeepL's `output_format` (a file extension): Sema converts no document into another format, so
+ * it is refused, as DeepL refuses a conversion it cannot make, unless it names the format the
+ * file comes back in anyway.
+ */
+function checkOutputFormat(fields: FormFields, fileName: string): void {
+  const raw = fields.output_format;
+  if (raw === undefined || raw === '') return;
+  const wanted = typeof raw === 'string' ? raw.trim().toLowerCase().replace(/^\./, '') : '';
+  const name = fileName.split(/[\\/]/).pop() ?? '';
+  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  const format = DOCUMENT_FORMATS.find((known) => DOCUMENT_EXTENSIONS[known].includes(extension));
+  const returned = format && (RETURNED_AS[format] ?? format);
+  if (returned && DOCUMENT_EXTENSIONS[returned].includes(wanted)) return;
+  throw new CompatError(
+    400,
+    returned
+      ? `output_format not supported. This server returns this file as .${DOCUMENT_EXTENSIONS[returned][0]} and converts documents into no other format.`
+      : 'output_format not supported. This server converts documents into no other format.',
+  );
+}
 
 const STATES = { queued: 'queued', translating: 'translating', done: 'done', error: 'error' } as const;
 
@@ -38,6 +64,8 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
       (typeof fields.filename === 'string' && fields.filename.trim()) || file.fileName || 'document.txt';
     const target = deeplLanguage(fields, 'target_lang')!;
     const source = deeplLanguage(fields, 'source_lang');
+    checkFormality(fields);
+    checkOutputFormat(fields, fileName);
     const glossary = await deeplGlossary(app, tenantOf(request), fields.glossary_id, source, target);
     const job = await documents.submit(
       request,

@@ -18,7 +18,7 @@ import type { MarkupOptions } from '../../../text-translation/markup.ts';
 import type { TextLimits } from '../../../text-translation/service.ts';
 import { deeplDocumentRoutes } from './documents.ts';
 import { deeplGlossaryRoutes, glossaryCode, glossaryId } from './glossaries.ts';
-import { deeplLanguage, upper } from './languages.ts';
+import { checkFormality, deeplLanguage, deeplTargets, upper } from './languages.ts';
 import { servedCatalogue } from '../../../translation/served-languages.ts';
 
 /**
@@ -106,6 +106,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     const markup = markupOf(fields);
     const target = deeplLanguage(fields, 'target_lang')!;
     const source = deeplLanguage(fields, 'source_lang');
+    checkFormality(fields);
     const id = glossaryId(fields.glossary_id, source);
     const prepared = await app.textTranslation.prepare({
       texts,
@@ -128,11 +129,8 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
 
   const languages = (type: unknown) => {
     const served = servedCatalogue(app.translation.engine);
-    return (type === 'target' ? served.targets : served.sources).map((language) => ({
-      language: upper(language.code),
-      name: language.name,
-      ...(type === 'target' ? { supports_formality: false } : {}),
-    }));
+    if (type === 'target') return deeplTargets(served.targets);
+    return served.sources.map((language) => ({ language: upper(language.code), name: language.name }));
   };
   app.get<{ Querystring: { type?: string } }>('/v2/languages', open, async (request) =>
     languages(request.query.type),

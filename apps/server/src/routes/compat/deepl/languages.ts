@@ -2,6 +2,7 @@
 import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import type { FormFields } from '../../../lib/http/form-body.ts';
 import { CompatError } from '../compat-errors.ts';
+import type { LanguageRecord } from '@sema/shared/languages/catalogue';
 
 /** A catalogue code as DeepL writes a language. */
 export const upper = (code: string) => (toLanguageTag(code) ?? code).toUpperCase();
@@ -16,4 +17,58 @@ export function deeplLanguage(fields: FormFields, name: 'source_lang' | 'target_
   const language = resolveLanguageCode(raw);
   if (!language) throw new CompatError(400, `Value for '${name}' not supported.`);
   return language.code;
+}
+
+/**
+ * Targets DeepL lists under its own codes: English and Portuguese only by variant (`deepl-node`
+ * refuses `EN` and `PT` as targets), Spanish also as `ES-419`, Chinese also as `ZH`. The model has
+ * one English, one Portuguese and one Spanish: a variant is accepted and translated into that one,
+ * its spelling not honoured.
+ */
+const TARGET_CODES: Readonly<Record<string, readonly { language: string; name: string }[]>> = {
+  eng_Latn: [
+    { language: 'EN-GB', name: 'English (British)' },
+    { language: 'EN-US', name: 'English (American)' },
+  ],
+  por_Latn: [
+    { language: 'PT-BR', name: 'Portuguese (Brazilian)' },
+    { language: 'PT-PT', name: 'Portuguese (European)' },
+  ],
+  spa_Latn: [
+    { language: 'ES', name: 'Spanish' },
+    { language: 'ES-419', name: 'Spanish (Latin American)' },
+  ],
+  cmn_Hans: [
+    { language: 'ZH', name: 'Chinese (simplified)' },
+    { language: 'ZH-HANS', name: 'Chinese (simplified)' },
+  ],
+};
+
+/** `/v2/languages?type=target`: each target the server serves, as DeepL lists it (none supports formality here). */
+export const deeplTargets = (targets: readonly LanguageRecord[]) =>
+  targets.flatMap((language) =>
+    (TARGET_CODES[language.code] ?? [{ language: upper(language.code), name: language.name }]).map(
+      (entry) => ({
+        ...entry,
+        supports_formality: false,
+      }),
+    ),
+  );
+
+const FORMALITIES = ['default', 'more', 'less', 'prefer_more', 'prefer_less'];
+
+/**
+ * DeepL's `formality`, refused as DeepL refuses it for a target without formality — every target
+ * here: the model has one register. `default` and the `prefer_…` values (which fall back to the
+ * default where formality is not supported) are what is done anyway.
+ */
+export function checkFormality(fields: FormFields): void {
+  const value = fields.formality;
+  if (value === undefined || value === '') return;
+  if (typeof value !== 'string' || !FORMALITIES.includes(value)) {
+    throw new CompatError(400, "Value for 'formality' not supported.");
+  }
+  if (value === 'more' || value === 'less') {
+    throw new CompatError(400, "'formality' is not supported for given 'target_lang'.");
+  }
 }
