@@ -94,6 +94,20 @@ describe('LibreTranslate clients, no keys', () => {
     expect(body.detectedLanguage.language).toBe('en');
   });
 
+  it('words the refusals Dialect tells apart as LibreTranslate does', async () => {
+    // Dialect: `elif "is not supported" in error: raise InvalidLangCode`,
+    // `elif "exceeds text limit" in error: raise BatchSizeExceeded`.
+    const language = await json(served.base, '/translate', { q: 'hello', source: 'en', target: 'xx' });
+    expect(((await language.json()) as { error: string }).error).toContain('is not supported');
+    const batch = await json(served.base, '/translate', {
+      q: Array(51).fill('Hi.'),
+      source: 'en',
+      target: 'fr',
+    });
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toEqual({ error: 'Invalid request: request (51) exceeds text limit (50)' });
+  });
+
   it('lists every code LibreTranslate has used (zh, zt, pb, pt-BR, no) and Weblate’s fil, and accepts them', async () => {
     const languages = (await (await fetch(`${served.base}/languages`)).json()) as LtLanguage[];
     const codes = languages.map((language) => language.code);

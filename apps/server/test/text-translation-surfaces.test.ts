@@ -161,7 +161,7 @@ const CASES: [name: string, input: () => Input, expected: Expected][] = [
     () => ({ texts: Array(51).fill('Hi.'), source: 'en', target: 'fr' }),
     {
       ours: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: /^Too many texts: 51 \(the limit is 50/ },
-      libre: { status: 400, error: /^Invalid request: 51 texts \(the limit is 50\)$/ },
+      libre: { status: 400, error: /^Invalid request: request \(51\) exceeds text limit \(50\)$/ },
       deepl: { status: 413, message: /^Request too large/ },
     },
   ],

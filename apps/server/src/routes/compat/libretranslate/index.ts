@@ -25,8 +25,9 @@ import {
 /** LibreTranslate's words for the text limits and alternatives; other refusals are told with its field names. */
 function ltWords(refusal: TextRefusal, detail: string): string {
   switch (refusal.kind) {
+    // LibreTranslate's words for a batch over its limit, which Dialect tells apart by "exceeds text limit".
     case 'too-many-texts':
-      return `Invalid request: ${refusal.count} texts (the limit is ${refusal.limit})`;
+      return `Invalid request: request (${refusal.count}) exceeds text limit (${refusal.limit})`;
     case 'too-long':
       return `Invalid request: request (${refusal.length}) exceeds text limit (${refusal.limit})`;
     case 'too-long-in-all':
