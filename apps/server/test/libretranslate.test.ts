@@ -170,6 +170,15 @@ describe('the LibreTranslate API at the root', () => {
     ['/translate', { q: 'a'.repeat(5001), source: 'en', target: 'fr' }, 400, /exceeds text limit \(5000\)/],
     ['/translate', { q: [1, 2], source: 'en', target: 'fr' }, 400, /q must be a string or a list of strings/],
     ['/detect', {}, 400, 'Invalid request: missing q parameter'],
+    // Fields of the wrong type, refused by the route's schema in LibreTranslate's words.
+    ['/translate', { q: 'Hi', source: 'en', target: 5 }, 400, 'Invalid request: target must be a string'],
+    [
+      '/translate',
+      { q: 'Hi', source: 'en', target: 'fr', alternatives: true },
+      400,
+      'Invalid request: alternatives parameter is not a number',
+    ],
+    ['/detect', { q: ['Hi', 'there'] }, 400, 'Invalid request: q must be a string'],
     [
       '/suggest',
       { q: 'Hi', s: 'Salut', source: 'en', target: 'fr' },

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { ApiError } from '../../lib/errors.ts';
 import { frameworkError } from '../../lib/framework-errors.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
@@ -45,6 +46,8 @@ interface ProtocolErrors {
   fields: FieldNames;
   /** The protocol's own words for a refusal, given what it says in the protocol's field names. */
   words?: (refusal: TextRefusal, detail: string) => string;
+  /** The protocol's own words for a request its route schema refuses (a missing or mistyped field). */
+  invalidRequest?: (errors: FastifySchemaValidationError[]) => string;
 }
 
 /**
@@ -75,7 +78,8 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
         contentType: request.headers['content-type'],
       });
       const detail = error.validation
-        ? describeValidationError(error.validation, error.validationContext ?? 'body')
+        ? (protocol.invalidRequest?.(error.validation) ??
+          describeValidationError(error.validation, error.validationContext ?? 'body'))
         : known?.detail;
       [status, message] = [protocol.status(error.statusCode), detail ?? protocol.invalid];
     }

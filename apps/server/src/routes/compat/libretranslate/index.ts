@@ -4,6 +4,7 @@
  * paths, bodies (JSON, form-urlencoded as Weblate sends, multipart), answers and `{error}` bodies
  * with LibreTranslate's statuses; the work is done by the same services as our own API.
  */
+import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
@@ -13,6 +14,7 @@ import { acceptFormBodies, formFields, type FormFields } from '../../../lib/http
 import { acceptUploads, uploadOf } from '../../../lib/http/upload.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import { ltCodes, ltLanguage, ltTag } from './languages.ts';
+import { DetectBody, ltInvalidRequest, TranslateBody, TranslateFileFields } from './schemas.ts';
 import { libretranslateSpec } from './spec.ts';
 import type { TextRefusal } from '../../../text-translation/refusals.ts';
 import type { TextTranslation } from '../../../text-translation/service.ts';
@@ -125,13 +127,15 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
       alternatives: 'alternatives',
     },
     words: ltWords,
+    invalidRequest: ltInvalidRequest,
   });
 
+  // Hidden from /api/v1's OpenAPI: this surface's own document is /spec.
   const schema = { hide: true };
-  const work = { schema, config: { policy: 'work' } } as const;
+  const work = (body: TObject) => ({ schema: { ...schema, body }, config: { policy: 'work' } }) as const;
   const open = { schema, config: { policy: 'open' } } as const;
 
-  app.post('/translate', work, async (request, reply) => {
+  app.post('/translate', work(TranslateBody), async (request, reply) => {
     const fields = formFields(request);
     const q = fields.q;
     const texts = Array.isArray(q) ? q : typeof q === 'string' ? [q] : undefined;
@@ -175,7 +179,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     };
   });
 
-  app.post('/detect', work, async (request) => {
+  app.post('/detect', work(DetectBody), async (request) => {
     const q = text(formFields(request), 'q');
     if (!q?.trim()) throw new CompatError(400, 'Invalid request: missing q parameter');
     const detection = app.detector.detect(app.textTranslation.checkText(q));
@@ -212,7 +216,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
     throw new CompatError(403, 'Suggestions are disabled on this server.');
   });
 
-  app.post('/translate_file', work, async (request, reply) => {
+  app.post('/translate_file', work(TranslateFileFields), async (request, reply) => {
     const fields = formFields(request);
     const file = uploadOf(request);
     if (!file?.bytes.length) throw new CompatError(400, 'Invalid request: missing file parameter');

@@ -5,6 +5,7 @@
  * its OpenAPI 3.1 document at /api/v1/openapi.json.
  */
 import { SEMA_VERSION } from '../../../lib/version.ts';
+import { DetectBody, formParameters, TranslateBody, TranslateFileFields } from './schemas.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -34,8 +35,6 @@ const field = (name: string, type: string, description: string, required = false
   required,
   description,
 });
-
-const API_KEY = field('api_key', 'string', 'API key, when the server needs one (`apiKey` is read too)');
 
 /** Answers every route may give beside its 200, as LibreTranslate documents them. */
 const FAILURES = {
@@ -74,23 +73,7 @@ export function libretranslateSpec(): Record<string, unknown> {
         post: operation(
           'Translate text',
           'translate',
-          [
-            field(
-              'q',
-              'string',
-              'Text to translate; repeat it (or send a JSON list) to translate several',
-              true,
-            ),
-            field('source', 'string', 'Source language code, or "auto" to detect it', true),
-            field('target', 'string', 'Target language code', true),
-            {
-              ...field('format', 'string', 'Format of the text: text or html'),
-              enum: ['text', 'html'],
-              default: 'text',
-            },
-            { ...field('alternatives', 'integer', 'How many alternative translations to add'), default: 0 },
-            API_KEY,
-          ],
+          formParameters(TranslateBody),
           {
             description: 'Translation',
             schema: {
@@ -119,12 +102,7 @@ export function libretranslateSpec(): Record<string, unknown> {
         post: operation(
           'Translate a file',
           'translate',
-          [
-            field('file', 'file', 'The file to translate', true),
-            field('source', 'string', 'Source language code, or "auto"', true),
-            field('target', 'string', 'Target language code', true),
-            API_KEY,
-          ],
+          [field('file', 'file', 'The file to translate', true), ...formParameters(TranslateFileFields)],
           {
             description: 'Where to download the translated file',
             schema: {
@@ -141,7 +119,7 @@ export function libretranslateSpec(): Record<string, unknown> {
         post: operation(
           'Detect the language of a text',
           'translate',
-          [field('q', 'string', 'Text to detect', true), API_KEY],
+          formParameters(DetectBody),
           { description: 'Languages found, most likely first', schema: { type: 'array', items: CONFIDENCE } },
           FORM,
         ),
