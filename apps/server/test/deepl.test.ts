@@ -310,6 +310,10 @@ describe('the DeepL API with form posts', () => {
     [{ text: 'Hi', source_lang: 'EN', target_lang: 'DE', glossary_id: 'abc' }, 404, 'Glossary not found.'],
     [{ text: 'a'.repeat(5001), target_lang: 'DE' }, 413, /Request too large/],
     [{ text: 'Hi', target_lang: 'DE', formality: 'formal' }, 400, "Value for 'formality' not supported."],
+    // Fields of the wrong type, refused by the route's schema in DeepL's words.
+    [{ text: 'Hi', target_lang: 5 }, 400, "Value for 'target_lang' not supported."],
+    [{ text: ['Hi', 7], target_lang: 'DE' }, 400, "Value for 'text' not supported."],
+    [{ text: [], target_lang: 'DE' }, 400, "Parameter 'text' not specified."],
   ])('answers case %# with its status and {message}', async (body, status, message) => {
     const response = await fetch(`${base}/v2/translate`, {
       method: 'POST',

@@ -14,6 +14,7 @@ import { uploadOf } from '../../../lib/http/upload.ts';
 import { CompatError } from '../compat-errors.ts';
 import { deeplGlossary } from './glossaries.ts';
 import { checkFormality, deeplLanguage } from './languages.ts';
+import { DeeplDocumentFields } from './schemas.ts';
 
 /** The one change of format Sema makes: a PDF comes back as Markdown (its layout cannot be rebuilt). */
 const RETURNED_AS: Partial<Record<DocumentFormat, DocumentFormat>> = { pdf: 'md' };
@@ -56,31 +57,35 @@ export function deeplDocumentRoutes(app: FastifyInstance): void {
     return job;
   };
 
-  app.post('/v2/document', route, async (request) => {
-    const fields = formFields(request);
-    const file = uploadOf(request);
-    if (!file?.bytes.length) throw new CompatError(400, "Parameter 'file' not specified.");
-    const fileName =
-      (typeof fields.filename === 'string' && fields.filename.trim()) || file.fileName || 'document.txt';
-    const target = deeplLanguage(fields, 'target_lang')!;
-    const source = deeplLanguage(fields, 'source_lang');
-    checkFormality(fields);
-    checkOutputFormat(fields, fileName);
-    const glossary = await deeplGlossary(app, tenantOf(request), fields.glossary_id, source, target);
-    const job = await documents.submit(
-      request,
-      {
-        upload: { fileName, bytes: file.bytes },
-        source: source ?? 'auto',
-        target,
-        ...(glossary ? { glossary: () => glossary } : {}),
-        // /v2/usage counts what was delivered, documents as well as texts.
-        onDelivered: (characters) => app.deeplUsage.add(characters),
-      },
-      { run: 'job' },
-    );
-    return { document_id: job.id, document_key: job.key };
-  });
+  app.post(
+    '/v2/document',
+    { ...route, schema: { ...route.schema, body: DeeplDocumentFields } },
+    async (request) => {
+      const fields = formFields(request);
+      const file = uploadOf(request);
+      if (!file?.bytes.length) throw new CompatError(400, "Parameter 'file' not specified.");
+      const fileName =
+        (typeof fields.filename === 'string' && fields.filename.trim()) || file.fileName || 'document.txt';
+      const target = deeplLanguage(fields, 'target_lang')!;
+      const source = deeplLanguage(fields, 'source_lang');
+      checkFormality(fields);
+      checkOutputFormat(fields, fileName);
+      const glossary = await deeplGlossary(app, tenantOf(request), fields.glossary_id, source, target);
+      const job = await documents.submit(
+        request,
+        {
+          upload: { fileName, bytes: file.bytes },
+          source: source ?? 'auto',
+          target,
+          ...(glossary ? { glossary: () => glossary } : {}),
+          // /v2/usage counts what was delivered, documents as well as texts.
+          onDelivered: (characters) => app.deeplUsage.add(characters),
+        },
+        { run: 'job' },
+      );
+      return { document_id: job.id, document_key: job.key };
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/v2/document/:id', route, async (request) => {
     const job = await jobOf(request.params.id, formFields(request));

@@ -17,6 +17,7 @@ import type { TextRefusal } from '../../../text-translation/refusals.ts';
 import type { MarkupOptions } from '../../../text-translation/markup.ts';
 import type { TextLimits } from '../../../text-translation/service.ts';
 import { deeplDocumentRoutes } from './documents.ts';
+import { deeplInvalidRequest, DeeplTranslateBody } from './schemas.ts';
 import { deeplGlossaryRoutes, glossaryCode, glossaryId } from './glossaries.ts';
 import { checkFormality, deeplLanguage, deeplTargets, upper } from './languages.ts';
 import { servedCatalogue } from '../../../translation/served-languages.ts';
@@ -89,43 +90,48 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
       alternatives: 'alternatives',
     },
     words: deeplWords(app.textTranslation.limits),
+    invalidRequest: deeplInvalidRequest,
   });
 
   const schema = { hide: true };
   const work = { schema, config: { policy: 'work' } } as const;
   const open = { schema, config: { policy: 'open' } } as const;
 
-  app.post('/v2/translate', work, async (request, reply) => {
-    const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Fields;
-    const raw = fields.text;
-    const texts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
-    if (texts.length === 0) throw new CompatError(400, "Parameter 'text' not specified.");
-    if (!texts.every((item): item is string => typeof item === 'string')) {
-      throw new CompatError(400, "Parameter 'text' must be text.");
-    }
-    const markup = markupOf(fields);
-    const target = deeplLanguage(fields, 'target_lang')!;
-    const source = deeplLanguage(fields, 'source_lang');
-    checkFormality(fields);
-    const id = glossaryId(fields.glossary_id, source);
-    const prepared = await app.textTranslation.prepare({
-      texts,
-      source: source ?? AUTO,
-      target,
-      markup,
-      ...(id ? { glossary: { id, tenant: tenantOf(request) } } : {}),
-    });
-    await app.apiKeys.charge(request, prepared.characters);
-    const results = await prepared.run(clientGoneSignal(reply));
-    app.deeplUsage.add(prepared.characters);
-    return {
-      translations: results.map((result, index) => ({
-        detected_source_language: upper(result.source),
-        text: result.text,
-        billed_characters: prepared.items[index]!.text.length,
-      })),
-    };
-  });
+  app.post(
+    '/v2/translate',
+    { ...work, schema: { ...schema, body: DeeplTranslateBody } },
+    async (request, reply) => {
+      const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Fields;
+      const raw = fields.text;
+      const texts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+      if (texts.length === 0) throw new CompatError(400, "Parameter 'text' not specified.");
+      if (!texts.every((item): item is string => typeof item === 'string')) {
+        throw new CompatError(400, "Parameter 'text' must be text.");
+      }
+      const markup = markupOf(fields);
+      const target = deeplLanguage(fields, 'target_lang')!;
+      const source = deeplLanguage(fields, 'source_lang');
+      checkFormality(fields);
+      const id = glossaryId(fields.glossary_id, source);
+      const prepared = await app.textTranslation.prepare({
+        texts,
+        source: source ?? AUTO,
+        target,
+        markup,
+        ...(id ? { glossary: { id, tenant: tenantOf(request) } } : {}),
+      });
+      await app.apiKeys.charge(request, prepared.characters);
+      const results = await prepared.run(clientGoneSignal(reply));
+      app.deeplUsage.add(prepared.characters);
+      return {
+        translations: results.map((result, index) => ({
+          detected_source_language: upper(result.source),
+          text: result.text,
+          billed_characters: prepared.items[index]!.text.length,
+        })),
+      };
+    },
+  );
 
   const languages = (type: unknown) => {
     const served = servedCatalogue(app.translation.engine);
