@@ -9,6 +9,9 @@
  * - UDHR: the test split of the declaration (apps/server/scripts/detector-training/data/udhr-test.tsv). Full =
  *   lines of 30+ characters; short = consecutive snippets of ≤ 30 characters cut on word boundaries.
  *   franc's own trigrams were built from the whole UDHR, test lines included: franc is flattered here.
+ * - Long-tail text: the test band of the openly licensed running text of languages the UDHR lacks
+ *   (apps/server/scripts/detector-training/data/long-tail-test.tsv; sources in
+ *   training/long-tail/MANIFEST.md), full and short like the UDHR.
  * - Software messages: translated messages of the software installed on this machine (see
  *   data/software-messages.ts): out of domain for every model, including franc.
  * - CLDR strings: held-out names of languages, countries, months, units (word-level, not sentences).
@@ -81,9 +84,13 @@ const contenders: [string, (text: string) => string | undefined][] = [
 const udhr = readSamples('udhr-test.tsv');
 const udhrFull = udhr.filter((sample) => sample.text.length >= MIN_FULL_CHARS);
 const messages = softwareMessages('test');
+// Openly licensed running text of long-tail languages (training/long-tail/MANIFEST.md), its test band.
+const longTail = readSamples('long-tail-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
 const sets: [string, Sample[]][] = [
   ['UDHR test, full', udhrFull],
   ['UDHR test, short ≤30', short(udhrFull)],
+  ['Long-tail text, full', longTail],
+  ['Long-tail text, short ≤30', short(longTail)],
   ['Software messages, full', messages],
   ['Software messages, short ≤30', short(messages)],
   ['CLDR strings (words)', readSamples('cldr-test.tsv')],
@@ -148,7 +155,13 @@ const untested = CATALOGUE.map(({ code }) => code).filter((code) => !tested.has(
 console.log(`\nCatalogue languages with no test text at all (${untested.length}): ${untested.join(' ')}`);
 
 // --- Weakest languages of the Sema detector. -----------------------------------------------------
-for (const name of ['UDHR test, short ≤30', 'Software messages, full', 'Everyday messages, 60 most spoken']) {
+for (const name of [
+  'UDHR test, short ≤30',
+  'Long-tail text, full',
+  'Long-tail text, short ≤30',
+  'Software messages, full',
+  'Everyday messages, 60 most spoken',
+]) {
   const results = reports.get(name);
   if (!results) continue;
   const weakest = [...results[2]!.byLanguage]

@@ -25,7 +25,20 @@ interface LetterRule {
   frequency?: number;
   /** Most this rule may multiply by (weak, frequent patterns get a low cap). */
   cap?: number;
+  /**
+   * The rule only applies when the text has one of these letters: letters common across the script
+   * ('y' for Latgalian) are only evidence in text that is already of the language's family.
+   */
+  requires?: string;
+  /** The rule does not apply when the text has one of these letters (another language's marks). */
+  unless?: string;
 }
+
+// Vietnamese writes ĩ and ũ too, but never without its other letters (đ ơ ư ă â ê ô and the tone
+// marks of Latin Extended Additional); Guarani and Portuguese write ã õ ñ, which Kikuyu and Kamba never do.
+const VIETNAMESE_GUARANI =
+  'ãõñđơưăâêôÃÕÑĐƠƯĂÂÊÔ' +
+  Array.from({ length: 0x1ef9 - 0x1ea0 + 1 }, (_, index) => String.fromCodePoint(0x1ea0 + index)).join('');
 
 const MAX_FACTOR = 1e9;
 // For letters no other candidate writes: strong enough to lift a language the scorer has no model for.
@@ -65,6 +78,24 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
     { letters: 'ў', languages: ['bel_Cyrl'], weight: 300 },
   ],
   Latin: [
+    // Kikuyu and Kamba write ĩ and ũ (7 % of Kikuyu letters); Swahili, Kirundi and the other Bantu
+    // languages of the catalogue never do. Which of the two: second-look.ts.
+    {
+      letters: 'ĩũĨŨ',
+      languages: ['kik_Latn', 'kam_Latn'],
+      weight: 1000,
+      unless: VIETNAMESE_GUARANI,
+    },
+    // Latgalian writes y and ō, Standard Latvian never; only in text with Latvian's own letters.
+    { letters: 'yōYŌ', languages: ['ltg_Latn'], weight: 30, cap: 1e6, requires: 'āēīķļņģĀĒĪĶĻŅĢ' },
+    // Tumbuka writes ŵ (ŵanthu, ŵana), which modern Chichewa spelling dropped.
+    { letters: 'ŵŴ', languages: ['tum_Latn'], weight: 1000, cap: 1e9 },
+    // Nilotic vowels and consonants: Dinka and Nuer; Nuer alone marks vowels with a macron below.
+    { letters: 'ɛɔɣƐƆƔ', languages: ['dik_Latn', 'nus_Latn'], weight: 30, cap: 1e6 },
+    { letters: '\u0331', languages: ['nus_Latn'], weight: 1000 },
+    // Hausa writes ƙ, Fulfulde never; Fulfulde writes ŋ, Hausa never.
+    { letters: 'ƙƘ', languages: ['hau_Latn'], weight: 100 },
+    { letters: 'ŋŊ', languages: ['fuv_Latn', 'dik_Latn', 'nus_Latn', 'wol_Latn'], weight: 10, cap: 1e4 },
     // Kinyarwanda writes cy/jy/by where Kirundi writes c/j/vy (byose / vyose).
     { sequences: ['cy', 'jy', 'by'], languages: ['kin_Latn'], weight: 3, cap: 1000 },
     { sequences: ['vy'], languages: ['run_Latn'], weight: 3, cap: 1000 },
@@ -78,10 +109,17 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
     { letters: 'þ', languages: ['isl_Latn'], weight: 100, cap: 1e6 },
   ],
   Devanagari: [
-    // Kashmiri vowel letters.
+    // Kashmiri vowel letters, and the vowel signs Hindi and its neighbours never write (short e and o,
+    // ue and uue).
     { letters: 'ॳॴॵॶॷ', languages: ['kas_Deva'], weight: DECISIVE },
+    { letters: '\u0946\u094A\u0956\u0957', languages: ['kas_Deva'], weight: 1000, cap: DECISIVE },
   ],
 };
+
+function hasAny(text: string, letters: string): boolean {
+  for (const char of text) if (letters.includes(char)) return true;
+  return false;
+}
 
 // However long the text, missing letters never rule a language out entirely.
 const MIN_ABSENCE_FACTOR = 1e-6;
@@ -101,6 +139,8 @@ export function applyLetterRules(
   let adjusted: LanguageScores | null = null;
   let lower: string | null = null;
   for (const rule of rules) {
+    if (rule.requires && !hasAny(text, rule.requires)) continue;
+    if (rule.unless && hasAny(text, rule.unless)) continue;
     let found = 0;
     if (rule.letters) for (const char of text) if (rule.letters.includes(char)) found++;
     if (rule.sequences) {

@@ -51,7 +51,6 @@ export const PROXIES: Readonly<Record<string, Proxy>> = {
   // No relative with training text: a small share of whatever leads, so that a few marker words win.
   kik_Latn: { of: null, share: 0.03 },
   kam_Latn: { of: null, share: 0.03 },
-  luo_Latn: { of: null, share: 0.03 },
   kac_Latn: { of: null, share: 0.03 },
   pag_Latn: { of: null, share: 0.03 },
 };
@@ -89,7 +88,15 @@ const MARKERS: Readonly<Record<string, string>> = {
   kik_Latn: 'ũcio rĩrĩa ũguo nĩguo thutha gũkũ kũrĩ mũno nĩkĩ mũndũ andũ',
   kam_Latn: 'ũla ĩla syothe nĩkana kwĩka ũndũ mbee kĩla mũndũ andũ',
   luo_Latn: 'nikech bende nyalo ahinya gikone',
-  dik_Latn: 'kɔc raan acï cï bï kë nhialic wun',
+  dik_Latn: 'kɔc raan acï cï bï kë nhialic wun ku ke ye në ë yen kek acï',
+  // Meitei in Bengali script: its conjunction, pronouns, demonstratives and copulas.
+  mni_Beng: 'অমসুং মহাক ঐহাক নহাক অদু অসি অমা ওইবা লৈবা তৌবা মীয়াম লৈবাক ঐখোয় মখোয় অদুগী ওইনা হায়রি ঙাক্তনা খক্তা',
+  // Kirundi against Kinyarwanda: the words the standards spell or say differently.
+  run_Latn: 'canke ico ivyo vyose gushika ukwo uburundi abarundi ntivyo',
+  kin_Latn: 'cyangwa cyane icyo ibyo byose kugera ntabwo rwanda abanyarwanda',
+  // Fulfulde against Hausa: pronouns, copulas and particles.
+  fuv_Latn: 'ɗum ɓe ɗon nder ngam ɗuum kanko kamɓe ɓuri woni ɗii',
+
   kac_Latn: 'hpe hta hku shaloi gaw ngai hpa mungdan jinghpaw',
   pag_Latn: 'iray balet sikato sikara',
   // Nynorsk against Bokmål and Danish; Norwegian against Danish.

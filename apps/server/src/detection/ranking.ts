@@ -10,6 +10,7 @@ import type { PriorSettings } from './language-prior.ts';
 import { DEFAULT_PRIOR, applyPrior } from './language-prior.ts';
 import { applyLetterRules } from './letter-rules.ts';
 import { applyMarkers } from './marker-words.ts';
+import { secondLook } from './second-look.ts';
 import { APPROXIMATE_SCRIPTS, SHARED_SCRIPTS, SINGLE_LANGUAGE_SCRIPTS } from './script-languages.ts';
 import type { Script } from './unicode-script.ts';
 import { countScripts } from './unicode-script.ts';
@@ -98,7 +99,14 @@ function scoresFor(
   // The prior weighs every candidate, the languages that marker words derive from a relative too
   // (North Levantine and South Levantine Arabic share most of theirs: the more spoken one wins a
   // tie); letters are evidence on top.
-  return applyLetterRules(script, text, letters, applyPrior(applyMarkers(text, scored), letters, prior));
+  const firstPass = applyLetterRules(
+    script,
+    text,
+    letters,
+    applyPrior(applyMarkers(text, scored), letters, prior),
+  );
+  // Two close neighbours near each other: the letters only one of them writes decide.
+  return secondLook(text, firstPass);
 }
 
 /** The languages `text` may be in, most likely first; null when it has no letters of a known script. */

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE, fromModelCode } from '@sema/shared/languages/catalogue';
 import type { Split } from '../data/udhr-split.ts';
+import { splitOf } from '../data/udhr-split.ts';
 import { scriptOfLanguage } from '../../../src/detection/script-languages.ts';
 import type { Script } from '../../../src/detection/unicode-script.ts';
 import { countScripts } from '../../../src/detection/unicode-script.ts';
@@ -19,7 +20,35 @@ export interface SourceText {
   language: string;
   text: string;
   split: Split;
-  source: 'udhr' | 'cldr' | 'gettext' | 'phrases';
+  source: 'udhr' | 'longtail' | 'cldr' | 'gettext' | 'phrases';
+}
+
+/** Sources of running sentences (evaluated whole and as snippets), as against word lists. */
+export const SENTENCE_SOURCES: ReadonlySet<SourceText['source']> = new Set(['udhr', 'longtail']);
+
+/**
+ * Openly licensed running text for catalogue languages the UDHR lacks or serves badly, one file per
+ * catalogue code in training/long-tail/ (sources, licences and amounts: long-tail/MANIFEST.md).
+ */
+const LONG_TAIL_DIR = new URL('./long-tail/', import.meta.url);
+
+function readLongTail(): SourceText[] {
+  if (!fs.existsSync(LONG_TAIL_DIR)) return [];
+  const texts: SourceText[] = [];
+  for (const file of fs.readdirSync(LONG_TAIL_DIR).sort()) {
+    if (!file.endsWith('.txt')) continue;
+    const language = file.slice(0, -'.txt'.length);
+    const lines = fs
+      .readFileSync(new URL(file, LONG_TAIL_DIR), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    // The same position bands as the UDHR: held-out lines are a stretch of text never trained on.
+    lines.forEach((text, index) =>
+      texts.push({ language, text, split: splitOf(index, lines.length), source: 'longtail' }),
+    );
+  }
+  return texts;
 }
 
 /** UDHR files that hold another language's text, with the reason (found by reading them). */
@@ -166,6 +195,7 @@ export function collectSources(
       );
     }
   }
+  texts.push(...readLongTail().filter(({ language }) => CATALOGUE.some(({ code }) => code === language)));
   for (const phrasebook of [EVERYDAY_PHRASES, EVERYDAY_GREETINGS]) {
     for (const [language, phrases] of Object.entries(phrasebook)) {
       for (const text of phrases.split('\n'))

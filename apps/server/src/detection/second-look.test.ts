@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createDetector } from './detector.ts';
+import { secondLook, unsureGroup } from './second-look.ts';
+
+const best = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1])[0]![0];
+
+describe('the second look within a group of close neighbours', () => {
+  it('decides Kikuyu against Kamba by r/c against l/s/v when the first pass has them near', () => {
+    const near = new Map([
+      ['kik_Latn', 0.45],
+      ['kam_Latn', 0.5],
+      ['swh_Latn', 0.05],
+    ]);
+    expect(best(secondLook('ũrĩa ciothe rĩrĩa', near))).toBe('kik_Latn');
+    expect(best(secondLook('kĩla ũla syonthe vala', new Map([...near, ['kik_Latn', 0.55]])))).toBe(
+      'kam_Latn',
+    );
+  });
+
+  it('decides Kirundi against Kinyarwanda by c before a vowel and vy against cy and by', () => {
+    const near = new Map([
+      ['kin_Latn', 0.6],
+      ['run_Latn', 0.4],
+    ]);
+    expect(best(secondLook('ico ni co gituma vyose', near))).toBe('run_Latn');
+    expect(best(secondLook('icyo ni cyo gituma byose', new Map([...near, ['run_Latn', 0.7]])))).toBe(
+      'kin_Latn',
+    );
+  });
+
+  it('leaves a sure first pass, and leaders that are not neighbours, alone', () => {
+    const sure = new Map([
+      ['kin_Latn', 0.99999],
+      ['run_Latn', 0.00001],
+    ]);
+    expect(unsureGroup(sure)).toBeNull();
+    expect(secondLook('ico canke vyose', sure)).toBe(sure);
+    const strangers = new Map([
+      ['eng_Latn', 0.5],
+      ['kik_Latn', 0.4],
+    ]);
+    expect(secondLook('ciothe rĩrĩa', strangers)).toBe(strangers);
+  });
+});
+
+describe('long-tail languages the model has no text for, decided by their letters', () => {
+  const detector = createDetector();
+  const detect = (text: string) => detector.detect(text)?.language;
+
+  it('reads ĩ/ũ text as Kikuyu or Kamba, never Swahili, and tells the two apart', () => {
+    expect(detect('Andũ othe maciaragwo marĩ akũũ na marĩ na ũndũire wa kĩrĩra')).toBe('kik_Latn');
+    expect(detect('Kĩla mũndũ e na ũtonya wa kwĩka ũndũ ũla wĩ mũseo')).toBe('kam_Latn');
+  });
+
+  it('keeps Vietnamese, which writes ĩ and ũ among its other marks, Vietnamese', () => {
+    expect(detect('Tôi cũng không biết')).toBe('vie_Latn');
+    expect(detect('cũng được')).toBe('vie_Latn');
+  });
+
+  it('reads y in Latvian-lettered text as Latgalian, and Tumbuka ŵ as Tumbuka', () => {
+    expect(detect('Kāda vaicuojums ir vysim cylvākim')).toBe('ltg_Latn');
+    expect(detect('Ŵanthu wose ŵakubabika ŵakufwatuka na ŵakuyana mu ulemu')).toBe('tum_Latn');
+  });
+
+  it("reads Kashmiri's own Devanagari vowel signs as Kashmiri, not Hindi", () => {
+    // कॊशुर (Kashmiri) with short o, and the ue sign of ॖ.
+    expect(detect('कॊशुर ज़बान छि वनान')).toBe('kas_Deva');
+  });
+
+  it('says so when two neighbours stay near: the runner-up is an alternative with real weight', () => {
+    // Two words Kinyarwanda and Kirundi write alike.
+    const result = detector.detect('Abantu bose')!;
+    expect(['kin_Latn', 'run_Latn']).toContain(result.language);
+    const other = result.language === 'kin_Latn' ? 'run_Latn' : 'kin_Latn';
+    expect(result.confidence).toBeLessThan(0.9);
+    expect(result.alternatives.find(({ language }) => language === other)?.confidence ?? 0).toBeGreaterThan(
+      0.05,
+    );
+  });
+});
