@@ -9,7 +9,7 @@ import { alreadyInTarget, alreadyInTargetNote } from '@/features/translate/same-
 
 interface LiveTranslateBarProps extends Omit<
   ComponentProps<typeof TranslateBar>,
-  'detectedSource' | 'sameLanguageNote'
+  'detectedSource' | 'detectedNear' | 'sameLanguageNote'
 > {
   /** The text being typed. */
   text: string;
@@ -41,6 +41,7 @@ export function LiveTranslateBar({
     <TranslateBar
       {...bar}
       detectedSource={liveDetection?.code}
+      detectedNear={liveDetection?.near}
       sameLanguageNote={blocked && same ? alreadyInTargetNote(nameOf(same)) : undefined}
     />
   );

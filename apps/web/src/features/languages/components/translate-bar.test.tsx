@@ -11,11 +11,18 @@ import { renderApp } from '@/testing/render-app';
 
 import { TranslateBar } from './translate-bar';
 
-function Bar() {
+function Bar({ detectedSource, detectedNear }: { detectedSource?: string; detectedNear?: string }) {
   const [source, setSource] = useState('auto');
   const [target, setTarget] = useState('eng_Latn');
   return (
-    <TranslateBar source={source} target={target} onSourceChange={setSource} onTargetChange={setTarget} />
+    <TranslateBar
+      source={source}
+      target={target}
+      onSourceChange={setSource}
+      onTargetChange={setTarget}
+      detectedSource={detectedSource}
+      detectedNear={detectedNear}
+    />
   );
 }
 
@@ -36,6 +43,22 @@ describe('TranslateBar and LanguagePicker', () => {
     await user.click(swap);
     expect(screen.getByTestId('source-language')).toHaveTextContent('English');
     expect(screen.getByTestId('target-language')).toHaveTextContent('Swahili');
+  });
+
+  it('offers the near runner-up of a detection under the bar, and one tap makes it the source', async () => {
+    const user = userEvent.setup();
+    // Hindi or Urdu: the fixture's closest pair (Kinyarwanda or Kirundi, Kikuyu or Kamba in the app).
+    renderApp(<Bar detectedSource="hin_Deva" detectedNear="urd_Arab" />);
+    const near = screen.getByTestId('detected-near');
+    expect(near).toHaveTextContent('Detected Hindi, but it could be Urdu.');
+    await user.click(within(near).getByRole('button', { name: 'Use Urdu' }));
+    expect(screen.getByTestId('source-language')).toHaveTextContent('Urdu');
+    expect(screen.queryByTestId('detected-near')).not.toBeInTheDocument();
+  });
+
+  it('says nothing more when the detection has no near runner-up', () => {
+    renderApp(<Bar detectedSource="hin_Deva" />);
+    expect(screen.queryByTestId('detected-near')).not.toBeInTheDocument();
   });
 
   it('focuses the search box as soon as it opens, so no key typed after the click is lost', () => {

@@ -3,6 +3,8 @@ import { useState } from 'react';
 
 import { SwapIcon } from '@/components/ui/icons';
 
+import { useLanguageLookup } from '../hooks/use-language-lookup';
+
 import { LanguagePicker, type PickerKind } from './language-picker';
 
 interface TranslateBarProps {
@@ -12,6 +14,11 @@ interface TranslateBarProps {
   onTargetChange: (code: string) => void;
   /** The language found in the text being typed, shown beside Auto Detect. */
   detectedSource?: string;
+  /**
+   * A language the detector found nearly as likely (a close neighbour of the detected one): offered
+   * under the bar, so that one tap makes it the source.
+   */
+  detectedNear?: string;
   /**
    * Why the text cannot be sent as it is (it is already in the target language): shown under the
    * bar with a button that opens the target picker.
@@ -29,9 +36,11 @@ export function TranslateBar({
   onSourceChange,
   onTargetChange,
   detectedSource,
+  detectedNear,
   sameLanguageNote,
 }: TranslateBarProps) {
   const [openPicker, setOpenPicker] = useState<PickerKind | null>(null);
+  const { nameOf } = useLanguageLookup();
   const setOpen = (kind: PickerKind) => (open: boolean) =>
     setOpenPicker((current) => (open ? kind : current === kind ? null : current));
 
@@ -69,10 +78,37 @@ export function TranslateBar({
       />
     </div>
   );
-  if (!sameLanguageNote) return bar;
+  const near =
+    source === AUTO && detectedSource && detectedNear ? (
+      <p
+        data-testid="detected-near"
+        className="flex flex-wrap items-center gap-2 px-1 text-sm text-slate-700"
+      >
+        <span>
+          Detected {nameOf(detectedSource)}, but it could be {nameOf(detectedNear)}.
+        </span>
+        <button
+          type="button"
+          className="rounded-md px-2 py-1 font-medium text-slate-900 underline hover:bg-slate-100"
+          onClick={() => onSourceChange(detectedNear)}
+        >
+          Use {nameOf(detectedNear)}
+        </button>
+      </p>
+    ) : null;
+  if (!sameLanguageNote && !near) return bar;
+  if (!sameLanguageNote) {
+    return (
+      <div className="flex flex-col gap-2">
+        {bar}
+        {near}
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-2">
       {bar}
+      {near}
       <p
         role="status"
         data-testid="same-language-notice"

@@ -7,10 +7,29 @@ export const LIVE_DETECTION_DELAY_MS = 700;
 const MIN_LETTERS = 3;
 /** Below this confidence the guess is not shown: Auto Detect stays as it is. */
 const SHOWN_CONFIDENCE = 0.5;
+/**
+ * A runner-up at least this share of the answer's confidence is near it (Kinyarwanda or Kirundi,
+ * Kikuyu or Kamba in a few words): it is offered beside the answer, one tap away.
+ */
+export const NEAR_SHARE = 0.4;
 
 export interface LiveDetection {
   code: string;
   confidence: number;
+  /** The runner-up, when it is near the answer (see NEAR_SHARE). */
+  near?: string;
+}
+
+/** The detection as the bar shows it: the answer, and the runner-up when the two are near. */
+export function liveDetectionOf(response: DetectResponse): LiveDetection {
+  const [runnerUp] = response.alternatives;
+  const near =
+    runnerUp && runnerUp.confidence >= NEAR_SHARE * response.confidence ? runnerUp.language : undefined;
+  return {
+    code: response.detected_language,
+    confidence: response.confidence,
+    ...(near ? { near } : {}),
+  };
 }
 
 function letterCount(text: string): number {
@@ -37,10 +56,7 @@ export function useLiveDetection(
     const timer = setTimeout(() => {
       void detect(wanted).then((response) => {
         if (!current || !response) return;
-        setFound({
-          text: wanted,
-          detection: { code: response.detected_language, confidence: response.confidence },
-        });
+        setFound({ text: wanted, detection: liveDetectionOf(response) });
       });
     }, LIVE_DETECTION_DELAY_MS);
     return () => {
