@@ -125,6 +125,20 @@ describe('translate mode, end to end', () => {
     await context.close();
   });
 
+  it('a near runner-up of Auto Detect is offered under the bar, and one tap makes it the source', async () => {
+    const { context, page, problems } = await newPage(browser);
+    await openApp(page, '/');
+    // Two words Kinyarwanda and Kirundi write alike: the real detector leaves the two near.
+    await page.getByRole('textbox').fill('umuntu wese');
+    const near = page.getByTestId('detected-near');
+    await near.getByText('Detected Kinyarwanda, but it could be Rundi.').waitFor();
+    await near.getByRole('button', { name: 'Use Rundi' }).click();
+    await page.getByTestId('source-language').getByText('Rundi').waitFor();
+    assert.equal(await near.count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('right-to-left text reads right to left in the input and the messages', async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/');

@@ -57,6 +57,17 @@ describe('accuracy on held-out text', () => {
   });
 });
 
+describe('accuracy on held-out long-tail text', () => {
+  // The test band of the openly licensed running text (training/long-tail/MANIFEST.md).
+  const longTail = readSamples('long-tail-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
+
+  it('tells Dholuo (Swahili, Javanese and Kirundi took it before its own text) on whole verses', () => {
+    const luo = longTail.filter(({ language }) => language === 'luo_Latn');
+    expect(luo.length).toBeGreaterThanOrEqual(8);
+    expect(evaluate(luo, detect).macro).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
 describe('accuracy on held-out everyday messages', () => {
   const everyday = readSamples('everyday-test.tsv');
   const top = new Set(mostSpoken(60));

@@ -90,12 +90,18 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
     { letters: 'yōYŌ', languages: ['ltg_Latn'], weight: 30, cap: 1e6, requires: 'āēīķļņģĀĒĪĶĻŅĢ' },
     // Tumbuka writes ŵ (ŵanthu, ŵana), which modern Chichewa spelling dropped.
     { letters: 'ŵŴ', languages: ['tum_Latn'], weight: 1000, cap: 1e9 },
-    // Nilotic vowels and consonants: Dinka and Nuer; Nuer alone marks vowels with a macron below.
-    { letters: 'ɛɔɣƐƆƔ', languages: ['dik_Latn', 'nus_Latn'], weight: 30, cap: 1e6 },
+    // Nilotic vowels and consonants with the diaeresis vowels of Dinka and Nuer (Ewe, Fon, Twi and
+    // Bambara write ɛ and ɔ too, but never ä ë ï ö); Nuer alone marks vowels with a macron below.
+    {
+      letters: 'ɛɔɣƐƆƔ',
+      languages: ['dik_Latn', 'nus_Latn'],
+      weight: 30,
+      cap: 1e6,
+      requires: 'äëïöÄËÏÖ',
+    },
     { letters: '\u0331', languages: ['nus_Latn'], weight: 1000 },
-    // Hausa writes ƙ, Fulfulde never; Fulfulde writes ŋ, Hausa never.
+    // Hausa writes ƙ, Fulfulde never (Fulfulde's ŋ and double vowels: second-look.ts).
     { letters: 'ƙƘ', languages: ['hau_Latn'], weight: 100 },
-    { letters: 'ŋŊ', languages: ['fuv_Latn', 'dik_Latn', 'nus_Latn', 'wol_Latn'], weight: 10, cap: 1e4 },
     // Kinyarwanda writes cy/jy/by where Kirundi writes c/j/vy (byose / vyose).
     { sequences: ['cy', 'jy', 'by'], languages: ['kin_Latn'], weight: 3, cap: 1000 },
     { sequences: ['vy'], languages: ['run_Latn'], weight: 3, cap: 1000 },
@@ -109,16 +115,38 @@ const RULES: Partial<Record<Script, readonly LetterRule[]>> = {
     { letters: 'þ', languages: ['isl_Latn'], weight: 100, cap: 1e6 },
   ],
   Devanagari: [
-    // Kashmiri vowel letters, and the vowel signs Hindi and its neighbours never write (short e and o,
-    // ue and uue).
+    // Kashmiri vowel letters, and its vowel signs ue and uue, which no other language writes
+    // (Kashmiri's short e and o signs ॆ ॊ are not counted: Bhojpuri and Maithili text writes them too).
     { letters: 'ॳॴॵॶॷ', languages: ['kas_Deva'], weight: DECISIVE },
-    { letters: '\u0946\u094A\u0956\u0957', languages: ['kas_Deva'], weight: 1000, cap: DECISIVE },
+    { letters: '\u0956\u0957', languages: ['kas_Deva'], weight: 1000, cap: DECISIVE },
   ],
 };
 
-function hasAny(text: string, letters: string): boolean {
-  for (const char of text) if (letters.includes(char)) return true;
+function hasAny(text: string, letters: ReadonlySet<string>): boolean {
+  for (const char of text) if (letters.has(char)) return true;
   return false;
+}
+
+interface IndexedRules {
+  rules: readonly LetterRule[];
+  /** For each distinctive letter, the rules (by index) that count it: one pass over the text serves all. */
+  byLetter: ReadonlyMap<string, readonly number[]>;
+  requires: readonly (ReadonlySet<string> | null)[];
+  unless: readonly (ReadonlySet<string> | null)[];
+}
+
+const INDEXED = new Map<Script, IndexedRules>();
+for (const [script, rules] of Object.entries(RULES) as [Script, readonly LetterRule[]][]) {
+  const byLetter = new Map<string, number[]>();
+  rules.forEach((rule, index) => {
+    for (const char of rule.letters ?? '') byLetter.set(char, [...(byLetter.get(char) ?? []), index]);
+  });
+  INDEXED.set(script, {
+    rules,
+    byLetter,
+    requires: rules.map((rule) => (rule.requires ? new Set(rule.requires) : null)),
+    unless: rules.map((rule) => (rule.unless ? new Set(rule.unless) : null)),
+  });
 }
 
 // However long the text, missing letters never rule a language out entirely.
@@ -134,21 +162,31 @@ export function applyLetterRules(
   letters: number,
   scores: LanguageScores,
 ): LanguageScores {
-  const rules = RULES[script];
-  if (!rules) return scores;
+  const indexed = INDEXED.get(script);
+  if (!indexed) return scores;
+  const { rules, byLetter, requires, unless } = indexed;
+  const counts = new Array<number>(rules.length).fill(0);
+  for (const char of text) {
+    const hits = byLetter.get(char);
+    if (hits) for (const index of hits) counts[index]!++;
+  }
   let adjusted: LanguageScores | null = null;
   let lower: string | null = null;
-  for (const rule of rules) {
-    if (rule.requires && !hasAny(text, rule.requires)) continue;
-    if (rule.unless && hasAny(text, rule.unless)) continue;
-    let found = 0;
-    if (rule.letters) for (const char of text) if (rule.letters.includes(char)) found++;
+  for (const [index, rule] of rules.entries()) {
+    let found = counts[index]!;
     if (rule.sequences) {
       lower ??= text.toLowerCase();
       for (const sequence of rule.sequences) {
         for (let at = lower.indexOf(sequence); at >= 0; at = lower.indexOf(sequence, at + sequence.length))
           found++;
       }
+    }
+    // Conditions are read only when the rule has something to say (most texts have none of its letters).
+    if (found > 0 || rule.frequency) {
+      const required = requires[index];
+      const excluded = unless[index];
+      if (required && !hasAny(text, required)) continue;
+      if (excluded && hasAny(text, excluded)) continue;
     }
     if (found === 0 && !rule.frequency) continue;
     adjusted ??= new Map(scores);

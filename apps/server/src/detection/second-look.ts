@@ -6,7 +6,7 @@
  * first-pass letter rules.
  */
 import type { LanguageScores } from './language-scores.ts';
-import { normalise, ranked } from './language-scores.ts';
+import { normalise } from './language-scores.ts';
 
 interface Evidence {
   /** Global pattern; each match counts once. */
@@ -78,7 +78,15 @@ const UNSURE_RATIO = 1e-3;
 
 /** The group whose second look applies to `scores`, if the two leaders are neighbours in one. */
 export function unsureGroup(scores: LanguageScores): NeighbourGroup | null {
-  const [first, second] = ranked(scores);
+  // The two leaders in one pass: this runs on every detection, a sort of every candidate would not.
+  let first: [string, number] | null = null;
+  let second: [string, number] | null = null;
+  for (const entry of scores) {
+    if (!first || entry[1] > first[1]) {
+      second = first;
+      first = entry;
+    } else if (!second || entry[1] > second[1]) second = entry;
+  }
   if (!first || !second) return null;
   const group = GROUP_OF.get(first[0]);
   if (!group || !group.languages.includes(second[0])) return null;
