@@ -46,6 +46,17 @@ describe('About page', () => {
     expect(document.body).not.toHaveTextContent('not sent to a third party');
   });
 
+  it('claims only what this server does: its language count, and a key when it asks for one', () => {
+    const server = status({ translation: 'this_server', chat: 'off' });
+    server.engines.translation = { state: 'ready', model_family_name: 'M2M-100', languages: 98 };
+    server.api_key_required = true;
+    renderApp(<AboutRoute />, { route: '/about', status: server });
+    expect(document.body).toHaveTextContent('98 languages on this server');
+    expect(document.body).not.toHaveTextContent('More than 200 languages');
+    expect(document.body).toHaveTextContent('A developer API (this server asks for an API key)');
+    expect(document.body).not.toHaveTextContent('with no key');
+  });
+
   it('names the main model a server runs instead of NLLB-200, without the NLLB licence', () => {
     const m2m = status({ translation: 'this_server', chat: 'off' });
     m2m.engines.translation = {
@@ -94,7 +105,10 @@ describe('About page', () => {
     };
     renderApp(<AboutRoute />, { route: '/about', status: routed });
     const list = screen.getByTestId('about-model-licences');
-    expect(list).toHaveTextContent('m2m100_418M (M2M-100) translates every other pair, under MIT (any use).');
+    // With the pivot on, the main model's share and the pivot's are said without contradicting each other.
+    expect(list).toHaveTextContent(
+      'm2m100_418M (M2M-100) translates every other pair, but those that two pair models reach through English, under MIT (any use).',
+    );
     expect(list).toHaveTextContent(
       'opus-mt-en-fr (OPUS-MT) translates English → French, under CC-BY-4.0 (any use, with attribution).',
     );
@@ -102,7 +116,7 @@ describe('About page', () => {
       'href',
       'https://creativecommons.org/licenses/by/4.0/',
     );
-    expect(list).toHaveTextContent('go through English');
+    expect(list).toHaveTextContent('goes through English, under the licences of both models');
   });
 
   it('promises nothing when the server does not say', () => {

@@ -7,29 +7,37 @@ import { dataHandlingText } from '@/features/status/data-handling';
 import { mainTranslationModel } from '@/features/status/model-licences';
 import { speechRecognition } from '@/lib/speech';
 
-const features = [
-  {
-    title: 'Global reach',
-    text: 'More than 200 languages, from Swahili, Hausa and Yoruba to Quechua, Tibetan and Ol Chiki, each shown in its own script.',
-  },
-  {
-    title: 'Instant translation',
-    text: 'Type or drop text and get the translation in seconds. Not sure what language it is? Sema detects it for you.',
-  },
-  {
-    title: 'Knowledge access',
-    text: 'Chat with an AI assistant in your own language: your question is translated, answered, and the answer translated back.',
-  },
-];
+/** The page's claims, said of this server: how many languages it serves, whether its API needs a key. */
+function featuresOf(languages: number) {
+  return [
+    {
+      title: 'Global reach',
+      text:
+        languages >= 200
+          ? 'More than 200 languages, from Swahili, Hausa and Yoruba to Quechua, Tibetan and Ol Chiki, each shown in its own script.'
+          : `${languages} languages on this server, each shown in its own script.`,
+    },
+    {
+      title: 'Instant translation',
+      text: 'Type or drop text and get the translation in seconds. Not sure what language it is? Sema detects it for you.',
+    },
+    {
+      title: 'Knowledge access',
+      text: 'Chat with an AI assistant in your own language: your question is translated, answered, and the answer translated back.',
+    },
+  ];
+}
 
-const keyFeatures = [
-  'Automatic language detection',
-  'Right-to-left scripts such as Arabic, Urdu and Hebrew',
-  'Works on phones and slow networks',
-  'A free developer API with no key',
-  'Self-hostable: run it on your own server',
-  'No signup required',
-];
+function keyFeaturesOf(keyRequired: boolean) {
+  return [
+    'Automatic language detection',
+    'Right-to-left scripts such as Arabic, Urdu and Hebrew',
+    'Works on phones and slow networks',
+    keyRequired ? 'A developer API (this server asks for an API key)' : 'A free developer API with no key',
+    'Self-hostable: run it on your own server',
+    'No signup required',
+  ];
+}
 
 /** Where this server sends the texts people type, as its configuration says (not a promise made here). */
 function YourText() {
@@ -75,6 +83,8 @@ function YourText() {
 export function AboutRoute() {
   const { data: status } = useStatus();
   const mainModel = mainTranslationModel(status);
+  const features = featuresOf(mainModel.languages);
+  const keyFeatures = keyFeaturesOf(status?.api_key_required === true);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-12 px-4 py-12">
       <title>{`About · ${PRODUCT_NAME}`}</title>

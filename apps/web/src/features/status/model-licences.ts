@@ -42,7 +42,11 @@ export function modelLicences(status: StatusResponse | undefined, nameOf: NameOf
         const [source = '', target = ''] = pair.split('-');
         return `${nameOf(source)} → ${nameOf(target)}`;
       });
-      return entry(model, model.role === 'main' ? 'every other pair' : pairs.join(', '));
+      // With the pivot, a pair whose two pair models meet in English goes through them, not the main model.
+      const main = translation.pivot
+        ? 'every other pair, but those that two pair models reach through English'
+        : 'every other pair';
+      return entry(model, model.role === 'main' ? main : pairs.join(', '));
     })
     .filter((item) => item !== undefined);
 }

@@ -35,7 +35,8 @@ export function ModelLicences() {
       </ul>
       {data?.engines.translation.pivot && (
         <p className="text-slate-700">
-          Pairs without a model of their own go through English, under the licences of both models.
+          A pair without a model of its own, whose languages both have a pair model with English, goes through
+          English, under the licences of both models.
         </p>
       )}
     </div>
