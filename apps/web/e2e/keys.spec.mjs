@@ -7,7 +7,8 @@ import { startSemaServer } from './lib/sema-server.mjs';
 // Servers of this spec's own, with API keys on: by default the web app needs a visitor's own key
 // (pasted on the Developer page, kept in the browser); with the keyless allowance
 // (SEMA_WEB_ACCESS=session) it gets in with its session token, and nothing else does without a key.
-const KEYS = 'e2e-key-00000001:1m';
+const KEY = 'e2e-key-00000001';
+const KEYS = `${KEY}:1m`;
 
 const browser = browserDuringTests();
 
@@ -94,7 +95,7 @@ describe('with API keys on (the default SEMA_WEB_ACCESS=key)', () => {
   it('a visitor pastes their key on the Developer page, and the web app translates with it', async () => {
     const { context, page, problems } = await newPage(browser, { viewport: PHONE, baseURL: server.url });
     await openApp(page, '/developer');
-    await page.getByLabel('Your API key for this server').fill(KEYS.split(':')[0]);
+    await page.getByLabel('Your API key for this server').fill(KEY);
     await page.getByRole('button', { name: 'Save key' }).click();
     await page.getByText('Saved: translations from this browser now use your key.').waitFor();
     await openApp(page, '/');
@@ -103,7 +104,7 @@ describe('with API keys on (the default SEMA_WEB_ACCESS=key)', () => {
     await page.getByRole('textbox').press('Enter');
     const response = await answered;
     assert.equal(response.status(), 200);
-    assert.equal(response.request().headers()['x-api-key'], KEYS.split(':')[0]);
+    assert.equal(response.request().headers()['x-api-key'], KEY);
     assert.equal(response.request().headers()['x-sema-session'], undefined);
     assert.deepEqual(problems, []);
     await context.close();
