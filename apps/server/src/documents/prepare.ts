@@ -60,7 +60,11 @@ export async function prepareDocument(
   }
   if (upload.bytes.byteLength === 0) throw documentError('DOCUMENT_HAS_NO_TEXT', 'The file is empty.');
   const adapter = resolveAdapter(upload);
-  const text = adapter.textual ? decodeText(upload.bytes, adapter.format) : '';
+  const text = !adapter.textual
+    ? ''
+    : adapter.decode
+      ? adapter.decode(upload.bytes)
+      : decodeText(upload.bytes, adapter.format);
   const extracted = await adapter.extract({ bytes: upload.bytes, text }, limits, {
     ...(options.target ? { target: options.target } : {}),
     needsReview: options.needsReview ?? true,

@@ -11,6 +11,11 @@ export interface DocumentAdapter {
   mimeType: string;
   /** True when the adapter reads the upload as UTF-8 text (the service decodes and validates it). */
   textual: boolean;
+  /**
+   * Reads a textual upload whose format declares its own encoding (a PO header's `charset=`); without
+   * it the upload must be UTF-8 or UTF-16 with a byte-order mark (sniff.ts).
+   */
+  decode?(bytes: Uint8Array): string;
   /** For a ZIP package format, what such a file is called in an error: 'a Word document'. */
   packageKind?: string;
   /** Reads the upload; throws an ApiError from `documentError()` when the file cannot be used. */

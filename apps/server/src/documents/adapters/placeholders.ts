@@ -31,15 +31,20 @@ export type Pieces = Array<string | Slot>;
  * too: the syntax, `#` and the placeholders inside stay, the messages are translated. The ICU
  * matcher is the text pipeline's (a message may hold placeholders and other plurals).
  */
-export function splitPlaceholders(text: string, segments: string[], inMessage = false): Pieces {
+export function splitPlaceholders(
+  text: string,
+  segments: string[],
+  inMessage = false,
+  directives?: RegExp,
+): Pieces {
   const pieces: Pieces = [];
   let cursor = 0;
   for (const block of icuBlocks(text)) {
-    splitFlat(text.slice(cursor, block.start), pieces, segments, inMessage);
-    splitIcu(text.slice(block.start, block.end), pieces, segments);
+    splitFlat(text.slice(cursor, block.start), pieces, segments, inMessage, directives);
+    splitIcu(text.slice(block.start, block.end), pieces, segments, directives);
     cursor = block.end;
   }
-  splitFlat(text.slice(cursor), pieces, segments, inMessage);
+  splitFlat(text.slice(cursor), pieces, segments, inMessage, directives);
   return pieces;
 }
 
@@ -47,17 +52,28 @@ export function splitPlaceholders(text: string, segments: string[], inMessage = 
 const PLACEHOLDER_OR_HASH = new RegExp(`${PLACEHOLDER.source}|#`, 'g');
 
 /** An ICU block: its syntax kept, each case's message split like any text (a malformed block is kept whole). */
-function splitIcu(block: string, pieces: Pieces, segments: string[]): void {
+function splitIcu(block: string, pieces: Pieces, segments: string[], directives?: RegExp): void {
   for (const part of icuParts(block) ?? [{ kind: 'syntax', text: block }]) {
     if (part.kind === 'syntax') pieces.push(part.text);
-    else pieces.push(...splitPlaceholders(part.text, segments, true));
+    else pieces.push(...splitPlaceholders(part.text, segments, true, directives));
   }
 }
 
-/** Text without ICU blocks, cut around its placeholders. */
-function splitFlat(text: string, pieces: Pieces, segments: string[], inMessage: boolean): void {
+/**
+ * Text without ICU blocks, cut around its placeholders; `directives` (a format's own, such as a PO
+ * entry's `c-format` ones) are matched first, so `%.*s` is one piece rather than words around `%.`.
+ */
+function splitFlat(
+  text: string,
+  pieces: Pieces,
+  segments: string[],
+  inMessage: boolean,
+  directives?: RegExp,
+): void {
   let cursor = 0;
-  for (const match of text.matchAll(inMessage ? PLACEHOLDER_OR_HASH : PLACEHOLDER)) {
+  const base = inMessage ? PLACEHOLDER_OR_HASH : PLACEHOLDER;
+  const pattern = directives ? new RegExp(`${directives.source}|${base.source}`, 'g') : base;
+  for (const match of text.matchAll(pattern)) {
     pushWords(text.slice(cursor, match.index), pieces, segments);
     pieces.push(match[0]);
     cursor = match.index + match[0].length;

@@ -8,6 +8,7 @@
  * PO adapter then keeps the file's header and says so).
  */
 import { toLanguageTag } from '@sema/shared/languages/codes';
+import compilePlural from '@tannin/plural-forms';
 
 /** C expressions of `n`, as gettext writes them (and valid JavaScript, which is how they are checked). */
 const FORMULAS: readonly string[] = [
@@ -108,4 +109,37 @@ function samePartition(a: readonly number[], b: readonly string[]): boolean {
     backward.set(category, form);
     return true;
   });
+}
+
+/**
+ * The plural forms a catalogue declares (`nplurals=4; plural=…;`), read from its own formula: the
+ * expression is parsed and evaluated by @tannin/plural-forms (a C-expression evaluator that never
+ * runs the file's text as code) for 0–1000, and must pick a form below `nplurals` for each. The form
+ * that 1 falls in is `one` (the others `other`), as gettext's tools treat it. Undefined for a
+ * template's `nplurals=INTEGER; plural=EXPRESSION;` or a formula that does not work.
+ */
+export function declaredPluralForms(header: string | undefined): PluralForms | undefined {
+  const match = /^\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]+?)\s*;?\s*$/.exec(header ?? '');
+  if (!match) return undefined;
+  const count = Number(match[1]);
+  if (count < 1 || count > 10) return undefined;
+  let select: (n: number) => number;
+  try {
+    select = compilePlural(match[2]!) as (n: number) => number;
+  } catch {
+    return undefined;
+  }
+  const forms = CHECKED.map((n) => Number(select(n)));
+  if (!forms.every((form) => Number.isInteger(form) && form >= 0 && form < count)) return undefined;
+  return {
+    header: header!.trim(),
+    count,
+    forms: Array.from({ length: count }, (_, form) => {
+      const numbers = CHECKED.filter((n) => forms[n] === form);
+      return {
+        category: form === forms[1] ? 'one' : 'other',
+        onlyZeroOrOne: numbers.length > 0 && numbers.every((n) => n <= 1),
+      };
+    }),
+  };
 }

@@ -96,6 +96,43 @@ function entry(file: string, msgid: string, msgctxt = ''): GetTextTranslation {
   return po.parse(file).translations[msgctxt]![msgid]!;
 }
 
+const hasMsgfmt = (() => {
+  try {
+    execFileSync('msgfmt', ['--version'], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** What `msgfmt --check` says about a catalogue: empty when it checks clean. */
+function msgfmtCheck(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sema-po-'));
+  writeFileSync(join(dir, 'out.po'), text);
+  try {
+    execFileSync('msgfmt', ['--check', '-o', join(dir, 'out.mo'), join(dir, 'out.po')], { stdio: 'pipe' });
+    return '';
+  } catch (error) {
+    return String((error as { stderr?: Buffer }).stderr ?? error);
+  }
+}
+
+/** A catalogue as msginit and a translator leave it: the header, then `entries`. */
+function catalogue(language: string, pluralForms: string, entries: string): string {
+  return `# Translation of Photo Gallery.
+msgid ""
+msgstr ""
+"Project-Id-Version: gallery 2.1\\n"
+"PO-Revision-Date: 2026-02-01 10:00+0100\\n"
+"Language: ${language}\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"Plural-Forms: ${pluralForms}\\n"
+
+${entries}`;
+}
+
 describe('po adapter', () => {
   it('fills every untranslated entry and keeps ids, contexts, comments and references', async () => {
     const { text } = await translateFile('gallery.pot', TEMPLATE);
@@ -159,7 +196,7 @@ describe('po adapter', () => {
   it('leaves translated entries and every line it does not translate byte for byte, and says so', async () => {
     const { text, prepared } = await translateFile('fr.po', TEMPLATE, { needsReview: false });
     expect(entry(text, 'Already done').msgstr).toEqual(['Déjà fait']);
-    expect(prepared.note).toBe('1 PO entries already translated were left as they were.');
+    expect(prepared.note).toContain('1 PO entries already translated were left as they were.');
     const keptLines = TEMPLATE.split('\n').filter(
       (line) => !/^(?:msgstr|"Language|"Plural|"Content-Type)/.test(line),
     );
@@ -169,21 +206,134 @@ describe('po adapter', () => {
   });
 
   it('writes a catalogue that GNU msgfmt accepts (plural forms and format strings checked)', async (context) => {
-    const hasMsgfmt = (() => {
-      try {
-        execFileSync('msgfmt', ['--version'], { stdio: 'pipe' });
-        return true;
-      } catch {
-        return false;
-      }
-    })();
     if (!hasMsgfmt) context.skip();
     const { text } = await translateFile('gallery.pot', TEMPLATE, { target: 'pol_Latn', needsReview: false });
-    const dir = mkdtempSync(join(tmpdir(), 'sema-po-'));
-    writeFileSync(join(dir, 'pl.po'), text);
-    expect(() =>
-      execFileSync('msgfmt', ['--check', '-o', join(dir, 'pl.mo'), join(dir, 'pl.po')], { stdio: 'pipe' }),
-    ).not.toThrow();
+    expect(msgfmtCheck(text)).toBe('');
+  });
+
+  it('keeps a catalogue’s own Plural-Forms (Russian with four forms, Irish’s formula) and fills only a header without one', async (context) => {
+    const russian = catalogue(
+      'ru',
+      'nplurals=4; plural=(n==1) ? 0 : (n%10==1 && n%100!=11) ? 1 : (n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20)) ? 2 : 3;',
+      '#, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d файл"\nmsgstr[1] "%d файл"\nmsgstr[2] "%d файла"\nmsgstr[3] "%d файлов"\n\n' +
+        '#, c-format\nmsgid "%d folder"\nmsgid_plural "%d folders"\nmsgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\nmsgstr[3] ""\n',
+    );
+    const { text, prepared } = await translateFile('ru.po', russian, {
+      target: 'rus_Cyrl',
+      needsReview: false,
+    });
+    expect(po.parse(text).headers['Plural-Forms']).toBe(po.parse(russian).headers['Plural-Forms']);
+    expect(entry(text, '%d folder').msgstr).toEqual(['%d FOLDER', '%d FOLDERS', '%d FOLDERS', '%d FOLDERS']);
+    expect(prepared.note ?? '').not.toContain('Plural-Forms');
+    const irishFormula = 'nplurals=5; plural=n==1 ? 0 : n==2 ? 1 : n<7 ? 2 : n<11 ? 3 : 4;';
+    const irish = catalogue(
+      'ga',
+      irishFormula,
+      'msgid "One day"\nmsgid_plural "%d days"\nmsgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\nmsgstr[3] ""\nmsgstr[4] ""\n',
+    );
+    const gaOut = await translateFile('ga.po', irish, { target: 'gle_Latn', needsReview: false });
+    expect(po.parse(gaOut.text).headers['Plural-Forms']).toBe(irishFormula);
+    expect(entry(gaOut.text, 'One day').msgstr).toEqual([
+      'ONE DAY',
+      '%d DAYS',
+      '%d DAYS',
+      '%d DAYS',
+      '%d DAYS',
+    ]);
+    // A template has none: it is filled, and the note says so.
+    const pot = await translateFile('gallery.pot', TEMPLATE, { target: 'rus_Cyrl' });
+    expect(pot.prepared.note).toContain('The catalogue declared no Plural-Forms; it was set to ru');
+    if (!hasMsgfmt) context.skip();
+    expect(msgfmtCheck(text)).toBe('');
+    expect(msgfmtCheck(gaOut.text)).toBe('');
+  });
+
+  it('keeps every C and Python directive its format flag declares, whole (%r, %.*s, %-*s, %<PRIuMAX>…)', async (context) => {
+    const file = catalogue(
+      'fr',
+      'nplurals=2; plural=(n > 1);',
+      [
+        '#, python-format\nmsgid "Cannot open %r: %s"\nmsgstr ""\n',
+        '#, python-format\nmsgid "%(name)s has %(count)5.2f%% of %*d items"\nmsgstr ""\n',
+        '#, c-format\nmsgid "Skipping %.*s in %-*s at %*s"\nmsgstr ""\n',
+        '#, c-format\nmsgid "Read %<PRIuMAX> bytes of %<PRIu32> at offset %<PRIx64>"\nmsgstr ""\n',
+        '#, c-format\nmsgid "%2$s copied to %1$s (%\'d%% done, %zu left, %m)"\nmsgstr ""\n',
+        '#, c-format\nmsgid "%<PRIuMAX> byte of %<PRIuMAX>"\nmsgid_plural "%<PRIuMAX> bytes of %<PRIuMAX>"\nmsgstr[0] ""\nmsgstr[1] ""\n',
+        '#, python-brace-format\nmsgid "Hello {name}, {{literal}} {count:>{width}}"\nmsgstr ""\n',
+      ].join('\n'),
+    );
+    const { text, prepared } = await translateFile('fr.po', file, { needsReview: false });
+    expect(entry(text, 'Cannot open %r: %s').msgstr).toEqual(['CANNOT OPEN %r: %s']);
+    expect(entry(text, 'Skipping %.*s in %-*s at %*s').msgstr).toEqual(['SKIPPING %.*s IN %-*s AT %*s']);
+    expect(entry(text, 'Read %<PRIuMAX> bytes of %<PRIu32> at offset %<PRIx64>').msgstr).toEqual([
+      'READ %<PRIuMAX> BYTES OF %<PRIu32> AT OFFSET %<PRIx64>',
+    ]);
+    expect(prepared.segments.join('|')).not.toMatch(/[%{}<>*]|PRI/);
+    if (!hasMsgfmt) context.skip();
+    expect(msgfmtCheck(text)).toBe('');
+  });
+
+  it('writes translations holding quotes, « », &, <, # and : escaped as gettext reads them', async (context) => {
+    const marks: TranslateTexts = async (texts) => texts.map((text) => `l'« ${text} » "a" & <b> #1: \\ fin`);
+    const { text } = await translateFile('gallery.pot', TEMPLATE, { translate: marks, needsReview: false });
+    expect(entry(text, 'Close').msgstr).toEqual(['l\'« Close » "a" & <b> #1: \\ fin']);
+    if (!hasMsgfmt) context.skip();
+    expect(msgfmtCheck(text)).toBe('');
+  });
+
+  it('reads a catalogue in its declared legacy charset (windows-1251) and writes it back in UTF-8, saying so', async () => {
+    const russian = catalogue(
+      'ru',
+      'nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);',
+      'msgid "Open"\nmsgstr "Открыть"\n\nmsgid "Save"\nmsgstr ""\n',
+    ).replace('charset=UTF-8', 'charset=windows-1251');
+    const bytes = Uint8Array.from(
+      [...russian].map((char) =>
+        char === 'О'
+          ? 0xce
+          : char === 'т'
+            ? 0xf2
+            : char === 'к'
+              ? 0xea
+              : char === 'р'
+                ? 0xf0
+                : char === 'ы'
+                  ? 0xfb
+                  : char === 'ь'
+                    ? 0xfc
+                    : char.charCodeAt(0),
+      ),
+    );
+    const { text, prepared } = await translateFile('ru.po', bytes, { target: 'rus_Cyrl' });
+    expect(entry(text, 'Open').msgstr).toEqual(['Открыть']);
+    expect(entry(text, 'Save').msgstr).toEqual(['SAVE']);
+    expect(po.parse(text).headers['Content-Type']).toBe('text/plain; charset=UTF-8');
+    expect(prepared.note).toContain('written in windows-1251; it comes back in UTF-8');
+  });
+
+  it('translates a catalogue of another language into the target, replacing its translations and saying so', async () => {
+    const german = catalogue(
+      'de',
+      'nplurals=2; plural=(n != 1);',
+      'msgid "Open"\nmsgstr "Öffnen"\n\nmsgid "Save"\nmsgstr ""\n',
+    );
+    const { text, prepared } = await translateFile('de.po', german, { target: 'fra_Latn' });
+    expect(entry(text, 'Open').msgstr).toEqual(['OPEN']);
+    expect(po.parse(text).headers.Language).toBe('fr');
+    expect(po.parse(text).headers['Plural-Forms']).toBe('nplurals=2; plural=(n > 1);');
+    expect(prepared.note).toContain(
+      "The catalogue's Language is de, not fr: its 1 translations were replaced",
+    );
+  });
+
+  it('changes only the header’s Language line (charset=UTF-8 keeps its spelling)', async () => {
+    const file = catalogue('', 'nplurals=2; plural=(n > 1);', 'msgid "Save"\nmsgstr ""\n');
+    const { text } = await translateFile('fr.po', file);
+    expect(text).toBe(
+      file
+        .replace('"Language: \\n"', '"Language: fr\\n"')
+        .replace('msgid "Save"\nmsgstr ""', '#, fuzzy\nmsgid "Save"\nmsgstr "SAVE"'),
+    );
   });
 
   it('says when the target language has no known plural rules and keeps the header’s', async () => {

@@ -1,9 +1,15 @@
 /**
  * gettext PO and POT catalogues. Each entry without a translation gets one: `msgid` → `msgstr`, and
- * for a plural entry one `msgstr[n]` per plural form of the target language (plural-forms.ts); the
- * header's `Language` and `Plural-Forms` are set for the target. Context (`msgctxt`), comments,
- * references, flags, previous strings and obsolete entries are kept, and printf / Python / brace
- * placeholders never reach the model (placeholders.ts). Translated entries are marked `fuzzy`
+ * for a plural entry one `msgstr[n]` per plural form. A catalogue that declares its `Plural-Forms`
+ * keeps them (its formula says which form means one); a header without them (a template's
+ * `nplurals=INTEGER`) is filled with the target's (plural-forms.ts), and the note says so. Only the
+ * header lines that change are rewritten (`Language`, a filled `Plural-Forms`, the charset of a
+ * catalogue read in a legacy charset and written back in UTF-8). A catalogue whose `Language` is
+ * another language than the target is translated whole, its translations replaced and counted in the
+ * note. Context (`msgctxt`), comments, references, flags, previous strings and obsolete entries are
+ * kept, and the directives of the entry's format flag (`c-format`: `%.*s`, `%<PRIuMAX>`;
+ * `python-format`: `%r`… gettext-formats.ts) and the shared placeholders (placeholders.ts) never
+ * reach the model. Translated entries are marked `fuzzy`
  * (machine translation a person should check) unless the caller says no review is needed; entries
  * that already have a translation are left alone, and the answer's note counts them.
  *
@@ -17,8 +23,10 @@ import { po, type GetTextTranslation, type GetTextTranslations } from 'gettext-p
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
 import { splitLines } from '../segments.ts';
-import type { DocumentAdapter, ExtractContext } from '../types.ts';
-import { pluralFormsOf, type PluralForms } from './plural-forms.ts';
+import type { DocumentAdapter } from '../types.ts';
+import { decodeText } from '../sniff.ts';
+import { formatDirectives } from './gettext-formats.ts';
+import { declaredPluralForms, pluralFormsOf, type PluralForms } from './plural-forms.ts';
 import { joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
 
 /** An entry: its lines in the file (end exclusive) and what gettext-parser read from them. */
@@ -38,59 +46,89 @@ export const poAdapter: DocumentAdapter = {
   format: 'po',
   mimeType: 'text/x-gettext-translation',
   textual: true,
+  decode: decodeCatalogue,
   extract({ text }, _limits, context) {
     const table = parse(text);
     const lines = splitLines(text);
     const entries = entriesOf(lines);
-    const plural = context.target ? pluralFormsOf(context.target) : undefined;
+    // gettext-parser leaves `headers` out when the file has no header entry.
+    const headers = (table.headers as GetTextTranslations['headers'] | undefined) ?? {};
+    const target = context.target ? (toLanguageTag(context.target) ?? context.target) : undefined;
+    const fileLanguage = headers.Language?.trim() ?? '';
+    // A catalogue of another language (a de.po sent for French): its translations are not French.
+    const otherLanguage = target && fileLanguage && primaryOf(fileLanguage) !== primaryOf(target);
+    const declared = otherLanguage ? undefined : declaredPluralForms(headers['Plural-Forms']);
+    const plural = declared ?? (context.target ? pluralFormsOf(context.target) : undefined);
     const segments: string[] = [];
     const work: Work[] = [];
     let kept = 0;
+    let replaced = 0;
     let header: Entry | undefined;
     for (const entry of entries) {
       const { value } = entry;
-      if (value.msgid === '' && value.msgctxt === undefined) header = entry;
-      else if (value.msgstr.some((msgstr) => msgstr !== '')) kept += 1;
-      else {
-        const singular = splitPlaceholders(value.msgid, segments);
-        const plurals =
-          value.msgid_plural === undefined ? {} : { plural: splitPlaceholders(value.msgid_plural, segments) };
-        work.push({ entry, singular, ...plurals });
+      if (value.msgid === '' && value.msgctxt === undefined) {
+        header = entry;
+        continue;
       }
+      const translated = value.msgstr.some((msgstr) => msgstr !== '');
+      if (translated && !otherLanguage) {
+        kept += 1;
+        continue;
+      }
+      if (translated) replaced += 1;
+      const directives = formatDirectives(value.comments?.flag);
+      const singular = splitPlaceholders(value.msgid, segments, false, directives);
+      const plurals =
+        value.msgid_plural === undefined
+          ? {}
+          : { plural: splitPlaceholders(value.msgid_plural, segments, false, directives) };
+      work.push({ entry, singular, ...plurals });
     }
-    // gettext-parser leaves `headers` out when the file has no header entry.
-    const headers = (table.headers as GetTextTranslations['headers'] | undefined) ?? {};
     const formCount = plural?.count ?? countOf(headers['Plural-Forms']) ?? 2;
+    const charset = declaredCharset(headers['Content-Type']);
+    const fields: Record<string, string> = {};
+    if (header && target) fields.Language = target.replace(/-/g, '_');
+    const fillsPluralForms = Boolean(header && context.target && !declared && plural);
+    if (fillsPluralForms) fields['Plural-Forms'] = plural!.header;
+    if (header && charset) {
+      fields['Content-Type'] = headers['Content-Type']!.replace(/charset=[^;\s]+/i, 'charset=UTF-8');
+    }
     const notes = [
       kept ? `${kept} PO entries already translated were left as they were.` : '',
+      otherLanguage
+        ? `The catalogue's Language is ${fileLanguage}, not ${target}: its ${replaced} translations were replaced by translations of the msgid into ${target}, and its header set for ${target}.`
+        : '',
+      fillsPluralForms && !otherLanguage
+        ? `The catalogue declared no Plural-Forms; it was set to ${target}'s: ${plural!.header}`
+        : '',
       context.target && !plural && work.some((item) => item.plural)
         ? `The plural rules of ${context.target} are not in CLDR as this server has it: Plural-Forms was left as it was and plural entries got ${formCount} forms; check them.`
         : '',
       context.target && !header
         ? 'The PO file has no header entry (msgid ""), so its Language was not set.'
         : '',
+      charset && header
+        ? `The catalogue was written in ${charset}; it comes back in UTF-8, and its header says charset=UTF-8.`
+        : '',
     ].filter(Boolean);
     return {
       segments,
       ...(notes.length ? { note: notes.join(' ') } : {}),
       rebuild: (translations) => {
-        const replaced = new Map<number, { end: number; lines: string[] }>();
+        const edits = new Map<number, { end: number; lines: string[] }>();
         for (const item of work) {
           const msgstr = msgstrOf(item, translations, plural, formCount);
-          replaced.set(item.entry.first, {
+          edits.set(item.entry.first, {
             end: item.entry.end,
             lines: rewriteEntry(lines, item.entry, msgstr, context.needsReview),
           });
         }
-        if (header && context.target) {
-          replaced.set(header.first, {
-            end: header.end,
-            lines: rewriteHeader(lines, header, table, context, plural),
-          });
+        if (header && Object.keys(fields).length) {
+          edits.set(header.first, { end: header.end, lines: rewriteHeader(lines, header, table, fields) });
         }
         let out = '';
         for (let i = 0; i < lines.length;) {
-          const edit = replaced.get(i);
+          const edit = edits.get(i);
           if (edit) {
             out += edit.lines.join('');
             i = edit.end;
@@ -101,6 +139,47 @@ export const poAdapter: DocumentAdapter = {
     };
   },
 };
+
+/** `pt_BR` → `pt`, `sr@latin` → `sr`. */
+function primaryOf(language: string): string {
+  return language.split(/[-_@.]/)[0]!.toLowerCase();
+}
+
+/** The charset of `text/plain; charset=windows-1251` when it is not UTF-8 (nor a template's `CHARSET`). */
+function declaredCharset(contentType: string | undefined): string | undefined {
+  const charset = /charset=([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+  return charset && !/^(?:utf-?8|charset)$/i.test(charset) ? charset : undefined;
+}
+
+/**
+ * A catalogue's text, in the charset its header declares (gettext reads `windows-1251` or
+ * `ISO-8859-2` catalogues; the label is found in the bytes, which are ASCII up to there); a file
+ * without one, or declaring UTF-8, is read as any text upload.
+ */
+function decodeCatalogue(bytes: Uint8Array): string {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16_384)).toString(
+    'latin1',
+  );
+  const charset = declaredCharset(/"Content-Type:([^"]*)/i.exec(head)?.[1]);
+  if (!charset || bytes[0] === 0xff || bytes[0] === 0xfe || bytes[0] === 0xef) return decodeText(bytes, 'po');
+  let decoder: InstanceType<typeof TextDecoder>;
+  try {
+    decoder = new TextDecoder(charset, { fatal: true });
+  } catch {
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      `The PO file declares charset=${charset}, which this server cannot read; convert it with \`msgconv --to-code=UTF-8\` and try again.`,
+    );
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw documentError(
+      'DOCUMENT_TYPE_MISMATCH',
+      `The PO file declares charset=${charset}, but its bytes are not ${charset} text.`,
+    );
+  }
+}
 
 function parse(text: string): GetTextTranslations {
   try {
@@ -203,29 +282,52 @@ function compiledMsgstr(value: GetTextTranslation): string[] {
     .split('\n');
 }
 
-/** The header entry with `Language` and `Plural-Forms` for the target. */
+/**
+ * The header entry with the given fields set. A header written one field per line, as gettext's
+ * tools write it, keeps every other byte (`charset=UTF-8` stays as it was spelled); one folded
+ * otherwise is written again by gettext-parser.
+ */
 function rewriteHeader(
   lines: readonly string[],
   header: Entry,
   table: GetTextTranslations,
-  context: ExtractContext,
-  plural: PluralForms | undefined,
+  fields: Readonly<Record<string, string>>,
 ): string[] {
-  const language = (toLanguageTag(context.target!) ?? context.target!).replace(/-/g, '_');
-  const headers = {
-    ...table.headers,
-    Language: language,
-    ...(plural ? { 'Plural-Forms': plural.header } : {}),
-  };
   const own = lines.slice(header.first, header.end);
   const eol = /\r?\n$/.exec(own[0] ?? '')?.[0] ?? '\n';
   const at = own.findIndex((line) => line.startsWith('msgstr'));
-  const out = po.compile({ charset: table.charset, headers, translations: {} }).toString('utf8');
+  const fieldLine = /^"([\w-]+):[^"\\]*(?:\\.[^"\\]*)*\\n"\r?\n?$/;
+  if (/^msgstr ""\r?\n$/.test(own[at] ?? '') && own.slice(at + 1).every((line) => fieldLine.test(line))) {
+    const out = [...own];
+    const missing = new Map(Object.entries(fields));
+    for (let i = at + 1; i < out.length; i++) {
+      const name = fieldLine.exec(out[i]!)![1]!;
+      const value = missing.get(name);
+      if (value === undefined) continue;
+      out[i] = `"${name}: ${escapeHeader(value)}\\n"${/\r?\n$/.exec(out[i]!)?.[0] ?? ''}`;
+      missing.delete(name);
+    }
+    if (missing.size) {
+      const last = out.length - 1;
+      const lastEol = /\r?\n$/.exec(out[last]!)?.[0] ?? '';
+      if (!lastEol) out[last] += eol;
+      const added = [...missing].map(([name, value]) => `"${name}: ${escapeHeader(value)}\\n"${eol}`);
+      added[added.length - 1] = added.at(-1)!.slice(0, -eol.length) + lastEol;
+      out.push(...added);
+    }
+    return out;
+  }
+  const headers = { ...table.headers, ...fields };
+  const out = po.compile({ charset: 'utf-8', headers, translations: {} }).toString('utf8');
   const msgstr = out
     .slice(out.indexOf('\nmsgstr') + 1)
     .replace(/\n+$/, '')
     .split('\n');
   return [...own.slice(0, at), ...msgstr.map((line) => line + eol)];
+}
+
+function escapeHeader(value: string): string {
+  return value.replace(/[\\"]/g, '\\$&');
 }
 
 /** `nplurals=3; plural=…` → 3. */
