@@ -20,6 +20,7 @@ import { pluralCategoriesOf } from './plural-forms.ts';
 import { replaceRanges } from '../segments.ts';
 import { extractXml, xmlFileAdapter } from './xml.ts';
 import { joinEscaped, splitEscaped } from './escaped-text.ts';
+import { tagEnd } from './xml-ranges.ts';
 
 interface Content {
   start: number;
@@ -124,7 +125,7 @@ function readResources(text: string): { contents: Content[]; plurals: Plurals[] 
           if (parent === 'plurals' && quantity === 'other') {
             const indent = /\s*$/.exec(text.slice(0, itemStart))?.[0] ?? '';
             const last = plurals.at(-1);
-            if (last) last.other = { content, end: parser.endIndex + 1, indent };
+            if (last) last.other = { content, end: tagEnd(text, parser.endIndex), indent };
           }
         }
       },

@@ -1,5 +1,6 @@
 import { strToU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { epubcheckErrors, hasEpubcheck } from '../testing/format-tools.ts';
 import { makeEpub } from '../testing/make-epub.ts';
 import { translateFile } from '../testing/translate-file.ts';
 import { zipFixture } from '../testing/zip-fixture.ts';
@@ -53,6 +54,27 @@ describe('epub adapter', () => {
     expect(Object.keys(after)[0]).toBe('mimetype');
     expect(bytes[8]).toBe(0); // stored, as readers require
   });
+
+  it('keeps end tags written with whitespace and escapes < in translated attributes (epubcheck passes)', async (context) => {
+    const source = unzipSync(makeEpub());
+    const chapter = decoder
+      .decode(source['OEBPS/chapter1.xhtml'])
+      .replace('<em>very</em>', '<a href="chapter2.xhtml">very</a\t>')
+      .replace('<h1 id="c1">The storm</h1>', '<h1 id="c1">The storm</h1\n>');
+    const book = zipFixture({ ...source, 'OEBPS/chapter1.xhtml': strToU8(chapter) }, ['mimetype']);
+    const marks = async (texts: string[]) => texts.map((text) => `l'« ${text} » "a" & <b> #1: fin`);
+    const { output } = await translateFile('book.epub', book, { translate: marks });
+    const after = unzipSync(output as Uint8Array);
+    const translated = decoder.decode(after['OEBPS/chapter1.xhtml']);
+    expect(translated).toContain('</a\t>');
+    expect(translated).toContain('</h1\n>');
+    expect(translated).toContain('alt="l\'« The lamp &amp; its glass » &quot;a&quot; &amp; &lt;b> #1: fin"');
+    expect(xmlSkeleton(translated, ['xml:lang', 'lang', 'alt'])).toEqual(
+      xmlSkeleton(chapter, ['xml:lang', 'lang', 'alt']),
+    );
+    if (!hasEpubcheck()) context.skip();
+    expect(epubcheckErrors(output as Uint8Array)).toBe('');
+  }, 180_000);
 
   it('refuses entity declarations in a chapter, and a ZIP that is not a book', async () => {
     const bomb = zipFixture(

@@ -53,7 +53,7 @@ describe('html adapter', () => {
       translate: async (texts) => texts.map(() => '<b>"quoted" & more</b>'),
     });
     expect(text).toBe(
-      '<p title="<b>&quot;quoted&quot; &amp; more</b>">&lt;b&gt;"quoted" &amp; more&lt;/b&gt;</p>',
+      '<p title="&lt;b>&quot;quoted&quot; &amp; more&lt;/b>">&lt;b&gt;"quoted" &amp; more&lt;/b&gt;</p>',
     );
   });
 });

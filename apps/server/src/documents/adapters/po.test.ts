@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { po, type GetTextTranslation } from 'gettext-parser';
 import { describe, expect, it } from 'vitest';
+import { hasTool, msgfmtCheck } from '../testing/format-tools.ts';
 import { translateFile } from '../testing/translate-file.ts';
 import type { TranslateTexts } from '../translate-segments.ts';
 import { pluralFormsOf } from './plural-forms.ts';
@@ -96,26 +93,7 @@ function entry(file: string, msgid: string, msgctxt = ''): GetTextTranslation {
   return po.parse(file).translations[msgctxt]![msgid]!;
 }
 
-const hasMsgfmt = (() => {
-  try {
-    execFileSync('msgfmt', ['--version'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/** What `msgfmt --check` says about a catalogue: empty when it checks clean. */
-function msgfmtCheck(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sema-po-'));
-  writeFileSync(join(dir, 'out.po'), text);
-  try {
-    execFileSync('msgfmt', ['--check', '-o', join(dir, 'out.mo'), join(dir, 'out.po')], { stdio: 'pipe' });
-    return '';
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? error);
-  }
-}
+const hasMsgfmt = hasTool('msgfmt');
 
 /** A catalogue as msginit and a translator leave it: the header, then `entries`. */
 function catalogue(language: string, pluralForms: string, entries: string): string {

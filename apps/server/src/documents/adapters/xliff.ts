@@ -30,6 +30,7 @@ import { replaceRanges } from '../segments.ts';
 import type { ExtractContext } from '../types.ts';
 import { escapeAttribute } from './html.ts';
 import { extractXml, xmlFileAdapter } from './xml.ts';
+import { tagEnd } from './xml-ranges.ts';
 
 /** Elements whose content is native code, not text. */
 const NATIVE_CODE = ['ph', 'bpt', 'ept', 'it', 'originalData'];
@@ -207,7 +208,7 @@ function readUnits(text: string): { version: Version; languageTags: Tag[]; units
       onclosetag(name, implied) {
         stack.pop();
         const closeStart = parser.startIndex;
-        const closeEnd = parser.endIndex + 1;
+        const closeEnd = tagEnd(text, parser.endIndex);
         if (!unit) return;
         if (name === 'source' && pendingSource) {
           const contentEnd = implied ? pendingSource.contentStart : closeStart;

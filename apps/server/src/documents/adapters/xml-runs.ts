@@ -2,6 +2,7 @@ import { decodeXML } from 'entities';
 import { Parser } from 'htmlparser2';
 import { addSegment, fillSlot, replaceRanges, type Slot } from '../segments.ts';
 import type { ExtractedMarkup } from './html.ts';
+import { tagEnd, textStart } from './xml-ranges.ts';
 
 /**
  * The text of an office XML part whose paragraphs are cut into formatted runs: WordprocessingML
@@ -100,6 +101,7 @@ function collectGroups(xml: string, dialect: RunDialect): Group[] {
   const open: OpenElement[] = [];
   let skipDepth = 0;
   let last: Piece | null = null;
+  let lastTagEnd = 0;
 
   const breakGroup = () => {
     const paragraph = paragraphs.at(-1);
@@ -143,6 +145,7 @@ function collectGroups(xml: string, dialect: RunDialect): Group[] {
         }
       },
       onclosetag(name) {
+        lastTagEnd = tagEnd(xml, parser.endIndex);
         const element = open.pop();
         if (element?.skipped) skipDepth--;
         const parent = open.at(-1);
@@ -161,7 +164,7 @@ function collectGroups(xml: string, dialect: RunDialect): Group[] {
         const paragraph = paragraphs.at(-1);
         if (!parent || !paragraph || skipDepth > 0) return;
         if (dialect.textElements && !dialect.textElements.has(parent.name)) return;
-        const start = parser.startIndex;
+        const start = textStart(parser.startIndex, lastTagEnd);
         const end = parser.endIndex + 1;
         // The parser may hand one text node over in several pieces.
         if (last && last.end === start) {

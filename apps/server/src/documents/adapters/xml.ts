@@ -12,6 +12,7 @@ import { addSegment, fillSlot, renderEdits, type PendingEdit } from '../segments
 import type { DocumentAdapter, DocumentLimits, ExtractContext, ExtractedDocument } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
 import { escapeAttribute, escapeText, type ExtractedMarkup } from './html.ts';
+import { tagEnd, textStart } from './xml-ranges.ts';
 
 interface Run {
   start: number;
@@ -33,6 +34,7 @@ export function extractXml(
   /** Depth inside ignored elements; text counts only at 0. */
   let skipDepth = 0;
   let inCdata = false;
+  let lastTagEnd = 0;
   const openSkips: boolean[] = [];
   const flush = () => {
     if (run) runs.push(run);
@@ -42,7 +44,7 @@ export function extractXml(
     {
       ontext(data) {
         if (skipDepth > 0 || inCdata) return;
-        const start = parser.startIndex;
+        const start = textStart(parser.startIndex, lastTagEnd);
         const end = parser.endIndex + 1;
         // An entity arrives as its own piece of text right after the one before it.
         if (run && run.end === start) {
@@ -69,6 +71,7 @@ export function extractXml(
       },
       onclosetag() {
         flush();
+        lastTagEnd = tagEnd(source, parser.endIndex);
         if (openSkips.pop()) skipDepth--;
       },
       oncomment: flush,
