@@ -6,6 +6,7 @@ import { xmlDepthExceeds } from '../xml-depth.ts';
 import { readZip, writeZip, type ZipEntry } from '../zip-package.ts';
 import type { ExtractedMarkup } from './html.ts';
 import { refuseDtd } from './xml.ts';
+import { declareUtf8, decodeXml, legacyEncoding, reencodedNote } from './xml-encoding.ts';
 
 /**
  * A ZIP package of XML parts (docx, xlsx, pptx, odt/ods/odp, epub). The package is opened safely
@@ -40,7 +41,6 @@ export interface UntranslatedPart {
   names: readonly [string, string];
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Deepest element nesting a part may have; real documents stay within a few dozen levels. */
 const MAX_XML_DEPTH = 1000;
 const encoder = new TextEncoder();
@@ -63,17 +63,29 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
         const text = read(xml);
         const offset = segments.length;
         segments.push(...text.segments);
-        return [{ entry, xml, text, offset }];
+        return [{ entry, xml, text, offset, encoding: legacyEncoding(xml) }];
       });
-      const note = untranslatedNote(spec.untranslatedParts ?? [], entries);
+      const reencoded = parts.filter((part) => part.encoding);
+      const note = [
+        untranslatedNote(spec.untranslatedParts ?? [], entries),
+        reencoded.length
+          ? reencodedNote(
+              reencoded[0]!.encoding!,
+              reencoded.length === 1 ? `The part ${reencoded[0]!.entry.name}` : `${reencoded.length} parts`,
+            )
+          : undefined,
+      ]
+        .filter(Boolean)
+        .join(' ');
       return {
         segments,
         ...(note ? { note } : {}),
         rebuild(translations) {
           const rebuilt = new Map<string, Uint8Array>();
-          for (const { entry, xml, text, offset } of parts) {
+          for (const { entry, xml, text, offset, encoding } of parts) {
             let out = text.rebuild(translations.slice(offset, offset + text.segments.length));
             if (language && spec.setLanguage) out = spec.setLanguage(entry.name, out, language);
+            if (encoding) out = declareUtf8(out);
             if (out !== xml) rebuilt.set(entry.name, encoder.encode(out));
           }
           return writeZip(
@@ -118,9 +130,12 @@ function checkMarker(spec: PackageFormat, entries: readonly ZipEntry[]): void {
 function decodePart(name: string, data: Uint8Array, allowsDoctype: boolean): string {
   let xml: string;
   try {
-    xml = utf8.decode(data);
+    xml = decodeXml(data, `The part ${name}`, 'xml');
   } catch {
-    throw documentError('INVALID_DOCUMENT', `The part ${name} is not UTF-8 XML.`);
+    throw documentError(
+      'INVALID_DOCUMENT',
+      `The part ${name} is not XML in UTF-8, UTF-16 or the encoding it declares.`,
+    );
   }
   // Office writers never declare entities; XHTML's bare `<!DOCTYPE html …>` declares none.
   refuseDtd(

@@ -12,6 +12,7 @@ import { addSegment, fillSlot, renderEdits, type PendingEdit } from '../segments
 import type { DocumentAdapter, DocumentLimits, ExtractContext, ExtractedDocument } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
 import { escapeAttribute, escapeText, type ExtractedMarkup } from './html.ts';
+import { declareUtf8, decodeXml, legacyEncoding, reencodedNote } from './xml-encoding.ts';
 import { tagEnd, textStart } from './xml-ranges.ts';
 
 interface Run {
@@ -140,8 +141,9 @@ export function refuseDtd(xml: string, message: string, { allowBareDoctype = fal
 }
 
 /**
- * A format read from one XML file (XLIFF, Android resources, .stringsdict): before `extract` parses
- * it, a DTD is refused (entity expansion; `allowBareDoctype` for a format whose files carry a doctype
+ * A format read from one XML file (XLIFF, Android resources, .stringsdict): read in the encoding its
+ * declaration names and written back in UTF-8 with the declaration changed (xml-encoding.ts); before
+ * `extract` parses it, a DTD is refused (entity expansion; `allowBareDoctype` for a format whose files carry a doctype
  * that declares nothing) and nesting past the limit is refused (the parser's bookkeeping grows with
  * depth), with the same words for every such format.
  */
@@ -160,6 +162,7 @@ export function xmlFileAdapter(adapter: {
     format: adapter.format,
     mimeType: adapter.mimeType,
     textual: true,
+    decode: (bytes) => decodeXml(bytes, `The .${adapter.format} file`, adapter.format),
     extract({ text }, limits, context) {
       refuseDtd(text, `The file declares ${declared}, which ${adapter.files} never need; it was refused.`, {
         allowBareDoctype: adapter.allowBareDoctype ?? false,
@@ -169,7 +172,14 @@ export function xmlFileAdapter(adapter: {
           'INVALID_DOCUMENT',
           `The file nests deeper than ${limits.maxJsonDepth} levels; it was refused.`,
         );
-      return adapter.extract(text, limits, context);
+      const encoding = legacyEncoding(text);
+      const extracted = adapter.extract(text, limits, context);
+      if (!encoding) return extracted;
+      return {
+        ...extracted,
+        note: [extracted.note, reencodedNote(encoding)].filter(Boolean).join(' '),
+        rebuild: async (translations) => declareUtf8(String(await extracted.rebuild(translations))),
+      };
     },
   };
 }
