@@ -1,3 +1,4 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { translateFile } from '../testing/translate-file.ts';
 import type { TranslateTexts } from '../translate-segments.ts';
@@ -41,5 +42,20 @@ describe('arb adapter', () => {
     const after = JSON.parse((await translateFile('app_en.arb', ARB, { target: 'zho_Hant' })).text);
     expect(after.photos).toBe('{count, plural, =0 {NO PHOTOS} =1 {ONE PHOTO} other {{count} PHOTOS}}');
     expect(after['@@locale']).toBe('zh_Hant');
+  });
+
+  it('quotes # (and braces, and apostrophes before them) a translation adds inside an ICU plural, so ICU reads them as text', async () => {
+    const marks: TranslateTexts = async (texts) => texts.map((text) => `l'« ${text} » "a" & <b> #1: fin`);
+    const { text } = await translateFile('app_en.arb', ARB, { translate: marks, target: 'fra_Latn' });
+    const after = JSON.parse(text);
+    // An ICU reader (formatjs; Flutter reads no tags) formats the message: '#' is text, the number still there.
+    const formatted = new IntlMessageFormat(after.photos, 'fr', undefined, { ignoreTag: true }).format({
+      count: 5,
+    });
+    expect(formatted).toBe(`5 l'« photos » "a" & <b> #1: fin`);
+    expect(
+      new IntlMessageFormat(after.photos, 'fr', undefined, { ignoreTag: true }).format({ count: 0 }),
+    ).toBe(`l'« No photos » "a" & <b> #1: fin`);
+    expect(after.welcome).toBe(`l'« Welcome back, » "a" & <b> #1: fin {name}!`);
   });
 });

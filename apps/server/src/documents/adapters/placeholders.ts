@@ -22,8 +22,13 @@ export function isMachineString(text: string): boolean {
   return MACHINE_STRING.some((pattern) => pattern.test(trimmed));
 }
 
+/** A translatable slot inside an ICU plural or select message, whose translation ICU must read as text. */
+interface MessageSlot extends Slot {
+  icuMessage: true;
+}
+
 /** A string cut into literal parts (placeholders, kept) and translatable slots. */
-export type Pieces = Array<string | Slot>;
+export type Pieces = Array<string | Slot | MessageSlot>;
 
 /**
  * Splits `text` around its placeholders and adds the words between them to `segments`. The messages
@@ -74,19 +79,35 @@ function splitFlat(
   const base = inMessage ? PLACEHOLDER_OR_HASH : PLACEHOLDER;
   const pattern = directives ? new RegExp(`${directives.source}|${base.source}`, 'g') : base;
   for (const match of text.matchAll(pattern)) {
-    pushWords(text.slice(cursor, match.index), pieces, segments);
+    pushWords(text.slice(cursor, match.index), pieces, segments, inMessage);
     pieces.push(match[0]);
     cursor = match.index + match[0].length;
   }
-  pushWords(text.slice(cursor), pieces, segments);
+  pushWords(text.slice(cursor), pieces, segments, inMessage);
 }
 
-function pushWords(text: string, pieces: Pieces, segments: string[]): void {
-  if (text) pieces.push(addSegment(segments, text) ?? text);
+function pushWords(text: string, pieces: Pieces, segments: string[], inMessage: boolean): void {
+  if (!text) return;
+  const slot = addSegment(segments, text);
+  pieces.push(slot ? (inMessage ? { ...slot, icuMessage: true } : slot) : text);
+}
+
+/**
+ * A translation as text of an ICU message: `#` would be read as the number and braces as syntax, so
+ * they are quoted (`'#'`), and an apostrophe that would start a quotation is doubled.
+ */
+export function escapeIcuMessage(text: string): string {
+  return text.replace(/'(?=[{}#'|])|[{}#]/g, (char) => (char === "'" ? "''" : `'${char}'`));
 }
 
 export function joinPieces(pieces: Pieces, translations: readonly string[]): string {
-  return pieces.map((piece) => (typeof piece === 'string' ? piece : fillSlot(piece, translations))).join('');
+  return pieces
+    .map((piece) =>
+      typeof piece === 'string'
+        ? piece
+        : fillSlot(piece, translations, 'icuMessage' in piece ? escapeIcuMessage : undefined),
+    )
+    .join('');
 }
 
 export function hasSlots(pieces: Pieces): boolean {
