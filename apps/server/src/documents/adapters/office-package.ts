@@ -22,8 +22,13 @@ export interface PackageFormat {
   kind: string;
   /** An entry every package of this format has (with this content, when given), telling it apart. */
   marker: { entry: string; content?: string };
-  /** The reader of a part that holds text, or undefined for a part copied as it is. */
-  textPart(name: string): ((xml: string) => ExtractedMarkup) | undefined;
+  /**
+   * The reader of a part that holds text, or undefined for a part copied as it is; `parts` reads the
+   * package's other parts (an xlsx table's header row decides what its sheet's reader keeps).
+   */
+  textPart(name: string, parts: PackageParts): ((xml: string) => ExtractedMarkup) | undefined;
+  /** What the client is told about the package besides its untranslated parts. */
+  note?(parts: PackageParts): string | undefined;
   /** Writes the target language where the part records one (xml:lang, dc:language, lang). */
   setLanguage?(name: string, xml: string, language: string): string;
   /** XHTML chapters may carry `<!DOCTYPE html>`; entity declarations are refused all the same. */
@@ -33,6 +38,12 @@ export interface PackageFormat {
    * what one and several are called; they are counted in the note so no text is lost silently.
    */
   untranslatedParts?: readonly UntranslatedPart[];
+}
+
+/** The package's parts as XML text, by entry name (undefined for a missing or non-UTF-8 one). */
+export interface PackageParts {
+  names: readonly string[];
+  text(name: string): string | undefined;
 }
 
 export interface UntranslatedPart {
@@ -55,9 +66,21 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
       const language = target ? toLanguageTag(target) : undefined;
       const entries = await readZip(bytes, limits);
       checkMarker(spec, entries);
+      const byName = new Map(entries.map((entry) => [entry.name, entry]));
+      const view: PackageParts = {
+        names: entries.map((entry) => entry.name),
+        text(name) {
+          const data = byName.get(name)?.data;
+          try {
+            return data && new TextDecoder('utf-8', { fatal: true }).decode(data);
+          } catch {
+            return undefined;
+          }
+        },
+      };
       const segments: string[] = [];
       const parts = entries.flatMap((entry) => {
-        const read = spec.textPart(entry.name);
+        const read = spec.textPart(entry.name, view);
         if (!read) return [];
         const xml = decodePart(entry.name, entry.data, spec.allowsDoctype ?? false);
         const text = read(xml);
@@ -68,6 +91,7 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
       const reencoded = parts.filter((part) => part.encoding);
       const note = [
         untranslatedNote(spec.untranslatedParts ?? [], entries),
+        spec.note?.(view),
         reencoded.length
           ? reencodedNote(
               reencoded[0]!.encoding!,

@@ -28,6 +28,45 @@ const changedEntries = (before: Record<string, Uint8Array>, after: Record<string
   Object.keys(before).filter((name) => Buffer.compare(before[name]!, after[name]!) !== 0);
 
 describe('xlsx adapter', () => {
+  it('leaves table header cells as written, equal to the table column names its formulas name, and says so', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sales');
+    sheet.addTable({
+      name: 'Regions',
+      ref: 'A1',
+      headerRow: true,
+      columns: [{ name: 'Region' }, { name: 'Revenue' }, { name: 'Note' }],
+      rows: [
+        ['North', 1200, 'Good year'],
+        ['South', 900, 'Region to watch'],
+      ],
+    });
+    sheet.getCell('E1').value = 'Region';
+    sheet.getCell('E2').value = { formula: 'SUM(Regions[Revenue])', result: 2100 };
+    const source = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const marks = async (texts: string[]) => texts.map((text) => `l'« ${text} » "a" & <b> #1: fin`);
+    const { output, prepared } = await translateFile('sales.xlsx', source, { translate: marks });
+    const after = unzipSync(output as Uint8Array);
+    const before = unzipSync(source);
+    const table = Object.keys(after).find((name) => /^xl\/tables\/table\d+\.xml$/.test(name))!;
+    expect(after[table]).toEqual(before[table]);
+    const cells = cellsOf(await workbookOf(output as Uint8Array));
+    for (const [cell, name] of [
+      ['A1', 'Region'],
+      ['B1', 'Revenue'],
+      ['C1', 'Note'],
+    ]) {
+      expect(cells[`Sales!${cell}`]).toBe(name);
+      expect(new TextDecoder().decode(after[table])).toContain(`name="${name}"`);
+    }
+    expect(cells['Sales!A2']).toBe(`l'« North » "a" & <b> #1: fin`);
+    expect(cells['Sales!C3']).toBe(`l'« Region to watch » "a" & <b> #1: fin`);
+    // The same shared string outside the table stays too (one string, one text).
+    expect(cells['Sales!E1']).toBe('Region');
+    expect(cells['Sales!E2']).toMatchObject({ formula: 'SUM(Regions[Revenue])' });
+    expect(prepared.note).toContain('3 table header cells were left as written');
+  });
+
   it('translates shared and inline strings; numbers, dates, formulas and sheets stay as they were', async () => {
     const source = await makeXlsx();
     const { prepared, output } = await translateFile('sales.xlsx', source);
