@@ -73,7 +73,11 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
       });
       let resolvedSource: string;
       try {
-        resolvedSource = source === 'auto' ? await detect(prepared.segments, options.detectLanguage) : source;
+        // A file with nothing left to translate has no text to detect from: its source stays `auto`.
+        resolvedSource =
+          source === 'auto' && prepared.segments.length > 0
+            ? await detect(prepared.segments, options.detectLanguage)
+            : source;
       } catch (error) {
         prepared.dispose?.();
         throw error;

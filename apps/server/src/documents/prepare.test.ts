@@ -110,7 +110,11 @@ describe('prepareDocument: refusing bad files', () => {
       'documents with more text than the character limit (413)',
       'word '.repeat(3000),
       { maxChars: 10_000 },
-      refused(413, 'The document has 14,999 characters of text; the limit is 10,000.', 'DOCUMENT_TOO_LONG'),
+      refused(
+        413,
+        "The document has 14,999 characters of text; the limit is 10,000. Split the file, or ask the server's operator to raise SEMA_DOC_MAX_CHARS (a large project's catalogue can hold several hundred thousand characters).",
+        'DOCUMENT_TOO_LONG',
+      ),
     ],
   ])('refuses %s', async (_, content, limit, refusal) => {
     await expect(prepare('a.txt', content, undefined, { ...testLimits, ...limit })).rejects.toMatchObject(

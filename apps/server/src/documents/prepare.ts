@@ -69,7 +69,10 @@ export async function prepareDocument(
     ...(options.target ? { target: options.target } : {}),
     needsReview: options.needsReview ?? true,
   });
-  if (extracted.segments.length === 0) {
+  // A file whose text the adapter left alone for a reason it states (a finished catalogue, a deck
+  // whose only text is in charts) comes back as it is, with that reason, so a pipeline that sends
+  // every file gets every file back; a file with nothing to say about is refused.
+  if (extracted.segments.length === 0 && (options.textOnly || !extracted.note)) {
     throw documentError('DOCUMENT_HAS_NO_TEXT', 'No text to translate was found in the file.');
   }
   const budget = options.textOnly?.budget;
@@ -78,7 +81,7 @@ export async function prepareDocument(
   if (characters > limits.maxChars) {
     throw documentError(
       'DOCUMENT_TOO_LONG',
-      `The document has ${formatCount(characters)} characters of text; the limit is ${formatCount(limits.maxChars)}.`,
+      `The document has ${formatCount(characters)} characters of text; the limit is ${formatCount(limits.maxChars)}. Split the file, or ask the server's operator to raise SEMA_DOC_MAX_CHARS (a large project's catalogue can hold several hundred thousand characters).`,
     );
   }
   const base = { format: adapter.format, segments, characters, baseName: baseNameOf(upload.fileName) };
@@ -95,7 +98,13 @@ export async function prepareDocument(
     };
   }
   const extension = extracted.output?.extension ?? (extensionOf(upload.fileName) || adapter.format);
-  const note = [extracted.output?.note, extracted.note].filter(Boolean).join(' ');
+  const note = [
+    extracted.segments.length === 0 ? 'Nothing was left to translate; the file comes back as it was.' : '',
+    extracted.output?.note,
+    extracted.note,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     ...base,
     extension,

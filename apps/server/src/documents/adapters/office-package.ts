@@ -108,7 +108,10 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
           const rebuilt = new Map<string, Uint8Array>();
           for (const { entry, xml, text, offset, encoding } of parts) {
             let out = text.rebuild(translations.slice(offset, offset + text.segments.length));
-            if (language && spec.setLanguage) out = spec.setLanguage(entry.name, out, language);
+            // Nothing translated, nothing in the target language: a finished file comes back as it was.
+            if (language && spec.setLanguage && segments.length > 0) {
+              out = spec.setLanguage(entry.name, out, language);
+            }
             if (encoding) out = declareUtf8(out);
             if (out !== xml) rebuilt.set(entry.name, encoder.encode(out));
           }

@@ -334,6 +334,15 @@ describe('po adapter', () => {
     );
   });
 
+  it('gives a finished catalogue back byte for byte, saying nothing was left to translate', async () => {
+    const done = catalogue('fr', 'nplurals=2; plural=(n > 1);', 'msgid "Save"\nmsgstr "Enregistrer"\n');
+    const { text, prepared } = await translateFile('fr.po', done);
+    expect(text).toBe(done);
+    expect(prepared.note).toBe(
+      'Nothing was left to translate; the file comes back as it was. 1 PO entries already translated were left as they were.',
+    );
+  });
+
   it('keeps CRLF line ends', async () => {
     const crlf = TEMPLATE.replace(/\n/g, '\r\n');
     const { text } = await translateFile('gallery.pot', crlf);

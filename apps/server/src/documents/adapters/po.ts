@@ -87,8 +87,9 @@ export const poAdapter: DocumentAdapter = {
     const formCount = plural?.count ?? countOf(headers['Plural-Forms']) ?? 2;
     const charset = declaredCharset(headers['Content-Type']);
     const fields: Record<string, string> = {};
-    if (header && target) fields.Language = target.replace(/-/g, '_');
-    const fillsPluralForms = Boolean(header && context.target && !declared && plural);
+    // A finished catalogue (nothing left to translate) keeps its header as it was.
+    if (header && target && work.length) fields.Language = target.replace(/-/g, '_');
+    const fillsPluralForms = Boolean(header && context.target && !declared && plural && work.length);
     if (fillsPluralForms) fields['Plural-Forms'] = plural!.header;
     if (header && charset) {
       fields['Content-Type'] = headers['Content-Type']!.replace(/charset=[^;\s]+/i, 'charset=UTF-8');

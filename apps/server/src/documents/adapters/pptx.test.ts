@@ -78,6 +78,26 @@ describe('pptx adapter', () => {
     expect(Buffer.from(after['ppt/media/image1.png']!).equals(Buffer.from(PIXEL_PNG))).toBe(true);
   });
 
+  it('gives back a deck whose only text is in a chart unchanged, saying the chart was left as it is', async () => {
+    const parts = unzipSync(makePptx());
+    for (const name of Object.keys(parts).filter((entry) =>
+      /^ppt\/(?:slides|notesSlides)\/[^/]+\.xml$/.test(entry),
+    )) {
+      parts[name] = strToU8(decoder.decode(parts[name]).replace(/(<a:t\b[^>]*>)[^<]*<\/a:t>/g, '$1</a:t>'));
+    }
+    parts['ppt/charts/chart1.xml'] = strToU8(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by region</a:t></a:r></a:p></c:rich></c:tx></c:title></c:chart></c:chartSpace>',
+    );
+    const deck = zipSync(parts);
+    const { output, prepared } = await translateFile('deck.pptx', deck);
+    expect(prepared.segments).toEqual([]);
+    expect(prepared.note).toBe(
+      'Nothing was left to translate; the file comes back as it was. Left untranslated (copied as they are): 1 chart.',
+    );
+    const after = unzipSync(output as Uint8Array);
+    for (const name of Object.keys(parts)) expect(after[name]).toEqual(parts[name]);
+  });
+
   it('refuses a ZIP that is not a presentation', async () => {
     const zip = zipSync({ 'ppt/slides/slide1.xml': strToU8('<p:sld/>') });
     await expect(translateFile('deck.pptx', zip)).rejects.toMatchObject({

@@ -238,9 +238,66 @@ describe('xliff adapter, refusals', () => {
     });
   });
 
-  it('says when every unit is already translated', async () => {
+  it('gives a finished file back unchanged, saying every unit is already translated', async () => {
     const done =
-      '<xliff version="1.2"><file><body><trans-unit id="1"><source>Hi</source><target>Salut</target></trans-unit></body></file></xliff>';
-    await expect(translateFile('a.xlf', done)).rejects.toMatchObject({ code: 'DOCUMENT_HAS_NO_TEXT' });
+      '<xliff version="1.2"><file target-language="fr"><body><trans-unit id="1"><source>Hi</source><target>Salut</target></trans-unit></body></file></xliff>';
+    const { text, prepared } = await translateFile('a.xlf', done);
+    expect(text).toBe(done);
+    expect(prepared.note).toBe(
+      'Nothing was left to translate; the file comes back as it was. XLIFF units left as they were: 1 already translated.',
+    );
+  });
+
+  it('translates an XLIFF 2.0 group marked translate="yes" inside a file marked translate="no"', async () => {
+    const xliff = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+ <file id="f1" translate="no">
+  <unit id="brand"><segment><source>Sema</source></segment></unit>
+  <group id="ui" translate="yes">
+   <unit id="save"><segment><source>Save the file</source></segment></unit>
+  </group>
+ </file>
+</xliff>
+`;
+    const { text, prepared } = await translateFile('app.xlf', xliff);
+    expect(text).toContain('<source>Save the file</source><target>SAVE THE FILE</target>');
+    expect(text).toContain('<source>Sema</source></segment>');
+    expect(prepared.note).toBe('XLIFF units left as they were: 1 marked translate="no".');
+  });
+
+  it('translates again the targets of a file in another language than the one asked for, naming both', async () => {
+    // Symfony's messages.en.xlf: English targets; and a German-target file sent for French.
+    const symfony = `<?xml version="1.0" encoding="utf-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file source-language="en" target-language="en" datatype="plaintext" original="file.ext">
+    <body>
+      <trans-unit id="a1" resname="user.login">
+        <source>user.login</source>
+        <target>Log in to your account</target>
+      </trans-unit>
+      <trans-unit id="a2" resname="Welcome">
+        <source>Welcome</source>
+        <target>Welcome</target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+`;
+    const { text, prepared } = await translateFile('messages.en.xlf', symfony, { target: 'fra_Latn' });
+    expect(text).toContain('<target state="needs-review-translation">WELCOME</target>');
+    expect(text).toContain('target-language="fr"');
+    expect(prepared.note).toContain(
+      "The file's targets are in en, not fr: 2 translated units were translated again from the source into fr, replacing en.",
+    );
+    const german = symfony
+      .replace('target-language="en"', 'target-language="de-DE"')
+      .replace('<target>Welcome</target>', '<target>Willkommen</target>');
+    const out = await translateFile('messages.de.xlf', german, { target: 'fra_Latn' });
+    expect(out.text).toContain('>WELCOME</target>');
+    expect(out.text).not.toContain('Willkommen');
+    expect(out.prepared.note).toContain("The file's targets are in de-DE, not fr");
+    // The same file asked for its own language keeps its targets.
+    const same = await translateFile('messages.de.xlf', german, { target: 'deu_Latn' });
+    expect(same.text).toContain('<target>Willkommen</target>');
   });
 });

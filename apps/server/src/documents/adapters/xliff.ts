@@ -9,9 +9,12 @@
  * `<seg-source>` content, each `<mrk mtype="seg" mid="…">` kept with its id and its text translated,
  * which is the structure CAT tools read back segment by segment.
  *
- * Left alone: units (or groups, files) marked `translate="no"`, XLIFF 1.2 units with
- * `approved="yes"`, and units already translated (a target with text whose state is not `new` /
- * `needs-translation` / `initial`); the answer's note counts them.
+ * Left alone: units (or groups, files) marked `translate="no"` (unless a group or unit inside says
+ * `translate="yes"`), XLIFF 1.2 units with `approved="yes"`, and units already translated (a target
+ * with text whose state is not `new` / `needs-translation` / `initial`); the answer's note counts
+ * them. A file whose declared target language is another language than the one asked for has its
+ * targets translated again from the source (they are not a translation into the asked language),
+ * and the note names the two languages.
  *
  * State (our choice, documented in the README): XLIFF 1.2 targets get
  * `state="needs-review-translation"` (machine translation a person should check) or, when the caller
@@ -40,6 +43,8 @@ interface Unit {
   /** The element that holds source and target: `trans-unit` (1.2) or `segment` (2.x). */
   holder: Tag;
   translatable: boolean;
+  /** The target language its file declares (`<file target-language>`, `<xliff trgLang>`), if any. */
+  declaredTarget?: string;
   source?: { start: number; contentStart: number; contentEnd: number; end: number };
   /** End of `<seg-source>` (1.2), which the schema puts before the target. */
   afterSource?: number;
@@ -65,11 +70,20 @@ export const xliffAdapter = xmlFileAdapter({
     const { version, languageTags, units } = readUnits(text);
     const segments: string[] = [];
     const kept = { untranslatable: 0, translated: 0 };
+    const target = context.target ? (toLanguageTag(context.target) ?? context.target) : undefined;
+    // Targets in another language than the one asked for (a German file sent for French, Symfony's
+    // messages.en.xlf whose targets are English) are not a translation into it: they are replaced.
+    const retargeted = new Map<string, number>();
     const work = units.flatMap((unit) => {
       if (!unit.source) return [];
+      const otherLanguage =
+        target && unit.declaredTarget && primaryOf(unit.declaredTarget) !== primaryOf(target);
       if (!unit.translatable) kept.untranslatable += 1;
-      else if (isTranslated(unit, version, text)) kept.translated += 1;
+      else if (isTranslated(unit, version, text) && !otherLanguage) kept.translated += 1;
       else {
+        if (otherLanguage && isTranslated(unit, version, text)) {
+          retargeted.set(unit.declaredTarget!, (retargeted.get(unit.declaredTarget!) ?? 0) + 1);
+        }
         // A segmented unit's target mirrors its <seg-source>: the same <mrk> segments, translated.
         const { contentStart, contentEnd } = unit.segSource ?? unit.source;
         const inner = text.slice(contentStart, contentEnd);
@@ -83,15 +97,20 @@ export const xliffAdapter = xmlFileAdapter({
     if (work.length === 0 && units.length === 0) {
       throw documentError('INVALID_DOCUMENT', 'The XLIFF file has no translation units.');
     }
+    const replaced = [...retargeted].map(
+      ([language, count]) =>
+        `The file's targets are in ${language}, not ${target}: ${count} translated ${count === 1 ? 'unit was' : 'units were'} translated again from the source into ${target}, replacing ${language}.`,
+    );
+    const note = [keptNote(kept), ...replaced].filter(Boolean).join(' ');
     return {
       segments,
-      note: keptNote(kept),
+      ...(note ? { note } : {}),
       rebuild: (translations) => {
         const edits = work.flatMap(({ unit, first, markup }) => {
           const own = translations.slice(first, first + markup.segments.length);
           return targetEdits(text, unit, version, markup.rebuild(own), context);
         });
-        if (context.target) {
+        if (context.target && work.length > 0) {
           const language = toLanguageTag(context.target) ?? context.target;
           const name = version === 1 ? 'target-language' : 'trgLang';
           edits.push(...languageTags.map((tag) => attributeEdit(text, tag, name, language)));
@@ -101,6 +120,11 @@ export const xliffAdapter = xmlFileAdapter({
     };
   },
 });
+
+/** `de-CH` → `de`, `pt_BR` → `pt`. */
+function primaryOf(language: string): string {
+  return language.split(/[-_]/)[0]!.toLowerCase();
+}
 
 function keptNote(kept: { untranslatable: number; translated: number }): string | undefined {
   const parts = [
@@ -179,23 +203,32 @@ function readUnits(text: string): { version: Version; languageTags: Tag[]; units
   let segSourceStart: number | undefined;
   let pendingTarget: { open: Tag } | undefined;
   let sawRoot = false;
+  let declaredTarget: string | undefined;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         const end = parser.endIndex + 1;
         const tag: Tag = { start: text.lastIndexOf('<', parser.endIndex), end, attributes };
         const parent = stack.at(-1);
-        const translatable = (parent?.translatable ?? true) && attributes.translate !== 'no';
+        // `translate` is inherited, and a group or unit may say `yes` inside a file or group that says `no`.
+        const translatable =
+          attributes.translate === 'no'
+            ? false
+            : attributes.translate === 'yes' || (parent?.translatable ?? true);
         if (!sawRoot) {
           sawRoot = true;
           version = versionOf(name, attributes);
           if (version === 2) languageTags.push(tag);
+          if (version === 2) declaredTarget = attributes.trgLang;
         }
         stack.push({ name, translatable });
-        if (version === 1 && name === 'file') languageTags.push(tag);
+        if (version === 1 && name === 'file') {
+          languageTags.push(tag);
+          declaredTarget = attributes['target-language'];
+        }
         const holder = version === 1 ? 'trans-unit' : 'segment';
         if (name === holder) {
-          unit = { holder: tag, translatable };
+          unit = { holder: tag, translatable, ...(declaredTarget ? { declaredTarget } : {}) };
           units.push(unit);
         } else if (unit && parent?.name === holder && name === 'source') {
           pendingSource = { start: tag.start, contentStart: end };

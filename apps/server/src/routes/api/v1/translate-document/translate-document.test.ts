@@ -367,7 +367,7 @@ describe('POST /api/v1/translate/document refuses bad requests with a clear JSON
       () => form('long.txt', 'word '.repeat(1000), target),
       413,
       'DOCUMENT_TOO_LONG',
-      'The document has 4,999 characters of text; the limit is 3,000.',
+      "The document has 4,999 characters of text; the limit is 3,000. Split the file, or ask the server's operator to raise SEMA_DOC_MAX_CHARS (a large project's catalogue can hold several hundred thousand characters).",
     ],
     [
       'a zip bomb',
