@@ -124,14 +124,25 @@ describe('prepareDocument: refusing bad files', () => {
 });
 
 describe('prepareDocument: text encodings', () => {
-  it('reads UTF-16 with a byte-order mark and UTF-8 with one', async () => {
+  it('reads UTF-16 with a byte-order mark and UTF-8 with one, and keeps the UTF-8 mark', async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Hello there', 'utf16le')]);
     expect((await prepare('w.txt', utf16)).segments).toEqual(['Hello there']);
+    const po = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('msgid "Hello there"\nmsgstr ""\n', 'utf16le'),
+    ]);
+    expect((await prepare('fr.po', po)).note).toContain('The file was UTF-16 text; it comes back as UTF-8.');
     const { text } = await translateFile(
       'bom.txt',
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Hi you')]),
     );
-    expect(text).toBe('HI YOU');
+    expect(text).toBe('\uFEFFHI YOU');
+    // Trados writes its .sdlxliff with a mark; it comes back with it.
+    const sdlxliff =
+      '\uFEFF<?xml version="1.0" encoding="utf-8"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="a.docx" source-language="en-US" target-language="fr-FR" datatype="x-sdlfilterframework2"><body><trans-unit id="1"><source>Hello there</source></trans-unit></body></file></xliff>';
+    const out = await translateFile('doc.sdlxliff', sdlxliff);
+    expect(out.text.startsWith('\uFEFF<?xml')).toBe(true);
+    expect(out.text).toContain('<target state="needs-review-translation">HELLO THERE</target>');
   });
 });
 

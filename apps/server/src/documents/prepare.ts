@@ -98,8 +98,12 @@ export async function prepareDocument(
     };
   }
   const extension = extracted.output?.extension ?? (extensionOf(upload.fileName) || adapter.format);
+  const [b0, b1, b2] = upload.bytes;
+  const hasUtf8Bom = adapter.textual && b0 === 0xef && b1 === 0xbb && b2 === 0xbf;
+  const wasUtf16 = adapter.textual && ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff));
   const note = [
     extracted.segments.length === 0 ? 'Nothing was left to translate; the file comes back as it was.' : '',
+    wasUtf16 ? 'The file was UTF-16 text; it comes back as UTF-8.' : '',
     extracted.output?.note,
     extracted.note,
   ]
@@ -112,7 +116,11 @@ export async function prepareDocument(
     textual: adapter.textual || extracted.output !== undefined,
     ...(note ? { note } : {}),
     truncated: false,
-    rebuild: async (translations) => extracted.rebuild(translations),
+    rebuild: async (translations) => {
+      const out = await extracted.rebuild(translations);
+      // A UTF-8 byte-order mark is kept (Trados' .sdlxliff and Windows tools write one).
+      return hasUtf8Bom && typeof out === 'string' ? `\uFEFF${out}` : out;
+    },
   };
 }
 
