@@ -60,13 +60,19 @@ describe('epub adapter', () => {
     const chapter = decoder
       .decode(source['OEBPS/chapter1.xhtml'])
       .replace('<em>very</em>', '<a href="chapter2.xhtml">very</a\t>')
-      .replace('<h1 id="c1">The storm</h1>', '<h1 id="c1">The storm</h1\n>');
+      .replace('<h1 id="c1">The storm</h1>', '<h1 id="c1">The storm</h1\n>')
+      .replace(
+        '</head>',
+        '<link rel="alternate stylesheet" type="text/css" href="style.css" title="Night mode"/></head>',
+      );
     const book = zipFixture({ ...source, 'OEBPS/chapter1.xhtml': strToU8(chapter) }, ['mimetype']);
     const marks = async (texts: string[]) => texts.map((text) => `l'« ${text} » "a" & <b> #1: fin`);
     const { output } = await translateFile('book.epub', book, { translate: marks });
     const after = unzipSync(output as Uint8Array);
     const translated = decoder.decode(after['OEBPS/chapter1.xhtml']);
     expect(translated).toContain('</a\t>');
+    // An alternate stylesheet's title is a name readers match, not text.
+    expect(translated).toContain('title="Night mode"/>');
     expect(translated).toContain('</h1\n>');
     expect(translated).toContain('alt="l\'« The lamp &amp; its glass » &quot;a&quot; &amp; &lt;b> #1: fin"');
     expect(xmlSkeleton(translated, ['xml:lang', 'lang', 'alt'])).toEqual(

@@ -64,7 +64,9 @@ export function extractXml(
           /\bnotranslate\b/.test(attributes.class ?? '');
         openSkips.push(skip);
         if (skip) skipDepth++;
-        if (skipDepth === 0) {
+        // A <link>'s title names a stylesheet set (`rel="alternate stylesheet"`), which readers
+        // match by name: it is not a reader-facing text.
+        if (skipDepth === 0 && name !== 'link') {
           runs.push(
             ...attributeRuns(source, parser.startIndex, parser.endIndex + 1, textAttributes, attributes),
           );
