@@ -1,5 +1,6 @@
 import { packageAdapter } from './office-package.ts';
 import { extractRuns, type RunDialect } from './xml-runs.ts';
+import { officeLanguage } from './xml-language.ts';
 
 /**
  * PowerPoint (.pptx): the text of every slide (shapes, text boxes, tables) and of the speaker notes
@@ -34,5 +35,5 @@ export const pptxAdapter = packageAdapter({
     { pattern: /^ppt\/comments\/[^/]+\.xml$/, names: ['comment part', 'comment parts'] },
   ],
   setLanguage: (_name, xml, language) =>
-    xml.replace(/(<a:(?:rPr|endParaRPr|defRPr)\b[^>]*?\slang=")[^"]*"/g, `$1${language}"`),
+    xml.replace(/(<a:(?:rPr|endParaRPr|defRPr)\b[^>]*?\slang=")[^"]*"/g, `$1${officeLanguage(language)}"`),
 });

@@ -21,3 +21,19 @@ export function setRootLanguage(xml: string, root: string, language: string): st
     return withXmlLang.replace(/(\slang=")[^"]*"/, `$1${language}"`);
   });
 }
+
+/**
+ * The tag Office writes for a language: with its most likely region (`fr` → `fr-FR`, `ar` → `ar-EG`,
+ * `zh-Hant` → `zh-TW`), since PowerPoint and Word name proofing languages by region; a tag that has
+ * one, or a language CLDR gives none, is kept.
+ */
+export function officeLanguage(tag: string): string {
+  try {
+    const locale = new Intl.Locale(tag);
+    if (locale.region) return tag;
+    const region = locale.maximize().region;
+    return region ? `${locale.language}-${region}` : tag;
+  } catch {
+    return tag;
+  }
+}
