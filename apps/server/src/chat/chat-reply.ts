@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientGoneSignal } from '../lib/http/client-gone.ts';
 import { sendEventStream } from '../lib/http/sse.ts';
+import { isWebBudget } from '../lib/web-session.ts';
 import { chatErrorEvent } from './chat-errors.ts';
 import type { ChatMeter } from './chat-meter.ts';
 
@@ -20,9 +21,19 @@ export interface ChatAnswer {
   meter: ChatMeter;
 }
 
-/** Takes one of the client's chat slots (429 past `SEMA_MAX_CHATS_PER_CLIENT`) for this answer. */
+/**
+ * Takes one of the client's chat slots (429 past `SEMA_MAX_CHATS_PER_CLIENT`) for this answer. The
+ * client is the API key when the request has one (a chat app's backend serves many people from one
+ * address: with keys on, its key is the client, and another key has its own slots), else the address.
+ */
 export function startChatAnswer(request: FastifyRequest, reply: FastifyReply): ChatAnswer {
-  const clientGone = clientGoneSignal(reply, request.server.clientCaps.chats.acquire(request.ip));
+  const { chats } = request.server.clientCaps;
+  // A web session spends its address's budget: its address is the client.
+  const release =
+    request.apiKey && !isWebBudget(request.apiKey)
+      ? chats.acquire(`key:${request.apiKey.id}`, 'key')
+      : chats.acquire(request.ip, 'address');
+  const clientGone = clientGoneSignal(reply, release);
   const controller = new AbortController();
   return {
     clientGone,
@@ -47,5 +58,40 @@ export function sendChatStream<E>(
     clientGone: answer.clientGone,
     errorEvent: (error) => chatErrorEvent(error, request.log),
     stop: answer.stop,
+  });
+}
+
+/** How a protocol writes a turn's events: its encoder, its error event and its framing. */
+export interface StreamEncoder<E, W> {
+  /** The protocol's events for the turn's events, in order. */
+  encode(events: AsyncIterable<E>): AsyncIterable<W>;
+  /** The protocol's last event for a failure (or the server ending the stream). */
+  error(failure: unknown): W;
+  /** How one event is written; one `data:` line of JSON by default. */
+  format?: (event: W) => string;
+  /** Written after the last event (OpenAI's `data: [DONE]`). */
+  trailer?: string;
+}
+
+/**
+ * Sends an answer whose `first` event was taken before, through a protocol's encoder, with the
+ * heartbeat, the drain and the stall guard every stream has (lib/http/sse.ts).
+ */
+export function sendEncodedStream<E, W>(
+  reply: FastifyReply,
+  answer: ChatAnswer,
+  stream: { first: E; rest: AsyncIterator<E> },
+  encoder: StreamEncoder<E, W>,
+): FastifyReply {
+  async function* all(): AsyncGenerator<E> {
+    yield stream.first;
+    for (let next = await stream.rest.next(); !next.done; next = await stream.rest.next()) yield next.value;
+  }
+  return sendEventStream<W>(reply, encoder.encode(all())[Symbol.asyncIterator](), {
+    clientGone: answer.clientGone,
+    errorEvent: (error) => encoder.error(error),
+    stop: answer.stop,
+    ...(encoder.format ? { format: encoder.format } : {}),
+    ...(encoder.trailer ? { trailer: encoder.trailer } : {}),
   });
 }

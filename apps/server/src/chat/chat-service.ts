@@ -4,7 +4,6 @@
  */
 import type { EngineStatus } from '@sema/shared/api/schemas';
 import {
-  CHAT_LIMITS,
   type ChatMessage,
   type ChatRequest,
   type ChatResponse,
@@ -15,7 +14,7 @@ import { isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
 import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
 import type { ChatMetrics } from './metrics.ts';
-import type { ChatGenerationRequest, ChatProvider } from './provider.ts';
+import type { ChatGenerationRequest, ChatProvider, TokenUsage } from './provider.ts';
 import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning } from './reasoning.ts';
 
 export interface ChatService {
@@ -34,6 +33,16 @@ export interface ChatService {
 
 export function chatInputTooLong(length: number, limit: number): string {
   return `Chat input is too long: ${length} characters in all messages (the limit is ${limit})`;
+}
+
+/** The end of an answer as every surface reports it: why it ended and its token counts. */
+export function answerEnd(usage: TokenUsage, finishReason: string) {
+  return {
+    tokens: usage.tokens,
+    finish_reason: finishReason,
+    ...(usage.promptTokens === undefined ? {} : { prompt_tokens: usage.promptTokens }),
+    ...(usage.completionTokens === undefined ? {} : { completion_tokens: usage.completionTokens }),
+  };
 }
 
 function outcomeOf(error: unknown, signal: AbortSignal): string {
@@ -69,12 +78,15 @@ export function createChatService(
       if (message.role === 'assistant' && !content) continue;
       messages.push({ role: message.role, content });
     }
+    // Only what the client asked for (chat-service callers never fill in defaults).
     return {
       messages,
-      maxTokens: request.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
-      temperature: request.temperature ?? CHAT_LIMITS.defaultTemperature,
+      ...(request.max_tokens === undefined ? {} : { maxTokens: request.max_tokens }),
+      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(request.stop === undefined ? {} : { stop: [request.stop].flat() }),
       ...(request.top_p === undefined ? {} : { topP: request.top_p }),
+      ...(request.reasoning_effort === undefined ? {} : { reasoningEffort: request.reasoning_effort }),
+      ...(request.user === undefined ? {} : { user: request.user }),
       signal,
     };
   }
@@ -87,7 +99,8 @@ export function createChatService(
     const started = performance.now();
     const splitter = new ReasoningSplitter(opensThinkInPrompt(provider.model));
     let model = provider.model;
-    let tokens = 0;
+    let usage: TokenUsage = { tokens: 0 };
+    let finishReason = 'stop';
     let produced = false;
     let outcome: string | undefined;
     const firstEvent = () => {
@@ -97,8 +110,13 @@ export function createChatService(
     try {
       for await (const chunk of provider.stream(generation)) {
         if (chunk.type === 'usage') {
-          tokens = chunk.tokens;
-          model = chunk.model ?? model;
+          const { type: _usage, model: answered, ...counts } = chunk;
+          usage = counts;
+          model = answered ?? model;
+          continue;
+        }
+        if (chunk.type === 'finish') {
+          finishReason = chunk.reason;
           continue;
         }
         if (chunk.type === 'reasoning') {
@@ -123,9 +141,14 @@ export function createChatService(
       throw error;
     } finally {
       // Also when the consumer stopped reading (the client left): then it counts as stopped.
-      finished(outcome ?? 'stopped', tokens);
+      finished(outcome ?? 'stopped', usage.tokens);
     }
-    yield { type: 'done', model, tokens, processingTime: Math.round(performance.now() - started) };
+    yield {
+      type: 'done',
+      model,
+      processingTime: Math.round(performance.now() - started),
+      ...answerEnd(usage, finishReason),
+    };
   }
 
   return {
@@ -149,7 +172,7 @@ export function createChatService(
         reasoning,
         model: completion.model,
         processingTime: Math.round(performance.now() - started),
-        tokens: completion.tokens,
+        ...answerEnd(completion, completion.finishReason),
       };
     },
 

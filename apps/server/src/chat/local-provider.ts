@@ -59,6 +59,12 @@ type LoadState =
   /** Cannot run now (package or file missing, hub unreachable, download failed); tried again at `nextAttempt`. */
   | { state: 'unavailable'; error: ApiError; nextAttempt: number };
 
+/**
+ * New tokens of a local answer when the client sets no `max_tokens`: a small model can repeat itself
+ * forever, and it holds the server's only chat slot while it does. Documented in docs/api.md.
+ */
+export const LOCAL_MAX_TOKENS = 1000;
+
 const DEFAULT_RETRY_DELAY_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 15 * 60_000;
 
@@ -116,11 +122,22 @@ export class LocalProvider implements ChatProvider {
   }
 
   async complete(request: ChatGenerationRequest): Promise<ChatCompletion> {
-    const parts: ChatCompletion = { text: '', reasoning: '', model: this.model, tokens: 0 };
+    const parts: ChatCompletion = {
+      text: '',
+      reasoning: '',
+      model: this.model,
+      tokens: 0,
+      finishReason: 'stop',
+    };
     for await (const chunk of this.stream(request)) {
       if (chunk.type === 'text') parts.text += chunk.text;
       else if (chunk.type === 'reasoning') parts.reasoning += chunk.text;
-      else parts.tokens = chunk.tokens;
+      else if (chunk.type === 'finish') parts.finishReason = chunk.reason;
+      else {
+        parts.tokens = chunk.tokens;
+        parts.promptTokens = chunk.promptTokens;
+        parts.completionTokens = chunk.completionTokens;
+      }
     }
     return parts;
   }
@@ -137,9 +154,10 @@ export class LocalProvider implements ChatProvider {
       const last = request.messages.at(-1);
       session.setChatHistory(earlier.map(toHistoryItem));
       const generation = session
-        .prompt(last?.content ?? '', {
-          maxTokens: request.maxTokens,
-          temperature: request.temperature,
+        .promptWithMeta(last?.content ?? '', {
+          // A small local model may never stop by itself: without the client's bound it gets this one.
+          maxTokens: request.maxTokens ?? LOCAL_MAX_TOKENS,
+          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
           ...(request.stop ? { customStopTriggers: request.stop } : {}),
           ...(request.topP === undefined ? {} : { topP: request.topP }),
           signal: request.signal,
@@ -149,13 +167,16 @@ export class LocalProvider implements ChatProvider {
             else if (chunk.segmentType === 'thought') queue.push({ type: 'reasoning', text: chunk.text });
           },
         })
-        .then(() => {
+        .then(({ stopReason }) => {
           const meter = sequence.tokenMeter;
           queue.push({
             type: 'usage',
             tokens: meter.usedInputTokens + meter.usedOutputTokens,
+            promptTokens: meter.usedInputTokens,
+            completionTokens: meter.usedOutputTokens,
             model: this.model,
           });
+          queue.push({ type: 'finish', reason: stopReason === 'maxTokens' ? 'length' : 'stop' });
           queue.end();
         })
         .catch((error: unknown) => queue.fail(error));

@@ -9,7 +9,13 @@ import { ApiError } from '../lib/errors.ts';
 import { chatErrorForBody, chatErrorForFailure, chatNotConfigured } from './chat-errors.ts';
 import { chatProviderName } from './provider-names.ts';
 import { IdleTimeout } from './idle-timeout.ts';
-import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';
+import type {
+  ChatChunk,
+  ChatCompletion,
+  ChatGenerationRequest,
+  ChatProvider,
+  TokenUsage,
+} from './provider.ts';
 
 export interface OpenAiProviderOptions {
   /** e.g. `https://router.huggingface.co/v1`, without a trailing slash. */
@@ -30,8 +36,10 @@ interface UpstreamMessage {
 interface UpstreamPayload {
   model?: unknown;
   error?: unknown;
-  choices?: Array<{ message?: UpstreamMessage; delta?: UpstreamMessage } | undefined>;
-  usage?: { total_tokens?: unknown } | null;
+  choices?: Array<
+    { message?: UpstreamMessage; delta?: UpstreamMessage; finish_reason?: unknown } | undefined
+  >;
+  usage?: { total_tokens?: unknown; prompt_tokens?: unknown; completion_tokens?: unknown } | null;
 }
 
 const HF_ROUTER_HOST = 'router.huggingface.co';
@@ -40,9 +48,21 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function tokensOf(payload: UpstreamPayload): number | undefined {
-  const total = Number(payload.usage?.total_tokens);
-  return Number.isFinite(total) && total >= 0 ? total : undefined;
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+
+/** The upstream's token counts, when its payload has them. */
+function usageOf(payload: UpstreamPayload): TokenUsage | undefined {
+  const usage = payload.usage;
+  if (!usage) return undefined;
+  const prompt = count(usage.prompt_tokens);
+  const completion = count(usage.completion_tokens);
+  const tokens = count(usage.total_tokens) ?? (prompt ?? 0) + (completion ?? 0);
+  return {
+    tokens,
+    ...(prompt === undefined ? {} : { promptTokens: prompt }),
+    ...(completion === undefined ? {} : { completionTokens: completion }),
+  };
 }
 
 function reasoningOf(message: UpstreamMessage | undefined): string {
@@ -122,28 +142,34 @@ export class OpenAiProvider implements ChatProvider {
         const completion = this.completionFrom(
           (await response.json().catch(() => undefined)) as UpstreamPayload | undefined,
         );
-        if (completion.reasoning) yield { type: 'reasoning', text: completion.reasoning };
-        yield { type: 'text', text: completion.text };
-        yield { type: 'usage', tokens: completion.tokens, model: completion.model };
+        const { text: answer, reasoning, finishReason, ...usage } = completion;
+        if (reasoning) yield { type: 'reasoning', text: reasoning };
+        yield { type: 'text', text: answer };
+        yield { type: 'usage', ...usage };
+        yield { type: 'finish', reason: finishReason };
         return;
       }
       if (!response.body) throw new ApiError(502, 'CHAT_ERROR', CHAT_ERRORS.noChoices);
       let model = this.model;
-      let tokens = 0;
+      let usage: TokenUsage = { tokens: 0 };
+      let finish: string | undefined;
       for await (const event of serverSentEvents(response.body)) {
         timeout.touch();
         if (event.data.trim() === '[DONE]') break;
         const payload = this.parseEvent(event.data);
         if (payload.error !== undefined || event.event === 'error') throw chatErrorForBody(payload);
         model = text(payload.model) || model;
-        tokens = tokensOf(payload) ?? tokens;
-        const delta = payload.choices?.[0]?.delta;
+        usage = usageOf(payload) ?? usage;
+        const choice = payload.choices?.[0];
+        finish = text(choice?.finish_reason) ?? finish;
+        const delta = choice?.delta;
         const reasoning = reasoningOf(delta);
         if (reasoning) yield { type: 'reasoning', text: reasoning };
         const content = text(delta?.content);
         if (content) yield { type: 'text', text: content };
       }
-      yield { type: 'usage', tokens, model };
+      yield { type: 'usage', ...usage, model };
+      yield { type: 'finish', reason: finish ?? 'stop' };
     } catch (error) {
       throw this.failure(error, request.signal, timeout);
     } finally {
@@ -172,8 +198,11 @@ export class OpenAiProvider implements ChatProvider {
       body: JSON.stringify({
         model: this.model,
         messages: request.messages,
-        max_tokens: request.maxTokens,
-        temperature: request.temperature,
+        // Only what the client asked for: an answer is as long as the model makes it.
+        ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        ...(request.reasoningEffort === undefined ? {} : { reasoning_effort: request.reasoningEffort }),
+        ...(request.user === undefined ? {} : { user: request.user }),
         ...(request.stop ? { stop: request.stop } : {}),
         ...(request.topP === undefined ? {} : { top_p: request.topP }),
         stream,
@@ -207,7 +236,8 @@ export class OpenAiProvider implements ChatProvider {
       text: content ?? '',
       reasoning,
       model: text(payload?.model) || this.model,
-      tokens: tokensOf(payload!) ?? 0,
+      ...(usageOf(payload!) ?? { tokens: 0 }),
+      finishReason: text(choices[0]?.finish_reason) ?? 'stop',
     };
   }
 

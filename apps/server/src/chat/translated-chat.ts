@@ -23,12 +23,20 @@ import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from '../lib/async-queue.ts';
 import type { Tenant } from '../lib/tenant.ts';
 import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
-import type { ChatService } from './chat-service.ts';
+import { answerEnd, chatInputTooLong, type ChatService } from './chat-service.ts';
 
 export const ENGLISH = 'eng_Latn';
 
 /** Below this detection confidence a message keeps the conversation's earlier language. */
 export const CONFIDENT_DETECTION = 0.5;
+
+/**
+ * A message with fewer letters than this ("ok, thanks", "sawa") is too short for detection to
+ * overrule the conversation: it keeps the conversation's language whatever the detector says.
+ */
+export const SHORT_MESSAGE_LETTERS = 24;
+
+const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
 
 /** What the pipeline needs from the rest of the server (the services on `app`). */
 export interface TranslatedChatDeps {
@@ -47,6 +55,10 @@ export interface TranslatedChatDeps {
   ): Promise<string>;
   /** A stored glossary's language pair, or undefined when the tenant has no such glossary. */
   glossaryPair(glossary: GlossaryRef): Promise<{ source: string; target: string } | undefined>;
+  /** The one limit of a chat turn: characters over all its messages, whatever their language. */
+  maxInputChars: number;
+  /** The longest text `translate` takes: a longer message is translated in pieces under it. */
+  maxTextChars: number;
 }
 
 /** A stored glossary as the tenant that asks for it names it. */
@@ -76,6 +88,8 @@ export interface TranslatedTurnRequest {
   temperature?: number;
   stop?: string | string[];
   topP?: number;
+  reasoningEffort?: string;
+  user?: string;
 }
 
 type Language = Extract<TranslatedChatEvent, { type: 'language' }>;
@@ -121,6 +135,10 @@ export class TranslatedChat {
     if (isBlank(last.content))
       throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
 
+    const length = conversationCharacters(request.messages);
+    if (length > this.deps.maxInputChars) {
+      throw new ApiError(413, 'TEXT_TOO_LONG', chatInputTooLong(length, this.deps.maxInputChars));
+    }
     const language = this.language(request, last.content);
     const meter = request.meter ?? UNMETERED;
     await meter.admit(conversationCharacters(request.messages));
@@ -177,12 +195,18 @@ export class TranslatedChat {
     if (asked && asked !== AUTO) {
       return { type: 'language', language: this.deps.resolveLanguage(asked), language_source: 'given' };
     }
-    const detection = this.deps.detect(text);
+    // A message mixing English with another language (a chat app's title prompt around the
+    // conversation) is in the other language: its English parts stay as they are.
+    const parts = this.parts(text);
+    const foreign = parts.filter((part) => !part.english).map((part) => part.text);
+    const detected = foreign.join('');
+    const detection = this.deps.detect(foreign.length > 0 && parts.length > 1 ? detected : text);
     if (!detection) return { type: 'language', language: ENGLISH, language_source: 'no-letters' };
     const previous = request.conversationLanguage
       ? this.deps.resolveLanguage(request.conversationLanguage)
       : this.previousLanguage(request.messages);
-    if (detection.confidence < CONFIDENT_DETECTION && previous && previous !== detection.language) {
+    const unsure = detection.confidence < CONFIDENT_DETECTION || letterCount(text) < SHORT_MESSAGE_LETTERS;
+    if (unsure && previous && previous !== detection.language) {
       return { type: 'language', language: previous, language_source: 'previous-turn' };
     }
     return {
@@ -199,7 +223,13 @@ export class TranslatedChat {
       const message = messages[i]!;
       if (message.role !== 'user') continue;
       const detection = this.deps.detect(message.content);
-      if (detection && detection.confidence >= CONFIDENT_DETECTION) return detection.language;
+      if (
+        detection &&
+        detection.confidence >= CONFIDENT_DETECTION &&
+        letterCount(message.content) >= SHORT_MESSAGE_LETTERS
+      ) {
+        return detection.language;
+      }
     }
     return undefined;
   }
@@ -224,10 +254,57 @@ export class TranslatedChat {
         const english =
           message.english ??
           (role === 'assistant' ? this.memory.recall(language, content) : undefined) ??
-          (await this.deps.translate(content, language, ENGLISH, signal, glossary));
+          (await this.englishOf(content, language, signal, glossary));
         return { role, content: english };
       }),
     );
+  }
+
+  /**
+   * A message's lines, consecutive lines of the same kind together: English (the detector sure of it
+   * on enough letters) or not. A line without letters goes with its neighbours.
+   */
+  private parts(text: string): Array<{ text: string; english: boolean }> {
+    const parts: Array<{ text: string; english: boolean }> = [];
+    for (const line of text.split(/(?<=\n)/)) {
+      const letters = letterCount(line);
+      const detection = letters >= SHORT_MESSAGE_LETTERS ? this.deps.detect(line) : null;
+      const english =
+        letters === 0
+          ? (parts.at(-1)?.english ?? false)
+          : detection?.language === ENGLISH && detection.confidence >= CONFIDENT_DETECTION;
+      const last = parts.at(-1);
+      if (last && last.english === english) last.text += line;
+      else parts.push({ text: line, english });
+    }
+    return parts;
+  }
+
+  /**
+   * A message in English: its English parts as they are, the rest translated from `language` in
+   * pieces under the text limit (a chat message may be as long as the chat limit allows).
+   */
+  private async englishOf(
+    content: string,
+    language: string,
+    signal: AbortSignal,
+    glossary?: GlossaryRef,
+  ): Promise<string> {
+    const translate = async (text: string) => {
+      if (isBlank(text)) return text;
+      // Whitespace around a piece (the line breaks between parts) is kept, not translated.
+      const [, before, core, after] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+      const pieces = piecesUnder(core!, this.deps.maxTextChars);
+      const translated = await Promise.all(
+        pieces.map((piece) =>
+          isBlank(piece) ? piece : this.deps.translate(piece, language, ENGLISH, signal, glossary),
+        ),
+      );
+      return `${before}${translated.join(' ')}${after}`;
+    };
+    const parts = this.parts(content);
+    const english = await Promise.all(parts.map((part) => (part.english ? part.text : translate(part.text))));
+    return english.join('');
   }
 
   private async *answer(
@@ -262,7 +339,10 @@ export class TranslatedChat {
       : undefined;
     let shown = '';
     let english = '';
-    let done: { model: string; tokens: number } = { model: '', tokens: 0 };
+    let done: Pick<Extract<TranslatedChatEvent, { type: 'done' }>, 'model' | 'tokens' | 'finish_reason'> & {
+      prompt_tokens?: number;
+      completion_tokens?: number;
+    } = { model: '', ...answerEnd({ tokens: 0 }, 'stop') };
 
     const produce = async () => {
       const stream = this.deps.chat.stream(
@@ -272,6 +352,8 @@ export class TranslatedChat {
           temperature: request.temperature,
           stop: request.stop,
           top_p: request.topP,
+          reasoning_effort: request.reasoningEffort,
+          user: request.user,
           stream: true,
         },
         signal,
@@ -290,7 +372,8 @@ export class TranslatedChat {
               events.push({ type: 'translation', text: event.text });
             }
           } else if (event.type === 'done') {
-            done = { model: event.model, tokens: event.tokens };
+            const { type: _done, processingTime: _time, ...end } = event;
+            done = end;
           }
         }
       } catch (error) {
@@ -311,8 +394,7 @@ export class TranslatedChat {
       }
       events.push({
         type: 'done',
-        model: done.model,
-        tokens: done.tokens,
+        ...done,
         processingTime: since(),
         english,
         content,
@@ -332,4 +414,29 @@ export class TranslatedChat {
     );
     yield* events;
   }
+}
+
+/**
+ * `text` cut into pieces of at most `limit` characters: at paragraph and sentence ends where it can,
+ * else at a space, else anywhere (the pieces are translated one by one and joined with a space).
+ */
+export function piecesUnder(text: string, limit: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > limit) {
+    const window = rest.slice(0, limit);
+    const at = Math.max(
+      window.lastIndexOf('\n'),
+      ...['. ', '! ', '? ', '。'].map((end) => {
+        const index = window.lastIndexOf(end);
+        return index < 0 ? -1 : index + end.length - 1;
+      }),
+    );
+    const cut =
+      at > limit / 2 ? at + 1 : window.lastIndexOf(' ') > limit / 2 ? window.lastIndexOf(' ') : limit;
+    pieces.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trimStart();
+  }
+  pieces.push(rest);
+  return pieces.filter((piece) => piece.length > 0);
 }

@@ -4,6 +4,7 @@
  */
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { ApiError } from '../lib/errors.ts';
+import { answerEnd } from './chat-service.ts';
 
 /** Events that show the answer has begun: from here on a failure is an `error` event. */
 const ANSWER_STARTED = new Set<TranslatedChatEvent['type']>(['reasoning', 'english', 'translation', 'done']);
@@ -50,9 +51,16 @@ export async function answerOf(turn: AsyncGenerator<TranslatedChatEvent>): Promi
         ...languageFields,
         translation_failed: event.translation_failed,
         model: event.model,
-        tokens: event.tokens,
         processingTime: event.processingTime,
         timings: event.timings,
+        ...answerEnd(
+          {
+            tokens: event.tokens,
+            ...(event.prompt_tokens === undefined ? {} : { promptTokens: event.prompt_tokens }),
+            ...(event.completion_tokens === undefined ? {} : { completionTokens: event.completion_tokens }),
+          },
+          event.finish_reason,
+        ),
       };
     } else if (event.type === 'error') {
       throw new ApiError(502, event.code, event.detail);

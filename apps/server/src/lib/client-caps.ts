@@ -3,7 +3,8 @@ import { ApiError } from './errors.ts';
 /**
  * At most `max` long-running requests (chat answers, document translations) per client at once, so
  * that one client cannot hold every slot of the model or the document workers. Counted in this
- * process, by the client address the server trusts (see SEMA_TRUST_PROXY).
+ * process, per client: its API key when it has one, else the address the server trusts (see
+ * SEMA_TRUST_PROXY).
  */
 export class ClientCaps {
   private readonly running = new Map<string, number>();
@@ -15,14 +16,18 @@ export class ClientCaps {
     private readonly retryAfterSeconds = 5,
   ) {}
 
-  /** Takes a slot for `client` and returns its release (safe to call twice), or throws a 429. */
-  acquire(client: string): () => void {
+  /**
+   * Takes a slot for `client` (an API key, or an address) and returns its release (safe to call
+   * twice), or throws a 429 that says which one is counted.
+   */
+  acquire(client: string, by: 'address' | 'key' = 'address'): () => void {
     const count = this.running.get(client) ?? 0;
     if (count >= this.max) {
+      const whose = by === 'key' ? 'with your API key' : 'from your address';
       throw new ApiError(
         429,
         'TOO_MANY_CONCURRENT',
-        `Too many ${this.what} at once from your address (the limit is ${this.max}): wait for one to finish`,
+        `Too many ${this.what} at once ${whose} (the limit is ${this.max}): wait for one to finish`,
         { 'Retry-After': String(this.retryAfterSeconds) },
       );
     }

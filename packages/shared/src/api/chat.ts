@@ -6,9 +6,6 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /** Bounds of a chat request. The total input size is a server setting, reported by /status. */
 export const CHAT_LIMITS = {
-  /** Chat defaults: at most 1000 new tokens, temperature 0.7. */
-  defaultMaxTokens: 1000,
-  defaultTemperature: 0.7,
   maxTokens: 8192,
   maxTemperature: 2,
   maxMessages: 200,
@@ -18,16 +15,24 @@ export const CHAT_LIMITS = {
 export const CHAT_SYSTEM_PROMPT =
   'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
 
-/** How the model writes: length and sampling, passed to it as they are (every provider understands them). */
+/**
+ * How the model writes: length and sampling, passed to it as they are (every provider understands
+ * them), and only when the client sent them: without `max_tokens` an answer is as long as the model
+ * makes it (a local model stops at 1000 tokens).
+ */
 export const CHAT_GENERATION_FIELDS = {
   max_tokens: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
+    Type.Integer({
+      minimum: 1,
+      maximum: CHAT_LIMITS.maxTokens,
+      description: "Most new tokens; unset, the model's own limit (1000 for a local model)",
+    }),
   ),
   temperature: Type.Optional(
     Type.Number({
       minimum: 0,
       maximum: CHAT_LIMITS.maxTemperature,
-      default: CHAT_LIMITS.defaultTemperature,
+      description: "Sampling temperature; unset, the model's default",
     }),
   ),
   stop: Type.Optional(
@@ -36,6 +41,30 @@ export const CHAT_GENERATION_FIELDS = {
     }),
   ),
   top_p: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Nucleus sampling' })),
+  reasoning_effort: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 20,
+      description: 'How hard a reasoning model thinks (low, medium, high), passed on',
+    }),
+  ),
+  user: Type.Optional(
+    Type.String({ maxLength: 256, description: "The end user's id, passed on to the model's provider" }),
+  ),
+};
+
+/** How an answer ended and what it cost in tokens: the same on every chat surface. */
+export const ANSWER_END_FIELDS = {
+  finish_reason: Type.String({
+    description:
+      'Why the model stopped, as its provider said: `stop` (finished), `length` (cut at max_tokens or the model limit), `content_filter`, …',
+  }),
+  prompt_tokens: Type.Optional(
+    Type.Integer({ description: 'Tokens of the conversation, when the provider says' }),
+  ),
+  completion_tokens: Type.Optional(
+    Type.Integer({ description: 'Tokens of the answer, when the provider says' }),
+  ),
 };
 
 export const ChatRole = Type.Union(
@@ -101,6 +130,7 @@ export const ChatResponse = Type.Object(
     tokens: Type.Integer({
       description: 'Total tokens used (prompt + completion), 0 when the provider does not say',
     }),
+    ...ANSWER_END_FIELDS,
   },
   {
     $id: 'ChatResponse',
@@ -111,6 +141,9 @@ export const ChatResponse = Type.Object(
         model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
         processingTime: 2140,
         tokens: 58,
+        finish_reason: 'stop',
+        prompt_tokens: 40,
+        completion_tokens: 18,
       },
     ],
   },
@@ -127,6 +160,7 @@ export const ChatStreamEvent = Type.Union(
       model: Type.String(),
       tokens: Type.Integer(),
       processingTime: Type.Number({ description: 'Milliseconds' }),
+      ...ANSWER_END_FIELDS,
     }),
     Type.Object({ type: Type.Literal('error'), detail: Type.String(), code: Type.String() }),
   ],

@@ -5,7 +5,7 @@
  * completes. The web app and API clients read the same events.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CHAT_LIMITS, CHAT_GENERATION_FIELDS, ChatRole } from './chat.ts';
+import { ANSWER_END_FIELDS, CHAT_LIMITS, CHAT_GENERATION_FIELDS, ChatRole } from './chat.ts';
 
 export const TranslatedChatMessage = Type.Object(
   {
@@ -138,6 +138,7 @@ export const TranslatedChatEvent = Type.Union(
         description: 'The answer could not be translated back: `content` is the English answer',
       }),
       timings: TranslatedChatTimings,
+      ...ANSWER_END_FIELDS,
     }),
     Type.Object({ type: Type.Literal('error'), detail: Type.String(), code: Type.String() }),
   ],
@@ -157,6 +158,7 @@ export const TranslatedChatResponse = Type.Object(
     tokens: Type.Integer(),
     processingTime: Type.Number(),
     timings: TranslatedChatTimings,
+    ...ANSWER_END_FIELDS,
   },
   { $id: 'TranslatedChatResponse' },
 );

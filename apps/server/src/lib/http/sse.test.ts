@@ -30,7 +30,13 @@ async function collect(
   return { writes, body: writes.join('') };
 }
 
-const done: ChatStreamEvent = { type: 'done', model: 'm', tokens: 3, processingTime: 0.1 };
+const done: ChatStreamEvent = {
+  type: 'done',
+  model: 'm',
+  tokens: 3,
+  processingTime: 0.1,
+  finish_reason: 'stop',
+};
 
 describe('the event stream writer', () => {
   it('sends a keep-alive comment while the model is quiet for longer than the heartbeat', async () => {

@@ -36,6 +36,10 @@ export interface EventStreamOptions<E> {
   /** Ends the stream early, with an `error` event for its reason (the server shutting down). */
   ending?: AbortSignal;
   heartbeatMs?: number;
+  /** How one event is written (a protocol's own framing); one `data:` line of JSON by default. */
+  format?: (event: E) => string;
+  /** Written after the last event, whatever ended the stream (OpenAI's `data: [DONE]`). */
+  trailer?: string;
 }
 
 const WAIT = Symbol('wait');
@@ -49,7 +53,7 @@ const nextTurn = () => new Promise<typeof WAIT>((resolve) => setImmediate(resolv
  * the last event, since the status was sent with the first.
  */
 export function eventStream<E>(events: AsyncIterator<E>, options: EventStreamOptions<E>): Readable {
-  const { errorEvent, clientGone, ending, heartbeatMs = HEARTBEAT_MS } = options;
+  const { errorEvent, clientGone, ending, heartbeatMs = HEARTBEAT_MS, format = sseData } = options;
   const ended = ending
     ? new Promise<typeof ENDING>((resolve) => {
         if (ending.aborted) resolve(ENDING);
@@ -77,7 +81,7 @@ export function eventStream<E>(events: AsyncIterator<E>, options: EventStreamOpt
   }
 
   async function* lines(): AsyncGenerator<string> {
-    let batch = options.first === undefined ? '' : sseData(options.first);
+    let batch = options.first === undefined ? '' : format(options.first);
     try {
       for (let pending = events.next(); ; pending = events.next()) {
         let next = await Promise.race([pending, nextTurn(), ended]);
@@ -90,16 +94,17 @@ export function eventStream<E>(events: AsyncIterator<E>, options: EventStreamOpt
           // The server ends it: say why, whatever the work behind it does next.
           pending.catch(() => {});
           events.return?.().catch(() => {});
-          batch += sseData(errorEvent(ending!.reason));
+          batch += format(errorEvent(ending!.reason));
           break;
         }
         if (next.done) break;
-        batch += sseData(next.value);
+        batch += format(next.value);
       }
     } catch (error) {
       if (clientGone?.aborted) return; // nobody to tell
-      batch += sseData(errorEvent(ending?.aborted ? ending.reason : error));
+      batch += format(errorEvent(ending?.aborted ? ending.reason : error));
     }
+    batch += options.trailer ?? '';
     if (batch) yield batch;
   }
   return Readable.from(lines(), { objectMode: false });
@@ -126,7 +131,7 @@ export function sendEventStream<E>(
 /**
  * Lists the stream on `reply` in `app.openStreams` while it is open, so that shutdown calls `end`
  * (which tells the client and stops the work), and closes it if the client stalls
- * (`SEMA_STREAM_STALL_SECONDS`). For a route that writes its own events (OpenAI's chunks).
+ * (`SEMA_STREAM_STALL_SECONDS`).
  */
 export function holdOpenStream(reply: FastifyReply, end: (reason: ApiError) => void): void {
   const app = reply.server;

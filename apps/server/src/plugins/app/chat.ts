@@ -45,6 +45,8 @@ export default fp(
               signal,
             )
           )[0]!.text,
+        maxInputChars: app.config.chat.maxInputChars,
+        maxTextChars: app.textTranslation.limits.maxTextChars,
         glossaryPair: async ({ id, tenant }) => {
           const loaded = await app.glossaries.load(tenant, id.trim());
           return loaded && { source: loaded.stored.source, target: loaded.stored.target };

@@ -18,6 +18,8 @@ export class CompatError extends Error {
     message: string,
     /** The request field at fault, for protocols that name it (OpenAI's `param`). */
     readonly param?: string,
+    /** Our error code, for protocols that answer one (OpenAI's `model_not_found`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -62,7 +64,9 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
     let message = 'Internal server error';
     let code: string | undefined;
     let param: string | undefined;
-    if (error instanceof CompatError) [status, message, param] = [error.status, error.message, error.param];
+    if (error instanceof CompatError) {
+      [status, message, param, code] = [error.status, error.message, error.param, error.code];
+    }
     else if (error instanceof TextRefusalError) {
       [status, code] = [protocol.status(error.statusCode, error.code), error.code];
       const detail = refusalDetail(error.refusal, protocol.fields);

@@ -42,7 +42,7 @@ const post = (payload: unknown) =>
   app.inject({ method: 'POST', url: '/api/v1/chat', payload: payload as object });
 
 describe('POST /api/v1/chat (JSON answer)', () => {
-  it('answers with content, separated reasoning, model, tokens and time, and sends the key and defaults upstream', async () => {
+  it('answers with content, separated reasoning, model, tokens, finish reason and time, and sends the key and no caps upstream', async () => {
     fake.enqueue(answer('<think>\nThe user says hi.\n</think>\n\nHello! How can I help?', 57));
     const response = await post({ messages: [{ role: 'system', content: 'Be brief.' }, user('Hi')] });
     expect(response.statusCode).toBe(200);
@@ -52,16 +52,17 @@ describe('POST /api/v1/chat (JSON answer)', () => {
       reasoning: 'The user says hi.',
       model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
       tokens: 57,
+      prompt_tokens: 47,
+      completion_tokens: 10,
+      finish_reason: 'stop',
     });
     expect(body.processingTime).toBeGreaterThanOrEqual(0);
     const sent = fake.requests[0]!;
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(sent.body).toMatchObject({
-      model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
-      max_tokens: 1000,
-      temperature: 0.7,
-      stream: false,
-    });
+    expect(sent.body).toMatchObject({ model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', stream: false });
+    // The client set no length and no temperature: the model's own are used, not a cap of ours.
+    expect(sent.body).not.toHaveProperty('max_tokens');
+    expect(sent.body).not.toHaveProperty('temperature');
     expect(sent.body.messages).toEqual([{ role: 'system', content: 'Be brief.' }, user('Hi')]);
   });
 
