@@ -16,6 +16,8 @@ export type FakeScenario =
       reasoningField?: 'reasoning_content' | 'reasoning';
       model?: string;
       tokens?: number;
+      /** Why the answer ended (`stop` unless set): `length` for an answer cut at its token limit. */
+      finishReason?: string;
       /** Pause between streamed chunks. */
       delayMs?: number;
     }
@@ -44,6 +46,8 @@ export interface RecordedRequest {
     messages?: Array<{ role: string; content: string }>;
     max_tokens?: number;
     temperature?: number;
+    reasoning_effort?: string;
+    user?: string;
     stream?: boolean;
     stream_options?: unknown;
   };
@@ -183,6 +187,8 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
       }
       case 'answer': {
         const tokens = scenario.tokens ?? 42;
+        const finish = scenario.finishReason ?? 'stop';
+        const usage = { prompt_tokens: tokens - 10, completion_tokens: 10, total_tokens: tokens };
         const field = scenario.reasoningField ?? 'reasoning_content';
         if (!body.stream) {
           return json(200, {
@@ -197,10 +203,10 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
                   content: scenario.content,
                   ...(scenario.reasoning ? { [field]: scenario.reasoning } : {}),
                 },
-                finish_reason: 'stop',
+                finish_reason: finish,
               },
             ],
-            usage: { prompt_tokens: tokens - 10, completion_tokens: 10, total_tokens: tokens },
+            usage,
           });
         }
         startStream();
@@ -215,11 +221,9 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
           if (scenario.delayMs) await sleep(scenario.delayMs);
         }
         res.write(
-          `data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+          `data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [{ index: 0, delta: {}, finish_reason: finish }] })}\n\n`,
         );
-        res.write(
-          `data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [], usage: { total_tokens: tokens } })}\n\n`,
-        );
+        res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', model, choices: [], usage })}\n\n`);
         res.write('data: [DONE]\n\n');
         finished = true;
         return res.end();

@@ -262,20 +262,26 @@ export class TranslatedChat {
 
   /**
    * A message's lines, consecutive lines of the same kind together: English (the detector sure of it
-   * on enough letters) or not. A line without letters goes with its neighbours.
+   * on enough letters) or not.
    */
   private parts(text: string): Array<{ text: string; english: boolean }> {
+    // Each line is English, not English, or too short to tell (a heading, a line of symbols): those
+    // go with the line before them (or, at the start, the first line that can be told).
+    const lines = text.split(/(?<=\n)/).map((line) => {
+      if (letterCount(line) < SHORT_MESSAGE_LETTERS) return { text: line, english: undefined };
+      const detection = this.deps.detect(line);
+      return {
+        text: line,
+        english: detection?.language === ENGLISH && detection.confidence >= CONFIDENT_DETECTION,
+      };
+    });
+    let kind = lines.find((line) => line.english !== undefined)?.english ?? false;
     const parts: Array<{ text: string; english: boolean }> = [];
-    for (const line of text.split(/(?<=\n)/)) {
-      const letters = letterCount(line);
-      const detection = letters >= SHORT_MESSAGE_LETTERS ? this.deps.detect(line) : null;
-      const english =
-        letters === 0
-          ? (parts.at(-1)?.english ?? false)
-          : detection?.language === ENGLISH && detection.confidence >= CONFIDENT_DETECTION;
+    for (const line of lines) {
+      kind = line.english ?? kind;
       const last = parts.at(-1);
-      if (last && last.english === english) last.text += line;
-      else parts.push({ text: line, english });
+      if (last && last.english === kind) last.text += line.text;
+      else parts.push({ text: line.text, english: kind });
     }
     return parts;
   }
