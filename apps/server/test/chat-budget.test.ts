@@ -59,6 +59,25 @@ describe('chat under an API key', () => {
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text).toBe(ANSWER);
     expect(await usage()).toBe(afterPlain + QUESTION.length + ANSWER.length);
+
+    // The Responses API counts the same, whole and streamed (instructions are part of the conversation).
+    const afterChat = await usage();
+    const whole = await client.responses.create({
+      model: 'meta-llama/Llama-3.1-8B-Instruct',
+      input: QUESTION,
+    });
+    expect(whole.output_text).toBe(ANSWER);
+    expect(await usage()).toBe(afterChat + QUESTION.length + ANSWER.length);
+    const afterWhole = await usage();
+    const events = await client.responses.create({
+      model: 'meta-llama/Llama-3.1-8B-Instruct',
+      input: QUESTION,
+      stream: true,
+    });
+    for await (const _event of events) {
+      // read to the end
+    }
+    expect(await usage()).toBe(afterWhole + QUESTION.length + ANSWER.length);
   });
 
   it('refuses every chat surface once the key is at its limit, without asking the model', async () => {
@@ -91,6 +110,15 @@ describe('chat under an API key', () => {
         expect(openai.statusCode, `${model} stream=${stream}`).toBe(429);
         expect(openai.json().error).toMatchObject({ type: 'rate_limit_error', code: 'insufficient_quota' });
       }
+    }
+    for (const stream of [false, true]) {
+      const responses = await post('/v1/responses', {
+        model: 'meta-llama/Llama-3.1-8B-Instruct',
+        input: QUESTION,
+        stream,
+      });
+      expect(responses.statusCode, `/v1/responses stream=${stream}`).toBe(429);
+      expect(responses.json().error).toMatchObject({ code: 'insufficient_quota' });
     }
     // The real client sees OpenAI's quota error.
     const client = new OpenAI({ apiKey: KEY, baseURL: `${base}/v1`, maxRetries: 0 });

@@ -339,3 +339,42 @@ describe('the Responses API at /v1/responses', () => {
     });
   });
 });
+
+describe('with API keys on, a key is the client', () => {
+  it('counts chats at once per key, not per address, and says so', async () => {
+    const keyed = await listenTestApp({
+      SEMA_CHAT_BASE_URL: fake.baseUrl,
+      SEMA_CHAT_API_KEY: UPSTREAM_KEY,
+      SEMA_CHAT_MODEL: MODEL,
+      SEMA_API_KEYS: 'sk-chat-app-one,sk-chat-app-two',
+      SEMA_MAX_CHATS_PER_CLIENT: '1',
+    });
+    try {
+      const client = (apiKey: string) => new OpenAI({ baseURL: `${keyed.base}/v1`, apiKey, maxRetries: 0 });
+      // The first key's one chat is running (the upstream writes until the client leaves) …
+      fake.enqueue({ kind: 'slow', intervalMs: 20 });
+      const running = await client('sk-chat-app-one').chat.completions.create({
+        model: MODEL,
+        messages: [{ role: 'user', content: 'Write forever' }],
+        stream: true,
+      });
+      const reading = running[Symbol.asyncIterator]();
+      await reading.next();
+      // … the second key, from the same address, still chats …
+      const other = await client('sk-chat-app-two').chat.completions.create({
+        model: MODEL,
+        messages: [{ role: 'user', content: 'Hi there' }],
+      });
+      expect(other.choices[0]!.message.content).toBeTruthy();
+      // … and the first key's second chat is refused, naming the key.
+      const refused = await client('sk-chat-app-one')
+        .chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Hi there' }] })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 429 });
+      expect((refused as Error).message).toMatch(/at once with your API key \(the limit is 1\)/);
+      running.controller.abort();
+    } finally {
+      await keyed.app.close();
+    }
+  });
+});

@@ -66,8 +66,7 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
     let param: string | undefined;
     if (error instanceof CompatError) {
       [status, message, param, code] = [error.status, error.message, error.param, error.code];
-    }
-    else if (error instanceof TextRefusalError) {
+    } else if (error instanceof TextRefusalError) {
       [status, code] = [protocol.status(error.statusCode, error.code), error.code];
       const detail = refusalDetail(error.refusal, protocol.fields);
       message = protocol.words ? protocol.words(error.refusal, detail) : detail;

@@ -5,7 +5,7 @@
  * refused with a sentence naming it, never silently dropped.
  */
 import { randomUUID } from 'node:crypto';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { CHAT_LIMITS } from '@sema/shared/api/chat';
 import type { ChatTurnRequest } from '../../../chat/chat-turn.ts';
@@ -14,8 +14,8 @@ import { CompatError } from '../compat-errors.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorBody, streamFailure } from './errors.ts';
 
-const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
+/** A field a client may leave out or send as null (OpenAI's clients send both). */
+export const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
 /** A message's content: a string, a list of parts (only text ones are served), or nothing. */
 const Content = Type.Union([

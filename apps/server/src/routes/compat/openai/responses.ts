@@ -14,11 +14,8 @@ import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/a
 import type { StreamEncoder } from '../../../chat/chat-reply.ts';
 import type { ChatTurnRequest } from '../../../chat/chat-turn.ts';
 import { CompatError } from '../compat-errors.ts';
-import { defined, SAMPLING } from './chat-completions.ts';
+import { defined, nullable, SAMPLING } from './chat-completions.ts';
 import { openAiCode, streamFailure } from './errors.ts';
-
-const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
 
 const Part = Type.Object({ type: Type.String(), text: Type.Optional(Type.String()) });
 const Item = Type.Object({
