@@ -19,9 +19,9 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           'With `stream: true` the answer comes as server-sent events, each `data:` line one JSON object: ' +
           '`{"type":"reasoning","text"}`, `{"type":"content","text"}`, then `{"type":"done","model","tokens","processingTime"}` ' +
           'or `{"type":"error","detail","code"}`. Closing the connection stops the generation. ' +
-          `Limits: at most ${limit} characters over all messages, max_tokens 1 to 8192 (default 1000), temperature 0 to 2 (default 0.7). ` +
+          `Limits: at most ${limit} characters over all messages, max_tokens 1 to 8192 and temperature 0 to 2, sent to the model only when given (a local model stops at 1000 tokens without max_tokens). ` +
           'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503); ' +
-          `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client.`,
+          `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client (its API key, else its address).`,
         body: ChatRequest,
         response: chatResponses(
           ChatResponse,
