@@ -17,7 +17,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           'Sends the conversation (oldest first, ending with the user message) to the configured model. ' +
           "The model's reasoning is separated from the answer, and reasoning in earlier assistant messages is removed before the model sees them. " +
           'With `stream: true` the answer comes as server-sent events, each `data:` line one JSON object: ' +
-          '`{"type":"reasoning","text"}`, `{"type":"content","text"}`, then `{"type":"done","model","tokens","processingTime"}` ' +
+          '`{"type":"reasoning","text"}`, `{"type":"content","text"}`, then `{"type":"done","model","tokens","prompt_tokens","completion_tokens","finish_reason","processingTime"}` ' +
           'or `{"type":"error","detail","code"}`. Closing the connection stops the generation. ' +
           `Limits: at most ${limit} characters over all messages, max_tokens 1 to 8192 and temperature 0 to 2, sent to the model only when given (a local model stops at 1000 tokens without max_tokens). ` +
           'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503); ' +
