@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@sema/testkit/free-port';
-import { HAPROXY, HAPROXY_MISSING_REASON, startHaproxy } from '@sema/testkit/haproxy';
+import { HAPROXY, HAPROXY_MISSING_REASON, loopbackConfig, startHaproxy } from '@sema/testkit/haproxy';
 import { REDIS_MISSING_REASON, REDIS_SERVER, startRedis } from '@sema/testkit/redis';
 import { repoRoot as root, startSema, TINY_NLLB, type Sema } from '@sema/testkit/sema';
 import { waitFor } from '@sema/testkit/wait-for';
@@ -75,36 +75,6 @@ function semaNode(
   };
 }
 
-/**
- * deploy/haproxy.cfg for loopback: the same checks, retries and balancing, with haproxy listening
- * on `port` and the API nodes at their loopback ports (no Docker DNS).
- */
-function haproxyConfig(port: number, api: ClusterNode[]): string {
-  const lines = fs.readFileSync(path.join(root, 'deploy/haproxy.cfg'), 'utf8').split('\n');
-  const out: string[] = [];
-  let inResolvers = false;
-  for (const line of lines) {
-    if (/^resolvers /.test(line)) {
-      inResolvers = true;
-      continue;
-    }
-    if (inResolvers && /^\S/.test(line)) inResolvers = false;
-    if (inResolvers) continue;
-    // No log address here: HAProxy's own warnings still reach stderr.
-    if (/^\s*(log stdout|log global|option httplog)/.test(line)) continue;
-    if (/^\s*bind /.test(line)) {
-      out.push(`  bind 127.0.0.1:${port}`);
-    } else if (/^\s*default-server /.test(line)) {
-      out.push(line.replace(/ resolvers \S+/, '').replace(/ init-addr \S+/, ''));
-    } else if (/^\s*server /.test(line)) {
-      if (!out.some((kept) => /^\s*server /.test(kept))) {
-        for (const node of api) out.push(`  server ${node.name} 127.0.0.1:${node.port}`);
-      }
-    } else out.push(line);
-  }
-  return out.join('\n');
-}
-
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!HAPROXY) throw new Error(HAPROXY_MISSING_REASON);
   if (!REDIS_SERVER) throw new Error(REDIS_MISSING_REASON);
@@ -140,22 +110,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         SEMA_TRUST_PROXY: 'loopback',
         ...options.apiEnv,
       };
-      api.push(semaNode(`api-${i}`, await freePort(), env, '/readyz', output));
+      api.push(semaNode(`api-${i}`, await freePort(), env, '/readyz/translation', output));
     }
     started.push({ stop: () => Promise.all(api.map((node) => node.kill('SIGTERM'))).then(() => {}) });
     await Promise.all(api.map((node) => node.start()));
 
     const haproxy = await startHaproxy({
-      config: (port) => haproxyConfig(port, api),
+      config: (port) =>
+        loopbackConfig(fs.readFileSync(path.join(root, 'deploy/haproxy.cfg'), 'utf8'), port, api),
       port: options.port ?? (await freePort()),
       output,
     });
     started.push(haproxy);
-    // Its health checks have found the API nodes once /readyz answers through it.
-    await waitFor(async () => (await fetch(`${haproxy.url}/readyz`)).status === 200, {
+    // Its health checks have found the translating API nodes once this answers through it.
+    await waitFor(async () => (await fetch(`${haproxy.url}/readyz/translation`)).status === 200, {
       timeout: 20_000,
       interval: 100,
-      what: 'haproxy to pass /readyz to a ready API node',
+      what: 'haproxy to pass /readyz/translation to a translating API node',
     });
     return { url: haproxy.url, api, inference, redisUrl, stop };
   } catch (error) {

@@ -28,6 +28,7 @@ import detector from './plugins/app/detector.ts';
 import documents from './plugins/app/documents.ts';
 import glossaries from './plugins/app/glossaries.ts';
 import engineStatus from './plugins/app/engine-status.ts';
+import storeHealth from './plugins/app/store-health.ts';
 import inference from './plugins/app/inference.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import textTranslation from './plugins/app/text-translation.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(requestContext);
   await app.register(accessLog);
   await app.register(drain);
+  await app.register(storeHealth);
   await app.register(operator);
   await app.register(security);
   await app.register(metrics);

@@ -32,40 +32,42 @@ afterEach(async () => {
 });
 
 describe('liveness and readiness probes', () => {
-  it('/readyz says 200 only once the translation model is loaded; /livez says 200 throughout', async () => {
+  it('/readyz says 200 while the model loads (route traffic here); /readyz/translation only once it is loaded', async () => {
     const server = await app();
-    // The tiny model is still loading right after start.
-    const early = await server.inject('/readyz');
+    // The tiny model is still loading right after start: the node serves, and cannot translate yet.
+    expect((await server.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    const early = await server.inject('/readyz/translation');
     expect(early.statusCode).toBe(503);
     expect(early.json()).toMatchObject({
       code: 'NOT_READY',
-      detail: expect.stringMatching(/translation engine is loading/),
+      detail: expect.stringMatching(/^The translation model is loading/),
     });
     expect(early.headers['retry-after']).toBeDefined();
     expect((await server.inject('/livez')).statusCode).toBe(200);
 
     await (server.translation as unknown as { engine: { whenReady(): Promise<void> } }).engine.whenReady();
-    const ready = await server.inject('/readyz');
+    const ready = await server.inject('/readyz/translation');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
+    expect((await server.inject({ method: 'HEAD', url: '/readyz/translation' })).statusCode).toBe(200);
     expect((await server.inject({ method: 'HEAD', url: '/readyz' })).statusCode).toBe(200);
   });
 
-  it('/readyz says 503 with the reason when the model cannot be loaded', async () => {
+  it('/readyz/translation says in a sentence why the model cannot be loaded; /readyz and /status stay 200', async () => {
     const server = await app({ SEMA_NLLB_MODEL: '/nonexistent-model-folder' });
     const response = await waitFor(
       async () => {
-        const answer = await server.inject('/readyz');
-        return /engine is error/.test(answer.json().detail) && answer;
+        const answer = await server.inject('/readyz/translation');
+        return /not available/.test(answer.json().detail) && answer;
       },
-      { what: '/readyz to give the engine error' },
+      { what: '/readyz/translation to give the model error' },
     );
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({
-      code: 'NOT_READY',
-      detail: expect.stringMatching(/translation engine is error: .+/),
-    });
-    // /status, for people, still answers 200 with the whole story.
+    const { detail } = response.json() as { detail: string };
+    expect(detail).toMatch(/^The translation model is not available: .+/);
+    expect(detail).not.toMatch(/engine is error/);
+    // The node still takes traffic: the web app and /status, for people, answer with the whole story.
+    expect((await server.inject('/readyz')).statusCode).toBe(200);
     expect((await server.inject('/status')).statusCode).toBe(200);
   });
 

@@ -57,6 +57,41 @@ function balancerConfig(port, backends, sourceAddress) {
   ].join('\n');
 }
 
+/**
+ * A configuration written for containers (deploy/haproxy.cfg) made to run on loopback: the same
+ * checks, retries and balancing, listening on 127.0.0.1:`port`, each backend's servers replaced by
+ * `servers` on their loopback ports (no Docker DNS, no log address: HAProxy's warnings still reach
+ * stderr).
+ * @param {string} text
+ * @param {number} port
+ * @param {{ name: string, port: number }[]} servers
+ */
+export function loopbackConfig(text, port, servers) {
+  /** @type {string[]} */
+  const out = [];
+  let inResolvers = false;
+  for (const line of text.split('\n')) {
+    if (/^resolvers /.test(line)) {
+      inResolvers = true;
+      continue;
+    }
+    if (inResolvers && /^\S/.test(line)) inResolvers = false;
+    if (inResolvers) continue;
+    if (/^\s*(log stdout|log global|option httplog)/.test(line)) continue;
+    if (/^\s*bind /.test(line)) {
+      out.push(`  bind 127.0.0.1:${port}`);
+    } else if (/^\s*default-server /.test(line)) {
+      out.push(line.replace(/ resolvers \S+/, '').replace(/ init-addr \S+/, ''));
+    } else if (/^\s*server /.test(line)) {
+      // The first server line of a backend stands for all of them.
+      if (!/^\s*server /.test(out.at(-1) ?? '')) {
+        for (const server of servers) out.push(`  server ${server.name} 127.0.0.1:${server.port}`);
+      }
+    } else out.push(line);
+  }
+  return out.join('\n');
+}
+
 /** @param {number} port */
 function listening(port) {
   return new Promise((resolve) => {

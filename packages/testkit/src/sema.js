@@ -33,7 +33,7 @@ export function chatOffUnlessAsked(env) {
  * @property {Record<string, string | undefined>} [env] Settings over the kit's defaults (loopback, log level warn, chat off unless set).
  * @property {number} [port] The port to listen on (a free one when unset; a restarted node keeps its port).
  * @property {string | ((sema: { url: string }) => unknown) | false} [ready]
- *   What "started" means: a path that must answer 200 (default `/readyz`), a condition on the URL
+ *   What "started" means: a path that must answer 200 (default `/readyz/translation`: the models are loaded), a condition on the URL
  *   (truthy when ready; throwing counts as not yet), or false to return at once (a process expected to refuse to start).
  * @property {number} [timeout] Milliseconds to get ready (default 90 000: a loaded machine loads models slowly).
  * @property {import('./process.js').Output} [output] Its log: kept for failures (default), or to this terminal, or dropped.
@@ -65,7 +65,7 @@ const started = new Set();
 export async function startSema({
   env = {},
   port,
-  ready = '/readyz',
+  ready = '/readyz/translation',
   timeout = 90_000,
   output = 'capture',
   name,

@@ -4,7 +4,7 @@
 import { startSema, TINY_NLLB } from '@sema/testkit/sema';
 
 /**
- * Resolves once the server is ready (translation works, `/readyz`), or once `options.ready` holds.
+ * Resolves once the server is ready (translation works, `/readyz/translation`), or once `options.ready` holds.
  * @param {Record<string, string>} [env]
  * @param {Omit<import('@sema/testkit/sema').SemaOptions, 'env'>} [options]
  */

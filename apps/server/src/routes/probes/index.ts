@@ -1,21 +1,42 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, ProbeResponse } from '@sema/shared/api/schemas';
+import type { EngineStatus } from '@sema/shared/api/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
 
-/** Why this server should get no traffic now, or undefined when it can serve translations. */
-export function notReadyReason(app: FastifyInstance): ApiError | undefined {
+/** Why this node should get no requests at all now, or undefined when it can serve them. */
+export function notServingReason(app: FastifyInstance): ApiError | undefined {
   if (app.stopping || app.draining) {
     return new ApiError(503, 'SHUTTING_DOWN', 'This server is shutting down', { 'Retry-After': '1' });
   }
+  for (const check of app.storeHealth.values()) {
+    const problem = check();
+    if (problem) return new ApiError(503, 'NOT_READY', problem, { 'Retry-After': '10' });
+  }
+  return undefined;
+}
+
+/** The engine's state as a sentence: "The translation model is loading (42%)". */
+function engineSentence(name: 'translation' | 'detection', engine: EngineStatus): string {
+  const what = name === 'translation' ? 'The translation model' : 'The language detection model';
+  const why = engine.detail ? `: ${engine.detail}` : '';
+  if (engine.state === 'loading') {
+    const progress = engine.progress === undefined ? '' : ` (${Math.floor(engine.progress * 100)}%)`;
+    return `${what} is loading${progress}${why}`;
+  }
+  return `${what} is not available${why}`;
+}
+
+/** Why this node cannot translate now (its models are loading or failed, or it cannot serve at all). */
+export function notTranslatingReason(app: FastifyInstance): ApiError | undefined {
+  const serving = notServingReason(app);
+  if (serving) return serving;
   for (const name of ['translation', 'detection'] as const) {
     const engine = app.engineStatus.get(name)?.();
     if (!engine || engine.state === 'ready' || engine.state === 'disabled') continue;
     // Detection falls back to a smaller model when its own cannot be read: only loading holds it back.
     if (name === 'detection' && engine.state !== 'loading') continue;
-    const progress = engine.progress === undefined ? '' : ` (${Math.floor(engine.progress * 100)}%)`;
-    const why = engine.detail ? `: ${engine.detail}` : '';
-    return new ApiError(503, 'NOT_READY', `The ${name} engine is ${engine.state}${progress}${why}`, {
+    return new ApiError(503, 'NOT_READY', engineSentence(name, engine), {
       'Retry-After': engine.state === 'loading' ? '5' : '30',
     });
   }
@@ -23,10 +44,15 @@ export function notReadyReason(app: FastifyInstance): ApiError | undefined {
 }
 
 /**
- * Probes for load balancers and orchestrators, whose status code says it all: `/livez` answers 200
- * while the process serves requests; `/readyz` answers 200 only when translation can run now, and
- * 503 while the model loads, after it failed, and while the server drains on shutdown. Both are
- * cheap and never rate-limited; a failing probe is a warning in the log. `/status` stays the page for people.
+ * Probes for load balancers and orchestrators, whose status code says it all:
+ * - `/livez` answers 200 while the process serves requests (restart it if not);
+ * - `/readyz` answers 200 while this node should get traffic: it serves the web app, `/status`, the
+ *   language lists and every API, and a translation that must wait for the model gets a 503 saying
+ *   why. 503 while the node drains on shutdown, or while a store it writes to (SQLite) is not writable;
+ * - `/readyz/translation` answers 200 only when translation can run now as well (the models are
+ *   loaded): for balancers that prefer such nodes, for tests and scripts that wait for the model.
+ * All are cheap and never rate-limited; a failing probe is a warning in the log. `/status` stays the
+ * page for people.
  */
 const probes: FastifyPluginAsyncTypebox = async (app) => {
   const options = (summary: string, description: string) => ({
@@ -51,12 +77,26 @@ const probes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/readyz',
     options(
-      'Readiness',
-      '200 when this server can translate now; 503 with the reason while its model loads or failed, and while it shuts down.',
+      'Readiness: route traffic here',
+      '200 while this server serves requests, its translation model loaded or not (a translation that must wait is answered 503 with the reason); 503 with the reason while it shuts down or cannot write to its stores.',
     ),
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const reason = notReadyReason(app);
+      const reason = notServingReason(app);
+      if (reason) throw reason;
+      return { status: 'ready' as const };
+    },
+  );
+
+  app.get(
+    '/readyz/translation',
+    options(
+      'Readiness to translate now',
+      '200 when this server can translate now (its models are loaded); 503 with the reason while a model loads or failed, and whenever /readyz fails.',
+    ),
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const reason = notTranslatingReason(app);
       if (reason) throw reason;
       return { status: 'ready' as const };
     },
