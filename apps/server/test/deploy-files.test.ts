@@ -82,12 +82,19 @@ function expectValidSemaEnvironment(env: Record<string, string>, where: string):
 
 /** Values an operator might put in the Secret or deploy/.env: empty (the defaults) or set. */
 const SECRET_SAMPLES: Record<string, string>[] = [
-  { REDIS_PASSWORD: 'a1b2c3d4e5f6', SEMA_API_KEYS: '', SEMA_CHAT_API_KEY: '', SEMA_ADMIN_TOKEN: '' },
+  {
+    REDIS_PASSWORD: 'a1b2c3d4e5f6',
+    SEMA_API_KEYS: '',
+    SEMA_CHAT_API_KEY: '',
+    SEMA_ADMIN_TOKEN: '',
+    SEMA_SESSION_SECRET: '5f0c8e2a9b7d4c61a3e8f2b0d9c7a6e54b3f1e0d2c8a7b6f',
+  },
   {
     REDIS_PASSWORD: '0123456789abcdef',
     SEMA_API_KEYS: 'team-key-0001:500k,open-key-0002',
     SEMA_CHAT_API_KEY: 'hf_exampletoken',
-    SEMA_ADMIN_TOKEN: 'operator-token-0001',
+    SEMA_ADMIN_TOKEN: 'operator-token-0001-0123456789abcdef',
+    SEMA_SESSION_SECRET: 'c3a1e9f7b5d3c1a9e7f5b3d1c9a7e5f3b1d9c7a5e3f1b9d7',
   },
 ];
 
@@ -217,6 +224,17 @@ describe('deploy/k8s', () => {
     }
     const api = loadConfig(containerEnv(template('sema-api').spec.containers[0]!, SECRET_SAMPLES[1]!));
     expect(api.redisUrl).toContain(SECRET_SAMPLES[1]!.REDIS_PASSWORD);
+    // Every API pod signs web sessions with the one secret, and /metrics can be scraped.
+    expect(api.access.sessionSecret).toBe(SECRET_SAMPLES[1]!.SEMA_SESSION_SECRET);
+    expect(api.access.adminToken).toBe(SECRET_SAMPLES[1]!.SEMA_ADMIN_TOKEN);
+    const inference = template('sema-inference').spec.containers[0]!;
+    expect(loadConfig(containerEnv(inference, SECRET_SAMPLES[1]!)).access.adminToken).toBe(
+      SECRET_SAMPLES[1]!.SEMA_ADMIN_TOKEN,
+    );
+    // The Secret as shipped is refused until its placeholder is replaced, naming it.
+    expect(() =>
+      loadConfig(containerEnv(template('sema-api').spec.containers[0]!, secret.stringData!)),
+    ).toThrow('SEMA_SESSION_SECRET is still the placeholder of the deploy files');
     expect(api.chat.provider).toBe('openai');
     // Chat is on without a key too: the small local model.
     expect(
@@ -335,8 +353,14 @@ describe('deploy/compose.yaml', () => {
         '/models',
       ]);
     }
-    // Compose refuses to start the API nodes without a Redis password in deploy/.env.
+    // Compose refuses to start the API nodes without a Redis password and a session secret in deploy/.env.
     expect(() => environment('api-1', {})).toThrow('REDIS_PASSWORD is required');
+    const { SEMA_SESSION_SECRET: _, ...withoutSecret } = SECRET_SAMPLES[0]!;
+    expect(() => environment('api-1', withoutSecret)).toThrow('SEMA_SESSION_SECRET is required');
+    expect(loadConfig(environment('api-1', SECRET_SAMPLES[1]!)).access).toMatchObject({
+      sessionSecret: SECRET_SAMPLES[1]!.SEMA_SESSION_SECRET,
+      adminToken: SECRET_SAMPLES[1]!.SEMA_ADMIN_TOKEN,
+    });
     const kserve = compose.services['api-1']!.environment!.SEMA_KSERVE_URL!;
     expect(kserve.split(',').map((url) => new URL(url).hostname)).toEqual(['inference-1', 'inference-2']);
     // Chat is on: the local model without a key, a hosted one with it.

@@ -141,6 +141,31 @@ describe('configWarnings', () => {
     ).toEqual([]);
     expect(configWarnings({})).toEqual([]);
   });
+
+  it("says that processes sharing Redis without one session secret refuse each other's web sessions", () => {
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379', SEMA_WEB_ACCESS: 'session' };
+    expect(configWarnings(redis)).toEqual([
+      expect.stringMatching(
+        /^REDIS_URL is set but SEMA_SESSION_SECRET is not: .*refused \(401\) by every other process sharing this Redis.*openssl rand -hex 32\)$/,
+      ),
+    ]);
+    expect(configWarnings({ ...redis, SEMA_SESSION_SECRET: 'x'.repeat(32) })).toEqual([]);
+    // No tokens at all (the default, key): nothing to share.
+    expect(configWarnings({ ...redis, SEMA_WEB_ACCESS: 'key' })).toEqual([]);
+    expect(configWarnings({ REDIS_URL: redis.REDIS_URL })).toEqual([]);
+  });
+});
+
+describe('secrets', () => {
+  it("refuse the deploy files' placeholder, and anything shorter than 32 characters", () => {
+    expect(() => loadConfig({ SEMA_SESSION_SECRET: 'replace-with-openssl-rand-hex-32' })).toThrow(
+      'SEMA_SESSION_SECRET is still the placeholder of the deploy files: set it to a random value (openssl rand -hex 32)',
+    );
+    expect(() => loadConfig({ SEMA_ADMIN_TOKEN: 'short' })).toThrow(
+      'SEMA_ADMIN_TOKEN must be at least 32 characters (got 5)',
+    );
+    expect(loadConfig({ SEMA_SESSION_SECRET: 'a'.repeat(64) }).access.sessionSecret).toBe('a'.repeat(64));
+  });
 });
 
 describe('parseRateLimit', () => {

@@ -7,7 +7,7 @@
 import { Kind, OptionalKind, type TObject, type TSchema, type TUnion } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ConfigError, type Env, type EnvKeywords } from './fields.ts';
-import { ConfigSchema, type Config } from './schema.ts';
+import { CONFIG_ADVICE, ConfigSchema, type Config } from './schema.ts';
 
 type Field = TSchema & EnvKeywords;
 
@@ -162,7 +162,8 @@ function distance(a: string, b: string): number {
 
 /**
  * What the operator should hear about at start: SEMA_* variables that no setting reads (with the
- * closest real name), and settings of an engine or provider that is not the chosen one.
+ * closest real name), settings of an engine or provider that is not the chosen one, and settings
+ * that do not hold together (schema.ts's CONFIG_ADVICE).
  */
 export function configWarnings(env: Env = process.env): string[] {
   const variables = variablesOf(ConfigSchema);
@@ -185,6 +186,10 @@ export function configWarnings(env: Env = process.env): string[] {
       }),
     );
     if (!applies) warnings.push(`${name} is ignored: it applies when ${where.join(' or ')}`);
+  }
+  for (const advice of CONFIG_ADVICE) {
+    const warning = advice(env);
+    if (warning) warnings.push(warning);
   }
   return warnings;
 }

@@ -394,8 +394,13 @@ const ApiKeyList = Type.Array(
   Type.Object({ key: Type.String(), monthlyChars: Type.Union([Type.Integer(), Type.Null()]) }),
 );
 
-/** A secret long enough not to be guessed. */
+/** A secret long enough not to be guessed, and not the deploy files' placeholder. */
 function secret(raw: string, name: string): string {
+  if (/^replace[-_ ]?with/i.test(raw)) {
+    throw new ConfigError(
+      `${name} is still the placeholder of the deploy files: set it to a random value (openssl rand -hex 32)`,
+    );
+  }
   if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters (got ${raw.length})`);
   return raw;
 }
@@ -471,6 +476,18 @@ export const AccessSection = Type.Object(
   },
   { title: 'Access' },
 );
+
+/**
+ * Settings that are each valid but together say something the operator must hear at start: each
+ * answers a sentence for the log, or undefined.
+ */
+export const CONFIG_ADVICE: readonly ((env: Env) => string | undefined)[] = [
+  // Processes that share a Redis sit behind one balancer: a session token must hold on all of them.
+  (env) =>
+    env.REDIS_URL?.trim() && !env.SEMA_SESSION_SECRET?.trim() && env.SEMA_WEB_ACCESS?.trim() === 'session'
+      ? "REDIS_URL is set but SEMA_SESSION_SECRET is not: this process signs the web app's session tokens with a random secret of its own, so with API keys on, a token is refused (401) by every other process sharing this Redis, and by this one after a restart. Give every process the same SEMA_SESSION_SECRET (openssl rand -hex 32)"
+      : undefined,
+];
 
 /** The whole configuration. Server and limit settings sit at the top level; the rest by section. */
 export const ConfigSchema = Type.Composite([
