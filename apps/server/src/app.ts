@@ -7,7 +7,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TrustProxy } from './config/parsers.ts';
-import type { Config } from './config/schema.ts';
+import { servesPublicApi, type Config } from './config/schema.ts';
 import { answerClientError } from './lib/framework-errors.ts';
 import accessLog from './plugins/external/access-log.ts';
 import apiKeys from './plugins/external/api-keys.ts';
@@ -127,7 +127,10 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(redis);
   await app.register(rateLimit);
   await app.register(apiKeys);
-  await app.register(openapi);
+  // An inference node (SEMA_INFERENCE_API=on) serves the inference protocol, the probes and /metrics:
+  // none of the routes below that are for people and public clients.
+  const publicApi = servesPublicApi(config);
+  if (publicApi) await app.register(openapi);
 
   await app.register(clientCaps);
   await app.register(deeplUsage);
@@ -142,23 +145,24 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(inference);
 
   await app.register(probeRoutes);
-  await app.register(statusRoutes, { prefix: '/status', policy: 'monitor' });
-  await app.register(statusRoutes, { prefix: '/api/v1/status', policy: 'open' });
-  await app.register(sessionRoutes, { prefix: '/api/v1/session' });
-  await app.register(languageRoutes, { prefix: '/api/v1/languages' });
-  await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });
-  await app.register(translateRoutes, { prefix: '/api/v1/translate' });
-  await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
-  await app.register(chatRoutes, { prefix: '/api/v1/chat' });
-  await app.register(translatedChatRoutes, { prefix: '/api/v1/chat' });
-  await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
-  await app.register(adminGlossaryRoutes, { prefix: '/api/v1/admin/glossaries' });
-  await app.register(adminKeyRoutes, { prefix: '/api/v1/admin/keys' });
-  await app.register(libretranslateRoutes);
-  await app.register(deeplRoutes);
-  await app.register(openaiRoutes);
   await app.register(inferenceRoutes);
-
-  await app.register(staticWeb);
+  if (publicApi) {
+    await app.register(statusRoutes, { prefix: '/status', policy: 'monitor' });
+    await app.register(statusRoutes, { prefix: '/api/v1/status', policy: 'open' });
+    await app.register(sessionRoutes, { prefix: '/api/v1/session' });
+    await app.register(languageRoutes, { prefix: '/api/v1/languages' });
+    await app.register(detectLanguageRoutes, { prefix: '/api/v1/detect-language' });
+    await app.register(translateRoutes, { prefix: '/api/v1/translate' });
+    await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
+    await app.register(chatRoutes, { prefix: '/api/v1/chat' });
+    await app.register(translatedChatRoutes, { prefix: '/api/v1/chat' });
+    await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
+    await app.register(adminGlossaryRoutes, { prefix: '/api/v1/admin/glossaries' });
+    await app.register(adminKeyRoutes, { prefix: '/api/v1/admin/keys' });
+    await app.register(libretranslateRoutes);
+    await app.register(deeplRoutes);
+    await app.register(openaiRoutes);
+    await app.register(staticWeb);
+  }
   return app;
 }

@@ -259,6 +259,48 @@ describe('deploy/k8s', () => {
     expect(byName.get('sema-redis')!.spec.strategy).toEqual({ type: 'Recreate' });
   });
 
+  it('lets only the API pods reach the inference pods and Redis, on their named ports', () => {
+    type Policy = {
+      podSelector: { matchLabels: Record<string, string> };
+      policyTypes: string[];
+      ingress: {
+        from: { podSelector?: { matchLabels: Record<string, string> } }[];
+        ports: { port: string }[];
+      }[];
+    };
+    const policies = ofKind('NetworkPolicy').map((policy) => policy.spec as unknown as Policy);
+    const apiLabels = template('sema-api').metadata.labels;
+    for (const name of ['sema-inference', 'sema-redis']) {
+      const pod = template(name);
+      const guarding = policies.filter((policy) =>
+        Object.entries(policy.podSelector.matchLabels).every(
+          ([key, value]) => pod.metadata.labels[key] === value,
+        ),
+      );
+      expect(guarding, name).toHaveLength(1);
+      const [policy] = guarding;
+      expect(policy!.policyTypes, name).toEqual(['Ingress']);
+      const sources = policy!.ingress.flatMap((rule) => rule.from);
+      expect(sources.length, name).toBeGreaterThan(0);
+      for (const source of sources) {
+        // Each source is a pod selector that picks the API pods and nothing wider.
+        expect(source.podSelector, name).toBeDefined();
+        expect(source.podSelector!.matchLabels, name).toEqual(apiLabels);
+      }
+      const ports = (pod.spec.containers[0] as unknown as { ports: { name: string }[] }).ports.map(
+        (port) => port.name,
+      );
+      for (const port of policy!.ingress.flatMap((rule) => rule.ports))
+        expect(ports, name).toContain(port.port);
+    }
+    // The API pods themselves stay reachable from the Ingress: no policy selects them.
+    expect(
+      policies.some((policy) =>
+        Object.entries(policy.podSelector.matchLabels).every(([key, value]) => apiLabels[key] === value),
+      ),
+    ).toBe(false);
+  });
+
   it('points every Service, budget, autoscaler and the Ingress at something that exists', () => {
     const matches = (selector: Record<string, string>) =>
       workloads.some((workload) => {

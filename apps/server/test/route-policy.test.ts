@@ -16,9 +16,9 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-policy-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Sema</title>');
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 
-/** Every surface switched on: inference mode, the web app, keys, a rate limit. */
+/** Every surface switched on: inference mode beside the public API, the web app, keys, a rate limit. */
 const EVERYTHING = {
-  SEMA_INFERENCE_API: 'on',
+  SEMA_INFERENCE_API: 'with-api',
   SEMA_WEB_DIST: webDist,
   SEMA_API_KEYS: 'policy-key-0001',
   SEMA_RATE_LIMIT: '3/minute',

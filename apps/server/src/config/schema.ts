@@ -226,9 +226,9 @@ export const TranslationSection = Type.Union(
           description:
             'Through English: a pair with no pair model goes source→English→target when pair models serve both legs (two small models beat one large), or when the main model does not serve the pair but can serve a leg',
         }),
-        inferenceApi: choice('SEMA_INFERENCE_API', ['off', 'on'], 'off', {
+        inferenceApi: choice('SEMA_INFERENCE_API', ['off', 'on', 'with-api'], 'off', {
           description:
-            'Inference mode: also serve the model over the Open Inference Protocol (KServe v2: /v2/health, /v2/models), token ids in and out, for API nodes running the kserve engine',
+            'Inference mode: serve the model over the Open Inference Protocol (KServe v2: /v2/health, /v2/models), token ids in and out, for API nodes running the kserve engine. on: an inference node, answering that protocol, the probes and /metrics only (no web app, no public API, no keys to ask); with-api: the web app and the public APIs as well',
         }),
         inferenceModelName: text('SEMA_INFERENCE_MODEL_NAME', 'nllb', {
           description: 'The model name clients of the inference mode ask for (/v2/models/{name})',
@@ -505,6 +505,13 @@ export const ConfigSchema = Type.Composite([
 ]);
 
 export type Config = Static<typeof ConfigSchema>;
+
+/**
+ * False on an inference node (SEMA_INFERENCE_API=on): it answers the Open Inference Protocol, the
+ * probes and /metrics, and neither the web app nor any public API.
+ */
+export const servesPublicApi = (config: Config): boolean =>
+  config.translation.engine !== 'nllb' || config.translation.inferenceApi !== 'on';
 
 /** The sections in the order the docs list them. */
 export const SECTIONS = [

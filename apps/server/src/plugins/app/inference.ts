@@ -4,7 +4,7 @@ import { canGenerate } from '../../translation/engines/types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The inference mode (`SEMA_INFERENCE_API=on`): the model over the Open Inference Protocol. */
+    /** The inference mode (`SEMA_INFERENCE_API=on` or `with-api`): the model over the Open Inference Protocol. */
     inference: InferenceService | undefined;
   }
 }
@@ -17,7 +17,7 @@ export default fp(
   async (app) => {
     const config = app.config.translation;
     const engine = app.translation.engine;
-    if (config.engine !== 'nllb' || config.inferenceApi !== 'on' || !canGenerate(engine)) {
+    if (config.engine !== 'nllb' || config.inferenceApi === 'off' || !canGenerate(engine)) {
       app.decorate('inference', undefined);
       return;
     }

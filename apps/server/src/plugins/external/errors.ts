@@ -6,6 +6,7 @@ import { isWebRoute } from '@sema/shared/web-routes';
 import { ApiError } from '../../lib/errors.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
 import { frameworkError, genericClientError, type ClientError } from '../../lib/framework-errors.ts';
+import { servesPublicApi } from '../../config/schema.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
 import { RouteMethods } from '../../lib/route-methods.ts';
 
@@ -82,6 +83,8 @@ export default fp(
     });
 
     const indexHtml = path.join(app.config.webDist, 'index.html');
+    // An inference node serves no pages.
+    const webApp = servesPublicApi(app.config);
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const allowed = routes.allowed(url);
@@ -95,7 +98,7 @@ export default fp(
           });
       }
       const isRead = request.method === 'GET' || request.method === 'HEAD';
-      if (isRead && !routes.isApiPath(url) && fs.existsSync(indexHtml)) {
+      if (isRead && webApp && !routes.isApiPath(url) && fs.existsSync(indexHtml)) {
         // The web app routes on the client: its own pages get the app shell. Another path gets it
         // too when a browser asks for a page (so the app can show its not-found page), but with 404,
         // so that a probe of a mistyped or future route never looks healthy.

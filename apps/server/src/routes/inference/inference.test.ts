@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NllbTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
@@ -11,13 +12,13 @@ import { TINY_NLLB } from '../../translation/testing/tiny-nllb.ts';
 const infer = (app: App, payload: unknown, name = 'nllb') =>
   app.inject({ method: 'POST', url: `/v2/models/${name}/infer`, payload: payload as object });
 
-describe('Inference mode: the Open Inference Protocol on the tiny model', () => {
+describe('Inference mode beside the public API: the Open Inference Protocol on the tiny model', () => {
   let app: App;
   let tokenizer: PreTrainedTokenizer;
   let ids: (sentence: string, language: string) => number[];
   let token: (language: string) => number;
   beforeAll(async () => {
-    app = await buildTestApp({ SEMA_INFERENCE_API: 'on' });
+    app = await buildTestApp({ SEMA_INFERENCE_API: 'with-api' });
     await app.translation.engine.whenReady();
     // As a client of the protocol would: the model's tokenizer files, read directly.
     const read = (file: string) =>
@@ -171,6 +172,68 @@ describe('Inference mode off (the default)', () => {
       expect((await app.inject({ method: 'GET', url: '/v2/health/ready' })).statusCode).toBe(404);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('An inference node (SEMA_INFERENCE_API=on)', () => {
+  it('answers the inference protocol, the probes and /metrics, and nothing for people or public clients', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-inference-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Sema</title>');
+    const token = 'operator-token-0123456789abcdef0123';
+    const app = await buildTestApp({
+      SEMA_INFERENCE_API: 'on',
+      SEMA_WEB_DIST: webDist,
+      SEMA_API_KEYS: 'team-key-0001',
+      SEMA_ADMIN_TOKEN: token,
+    });
+    try {
+      await app.translation.engine.whenReady();
+      for (const url of ['/v2/health/ready', '/v2/health/live', '/v2/models/nllb', '/livez', '/readyz']) {
+        expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
+      const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(metrics.statusCode).toBe(200);
+      // Token ids in, token ids out, with no key: the API nodes behind the network policy ask.
+      const read = (file: string) =>
+        JSON.parse(fs.readFileSync(path.join(TINY_NLLB, file), 'utf8')) as Record<string, unknown>;
+      const tokenizer = new NllbTokenizer(read('tokenizer.json'), read('tokenizer_config.json'));
+      const [english, french, end] = tokenizer.convert_tokens_to_ids([
+        'eng_Latn',
+        'fra_Latn',
+        '</s>',
+      ]) as number[];
+      const words = tokenizer.encode('Hello.', { add_special_tokens: false });
+      const answer = await infer(app, sequenceRequest([english!, ...words, end!], [french!]));
+      expect(answer.statusCode, answer.body).toBe(200);
+
+      // No web app, no public API, no keyless way in: every other path is a JSON 404.
+      for (const [method, url] of [
+        ['GET', '/'],
+        ['GET', '/translate'],
+        ['GET', '/status'],
+        ['GET', '/api/v1/languages'],
+        ['POST', '/api/v1/translate'],
+        ['POST', '/api/v1/session'],
+        ['POST', '/translate'],
+        ['POST', '/v2/translate'],
+        ['POST', '/v1/chat/completions'],
+        ['GET', '/api/v1/docs'],
+      ] as const) {
+        const response = await app.inject({
+          method,
+          url,
+          headers: { accept: 'text/html' },
+          ...(method === 'POST' && {
+            payload: { text: 'Hello', source_language: 'en', target_language: 'fr' },
+          }),
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json(), `${method} ${url}`).toMatchObject({ code: 'NOT_FOUND' });
+      }
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
 });

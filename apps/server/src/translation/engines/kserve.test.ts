@@ -14,10 +14,13 @@ import { startServerProcess } from '../../../test/server-process.ts';
 import { TINY_NLLB } from '../testing/tiny-nllb.ts';
 import { KserveEngine } from './kserve.ts';
 
-/** A Sema process in inference mode on the tiny model, at `url`, once its model is ready. */
+/**
+ * A Sema process in inference mode on the tiny model, at `url`, once its model is ready; with its
+ * public API too, so a test can compare with how the node translates by itself.
+ */
 async function inferenceNode(port?: number): Promise<{ url: string; node: Sema }> {
   const node = await startServerProcess(
-    { SEMA_NLLB_MODEL: TINY_NLLB, SEMA_INFERENCE_API: 'on' },
+    { SEMA_NLLB_MODEL: TINY_NLLB, SEMA_INFERENCE_API: 'with-api' },
     { ready: '/v2/health/ready', name: 'the inference node', ...(port ? { port } : {}) },
   );
   return { url: node.url, node };
