@@ -31,13 +31,15 @@ process.once('exit', () => {
 /**
  * @param {string} command
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, output?: Output }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, output?: Output, user?: { uid: number, gid: number } }} [options]
+ *   `user`: run as that user (only root may).
  * @returns {Tracked}
  */
-export function startProcess(command, args, { env, cwd, output = 'capture' } = {}) {
+export function startProcess(command, args, { env, cwd, output = 'capture', user } = {}) {
   const child = spawn(command, args, {
     env,
     cwd,
+    ...user,
     stdio: ['ignore', output === 'capture' ? 'pipe' : output, output === 'capture' ? 'pipe' : output],
   });
   live.add(child);

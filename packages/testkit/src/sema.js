@@ -38,6 +38,7 @@ export function chatOffUnlessAsked(env) {
  * @property {number} [timeout] Milliseconds to get ready (default 90 000: a loaded machine loads models slowly).
  * @property {import('./process.js').Output} [output] Its log: kept for failures (default), or to this terminal, or dropped.
  * @property {string} [name] What error messages call it (default "Sema on :port").
+ * @property {{ uid: number, gid: number }} [user] Run it as that user (only root may), as a service user would.
  */
 
 /**
@@ -69,6 +70,7 @@ export async function startSema({
   timeout = 90_000,
   output = 'capture',
   name,
+  user,
 } = {}) {
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
@@ -83,6 +85,7 @@ export async function startSema({
       ...env,
     },
     output,
+    user,
   });
   const label = name ?? `Sema on :${chosen}`;
   /** @type {Sema} */

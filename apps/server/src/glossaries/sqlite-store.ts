@@ -3,9 +3,8 @@
  * processes on the machine share the file; a glossary's entries are one JSON column, since a
  * glossary is only ever read whole.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { GLOSSARY_STORE, StoreFile } from '../lib/sqlite-file.ts';
 import { OPEN_TENANT, type Tenant } from '../lib/tenant.ts';
 import type { GlossaryEntry } from './entries.ts';
 import {
@@ -42,20 +41,25 @@ const info = (row: Row): GlossaryInfo => ({
 
 export class SqliteGlossaryStore implements GlossaryStore {
   readonly kind = 'sqlite';
-  private readonly db: Database.Database;
+  /** Opened once this process can write it (lib/sqlite-file.ts); /readyz asks `file.problem()`. */
+  readonly file: StoreFile;
 
-  /** `file` is a path (its folder is created) or `:memory:`. */
-  constructor(file: string) {
-    try {
-      if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-      this.db = new Database(file);
-    } catch (error) {
-      // The operator reads which file was meant, resolved (SEMA_GLOSSARY_DB may be relative).
-      throw new Error(`SEMA_GLOSSARY_DB: cannot open ${file}: ${(error as Error).message}`, { cause: error });
-    }
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 2000');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS glossaries (
+  /**
+   * `file` is a path (its folder is created) or `:memory:`. `onProblem` hears when the file cannot
+   * be written (one sentence naming it and the fix), and when it can again.
+   */
+  constructor(file: string, onProblem?: (problem: string | undefined) => void) {
+    this.file = new StoreFile(file, GLOSSARY_STORE, (db) => this.createTables(db), onProblem);
+    // A file it cannot write yet is opened once it can (readiness says why meanwhile).
+    if (!this.file.problem()) this.file.handle();
+  }
+
+  private get db(): Database.Database {
+    return this.file.handle();
+  }
+
+  private createTables(db: Database.Database): void {
+    db.exec(`CREATE TABLE IF NOT EXISTS glossaries (
       id TEXT PRIMARY KEY,
       name TEXT NOT NULL,
       source TEXT NOT NULL,
@@ -68,9 +72,9 @@ export class SqliteGlossaryStore implements GlossaryStore {
     // Glossaries kept before they had owners were everyone's: they stay with the open server's one
     // tenant, so a server that turns keys on does not show them to every key (the operator can
     // publish or delete them: /api/v1/admin/glossaries).
-    const columns = this.db.prepare('PRAGMA table_info(glossaries)').all() as { name: string }[];
+    const columns = db.prepare('PRAGMA table_info(glossaries)').all() as { name: string }[];
     if (!columns.some((column) => column.name === 'owner')) {
-      this.db.exec(`ALTER TABLE glossaries ADD COLUMN owner TEXT NOT NULL DEFAULT '${OPEN_TENANT}'`);
+      db.exec(`ALTER TABLE glossaries ADD COLUMN owner TEXT NOT NULL DEFAULT '${OPEN_TENANT}'`);
     }
   }
 
@@ -138,6 +142,6 @@ export class SqliteGlossaryStore implements GlossaryStore {
   }
 
   async close(): Promise<void> {
-    this.db.close();
+    this.file.close();
   }
 }

@@ -9,13 +9,12 @@
  * `api_key` (LibreTranslate) or `auth_key` (older DeepL clients) field of the request.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyConfig } from '../config/parsers.ts';
 import type { ManagedKey, ManagedKeyStore } from './managed-keys.ts';
+import { openStoreFile, USAGE_STORE } from './sqlite-file.ts';
 
 /** A key as the server keeps it: a hash (keys never reach logs or Redis), and its limit. */
 export interface KnownKey {
@@ -201,8 +200,8 @@ class SqliteUsage implements UsageStore {
 
   private open(): Database.Database {
     if (this.db) return this.db;
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const db = new Database(this.file);
+    // Created 0600; refused with the file and the fix while this process cannot write it.
+    const db = openStoreFile(this.file, USAGE_STORE, () => {});
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 2000');
     db.exec(`CREATE TABLE IF NOT EXISTS key_usage (

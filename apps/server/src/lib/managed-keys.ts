@@ -6,9 +6,9 @@
  * when it is made.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
+import { openStoreFile, USAGE_STORE } from './sqlite-file.ts';
 
 export interface ManagedKey {
   /** The first 16 hex digits of the key's SHA-256, as usage is counted under. */
@@ -62,8 +62,8 @@ class SqliteManagedKeys implements ManagedKeyStore {
 
   private open(): Database.Database {
     if (this.db) return this.db;
-    if (this.file !== ':memory:') fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const db = new Database(this.file);
+    // Created 0600; refused with the file and the fix while this process cannot write it.
+    const db = openStoreFile(this.file, USAGE_STORE, () => {});
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 2000');
     db.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)');

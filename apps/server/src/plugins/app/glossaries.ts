@@ -17,10 +17,14 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    const log = app.log.child({ service: 'glossaries' });
     const store = app.redis.client
       ? new RedisGlossaryStore(app.redis.client)
-      : new SqliteGlossaryStore(app.config.glossaries.file);
-    const service = new GlossaryService(store, app.log.child({ service: 'glossaries' }));
+      : new SqliteGlossaryStore(app.config.glossaries.file, (problem) =>
+          problem ? log.error(problem) : log.info('the glossary store is writable again'),
+        );
+    if (store instanceof SqliteGlossaryStore) app.storeHealth.set('glossaries', () => store.file.problem());
+    const service = new GlossaryService(store, log);
     app.decorate('glossaries', service);
     app.addHook('onClose', () => service.close());
     const redis = app.redis.client;
@@ -40,5 +44,5 @@ export default fp(
       });
     }
   },
-  { name: 'glossaries', dependencies: ['redis'] },
+  { name: 'glossaries', dependencies: ['redis', 'store-health'] },
 );

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import fp from 'fastify-plugin';
+import { storeFileProblem, USAGE_STORE } from '../../lib/sqlite-file.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,9 +13,32 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The stores' health, for /readyz. The glossary store registers its own; the usage file (API keys
+ * without Redis) is checked here, by its path, once a key could be counted in it: a server without
+ * keys never creates it. A new problem is logged once, and its end too.
+ */
 export default fp(
   async (app) => {
     app.decorate('storeHealth', new Map<string, () => string | undefined>());
+    const file = app.config.access.usageFile;
+    if (app.config.redisUrl || file === ':memory:') return;
+    const log = app.log.child({ service: 'api-keys' });
+    let told: string | undefined;
+    app.addHook('onReady', async () => {
+      const check = () => {
+        const used = app.apiKeys.enabled || fs.existsSync(file);
+        const problem = used ? storeFileProblem(file, USAGE_STORE) : undefined;
+        if (problem !== told) {
+          if (problem) log.error(problem);
+          else log.info('the usage store is writable again');
+          told = problem;
+        }
+        return problem;
+      };
+      app.storeHealth.set('usage', check);
+      check();
+    });
   },
   { name: 'store-health' },
 );
