@@ -47,6 +47,11 @@ export async function redisRecordRisks(redis: Redis): Promise<string[]> {
       risks.push(
         'Redis writes nothing to disk (appendonly no, no save points): a Redis restart loses stored glossaries and API-key usage; run it with appendonly yes',
       );
+    } else if (save !== undefined) {
+      // Debian's and most packaged Redis: snapshots now and then, nothing in between.
+      risks.push(
+        `Redis keeps records only in snapshots (appendonly no, save ${save}): a crash, a kill or a power cut loses the glossaries and API-key usage written since the last snapshot (up to an hour with few writes); run it with appendonly yes (Debian's redis-server: appendonly yes in /etc/redis/redis.conf, then systemctl restart redis-server)`,
+      );
     }
   }
   return risks;

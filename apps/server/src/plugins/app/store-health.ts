@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fp from 'fastify-plugin';
+import { recordsLeftBehind } from '../../lib/records-left-behind.ts';
 import { storeFileProblem, USAGE_STORE } from '../../lib/sqlite-file.ts';
 
 declare module 'fastify' {
@@ -16,13 +17,22 @@ declare module 'fastify' {
 /**
  * The stores' health, for /readyz. The glossary store registers its own; the usage file (API keys
  * without Redis) is checked here, by its path, once a key could be counted in it: a server without
- * keys never creates it. A new problem is logged once, and its end too.
+ * keys never creates it. A new problem is logged once, and its end too. With Redis, the log says at
+ * start what the SQLite files still hold that this server no longer reads.
  */
 export default fp(
   async (app) => {
     app.decorate('storeHealth', new Map<string, () => string | undefined>());
     const file = app.config.access.usageFile;
-    if (app.config.redisUrl || file === ':memory:') return;
+    if (app.config.redisUrl) {
+      // Records kept in SQLite before Redis was added are not read any more: say so, not nothing.
+      app.addHook('onReady', async () => {
+        const files = { glossaries: app.config.glossaries.file, usage: file };
+        for (const sentence of recordsLeftBehind(files)) app.log.warn(sentence);
+      });
+      return;
+    }
+    if (file === ':memory:') return;
     const log = app.log.child({ service: 'api-keys' });
     let told: string | undefined;
     app.addHook('onReady', async () => {
