@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { loadModelTokenizer } from './family-tokenizer.ts';
 import { MAX_SOURCE_TOKENS, UnservedLanguageError, type ModelTokenizer } from './model-tokenizer.ts';
@@ -67,5 +68,20 @@ describe('the tokenizer of an NLLB model, on the tiny model', () => {
     const text = tokenizer.decode([english, ...tokenizer.encode('Hello world.'), eos]);
     expect(text).toBe(tokenizer.decode(tokenizer.encode('Hello world.')));
     expect(text).not.toMatch(/eng_Latn|<\/s>/);
+  });
+});
+
+describe('the tokenizer of an OPUS-MT model, on the tiny model', () => {
+  it("loads without transformers.js's raw warning about MarianTokenizer on stderr at every start", async () => {
+    const folder = fileURLToPath(new URL('../../../../test/fixtures/tiny-opus-mt-en-fr', import.meta.url));
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const tokenizer = await loadModelTokenizer({ kind: 'folder', path: folder, label: 'tiny opus' });
+      expect(tokenizer.family.id).toBe('marian');
+      const warned = warn.mock.calls.map((call) => call.join(' '));
+      expect(warned.filter((line) => /MarianTokenizer/.test(line))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -4,7 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AutoTokenizer, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
+import {
+  AutoTokenizer,
+  env,
+  LogLevel,
+  type PreTrainedTokenizer,
+  type ProgressInfo,
+} from '@huggingface/transformers';
 import { resolveLanguage } from '@sema/shared/languages/catalogue';
 import { detectFamily } from '../families/detect.ts';
 import type {
@@ -78,7 +84,7 @@ export async function loadModelTokenizer(
   onProgress?: (info: ProgressInfo) => void,
 ): Promise<ModelTokenizer> {
   if (source.kind === 'hub') {
-    const tokenizer = await fromHub(useSource(source), onProgress);
+    const tokenizer = await withoutTokenizerWarnings(() => fromHub(useSource(source), onProgress));
     const model = {
       config: readJson(cachedModelFolder(source), 'config.json', false) as ModelConfigJson,
       tokenizerConfig: tokenizer.config as ModelDescriptor['tokenizerConfig'],
@@ -96,7 +102,26 @@ export async function loadModelTokenizer(
     name: path.basename(source.path),
   };
   const family = detectFamily(model);
-  return new FamilyTokenizer(family, new family.tokenizerClass(json, model.tokenizerConfig), model);
+  const tokenizer = await withoutTokenizerWarnings(
+    () => new family.tokenizerClass(json, model.tokenizerConfig),
+  );
+  return new FamilyTokenizer(family, tokenizer, model);
+}
+
+/**
+ * Runs `make` with transformers.js's warnings off: its MarianTokenizer (OPUS-MT) warns on every
+ * start, on stderr and past our log, that Hugging Face's "fast" tokenizers lack it, which no
+ * operator can act on (our families are checked token for token against transformers.js itself).
+ * Its errors still show.
+ */
+async function withoutTokenizerWarnings<T>(make: () => T | Promise<T>): Promise<T> {
+  const level = env.logLevel;
+  env.logLevel = Math.max(level ?? LogLevel.WARNING, LogLevel.ERROR);
+  try {
+    return await make();
+  } finally {
+    env.logLevel = level;
+  }
 }
 
 function readJson(folder: string, file: string, required: boolean): Record<string, unknown> {
