@@ -3,10 +3,11 @@
 // file, and builds the web app when its build is missing or older than its sources. On an installed,
 // built tree it does nothing and returns in well under a second. `--browser` also makes sure a
 // Chromium exists for the end-to-end tests (Debian's package, installed with apt when we are root).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runStep } from './lib/run-step.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wantBrowser = process.argv.includes('--browser');
@@ -43,26 +44,31 @@ function newest(paths) {
   return latest;
 }
 
-function run(command, args) {
-  console.log(`> ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, {
+/** Runs one step (its output on this terminal, a word every 30 s while it goes on), exiting if it fails. */
+async function run(command, args, what, meanwhile) {
+  const code = await runStep(command, args, {
+    what,
+    meanwhile,
     cwd: root,
     // onnxruntime-node's install script would fetch CUDA libraries (which fails offline, and a CPU
     // server never uses them); its environment variable skips that. (It used to be an .npmrc key,
     // which npm warns about on every command and will stop reading.)
     env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: process.env.ONNXRUNTIME_NODE_INSTALL ?? 'skip' },
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
   });
-  if (result.status !== 0) {
-    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status}).`);
-    process.exit(result.status ?? 1);
+  if (code !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${code}).`);
+    process.exit(code);
   }
 }
 
 const installed = path.join(root, 'node_modules/.package-lock.json');
 if (mtime(installed) === 0 || mtime(path.join(root, 'package-lock.json')) > mtime(installed)) {
-  run('npm', [mtime(installed) === 0 ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  await run(
+    'npm',
+    [mtime(installed) === 0 ? 'ci' : 'install', '--no-audit', '--no-fund'],
+    'installing dependencies, a few minutes on a fresh clone',
+    "npm runs the native modules' install scripts without a word; where no prebuilt better-sqlite3 can be fetched it is compiled from source, which takes up to 10 minutes on a small machine",
+  );
 }
 
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -75,7 +81,7 @@ const webSources = [
   'package-lock.json',
 ];
 if (mtime(builtIndex) === 0 || newest(webSources) > mtime(builtIndex)) {
-  run('npm', ['run', 'build']);
+  await run('npm', ['run', 'build'], 'building the web app');
 }
 
 if (wantBrowser) {
@@ -95,8 +101,12 @@ if (wantBrowser) {
       /* not Debian */
     }
     if (isRoot && hasApt) {
-      run('apt-get', ['update', '-qq']);
-      run('apt-get', ['install', '-y', '-qq', 'chromium']);
+      await run('apt-get', ['update', '-qq'], 'reading the package lists, for Chromium');
+      await run(
+        'apt-get',
+        ['install', '-y', '-qq', 'chromium'],
+        'installing Chromium for the end-to-end tests',
+      );
     } else {
       console.warn(
         'No Chromium found: end-to-end tests will use Playwright’s own browser if it is installed.',
