@@ -109,7 +109,8 @@ export const LimitsSection = Type.Object(
       },
     ),
     maxChatsPerClient: integer('SEMA_MAX_CHATS_PER_CLIENT', 3, 1, 10_000, {
-      description: 'Chat answers one client (its API key, else its address) may have running at once (429 beyond)',
+      description:
+        'Chat answers one client (its API key, else its address) may have running at once (429 beyond)',
     }),
     maxDocumentsPerClient: integer('SEMA_MAX_DOCUMENTS_PER_CLIENT', 2, 1, 10_000, {
       description: 'Document translations one client may have running at once (429 beyond)',
