@@ -8,7 +8,7 @@ import type { TranslatedChatEvent, TranslatedChatMessage } from '@sema/shared/ap
 import type { Tenant } from '../lib/tenant.ts';
 import type { ChatAnswer } from './chat-reply.ts';
 import type { ChatService } from './chat-service.ts';
-import type { TranslatedChat } from './translated-chat.ts';
+import { streamedChatRequest, type TranslatedChat } from './translated-chat.ts';
 
 /** What a protocol's decoder reads from its request. */
 export interface ChatTurnRequest {
@@ -53,16 +53,10 @@ async function* plainTurn(
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
   const stream = chat.stream(
-    {
-      messages: request.messages.map(({ role, content }) => ({ role, content })),
-      max_tokens: request.maxTokens,
-      temperature: request.temperature,
-      stop: request.stop,
-      top_p: request.topP,
-      reasoning_effort: request.reasoningEffort,
-      user: request.user,
-      stream: true,
-    },
+    streamedChatRequest(
+      request.messages.map(({ role, content }) => ({ role, content })),
+      request,
+    ),
     signal,
     meter,
   );

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ChatMessage } from '@sema/shared/api/chat';
+import type { ChatMessage, ChatRequest } from '@sema/shared/api/chat';
 import type {
   TranslatedChatEvent,
   TranslatedChatMessage,
@@ -90,6 +90,25 @@ export interface TranslatedTurnRequest {
   topP?: number;
   reasoningEffort?: string;
   user?: string;
+}
+
+/** What the client asked of the generation, in the chat service's words: only what it sent. */
+export type GenerationOptions = Pick<
+  TranslatedTurnRequest,
+  'maxTokens' | 'temperature' | 'stop' | 'topP' | 'reasoningEffort' | 'user'
+>;
+
+export function streamedChatRequest(messages: ChatMessage[], options: GenerationOptions): ChatRequest {
+  return {
+    messages,
+    max_tokens: options.maxTokens,
+    temperature: options.temperature,
+    stop: options.stop,
+    top_p: options.topP,
+    reasoning_effort: options.reasoningEffort,
+    user: options.user,
+    stream: true,
+  };
 }
 
 type Language = Extract<TranslatedChatEvent, { type: 'language' }>;
@@ -351,19 +370,7 @@ export class TranslatedChat {
     } = { model: '', ...answerEnd({ tokens: 0 }, 'stop') };
 
     const produce = async () => {
-      const stream = this.deps.chat.stream(
-        {
-          messages,
-          max_tokens: request.maxTokens,
-          temperature: request.temperature,
-          stop: request.stop,
-          top_p: request.topP,
-          reasoning_effort: request.reasoningEffort,
-          user: request.user,
-          stream: true,
-        },
-        signal,
-      );
+      const stream = this.deps.chat.stream(streamedChatRequest(messages, request), signal);
       try {
         for await (const event of stream) {
           if (event.type === 'reasoning') {

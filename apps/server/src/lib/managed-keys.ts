@@ -63,10 +63,9 @@ class SqliteManagedKeys implements ManagedKeyStore {
   private open(): Database.Database {
     if (this.db) return this.db;
     // Created 0600; refused with the file and the fix while this process cannot write it.
-    const db = openStoreFile(this.file, USAGE_STORE, () => {});
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 2000');
-    db.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)');
+    const db = openStoreFile(this.file, USAGE_STORE, (opened) =>
+      opened.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)'),
+    );
     this.db = db;
     return db;
   }
