@@ -77,14 +77,14 @@ module.exports = {
     {
       name: 'engines-keep-their-folders',
       comment:
-        "An engine's own folder (nllb/, remote/, kserve/) is private to it: engines share only the modules beside them (endpoint-pool.ts, tokenizer/, model-source.ts, types.ts). registry.ts, which builds every engine, may see them all.",
+        "An engine's own folder (seq2seq/, remote/, kserve/) is private to it: engines share only the modules beside them (endpoint-pool.ts, tokenizer/, model-source.ts, types.ts). registry.ts, which builds every engine, may see them all.",
       severity: 'error',
       from: {
         path: '^apps/server/src/translation/engines/([^/.]+)',
         pathNot: ['\\.test\\.ts$', '^apps/server/src/translation/engines/registry\\.ts$'],
       },
       to: {
-        path: '^apps/server/src/translation/engines/(nllb|remote|kserve)/',
+        path: '^apps/server/src/translation/engines/(seq2seq|remote|kserve)/',
         pathNot: '^apps/server/src/translation/engines/$1/',
       },
     },

@@ -2,7 +2,7 @@
 // weights of the real shape, generated on first run by apps/server/scripts/make-synthetic-nllb.py
 // into ~/.cache/sema/synthetic (SEMA_BENCH_MODEL_DIR to change; never into git).
 //
-// Through the engine as the server runs it (NllbEngine: the model in its own process), per dtype,
+// Through the engine as the server runs it (Seq2SeqEngine: the model in its own process), per dtype,
 // beam width and batch size: sentences/s, generated tokens/s, load time, the model process's peak
 // resident memory (VmHWM); first-token latency (encoder + first decoder step, batch 1, in process);
 // side by side, @huggingface/transformers' translation pipeline on the same folder, threads and
@@ -26,7 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
-import { NllbModel } from '@sema/server/nllb';
+import { Seq2SeqModel } from '@sema/server/seq2seq';
 import { root } from './lib.mjs';
 import { sentences, startForcedEngine, vmHwmMb } from './synthetic-input.ts';
 
@@ -314,7 +314,7 @@ async function runEngine(dtype: string, beams: number, theirs: Contender | undef
 
 /** Encoder plus the first decoder step of one typical sentence, in process: the first-token wait. */
 async function firstTokenSeconds(dtype: string): Promise<number> {
-  const model = await NllbModel.load({
+  const model = await Seq2SeqModel.load({
     source: { kind: 'folder', path: folder, label: shape!.name },
     dtype,
     threads,

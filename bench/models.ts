@@ -1,5 +1,5 @@
 // `npm run bench:models`: each model family at its published size, on synthetic (seeded random)
-// weights of the real shape, through the engine as the server runs it (NllbEngine: the model in
+// weights of the real shape, through the engine as the server runs it (Seq2SeqEngine: the model in
 // its own process), at batch 1 and 8: sentences/s, generated tokens/s, the model process's peak
 // resident memory (VmHWM) beside its weights on disk, the family's licence (from the engine's
 // /status), and each row's speed over NLLB-600M q8's in the same run. One more row is a pivot

@@ -1,5 +1,5 @@
 // What the engine benches (bench:engine, bench:models) feed a synthetic model and read back.
-import { NllbEngine } from '@sema/server/nllb';
+import { Seq2SeqEngine } from '@sema/server/seq2seq';
 import { procMemoryKb } from '../scripts/lib/proc-memory.ts';
 
 /** Seeded sentences of 8–40 one-token words (syllables the synthetic vocabularies hold whole). */
@@ -30,8 +30,8 @@ export async function startForcedEngine(options: {
   ratio: number;
   beams?: number;
   onTokens: (tokens: number) => void;
-}): Promise<{ engine: NllbEngine; loadSeconds: number; pid: number | undefined }> {
-  const engine = new NllbEngine({
+}): Promise<{ engine: Seq2SeqEngine; loadSeconds: number; pid: number | undefined }> {
+  const engine = new Seq2SeqEngine({
     model: options.folder,
     modelCache: options.cacheRoot,
     dtype: options.dtype,

@@ -65,11 +65,11 @@ export async function run() {
     );
     return { skipped: true };
   }
-  const { NllbModel } = await import('@sema/server/nllb');
+  const { Seq2SeqModel } = await import('@sema/server/seq2seq');
   const threads = os.availableParallelism();
   const rssBefore = process.memoryUsage().rss / 1024;
   let started = performance.now();
-  const model = await NllbModel.load({
+  const model = await Seq2SeqModel.load({
     source: { kind: 'folder', path: folder, label: folder },
     dtype: DTYPE,
     threads,
@@ -113,7 +113,7 @@ export async function run() {
 
   // Beam search beside greedy, batches of 16, on the same sentences (quality is for a reader to judge
   // from the samples; speed is measured).
-  const beamModel = await NllbModel.load({
+  const beamModel = await Seq2SeqModel.load({
     source: { kind: 'folder', path: folder, label: folder },
     dtype: DTYPE,
     threads,

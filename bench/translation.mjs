@@ -6,7 +6,7 @@
 //  3. greedy decoding versus beam search (4 beams) in-process, batches of 16 sentences.
 // Run alone with `node --import tsx bench/translation.mjs`, or through `npm run bench`.
 import path from 'node:path';
-import { NllbModel, resolveModelSource } from '@sema/server/nllb';
+import { Seq2SeqModel, resolveModelSource } from '@sema/server/seq2seq';
 import { fmt, load, root, startScript, startSema, table } from './lib.mjs';
 import { waitFor } from '@sema/testkit/wait-for';
 
@@ -191,7 +191,7 @@ export async function beamRun(seconds = DURATION * 2) {
     'Please send me the report before the meeting on Friday afternoon.',
   ];
   const sentences = Array.from({ length: 64 }, (_, i) => `${i + 1}. ${texts[i % texts.length]}`);
-  const load = (beams) => NllbModel.load({ source, dtype: 'q8', threads: 1, beams });
+  const load = (beams) => Seq2SeqModel.load({ source, dtype: 'q8', threads: 1, beams });
   const runs = { greedy: { model: await load(1) }, beam: { model: await load(4) } };
   const round = async (run) => {
     const started = performance.now();

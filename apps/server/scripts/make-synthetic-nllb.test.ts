@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NllbModel } from '../src/translation/engines/nllb/nllb-model.ts';
+import { Seq2SeqModel } from '../src/translation/engines/seq2seq/seq2seq-model.ts';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'make-synthetic-nllb.py');
 let folder: string;
@@ -80,7 +80,7 @@ describe('the synthetic NLLB generator (reduced configuration)', () => {
 
   it('loads in our engine, fp32 and q8, and generates exactly the forced number of tokens', async () => {
     for (const dtype of ['fp32', 'q8']) {
-      const model = await NllbModel.load({ source: source(), dtype, threads: 1, forceLengthRatio: 2 });
+      const model = await Seq2SeqModel.load({ source: source(), dtype, threads: 1, forceLengthRatio: 2 });
       try {
         const { translations, stats } = await model.translate(
           ['Hello world.', 'Good morning, my friend.'],

@@ -108,7 +108,7 @@ describe('loadConfig', () => {
       SEMA_TRANSLATION_URL: 'http://a:1',
       SEMA_NLLB_BEAMS: 'x',
     });
-    expect(config.translation).not.toHaveProperty('nllbBeams');
+    expect(config.translation).not.toHaveProperty('beams');
     expect(loadConfig({ SEMA_CHAT_PROVIDER: 'none' }).chat).toEqual({
       provider: 'none',
       timeoutMs: 120_000,
@@ -249,7 +249,8 @@ describe('docs/configuration.md', () => {
   it('lists every variable the reader reads, with its default', () => {
     const markdown = configurationMarkdown();
     for (const name of variablesOf(ConfigSchema).keys()) expect(markdown).toContain(`| \`${name}\` |`);
-    expect(markdown).toContain('| `SEMA_NLLB_BEAMS` | `1` | 1 – 8 |');
+    expect(markdown).toContain('| `SEMA_TRANSLATION_BEAMS` | `1` | 1 – 8 |');
+    expect(markdown).toContain('| `SEMA_NLLB_BEAMS` | — | 1 – 8 | Read when SEMA_TRANSLATION_BEAMS is unset');
     expect(markdown).toContain('(when SEMA_TRANSLATION_ENGINE is remote)');
   });
 });

@@ -48,7 +48,7 @@ function rowOf(field: Field, when?: string): Row[] {
     rows.push({
       variable: field.envFallback,
       default: '—',
-      allowed: 'text',
+      allowed: allowedText(field),
       description: `Read when ${field.env} is unset`,
       when,
     });

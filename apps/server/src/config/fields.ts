@@ -29,7 +29,8 @@ export interface EnvKeywords {
   parse?: (raw: string, name: string, env: Env) => unknown;
 }
 
-type FieldOptions = { description: string; defaultText?: string };
+/** `envFallback`: an older name of the variable, read when `env` is unset (kept as an alias). */
+type FieldOptions = { description: string; defaultText?: string; envFallback?: string };
 
 const keywords = (env: string, options: FieldOptions, extra: Partial<EnvKeywords> = {}) => ({
   env,
@@ -50,12 +51,12 @@ export function integer(env: string, fallback: number, min: number, max: number,
 }
 
 /** Free text (read from `envFallback` too, an older name, when `env` is unset). */
-export function text(env: string, fallback: string, options: FieldOptions & { envFallback?: string }) {
+export function text(env: string, fallback: string, options: FieldOptions) {
   return Type.String(keywords(env, options, { default: fallback }));
 }
 
 /** Free text with no default (wrap the field in Type.Optional). */
-export function optionalText(env: string, options: FieldOptions & { envFallback?: string }) {
+export function optionalText(env: string, options: FieldOptions) {
   return Type.String(keywords(env, options));
 }
 

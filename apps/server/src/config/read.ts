@@ -28,9 +28,12 @@ export function discriminantOf(variant: TObject): { key: string; value: string }
   throw new Error('a configuration variant without a discriminant');
 }
 
-function rawValue(field: Field, env: Env): string | undefined {
-  const raw = env[field.env]?.trim() || (field.envFallback ? env[field.envFallback]?.trim() : undefined);
-  return raw || undefined;
+/** The field's text and the variable it came from (its older name, `envFallback`, when `env` is unset). */
+function rawValue(field: Field, env: Env): { raw: string; name: string } | undefined {
+  const raw = env[field.env]?.trim();
+  if (raw) return { raw, name: field.env };
+  const older = field.envFallback ? env[field.envFallback]?.trim() : undefined;
+  return older ? { raw: older, name: field.envFallback! } : undefined;
 }
 
 function defaultOf(field: { default?: unknown }, env: Env): unknown {
@@ -38,10 +41,11 @@ function defaultOf(field: { default?: unknown }, env: Env): unknown {
 }
 
 function readField(field: Field, env: Env): unknown {
-  const raw = rawValue(field, env);
-  if (raw === undefined) return defaultOf(field, env);
+  const read = rawValue(field, env);
+  if (read === undefined) return defaultOf(field, env);
+  const { raw, name } = read;
   if (field.parse) {
-    const value = field.parse(raw, field.env, env);
+    const value = field.parse(raw, name, env);
     // A list that parses to nothing (", ,") is as good as unset.
     return Array.isArray(value) && value.length < (field.minItems ?? 0) ? undefined : value;
   }
@@ -50,9 +54,7 @@ function readField(field: Field, env: Env): unknown {
       const value = Number(raw);
       const { minimum, maximum } = field as Field & { minimum: number; maximum: number };
       if (!Number.isInteger(value) || value < minimum || value > maximum) {
-        throw new ConfigError(
-          `${field.env} must be a whole number from ${minimum} to ${maximum} (got '${raw}')`,
-        );
+        throw new ConfigError(`${name} must be a whole number from ${minimum} to ${maximum} (got '${raw}')`);
       }
       return value;
     }
@@ -61,7 +63,7 @@ function readField(field: Field, env: Env): unknown {
     case 'Union': {
       const allowed = (field as unknown as TUnion).anyOf.map((literal) => String(literal.const));
       if (!allowed.includes(raw)) {
-        throw new ConfigError(`${field.env} must be one of ${allowed.join(', ')} (got '${raw}')`);
+        throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got '${raw}')`);
       }
       return raw;
     }

@@ -203,14 +203,20 @@ export const TranslationSection = Type.Union(
           envFallback: 'SEMA_NLLB_MODEL',
         }),
         dtype: choice(
-          'SEMA_NLLB_DTYPE',
+          'SEMA_TRANSLATION_DTYPE',
           ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'],
           'q8',
           {
-            description: 'Which weights of the model to load',
+            description:
+              'Which weights of the model to load. SEMA_NLLB_DTYPE, the older name, is read when this is unset',
+            envFallback: 'SEMA_NLLB_DTYPE',
           },
         ),
-        nllbBeams: integer('SEMA_NLLB_BEAMS', 1, 1, 8, { description: 'Beam width; 1 decodes greedily' }),
+        beams: integer('SEMA_TRANSLATION_BEAMS', 1, 1, 8, {
+          description:
+            'Beam width; 1 decodes greedily. SEMA_NLLB_BEAMS, the older name, is read when this is unset',
+          envFallback: 'SEMA_NLLB_BEAMS',
+        }),
         pairModels: parsed(
           'SEMA_PAIR_MODELS',
           Type.Array(Type.Object({ source: Type.String(), target: Type.String(), model: Type.String() })),

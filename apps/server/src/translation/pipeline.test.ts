@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.ts';
-import { NllbEngine } from './engines/nllb.ts';
+import { Seq2SeqEngine } from './engines/seq2seq.ts';
 import { createTranslationMetrics } from './metrics.ts';
 import { TranslationPipeline, type TranslationPipelineOptions } from './pipeline.ts';
 import { startFakeHub } from './testing/fake-hub.ts';
@@ -12,11 +12,11 @@ import { TINY_NLLB } from './testing/tiny-nllb.ts';
 import { waitFor } from '@sema/testkit/wait-for';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
-let engine: NllbEngine;
+let engine: Seq2SeqEngine;
 
 /** The tiny model on one thread, quiet (another model or cache with `options`), started. */
-function startEngine(options: { model?: string; modelCache?: string; hubUrl?: string } = {}): NllbEngine {
-  return new NllbEngine({
+function startEngine(options: { model?: string; modelCache?: string; hubUrl?: string } = {}): Seq2SeqEngine {
+  return new Seq2SeqEngine({
     model: TINY_NLLB,
     modelCache: '/nonexistent',
     dtype: 'q8',

@@ -1,8 +1,8 @@
 /** Picks the engine `SEMA_TRANSLATION_ENGINE` names. Routes and the pipeline never import an engine. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/schema.ts';
-import { NllbEngine } from './nllb.ts';
-import type { TranslateStats } from './nllb/nllb-model.ts';
+import { Seq2SeqEngine } from './seq2seq.ts';
+import type { TranslateStats } from './seq2seq/seq2seq-model.ts';
 import { KserveEngine } from './kserve.ts';
 import { RemoteEngine } from './remote.ts';
 import { RoutedEngine } from './routed-engine.ts';
@@ -48,12 +48,12 @@ function builtInEngine(
   hooks: EngineHooks,
 ): TranslationEngine {
   const modelEngine = (model: string, setting?: string) =>
-    new NllbEngine({
+    new Seq2SeqEngine({
       model,
       ...(setting && { setting }),
       modelCache: models.cache,
       dtype: config.dtype,
-      beams: config.nllbBeams,
+      beams: config.beams,
       hubUrl: models.hubUrl,
       loadRetryDelayMs: models.retrySeconds * 1000,
       log: hooks.log,
@@ -61,7 +61,7 @@ function builtInEngine(
     }).start();
   const main = modelEngine(config.model);
   if (config.pairModels.length === 0) return main;
-  const engines = new Map<string, NllbEngine>();
+  const engines = new Map<string, Seq2SeqEngine>();
   const pairs = config.pairModels.map(({ source, target, model }) => {
     const engine = engines.get(model) ?? modelEngine(model, 'SEMA_PAIR_MODELS');
     engines.set(model, engine);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchTranslateResponse, StatusResponse, TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../../../app.ts';
 import { buildTestApp, postJson } from '../../../../../test/build-test-app.ts';
-import type { NllbEngine } from '../../../../translation/engines/nllb.ts';
+import type { Seq2SeqEngine } from '../../../../translation/engines/seq2seq.ts';
 import type { TranslationPipeline } from '../../../../translation/pipeline.ts';
 import { freePort } from '@sema/testkit/free-port';
 
@@ -295,7 +295,7 @@ describe('POST /api/v1/translate on the tiny model', () => {
   });
 
   it('answers 503 for work in flight when the model process dies, stays up, and recovers', async () => {
-    const engine = pipelineOf(app).engine as NllbEngine;
+    const engine = pipelineOf(app).engine as Seq2SeqEngine;
     const text = Array.from({ length: 60 }, (_, i) => `Crash test sentence ${i} with a few words.`).join(' ');
     const pending = translate(app, { text, source_language: 'eng_Latn', target_language: 'nld_Latn' });
     // Kill it once the first batch is in the engine and the rest still wait.

@@ -2,7 +2,7 @@ import { AutoModelForSeq2SeqLM, AutoTokenizer, env } from '@huggingface/transfor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { resolveModelSource } from '../model-source.ts';
-import { NllbModel } from './nllb-model.ts';
+import { Seq2SeqModel } from './seq2seq-model.ts';
 
 const SENTENCES = [
   'Hello world.',
@@ -11,15 +11,15 @@ const SENTENCES = [
   'Ok.',
 ];
 
-let model: NllbModel;
+let model: Seq2SeqModel;
 
 beforeAll(async () => {
   const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
-  model = await NllbModel.load({ source, dtype: 'q8', threads: 1 });
+  model = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1 });
 });
 afterAll(() => model?.dispose());
 
-describe('NllbModel on the tiny fixture', () => {
+describe('Seq2SeqModel on the tiny fixture', () => {
   it('translates every sentence, deterministically, without special tokens', async () => {
     const first = await model.translate(SENTENCES, 'eng_Latn', 'swh_Latn');
     const second = await model.translate(SENTENCES, 'eng_Latn', 'swh_Latn');

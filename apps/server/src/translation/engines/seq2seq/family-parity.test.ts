@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_M2M100, TINY_OPUS_MT_EN_FR, TINY_SMALL100 } from '../../testing/tiny-models.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { NllbModel } from './nllb-model.ts';
+import { Seq2SeqModel } from './seq2seq-model.ts';
 
 const SENTENCES = [
   'Hello world.',
@@ -130,11 +130,11 @@ beforeAll(() => {
 });
 
 describe.each(CASES)('the $family family on its tiny model', ({ family, folder, pairs, reference }) => {
-  let ours: NllbModel;
+  let ours: Seq2SeqModel;
   let tokenizer: PreTrainedTokenizer;
   let theirs: PreTrainedModel;
   beforeAll(async () => {
-    ours = await NllbModel.load({
+    ours = await Seq2SeqModel.load({
       source: { kind: 'folder', path: folder, label: family },
       dtype: 'q8',
       threads: 1,

@@ -1,8 +1,9 @@
 /**
- * The embedded engine: NLLB-200 through transformers.js and onnxruntime-node, in a model process of
- * its own so the server's event loop stays free. That process downloads the model on first start
- * (progress in the terminal and in /status), is restarted after a crash, and the engine reports
- * why when the model cannot be had.
+ * The embedded engine: a translation model of any family it runs (NLLB-200, M2M-100, SMaLL-100,
+ * OPUS-MT) through transformers.js and onnxruntime-node, in a model process of its own so the
+ * server's event loop stays free (`SEMA_TRANSLATION_ENGINE=nllb`, the value's older name). That
+ * process downloads the model on first start (progress in the terminal and in /status), is
+ * restarted after a crash, and the engine reports why when the model cannot be had.
  *
  * A process rather than a worker thread: ONNX Runtime's native code takes the whole process down
  * when a thread is torn down mid-inference (tried here: two kills, two dead servers), and a native
@@ -13,7 +14,7 @@
  * once the cause is gone. Requests meanwhile fail at once with 503 and the reason.
  *
  * This file is the engine's face (the engine contract, over messages to the model process); the
- * rest is in nllb/, one job a file: `model-process-supervisor.ts` runs the process and restarts it
+ * rest is in seq2seq/, one job a file: `model-process-supervisor.ts` runs the process and restarts it
  * (the restart policy), `pending-requests.ts` keeps the work in flight, `model-state.ts` is the
  * status machine (with the download progress, `lib/download-progress.ts`), and the model process
  * itself is `model-process.ts` (`protocol.ts` the messages between them).
@@ -26,14 +27,14 @@ import type { ProgressOutput } from '../../lib/download-progress.ts';
 import { abortError, modelUnavailable, engineRestarted, pairNotServed } from '../errors.ts';
 import { FAMILIES } from './families/detect.ts';
 import { folderFingerprint, resolveModelSource } from './model-source.ts';
-import { ModelProcessSupervisor } from './nllb/model-process-supervisor.ts';
-import { ModelState } from './nllb/model-state.ts';
-import type { TranslateStats } from './nllb/nllb-model.ts';
-import { PendingRequests } from './nllb/pending-requests.ts';
-import type { FromModelProcess, ToModelProcess } from './nllb/protocol.ts';
+import { ModelProcessSupervisor } from './seq2seq/model-process-supervisor.ts';
+import { ModelState } from './seq2seq/model-state.ts';
+import type { TranslateStats } from './seq2seq/seq2seq-model.ts';
+import { PendingRequests } from './seq2seq/pending-requests.ts';
+import type { FromModelProcess, ToModelProcess } from './seq2seq/protocol.ts';
 import type { EngineStatus, ServedLanguageCodes, TokenGenerator, TranslationEngine } from './types.ts';
 
-export interface NllbEngineOptions {
+export interface Seq2SeqEngineOptions {
   /** Hub id or local folder (`SEMA_TRANSLATION_MODEL`). */
   model: string;
   /** The setting that names it, for the hint when it cannot be had (`SEMA_PAIR_MODELS` for a pair model). */
@@ -45,9 +46,9 @@ export interface NllbEngineOptions {
   hubUrl?: string;
   /** ONNX Runtime threads; defaults to the cores this process may use. */
   threads?: number;
-  /** Beam width (`SEMA_NLLB_BEAMS`); 1, the default, decodes greedily. */
+  /** Beam width (`SEMA_TRANSLATION_BEAMS`); 1, the default, decodes greedily. */
   beams?: number;
-  /** Benchmarks only: forced output length per source token (`NllbModel` LoadOptions). */
+  /** Benchmarks only: forced output length per source token (`Seq2SeqModel` LoadOptions). */
   forceLengthRatio?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Where the download progress bar goes; null for none. Defaults to stderr. */
@@ -69,7 +70,7 @@ export interface NllbEngineOptions {
  */
 export const NLLB_WEIGHTS_LICENSE = 'CC-BY-NC-4.0';
 
-export class NllbEngine implements TranslationEngine, TokenGenerator {
+export class Seq2SeqEngine implements TranslationEngine, TokenGenerator {
   readonly name = 'nllb';
   readonly modelId: string;
   readonly maxConcurrentBatches = 1;
@@ -81,7 +82,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
   private readonly supervisor: ModelProcessSupervisor;
   private closed = false;
 
-  constructor(private readonly options: NllbEngineOptions) {
+  constructor(private readonly options: Seq2SeqEngineOptions) {
     const source = resolveModelSource(options.model, {
       cacheDir: options.modelCache,
       hubUrl: options.hubUrl,
@@ -89,6 +90,7 @@ export class NllbEngine implements TranslationEngine, TokenGenerator {
     const beams = options.beams ?? 1;
     // Part of the translation cache's key: beam search translates differently from greedy.
     // Never a path: the id is shown on /status and shared with other servers through the cache.
+    // Its `nllb:` prefix predates the other families; kept, so that cached translations stay valid.
     const model = source.kind === 'folder' ? folderFingerprint(source.path, options.dtype) : source.id;
     this.modelId = `nllb:${model}:${options.dtype}${beams > 1 ? `:beams${beams}` : ''}`;
     // A local folder is named by its last part: /status is public, the server's paths are not.

@@ -5,7 +5,7 @@ import type { Hypothesis } from './beam-search.ts';
 import type { DecodeJob, DecoderRunner } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { resolveModelSource } from '../model-source.ts';
-import { NllbModel } from './nllb-model.ts';
+import { Seq2SeqModel } from './seq2seq-model.ts';
 import { loopCut } from './repetition-guard.ts';
 
 const SENTENCES = [
@@ -16,12 +16,12 @@ const SENTENCES = [
   'The quick brown fox jumps over the lazy dog near the river bank.',
 ];
 
-let model: NllbModel;
+let model: Seq2SeqModel;
 let runner: DecoderRunner;
 
 beforeAll(async () => {
   const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
-  model = await NllbModel.load({ source, dtype: 'q8', threads: 1 });
+  model = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1 });
   runner = model.runner;
 });
 afterAll(() => model?.dispose());
@@ -181,9 +181,9 @@ describe('BeamDecoder on the tiny model', () => {
     expect(steps).toBe(3);
   });
 
-  it('translates through NllbModel with beams, batched as one by one', async () => {
+  it('translates through Seq2SeqModel with beams, batched as one by one', async () => {
     const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
-    const beamModel = await NllbModel.load({ source, dtype: 'q8', threads: 1, beams: 4 });
+    const beamModel = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1, beams: 4 });
     try {
       const batched = await beamModel.translate(SENTENCES, 'eng_Latn', 'fra_Latn');
       const single = [];

@@ -46,7 +46,7 @@ export interface LoadOptions {
   dtype: string;
   /** ONNX Runtime intra-op threads (the cores we may use). */
   threads: number;
-  /** Beam width (`SEMA_NLLB_BEAMS`); 1, the default, decodes greedily. */
+  /** Beam width (`SEMA_TRANSLATION_BEAMS`); 1, the default, decodes greedily. */
   beams?: number;
   /** Called while files that were not on disk yet are downloaded. */
   onDownload?: (progress: DownloadEvent) => void;
@@ -70,7 +70,7 @@ export interface PreparedJob {
   sourceTokens: number;
 }
 
-export class NllbModel {
+export class Seq2SeqModel {
   private constructor(
     private readonly tokenizer: ModelTokenizer,
     private readonly sessions: readonly ort.InferenceSession[],
@@ -80,7 +80,7 @@ export class NllbModel {
     private readonly forceLengthRatio?: number,
   ) {}
 
-  static async load(options: LoadOptions): Promise<NllbModel> {
+  static async load(options: LoadOptions): Promise<Seq2SeqModel> {
     const { source } = options;
     const reference = useSource(source);
     if (source.kind === 'folder') {
@@ -155,7 +155,13 @@ export class NllbModel {
       });
       const beams = options.beams ?? 1;
       const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
-      return new NllbModel(tokenizer, [encoder, decoderSession], runner, decoder, options.forceLengthRatio);
+      return new Seq2SeqModel(
+        tokenizer,
+        [encoder, decoderSession],
+        runner,
+        decoder,
+        options.forceLengthRatio,
+      );
     } catch (error) {
       await encoder.release();
       await decoderSession?.release();

@@ -5,7 +5,7 @@
  */
 import type { ServedLanguages } from '../families/model-family.ts';
 import { describeLoadFailure } from './load-errors.ts';
-import { NllbModel } from './nllb-model.ts';
+import { Seq2SeqModel } from './seq2seq-model.ts';
 import {
   HEARTBEAT_MS,
   type FromModelProcess,
@@ -23,11 +23,11 @@ setInterval(() => send({ type: 'heartbeat' }), HEARTBEAT_MS);
 
 const cancels = new Map<number, AbortController>();
 let queue: Promise<void> = Promise.resolve();
-let loading: Promise<NllbModel> | undefined;
+let loading: Promise<Seq2SeqModel> | undefined;
 
-function load(settings: ModelProcessSettings): Promise<NllbModel> {
+function load(settings: ModelProcessSettings): Promise<Seq2SeqModel> {
   const started = performance.now();
-  const model = NllbModel.load({
+  const model = Seq2SeqModel.load({
     ...settings,
     onDownload: (progress) => send({ type: 'download', ...progress }),
   }).then(async (loaded) => {

@@ -1,5 +1,5 @@
 /**
- * Beam search over the encoder and the merged decoder (`SEMA_NLLB_BEAMS` > 1): NLLB's published
+ * Beam search over the encoder and the merged decoder (`SEMA_TRANSLATION_BEAMS` > 1): NLLB's published
  * results use 4 beams, which usually read better than greedy decoding, for about beams times the
  * decoder work. The rules (scoring, when a row is done) are in `beam-search.ts`.
  *

@@ -1,7 +1,7 @@
 /** Messages between the NLLB engine (server process) and its model process. */
 import type { FamilyId } from '../families/model-family.ts';
 import type { ModelSource } from '../model-source.ts';
-import type { DownloadEvent, TranslateStats } from './nllb-model.ts';
+import type { DownloadEvent, TranslateStats } from './seq2seq-model.ts';
 
 export interface ModelProcessSettings {
   source: ModelSource;

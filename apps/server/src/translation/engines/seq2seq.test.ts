@@ -5,18 +5,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.ts';
 import { startFakeHub, type FakeHub } from '../testing/fake-hub.ts';
 import { TINY_NLLB } from '../testing/tiny-nllb.ts';
-import { NllbEngine, type NllbEngineOptions } from './nllb.ts';
-import { NllbModel } from './nllb/nllb-model.ts';
+import { Seq2SeqEngine, type Seq2SeqEngineOptions } from './seq2seq.ts';
+import { Seq2SeqModel } from './seq2seq/seq2seq-model.ts';
 import { resolveModelSource } from './model-source.ts';
 import { waitFor } from '@sema/testkit/wait-for';
 import { freePort } from '@sema/testkit/free-port';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const engines: NllbEngine[] = [];
+const engines: Seq2SeqEngine[] = [];
 const temporary: string[] = [];
 
-function engine(options: Partial<NllbEngineOptions> = {}): NllbEngine {
-  const created = new NllbEngine({
+function engine(options: Partial<Seq2SeqEngineOptions> = {}): Seq2SeqEngine {
+  const created = new Seq2SeqEngine({
     model: TINY_NLLB,
     modelCache: tempDir(),
     dtype: 'q8',
@@ -45,10 +45,10 @@ afterAll(() => {
 
 const SENTENCES = ['Hello world.', 'How are you today, my friend?'];
 
-describe('NllbEngine (model process) on the tiny model folder', () => {
+describe('Seq2SeqEngine (model process) on the tiny model folder', () => {
   let expected: string[];
   beforeAll(async () => {
-    const model = await NllbModel.load({
+    const model = await Seq2SeqModel.load({
       source: resolveModelSource(TINY_NLLB, { cacheDir: '' }),
       dtype: 'q8',
       threads: 1,
@@ -179,7 +179,7 @@ describe('NllbEngine (model process) on the tiny model folder', () => {
   });
 });
 
-describe('NllbEngine with a hub model', () => {
+describe('Seq2SeqEngine with a hub model', () => {
   let hub: FakeHub;
   beforeAll(async () => {
     hub = await startFakeHub('sema-test/tiny-nllb', TINY_NLLB, { chunkBytes: 8 * 1024 });

@@ -3,7 +3,7 @@ import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { lengthGroups, type DecodeJob } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { resolveModelSource } from '../model-source.ts';
-import { NllbModel } from './nllb-model.ts';
+import { Seq2SeqModel } from './seq2seq-model.ts';
 
 describe('lengthGroups', () => {
   it('keeps rows of similar length together, in their order', () => {
@@ -28,10 +28,10 @@ describe('lengthGroups', () => {
 });
 
 describe('encoding rows of very different lengths (tiny fixture, fp32)', () => {
-  let model: NllbModel;
+  let model: Seq2SeqModel;
   beforeAll(async () => {
     const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
-    model = await NllbModel.load({ source, dtype: 'fp32', threads: 1 });
+    model = await Seq2SeqModel.load({ source, dtype: 'fp32', threads: 1 });
   });
   afterAll(() => model?.dispose());
 

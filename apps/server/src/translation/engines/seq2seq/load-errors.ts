@@ -34,7 +34,7 @@ export function describeLoadFailure(
   const provideHint =
     source.kind === 'hub'
       ? `Let this server reach ${source.hub} once (later starts need no network), or download the model elsewhere and set ${setting} to its folder`
-      : `The folder must hold ${modelFiles(dtype).join(', ')} (SEMA_NLLB_DTYPE=${dtype})`;
+      : `The folder must hold ${modelFiles(dtype).join(', ')} (SEMA_TRANSLATION_DTYPE=${dtype})`;
 
   if (code === 'ENOSPC') {
     return {

@@ -5,7 +5,7 @@ import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { createEngine } from '../registry.ts';
 import type { TranslationEngine } from '../types.ts';
 import { resolveModelSource } from '../model-source.ts';
-import { NllbModel } from './nllb-model.ts';
+import { Seq2SeqModel } from './seq2seq-model.ts';
 
 const SENTENCES = [
   'Hello world.',
@@ -14,20 +14,32 @@ const SENTENCES = [
 ];
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-describe('SEMA_NLLB_BEAMS', () => {
+describe('SEMA_TRANSLATION_BEAMS', () => {
+  const translation = (env: Record<string, string>) => {
+    const { translation } = loadConfig(env);
+    return translation.engine === 'nllb' ? translation : undefined;
+  };
+
   it('is a whole number from 1 to 8, 1 (greedy) by default', () => {
-    const beams = (env: Record<string, string>) => {
-      const { translation } = loadConfig(env);
-      return translation.engine === 'nllb' ? translation.nllbBeams : undefined;
-    };
-    expect(beams({})).toBe(1);
-    expect(beams({ SEMA_NLLB_BEAMS: '4' })).toBe(4);
+    expect(translation({})?.beams).toBe(1);
+    expect(translation({ SEMA_TRANSLATION_BEAMS: '4' })?.beams).toBe(4);
     for (const bad of ['0', '9', '2.5', 'four']) {
-      expect(() => loadConfig({ SEMA_NLLB_BEAMS: bad })).toThrow(ConfigError);
-      expect(() => loadConfig({ SEMA_NLLB_BEAMS: bad })).toThrow(
-        /SEMA_NLLB_BEAMS must be a whole number from 1 to 8/,
+      expect(() => loadConfig({ SEMA_TRANSLATION_BEAMS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ SEMA_TRANSLATION_BEAMS: bad })).toThrow(
+        /SEMA_TRANSLATION_BEAMS must be a whole number from 1 to 8/,
       );
     }
+  });
+
+  it('reads the older names SEMA_NLLB_BEAMS and SEMA_NLLB_DTYPE when the new ones are unset, naming the one read in errors', () => {
+    expect(translation({ SEMA_NLLB_BEAMS: '3' })?.beams).toBe(3);
+    expect(translation({ SEMA_NLLB_BEAMS: '3', SEMA_TRANSLATION_BEAMS: '2' })?.beams).toBe(2);
+    expect(translation({ SEMA_NLLB_DTYPE: 'fp32' })?.dtype).toBe('fp32');
+    expect(translation({ SEMA_NLLB_DTYPE: 'fp32', SEMA_TRANSLATION_DTYPE: 'q4' })?.dtype).toBe('q4');
+    expect(() => loadConfig({ SEMA_NLLB_BEAMS: 'four' })).toThrow(
+      /^SEMA_NLLB_BEAMS must be a whole number from 1 to 8/,
+    );
+    expect(() => loadConfig({ SEMA_NLLB_DTYPE: 'fp64' })).toThrow(/^SEMA_NLLB_DTYPE must be one of q8, fp32/);
   });
 
   describe('set to 4, through the engine and its model process', () => {
@@ -35,11 +47,11 @@ describe('SEMA_NLLB_BEAMS', () => {
     let inProcess: { beams: string[]; greedy: string[] };
 
     beforeAll(async () => {
-      const config = loadConfig({ SEMA_NLLB_MODEL: TINY_NLLB, SEMA_NLLB_BEAMS: '4' });
+      const config = loadConfig({ SEMA_TRANSLATION_MODEL: TINY_NLLB, SEMA_TRANSLATION_BEAMS: '4' });
       engine = createEngine(config.translation, config.models, { log: silent });
       const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
       const translate = async (beams: number) => {
-        const model = await NllbModel.load({ source, dtype: 'q8', threads: 1, beams });
+        const model = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1, beams });
         try {
           return (await model.translate(SENTENCES, 'eng_Latn', 'fra_Latn')).translations;
         } finally {

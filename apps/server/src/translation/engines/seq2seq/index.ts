@@ -1,0 +1,8 @@
+/**
+ * The built-in engine's translation model, of any family (`@sema/server/seq2seq`; `@sema/server/nllb`
+ * is its older name), for benchmarks: in-process (`Seq2SeqModel`, what the model process runs) and
+ * as the server runs it (`Seq2SeqEngine`, the model in its own process).
+ */
+export { resolveModelSource } from '../model-source.ts';
+export { Seq2SeqModel } from './seq2seq-model.ts';
+export { Seq2SeqEngine } from '../seq2seq.ts';
