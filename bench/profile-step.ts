@@ -6,7 +6,7 @@
 // operator type, and per node for the output projection), at batch 1 and 16 (equal-length rows,
 // so no row leaves the batch).
 //
-//   npm run bench:profile-step -- [--size 600M|tiny] [--batches 1,16] [--steps 24] [--threads N]
+//   npm run bench:profile-step -- [--size 600M|tiny] [--folder NAME] [--batches 1,16] [--steps 24] [--threads N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { Seq2SeqModel } from '@sema/server/seq2seq';
 const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: '600M' },
+    folder: { type: 'string' },
     batches: { type: 'string', default: '1,16' },
     steps: { type: 'string', default: '24' },
     threads: { type: 'string' },
@@ -26,10 +27,13 @@ const { values: args } = parseArgs({
 const threads = Number(args.threads ?? os.availableParallelism());
 const steps = Number(args.steps);
 const cacheRoot = process.env.SEMA_BENCH_MODEL_DIR ?? path.join(os.homedir(), '.cache', 'sema', 'synthetic');
-const folder = path.join(
-  cacheRoot,
-  args.size === 'tiny' ? 'nllb-200-synthetic-tiny' : `nllb-200-distilled-${args.size}`,
-);
+// --folder: another synthetic model of the cache (e.g. opus-mt-en-fr, written by bench:models).
+const folder = args.folder
+  ? path.resolve(cacheRoot, args.folder)
+  : path.join(
+      cacheRoot,
+      args.size === 'tiny' ? 'nllb-200-synthetic-tiny' : `nllb-200-distilled-${args.size}`,
+    );
 if (!fs.existsSync(path.join(folder, 'onnx', 'decoder_model_merged_quantized.onnx'))) {
   console.error(
     `bench:profile-step: no synthetic model in ${folder}; run npm run bench:engine first (it writes it).`,
@@ -176,7 +180,7 @@ async function profiled(batch: number) {
 
 const batches = args.batches.split(',').map(Number);
 console.log(
-  `Synthetic NLLB ${args.size} q8, ${threads} threads, ${steps} steps, load ${os
+  `Synthetic ${args.folder ?? `NLLB ${args.size}`} q8, ${threads} threads, ${steps} steps, load ${os
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ')}`,
