@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import ort from 'onnxruntime-node';
-import { DecoderRunner } from '../apps/server/src/translation/engines/seq2seq/decoder-runner.ts';
-import { Seq2SeqModel } from '@sema/server/seq2seq';
+import { DecoderRunner, Seq2SeqModel } from '@sema/server/seq2seq';
 
 const { values: args } = parseArgs({
   options: {

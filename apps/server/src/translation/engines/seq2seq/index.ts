@@ -5,4 +5,6 @@
  */
 export { resolveModelSource } from '../model-source.ts';
 export { Seq2SeqModel } from './seq2seq-model.ts';
+/** The decoder loop alone, for bench:profile-step's timers around its parts. */
+export { DecoderRunner } from './decoder-runner.ts';
 export { Seq2SeqEngine } from '../seq2seq.ts';
