@@ -142,6 +142,20 @@ function usage(end: Pick<Done, 'tokens' | 'prompt_tokens' | 'completion_tokens'>
 }
 
 /** Writes one completion in OpenAI's shapes. */
+/** What clients may safely ignore, on every OpenAI-shaped answer: the language, the English, the timings. */
+export function semaFields(answer: TranslatedChatResponse) {
+  return {
+    language: answer.language,
+    confidence: answer.confidence ?? null,
+    language_source: answer.language_source,
+    question_english: answer.question_english,
+    english: answer.english,
+    translation_failed: answer.translation_failed,
+    upstream_model: answer.model,
+    timings: answer.timings,
+  };
+}
+
 export class CompletionEncoder implements StreamEncoder<TranslatedChatEvent, Record<string, unknown>> {
   private readonly id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
   private readonly created = Math.floor(Date.now() / 1000);
@@ -172,16 +186,7 @@ export class CompletionEncoder implements StreamEncoder<TranslatedChatEvent, Rec
         },
       ],
       usage: usage(answer),
-      sema: {
-        language: answer.language,
-        confidence: answer.confidence ?? null,
-        language_source: answer.language_source,
-        question_english: answer.question_english,
-        english: answer.english,
-        translation_failed: answer.translation_failed,
-        upstream_model: answer.model,
-        timings: answer.timings,
-      },
+      sema: semaFields(answer),
     };
   }
 

@@ -14,7 +14,7 @@ import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/a
 import type { StreamEncoder } from '../../../chat/chat-reply.ts';
 import type { ChatTurnRequest } from '../../../chat/chat-turn.ts';
 import { CompatError } from '../compat-errors.ts';
-import { defined, nullable, SAMPLING } from './chat-completions.ts';
+import { defined, nullable, SAMPLING, semaFields } from './chat-completions.ts';
 import { openAiCode, streamFailure } from './errors.ts';
 
 const Part = Type.Object({ type: Type.String(), text: Type.Optional(Type.String()) });
@@ -169,16 +169,7 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
   }
 
   whole(answer: TranslatedChatResponse) {
-    return this.response(answer.content, answer, {
-      language: answer.language,
-      confidence: answer.confidence ?? null,
-      language_source: answer.language_source,
-      question_english: answer.question_english,
-      english: answer.english,
-      translation_failed: answer.translation_failed,
-      upstream_model: answer.model,
-      timings: answer.timings,
-    });
+    return this.response(answer.content, answer, semaFields(answer));
   }
 
   async *encode(events: AsyncIterable<TranslatedChatEvent>): AsyncGenerator<ResponsesEvent> {
