@@ -5,7 +5,7 @@
  * the words between are translated, and each span is put back verbatim, in place. That is certain
  * on any model, at a cost: a sentence is translated in parts around its spans. (Masking the spans
  * with tokens the model copies keeps sentences whole, but whether NLLB copies them reliably needs
- * the real model to measure: see the README's "Not done yet".)
+ * the real model to measure: see docs/not-done.md.)
  */
 import { icuBlocks, icuParts, type IcuPart } from './icu-messages.ts';
 import { pushGap, splitText, type Piece } from './segment.ts';

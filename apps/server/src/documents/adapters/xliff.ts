@@ -16,7 +16,7 @@
  * targets translated again from the source (they are not a translation into the asked language),
  * and the note names the two languages.
  *
- * State (our choice, documented in the README): XLIFF 1.2 targets get
+ * State (our choice, documented in docs/formats.md): XLIFF 1.2 targets get
  * `state="needs-review-translation"` (machine translation a person should check) or, when the caller
  * says no review is needed, `state="translated"`; XLIFF 2 segments get `state="translated"` (2.x's
  * own "not reviewed yet": `reviewed` and `final` are a reviewer's call). The target language is
