@@ -1,12 +1,10 @@
 // A real Caddy (Debian's `caddy`) on a free loopback port, from a Caddyfile, stopped by its own pid.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
 import { installedBinary } from './installed.js';
-import { abortOnExit, startProcess } from './process.js';
-import { waitFor } from './wait-for.js';
+import { startProcess, whenListening } from './process.js';
 
 /** The binary, when installed. Without it these tests skip, except in CI, where that is an error. */
 export const CADDY_MISSING_REASON =
@@ -23,17 +21,6 @@ export const CADDY = installedBinary('caddy', ['version'], CADDY_MISSING_REASON)
  */
 
 /** @param {number} port */
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Starts caddy with the Caddyfile `config(port)` returns (site blocks listening on `port`) and
  * resolves once it accepts connections. Its admin endpoint is off (tests side by side would share
@@ -56,18 +43,5 @@ export async function startCaddy({ config, port, output = 'capture' }) {
     },
     output,
   });
-  const stop = async () => {
-    await tracked.stop({ signal: 'SIGKILL' });
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(() => listening(chosen), {
-      what: `caddy to listen on :${chosen}`,
-      signal: abortOnExit(tracked, `caddy on :${chosen}`),
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url: `http://127.0.0.1:${chosen}`, port: chosen, output: tracked.output, stop };
+  return { ...(await whenListening(tracked, { name: 'caddy', port: chosen, dir })), output: tracked.output };
 }

@@ -1,12 +1,10 @@
 // A real HAProxy on a free loopback port, from a generated configuration, stopped by its own pid.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
 import { installedBinary } from './installed.js';
-import { abortOnExit, startProcess } from './process.js';
-import { waitFor } from './wait-for.js';
+import { startProcess, whenListening } from './process.js';
 
 /** The binary, when installed. Without it these tests skip, except in CI, where that is an error. */
 export const HAPROXY_MISSING_REASON =
@@ -93,17 +91,6 @@ export function loopbackConfig(text, port, servers) {
 }
 
 /** @param {number} port */
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Starts haproxy and resolves once it accepts connections.
  * @param {HaproxyOptions} options
@@ -117,18 +104,5 @@ export async function startHaproxy({ backends = [], sourceAddress, config, port,
   fs.writeFileSync(file, config ? config(chosen) : balancerConfig(chosen, backends, sourceAddress));
   // -db: stay in the foreground, so the pid held is HAProxy's own.
   const tracked = startProcess(HAPROXY, ['-db', '-f', file], { output });
-  const stop = async () => {
-    await tracked.stop({ signal: 'SIGKILL' });
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(() => listening(chosen), {
-      what: `haproxy to listen on :${chosen}`,
-      signal: abortOnExit(tracked, `haproxy on :${chosen}`),
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url: `http://127.0.0.1:${chosen}`, port: chosen, stop };
+  return whenListening(tracked, { name: 'haproxy', port: chosen, dir });
 }

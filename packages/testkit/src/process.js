@@ -1,6 +1,9 @@
 // A child process that the kit started: its output kept for error messages, stopped by its own pid,
 // and killed when the process that started it exits (a failed run leaves nothing listening behind).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { waitFor } from './wait-for.js';
 
 /** @typedef {'capture' | 'inherit' | 'ignore'} Output */
 
@@ -95,4 +98,44 @@ export function abortOnExit(tracked, name) {
     controller.abort(new Error(`${name} exited ${how} while starting${tail}`));
   });
   return controller.signal;
+}
+
+/**
+ * Whether something accepts connections on the loopback `port`.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * A server process (a balancer, a proxy) that runs from its own temporary folder, once it listens
+ * on the loopback `port`: `stop` kills it and removes the folder; one that exits or never listens is
+ * stopped, and the error thrown.
+ * @param {Tracked} tracked
+ * @param {{ name: string, port: number, dir: string }} where
+ */
+export async function whenListening(tracked, { name, port, dir }) {
+  const stop = async () => {
+    await tracked.stop({ signal: 'SIGKILL' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(() => listening(port), {
+      what: `${name} to listen on :${port}`,
+      signal: abortOnExit(tracked, `${name} on :${port}`),
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, port, stop };
 }
