@@ -93,7 +93,7 @@ export class KeyRing {
   async refresh(): Promise<void> {
     if (!this.managed) return;
     // Revoked ones count: revoking the last key must not open the server to everyone.
-    this.managedCount = (await this.managed.list()).length;
+    this.managedCount = await this.managed.count();
   }
 
   /** Forgets what this process read of a managed key (it changed here). */

@@ -26,6 +26,8 @@ export interface ManagedKey {
 export interface ManagedKeyStore {
   add(key: ManagedKey): Promise<void>;
   list(): Promise<ManagedKey[]>;
+  /** How many there are, revoked ones included (read every few seconds by every process). */
+  count(): Promise<number>;
   get(id: string): Promise<ManagedKey | undefined>;
   /** Replaces a key's record; false when there is none. */
   put(key: ManagedKey): Promise<boolean>;
@@ -42,6 +44,9 @@ class RedisManagedKeys implements ManagedKeyStore {
   async list() {
     const all = await this.redis.hvals(RedisManagedKeys.HASH);
     return all.map((json) => JSON.parse(json) as ManagedKey).sort(byCreation);
+  }
+  count() {
+    return this.redis.hlen(RedisManagedKeys.HASH);
   }
   async get(id: string) {
     const json = await this.redis.hget(RedisManagedKeys.HASH, id);
@@ -79,6 +84,10 @@ class SqliteManagedKeys implements ManagedKeyStore {
     if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return [];
     const rows = this.open().prepare('SELECT record FROM managed_keys').all() as { record: string }[];
     return rows.map((row) => JSON.parse(row.record) as ManagedKey).sort(byCreation);
+  }
+  async count() {
+    if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return 0;
+    return (this.open().prepare('SELECT count(*) AS n FROM managed_keys').get() as { n: number }).n;
   }
   async get(id: string) {
     if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return undefined;
