@@ -19,30 +19,25 @@ import type {
 import { documentPrompt, type DocumentText } from '@sema/shared/chat/document-context';
 import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 import { AUTO, isBlank } from '@sema/shared/validation';
+import {
+  ENGLISH,
+  isSureOf,
+  letterCount,
+  resolveSource,
+  SHORT_MESSAGE_LETTERS,
+  type Detect,
+} from '../detection/source-language.ts';
 import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from '../lib/async-queue.ts';
 import type { Tenant } from '../lib/tenant.ts';
 import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
 import { answerEnd, chatInputTooLong, type ChatService } from './chat-service.ts';
 
-export const ENGLISH = 'eng_Latn';
-
-/** Below this detection confidence a message keeps the conversation's earlier language. */
-export const CONFIDENT_DETECTION = 0.5;
-
-/**
- * A message with fewer letters than this ("ok, thanks", "sawa") is too short for detection to
- * overrule the conversation: it keeps the conversation's language whatever the detector says.
- */
-export const SHORT_MESSAGE_LETTERS = 24;
-
-const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
-
 /** What the pipeline needs from the rest of the server (the services on `app`). */
 export interface TranslatedChatDeps {
   chat: Pick<ChatService, 'stream'>;
-  /** The language of a text, or null when it has no letters of a supported script. */
-  detect(text: string): { language: string; confidence: number } | null;
+  /** The detector's answer for a text, or null when it has no letters of a supported script. */
+  detect: Detect;
   /** A language code as the API takes it → the catalogue code, or a 422 naming it. */
   resolveLanguage(code: string): string;
   /** Translates a text (protected spans kept, and a stored glossary applied) between two catalogue codes. */
@@ -211,46 +206,28 @@ export class TranslatedChat {
 
   private language(request: TranslatedTurnRequest, text: string): Language {
     const asked = request.language?.trim();
-    if (asked && asked !== AUTO) {
-      return { type: 'language', language: this.deps.resolveLanguage(asked), language_source: 'given' };
-    }
+    const given = asked && asked !== AUTO ? this.deps.resolveLanguage(asked) : AUTO;
     // A message mixing English with another language (a chat app's title prompt around the
     // conversation) is in the other language: its English parts stay as they are.
-    const parts = this.parts(text);
+    const parts = given === AUTO ? this.parts(text) : [];
     const foreign = parts.filter((part) => !part.english).map((part) => part.text);
-    const detected = foreign.join('');
-    const detection = this.deps.detect(foreign.length > 0 && parts.length > 1 ? detected : text);
-    if (!detection) return { type: 'language', language: ENGLISH, language_source: 'no-letters' };
-    const previous = request.conversationLanguage
-      ? this.deps.resolveLanguage(request.conversationLanguage)
-      : this.previousLanguage(request.messages);
-    const unsure = detection.confidence < CONFIDENT_DETECTION || letterCount(text) < SHORT_MESSAGE_LETTERS;
-    if (unsure && previous && previous !== detection.language) {
-      return { type: 'language', language: previous, language_source: 'previous-turn' };
-    }
+    const decision = resolveSource(this.deps.detect, given, {
+      rule: 'conversation',
+      text: foreign.length > 0 && parts.length > 1 ? foreign.join('') : text,
+      message: text,
+      ...(request.conversationLanguage
+        ? { conversationLanguage: this.deps.resolveLanguage(request.conversationLanguage) }
+        : {}),
+      earlier: request.messages
+        .slice(0, -1)
+        .flatMap((message) => (message.role === 'user' ? [message.content] : [])),
+    })!;
     return {
       type: 'language',
-      language: detection.language,
-      confidence: detection.confidence,
-      language_source: 'detected',
+      language: decision.language,
+      ...(decision.origin === 'detected' ? { confidence: decision.confidence } : {}),
+      language_source: decision.origin,
     };
-  }
-
-  /** The language of the newest earlier user message the detector is sure of. */
-  private previousLanguage(messages: readonly TranslatedChatMessage[]): string | undefined {
-    for (let i = messages.length - 2; i >= 0; i--) {
-      const message = messages[i]!;
-      if (message.role !== 'user') continue;
-      const detection = this.deps.detect(message.content);
-      if (
-        detection &&
-        detection.confidence >= CONFIDENT_DETECTION &&
-        letterCount(message.content) >= SHORT_MESSAGE_LETTERS
-      ) {
-        return detection.language;
-      }
-    }
-    return undefined;
   }
 
   /**
@@ -289,10 +266,7 @@ export class TranslatedChat {
     const lines = text.split(/(?<=\n)/).map((line) => {
       if (letterCount(line) < SHORT_MESSAGE_LETTERS) return { text: line, english: undefined };
       const detection = this.deps.detect(line);
-      return {
-        text: line,
-        english: detection?.language === ENGLISH && detection.confidence >= CONFIDENT_DETECTION,
-      };
+      return { text: line, english: isSureOf(detection, line) && detection.language === ENGLISH };
     });
     let kind = lines.find((line) => line.english !== undefined)?.english ?? false;
     const parts: Array<{ text: string; english: boolean }> = [];

@@ -6,6 +6,7 @@ import {
   type PrepareOptions,
   type PreparedDocument,
 } from './prepare.ts';
+import { resolveSource, type Detect } from '../detection/source-language.ts';
 import type { Upload } from '../lib/http/upload.ts';
 import type { Glossary } from '../translation/protected-spans.ts';
 import { documentPreview } from './preview.ts';
@@ -20,8 +21,8 @@ import type { DocumentLimits } from './types.ts';
 export interface DocumentTranslatorOptions {
   limits: DocumentLimits;
   translateTexts: TranslateTexts;
-  /** Catalogue code of the language of `text`, or null when it cannot be told. */
-  detectLanguage: (text: string) => string | null | Promise<string | null>;
+  /** The detector's answer for a text (the source is settled by the `document` rule of `resolveSource`). */
+  detect: Detect;
   /** Reads the upload: in this thread by default, in the document worker on the server. */
   read?: (upload: Upload, limits: DocumentLimits, options: PrepareOptions) => Promise<PreparedDocument>;
 }
@@ -55,9 +56,6 @@ export interface DocumentTask {
   dispose(): void;
 }
 
-/** How much text detection looks at: enough to be sure, little enough to be quick. */
-const DETECTION_SAMPLE_CHARS = 2000;
-
 export function createDocumentTranslator(options: DocumentTranslatorOptions) {
   return {
     /** Everything that can refuse the request happens here, before any translation. */
@@ -75,9 +73,7 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
       try {
         // A file with nothing left to translate has no text to detect from: its source stays `auto`.
         resolvedSource =
-          source === 'auto' && prepared.segments.length > 0
-            ? await detect(prepared.segments, options.detectLanguage)
-            : source;
+          prepared.segments.length > 0 ? documentSource(source, prepared.segments, options.detect) : source;
       } catch (error) {
         prepared.dispose?.();
         throw error;
@@ -115,21 +111,13 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
   };
 }
 
-async function detect(
-  segments: readonly string[],
-  detectLanguage: DocumentTranslatorOptions['detectLanguage'],
-): Promise<string> {
-  let sample = '';
-  for (const segment of segments) {
-    if (sample.length >= DETECTION_SAMPLE_CHARS) break;
-    sample += `${segment}\n`;
-  }
-  const language = await detectLanguage(sample.slice(0, DETECTION_SAMPLE_CHARS));
-  if (!language) {
+function documentSource(source: string, segments: readonly string[], detect: Detect): string {
+  const decision = resolveSource(detect, source, { rule: 'document', segments });
+  if (!decision) {
     throw documentError(
       'DOCUMENT_LANGUAGE_UNDETECTED',
       "The document's language could not be detected; choose the source language and try again.",
     );
   }
-  return language;
+  return decision.language;
 }

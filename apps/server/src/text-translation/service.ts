@@ -8,6 +8,7 @@
 import { MAX_ALTERNATIVES } from '@sema/shared/api/schemas';
 import { AUTO, isBlank } from '@sema/shared/validation';
 import type { Detector } from '../detection/detector.ts';
+import { resolveSource } from '../detection/source-language.ts';
 import type { GlossaryService } from '../glossaries/service.ts';
 import type { TranslateParams, TranslationPipeline } from '../translation/pipeline.ts';
 import { resolveGlossary, type GlossaryFields, type GlossaryFor } from './glossary.ts';
@@ -175,10 +176,12 @@ export class TextTranslationService {
     markup: MarkupOptions,
     where: { index?: number },
   ): { source: string; detected: boolean; confidence: number } {
-    if (source !== AUTO) return { source, detected: false, confidence: 1 };
-    const words = detectableText(text, markup);
-    const detection = this.deps.detector.detect(words);
-    if (!detection) {
+    const words = source === AUTO ? detectableText(text, markup) : text;
+    const decision = resolveSource((sample) => this.deps.detector.detect(sample), source, {
+      rule: 'text',
+      text: words,
+    });
+    if (!decision) {
       const refusal: TextRefusal = {
         kind: 'undetectable',
         why: this.deps.detector.undetected(words),
@@ -186,7 +189,11 @@ export class TextTranslationService {
       };
       throw new TextRefusalError(refusal);
     }
-    return { source: detection.language, detected: true, confidence: detection.confidence };
+    return {
+      source: decision.language,
+      detected: decision.origin === 'detected',
+      confidence: decision.confidence,
+    };
   }
 
   private async run(

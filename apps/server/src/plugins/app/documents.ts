@@ -59,7 +59,7 @@ export default fp(
           texts.map((text) => ({ text, source, target, ...(glossary ? { glossary } : {}) })),
           signal,
         ),
-      detectLanguage: (text) => app.detector.detect(text)?.language ?? null,
+      detect: (text) => app.detector.detect(text),
     });
     const redis = app.redis.client;
     const jobs = new DocumentJobs({
