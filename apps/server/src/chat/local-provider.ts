@@ -17,6 +17,7 @@ import { chatNotConfigured } from './chat-errors.ts';
 import { isModelUri } from '../config/parsers.ts';
 import { ModelFileMissing, resolveLocalModel } from './local-model-file.ts';
 import type { ChatChunk, ChatCompletion, ChatGenerationRequest, ChatProvider } from './provider.ts';
+import { backoffDelay, LOAD_RETRY_FIRST_MS } from '../lib/backoff.ts';
 
 export interface LocalProviderOptions {
   /** A GGUF file path, or a hub URI / URL downloaded on first use. */
@@ -64,9 +65,6 @@ type LoadState =
  * forever, and it holds the server's only chat slot while it does. Documented in docs/api.md.
  */
 export const LOCAL_MAX_TOKENS = 1000;
-
-const DEFAULT_RETRY_DELAY_MS = 30_000;
-const MAX_RETRY_DELAY_MS = 15 * 60_000;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -250,10 +248,7 @@ export class LocalProvider implements ChatProvider {
       (error: unknown) => {
         this.loading = undefined;
         const failure = this.failure(error);
-        const delay = Math.min(
-          MAX_RETRY_DELAY_MS,
-          (this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) * 2 ** this.failures++,
-        );
+        const delay = backoffDelay(this.failures++, this.options.retryDelayMs);
         this.load = { state: 'unavailable', error: failure, nextAttempt: Date.now() + delay };
         this.options.log.error(`local chat model unavailable: ${failure.detail}`);
         if (!this.closed) {
@@ -279,7 +274,7 @@ export class LocalProvider implements ChatProvider {
       503,
       'MODEL_UNAVAILABLE',
       `The chat model is not available: ${describe(error)}. The server keeps trying; to chat without downloading it, set SEMA_CHAT_LOCAL_MODEL to a GGUF file on disk, or SEMA_CHAT_API_KEY (or HF_TOKEN) or SEMA_CHAT_BASE_URL to use a hosted model`,
-      { 'Retry-After': String(Math.ceil((this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) / 1000)) },
+      { 'Retry-After': String(Math.ceil((this.options.retryDelayMs ?? LOAD_RETRY_FIRST_MS) / 1000)) },
     );
   }
 

@@ -18,6 +18,7 @@ import { resolveModelSource } from './model-source.ts';
 import { UnservedLanguageError, type ModelTokenizer } from './tokenizer/model-tokenizer.ts';
 import { PooledEngine } from './pooled-engine.ts';
 import type { EngineStatus, TranslateSentences } from './types.ts';
+import { backoffDelay } from '../../lib/backoff.ts';
 
 export interface KserveEngineOptions {
   /** Base URLs of the inference servers, e.g. `http://triton-1:8000`. */
@@ -36,8 +37,6 @@ export interface KserveEngineOptions {
 }
 
 const DEFAULT_PROBE_MS = 2_000;
-const DEFAULT_TOKENIZER_RETRY_MS = 30_000;
-const MAX_TOKENIZER_RETRY_MS = 15 * 60_000;
 
 export class KserveEngine extends PooledEngine<KserveEndpoint> {
   readonly name = 'kserve';
@@ -112,10 +111,7 @@ export class KserveEngine extends PooledEngine<KserveEndpoint> {
       this.tokenizerError = undefined;
     } catch (error) {
       // Started before the network or the files were there: try again later, less and less often.
-      const delay = Math.min(
-        MAX_TOKENIZER_RETRY_MS,
-        (this.options.tokenizerRetryMs ?? DEFAULT_TOKENIZER_RETRY_MS) * 2 ** this.tokenizerFailures++,
-      );
+      const delay = backoffDelay(this.tokenizerFailures++, this.options.tokenizerRetryMs);
       this.tokenizerError = `cannot load the tokenizer ${this.options.tokenizer}: ${(error as Error).message} (trying again in ${Math.round(delay / 1000)} s)`;
       this.retryTimer = setTimeout(() => void this.loadTokenizer(), delay);
       this.retryTimer.unref();

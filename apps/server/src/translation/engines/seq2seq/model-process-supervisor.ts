@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelState } from './model-state.ts';
 import type { FromModelProcess, ModelProcessSettings, ToModelProcess } from './protocol.ts';
+import { backoffDelay } from '../../../lib/backoff.ts';
 
 export interface SupervisorOptions {
   /** The model as configured, for the log. */
@@ -57,8 +58,6 @@ const DEFAULT_HANG_TIMEOUT_MS = 30_000;
 const DEFAULT_RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
 const MAX_CRASHES_WHILE_LOADING = 3;
-const DEFAULT_LOAD_RETRY_DELAY_MS = 30_000;
-const MAX_LOAD_RETRY_DELAY_MS = 15 * 60_000;
 
 export class ModelProcessSupervisor {
   private modelProcess: ChildProcess | undefined;
@@ -209,7 +208,7 @@ export class ModelProcessSupervisor {
       this.spawnLater(restartDelayMs);
       return;
     }
-    const delay = Math.min(MAX_RESTART_DELAY_MS, restartDelayMs * 2 ** this.crashesInARow);
+    const delay = backoffDelay(this.crashesInARow, restartDelayMs, MAX_RESTART_DELAY_MS);
     this.crashesInARow++;
     this.options.log.error(`translation model process stopped (${how}); restarting in ${delay} ms`);
     this.state.restarting();
@@ -225,10 +224,7 @@ export class ModelProcessSupervisor {
     const child = this.modelProcess;
     this.modelProcess = undefined;
     if (child) void stop(child);
-    const delay = Math.min(
-      MAX_LOAD_RETRY_DELAY_MS,
-      (this.options.loadRetryDelayMs ?? DEFAULT_LOAD_RETRY_DELAY_MS) * 2 ** this.loadFailures,
-    );
+    const delay = backoffDelay(this.loadFailures, this.options.loadRetryDelayMs);
     this.loadFailures++;
     this.state.failed(detail, new Date(Date.now() + delay));
     // The first failure is an error worth reading; the same failure again is only a reminder.
