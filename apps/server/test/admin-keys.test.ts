@@ -4,14 +4,13 @@
  * a second process on the same Redis sees each change within seconds, with no restart.
  */
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_SERVER } from '@sema/testkit/redis';
 import type { App } from '../src/app.ts';
 import { MANAGED_KEY_CACHE_MS } from '../src/lib/api-keys.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 import { redisForSuite } from './redis-suite.ts';
 
 const ADMIN = 'operator-token-for-keys-0000000001';
@@ -133,8 +132,7 @@ describe.skipIf(!REDIS_SERVER)('managing keys across processes on one Redis, and
   beforeAll(async () => {
     for (let i = 0; i < 2; i++)
       apps.push(await buildTestApp({ SEMA_ADMIN_TOKEN: ADMIN, REDIS_URL: redis.url }));
-    await apps[0]!.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(apps[0]!.server.address() as AddressInfo).port}`;
+    ({ base } = await listenOn(apps[0]!));
   }, 60_000);
   afterAll(() => Promise.all(apps.map((app) => app.close())));
 

@@ -5,7 +5,6 @@
  * instead, bound to its address and within that address's budget; no header is a way around them.
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
@@ -14,7 +13,7 @@ import type { App } from '../src/app.ts';
 import { SESSION_HEADER } from '@sema/shared/api/schemas';
 import { parseApiKeys } from '../src/config/parsers.ts';
 import { WebSessions } from '../src/lib/web-session.ts';
-import { buildTestApp, postJson } from './build-test-app.ts';
+import { buildTestApp, listenOn, postJson } from './build-test-app.ts';
 import { REDIS_SERVER } from '@sema/testkit/redis';
 import { redisForSuite } from './redis-suite.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
@@ -52,8 +51,7 @@ describe('with API keys', () => {
     const file = path.join(folder, 'keys.txt');
     fs.writeFileSync(file, '# from a file\nfile-key-00003:1m\n');
     app = await buildTestApp({ SEMA_API_KEYS: KEYS, SEMA_API_KEYS_FILE: file, SEMA_WEB_ACCESS: 'session' });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    ({ base } = await listenOn(app));
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -35,15 +35,21 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
   return app;
 }
 
+/** Starts a built app listening on a free loopback port: the one way tests put an app on a socket. */
+export async function listenOn(app: App): Promise<{ base: string; port: number }> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}`, port };
+}
+
 /** The test app listening on a free loopback port, with its base URL; the model has translated once. */
 export async function listenTestApp(
   env: Record<string, string | undefined> = {},
-): Promise<{ app: App; base: string }> {
+): Promise<{ app: App; base: string; port: number }> {
   const app = await buildTestApp(env);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { base, port } = await listenOn(app);
   await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'fra_Latn' });
-  return { app, base };
+  return { app, base, port };
 }
 
 /**

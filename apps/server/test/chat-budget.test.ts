@@ -7,6 +7,7 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { listenOn } from './build-test-app.ts';
 import { withFakeChat } from './fake-chat-app.ts';
 import type { FakeOpenAi } from './fake-openai.ts';
 
@@ -45,9 +46,7 @@ describe('chat under an API key', () => {
     expect(await usage()).toBe(before + QUESTION.length + ANSWER.length);
 
     // Streamed, through the real OpenAI client: counted the same once the stream ends.
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ base } = await listenOn(app));
     const client = new OpenAI({ apiKey: KEY, baseURL: `${base}/v1` });
     const afterPlain = await usage();
     const stream = await client.chat.completions.create({

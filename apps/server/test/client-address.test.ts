@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 import { HAPROXY, startHaproxy, type TestHaproxy } from '@sema/testkit/haproxy';
 
 const LIMIT = { SEMA_RATE_LIMIT: '5/minute' };
@@ -47,10 +47,8 @@ describe.skipIf(!HAPROXY)('behind a real HAProxy that appends the client address
   beforeAll(async () => {
     // HAProxy connects from 127.0.0.2; the test's client connects from 127.0.0.1.
     app = await buildTestApp({ ...LIMIT, SEMA_TRUST_PROXY: '127.0.0.2' });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    proxy = await startHaproxy({ backends: [address.port], sourceAddress: '127.0.0.2' });
+    const { port } = await listenOn(app);
+    proxy = await startHaproxy({ backends: [port], sourceAddress: '127.0.0.2' });
   });
   afterAll(async () => {
     await proxy?.stop();

@@ -3,13 +3,12 @@
  * pointed at Sema with `serverUrl`, and by form posts as other DeepL clients send them.
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 
 let app: App;
 let base: string;
@@ -17,8 +16,7 @@ let translator: deepl.Translator;
 
 beforeAll(async () => {
   app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ base } = await listenOn(app));
   // Any key: Sema needs none. No retries, so a refusal shows at once.
   translator = new deepl.Translator('any-key:fx', { serverUrl: base, maxRetries: 0 });
   await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'swh_Latn' });

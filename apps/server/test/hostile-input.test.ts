@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { TranslationPipeline } from '../src/translation/pipeline.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 
 /**
  * What careless and hostile clients send, and the one error shape they must get back: JSON
@@ -13,8 +13,7 @@ let port: number;
 beforeAll(async () => {
   app = await buildTestApp();
   await (app.translation as TranslationPipeline).engine.whenReady();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as net.AddressInfo).port;
+  ({ port } = await listenOn(app));
 });
 afterAll(() => app.close());
 

@@ -2,20 +2,18 @@
  * The LibreTranslate-compatible API, driven over real HTTP by the real npm clients (`libretranslate`,
  * and `translate` with its `libre` engine) and by forms shaped as Weblate sends them.
  */
-import type { AddressInfo } from 'node:net';
 import { translate as libretranslate } from 'libretranslate';
 import { Translate } from 'translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp, postJson, withTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn, postJson, withTestApp } from './build-test-app.ts';
 
 let app: App;
 let base: string;
 
 beforeAll(async () => {
   app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ base } = await listenOn(app));
   await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'swh_Latn' });
 }, 60_000);
 afterAll(() => app?.close());

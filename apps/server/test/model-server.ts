@@ -2,16 +2,14 @@
  * A real server on tiny models for the model-family and routing tests: built from `env`, its
  * models loaded, listening on a free port, with helpers to call it over real HTTP.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { EngineStatus } from '@sema/shared/api/schemas';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 
 export async function serveModels(env: Record<string, string>) {
   const app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute', ...env });
   await app.translation.engine.whenReady();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { base } = await listenOn(app);
   const get = async (path: string) => (await fetch(`${base}${path}`)).json();
   /** A JSON body, or a form (a file upload) as it is. */
   const post = async (path: string, body: unknown) => {

@@ -3,13 +3,12 @@
  * `openai` package (streaming and not) and the Vercel AI SDK's OpenAI-compatible provider, with the
  * fake OpenAI upstream behind Sema and the tiny translation model in between.
  */
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, streamText } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 
 const UPSTREAM_KEY = 'hf_upstream_key';
@@ -30,8 +29,7 @@ async function listening(env: Record<string, string>): Promise<{ app: App; base:
     SEMA_CHAT_MODEL: MODEL,
     ...env,
   });
-  await started.listen({ port: 0, host: '127.0.0.1' });
-  return { app: started, base: `http://127.0.0.1:${(started.server.address() as AddressInfo).port}/v1` };
+  return { app: started, base: `${(await listenOn(started)).base}/v1` };
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 import { waitFor } from '@sema/testkit/wait-for';
@@ -74,8 +74,7 @@ describe('liveness and readiness probes', () => {
   it('while draining, /readyz says 503 SHUTTING_DOWN, new work gets 503 in our shape, work in flight finishes', async () => {
     const server = await app();
     await (server.translation as unknown as { engine: { whenReady(): Promise<void> } }).engine.whenReady();
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.server.address() as net.AddressInfo;
+    const { port } = await listenOn(server);
     // Requests whose headers are still arriving when the server starts closing, as on a busy keep-alive connection.
     const body = JSON.stringify({ text: 'Hello there, friend.' });
     const pending = [
@@ -135,8 +134,7 @@ describe('an answer still streaming when shutdown runs out of time', () => {
     fake.setDefault({ kind: 'slow', intervalMs: 20 }); // an answer that never ends
     const server = await app({ SEMA_CHAT_BASE_URL: fake.baseUrl });
     try {
-      await server.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.server.address() as net.AddressInfo;
+      const { port } = await listenOn(server);
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/chat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -171,9 +169,7 @@ describe("a document's progress stream still open at shutdown", () => {
       SEMA_API_KEYS: 'k-documents',
     });
     try {
-      await server.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.server.address() as net.AddressInfo;
-      const base = `http://127.0.0.1:${port}`;
+      const { base } = await listenOn(server);
       const usage = async () =>
         (
           (await (await fetch(`${base}/v2/usage`, { headers: { 'X-API-Key': 'k-documents' } })).json()) as {

@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
 import { waitFor } from '@sema/testkit/wait-for';
@@ -22,8 +22,7 @@ beforeAll(async () => {
     SEMA_STREAM_STALL_MS: '400',
     SEMA_MAX_CHATS_PER_CLIENT: '2',
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as net.AddressInfo).port;
+  ({ port } = await listenOn(app));
 });
 afterAll(async () => {
   app.server.closeAllConnections();
@@ -101,8 +100,14 @@ describe('slow readers', () => {
     socket.on('data', (chunk) => (received += chunk));
     socket.on('error', () => {});
     const closed = new Promise((resolve) => socket.on('close', resolve));
-    // Well past the stall limit, read again: what the server wrote before it gave up, then the end.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once the server has given up on this client (its side of the connection is gone), read
+    // again: what it wrote before it gave up, then the end. Waiting for that rather than for a
+    // fixed time keeps the test right on a loaded machine, where filling the buffers takes longer.
+    await vi.waitFor(
+      async () =>
+        expect(await new Promise((resolve) => app.server.getConnections((_, n) => resolve(n)))).toBe(0),
+      { timeout: 20_000, interval: 100 },
+    );
     socket.resume();
     await closed;
     expect(received).toMatch(/^HTTP\/1\.1 200/);
@@ -164,8 +169,7 @@ describe('per-client caps on documents', () => {
       SEMA_MAX_DOCUMENTS_PER_CLIENT: '2',
     });
     try {
-      await server.listen({ port: 0, host: '127.0.0.1' });
-      const base = `http://127.0.0.1:${(server.server.address() as net.AddressInfo).port}`;
+      const { base } = await listenOn(server);
       const upload = (path: string, fields: Record<string, string>, signal?: AbortSignal) => {
         const form = new FormData();
         for (const [name, value] of Object.entries(fields)) form.append(name, value);

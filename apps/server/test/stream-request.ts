@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../src/app.ts';
+import { listenOn } from './build-test-app.ts';
 
 /**
  * Listens with `app` on a free loopback port and POSTs `body` (JSON) to `path` as a client of a
@@ -9,12 +9,11 @@ import type { FastifyInstance } from 'fastify';
  * connection that would hold the server open.
  */
 export async function openStream(
-  app: FastifyInstance,
+  app: App,
   path: string,
   body: unknown,
 ): Promise<{ first: string; leave: () => void }> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  const { port } = await listenOn(app);
   const request = http.request({
     port,
     host: '127.0.0.1',

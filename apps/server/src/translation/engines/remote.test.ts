@@ -3,7 +3,7 @@ import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../app.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, listenOn } from '../../../test/build-test-app.ts';
 import { plainServer } from '../../../test/plain-server.ts';
 import type { TranslationPipeline } from '../pipeline.ts';
 import { RemoteEngine } from './remote.ts';
@@ -22,7 +22,7 @@ describe('RemoteEngine against another Sema server', () => {
   beforeAll(async () => {
     upstream = await buildTestApp();
     await (upstream.translation as TranslationPipeline).engine.whenReady();
-    upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    ({ base: upstreamUrl } = await listenOn(upstream));
     front = await buildTestApp({ SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: upstreamUrl });
     await (front.translation as TranslationPipeline).engine.whenReady();
   });
@@ -168,7 +168,7 @@ describe('RemoteEngine over several servers', () => {
   it('loses no request when one of two inference servers is killed under load, and uses it again once it is back', async () => {
     const nodes = await Promise.all([buildTestApp(), buildTestApp()]);
     await Promise.all(nodes.map((node) => (node.translation as TranslationPipeline).engine.whenReady()));
-    const urls = await Promise.all(nodes.map((node) => node.listen({ port: 0, host: '127.0.0.1' })));
+    const urls = await Promise.all(nodes.map(async (node) => (await listenOn(node)).base));
     const engine = new RemoteEngine({ urls, timeoutMs: 5000, probeIntervalMs: 50 }).start();
     const replacement: App[] = [];
     try {
@@ -222,7 +222,7 @@ describe('RemoteEngine over several servers', () => {
     const node = await buildTestApp();
     try {
       await (node.translation as TranslationPipeline).engine.whenReady();
-      const url = await node.listen({ port: 0, host: '127.0.0.1' });
+      const { base: url } = await listenOn(node);
       const byAddress = new RemoteEngine({ urls: [url], timeoutMs: 5000 }).start();
       const byName = new RemoteEngine({
         urls: [url.replace('127.0.0.1', 'localhost')],

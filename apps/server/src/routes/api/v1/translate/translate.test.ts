@@ -5,7 +5,7 @@ import { waitFor } from '@sema/testkit/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchTranslateResponse, StatusResponse, TranslateResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../../../app.ts';
-import { buildTestApp, postJson } from '../../../../../test/build-test-app.ts';
+import { buildTestApp, listenOn, postJson } from '../../../../../test/build-test-app.ts';
 import type { Seq2SeqEngine } from '../../../../translation/engines/seq2seq.ts';
 import type { TranslationPipeline } from '../../../../translation/pipeline.ts';
 import { freePort } from '@sema/testkit/free-port';
@@ -330,7 +330,7 @@ describe('queueing on a real HTTP server', () => {
     // A long batch window keeps sentences waiting in the queue long enough to look at them.
     app = await buildTestApp({ SEMA_BATCH_WINDOW_MS: '1000', SEMA_QUEUE_LIMIT: '2' });
     await pipelineOf(app).engine.whenReady();
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    ({ base } = await listenOn(app));
   });
   afterAll(async () => {
     // fetch may open a spare connection after an aborted request; it would hold close() open.
