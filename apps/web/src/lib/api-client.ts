@@ -1,4 +1,5 @@
-import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
+import { SESSION_HEADER } from '@sema/shared/api/headers';
+import type { SessionResponse } from '@sema/shared/api/schemas';
 import { REQUEST_ERRORS } from '@sema/shared/errors';
 
 import { storedApiKey } from './api-key';

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { GLOSSARY_LIMITS } from './glossaries.ts';
+import { SESSION_HEADER } from './headers.ts';
 import {
   DETECT_RESPONSE_EXAMPLE,
   LANGUAGES_RESPONSE_EXAMPLE,
@@ -375,11 +376,7 @@ export const StatusResponse = Type.Object(
 );
 export type StatusResponse = Static<typeof StatusResponse>;
 
-/**
- * The header in which the web app sends its session token (POST /api/v1/session): with API keys on,
- * it stands for a key, with its own budget per client address.
- */
-export const SESSION_HEADER = 'X-Sema-Session';
+export { SESSION_HEADER };
 
 export const SessionResponse = Type.Object(
   {

@@ -1,4 +1,4 @@
-import { DOCUMENT_ACCEPT } from '@sema/shared/api/documents';
+import { DOCUMENT_ACCEPT } from '@sema/shared/api/document-formats';
 import { isBlank, MAX_TEXT_CHARS, textTooLongMessage } from '@sema/shared/validation';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 

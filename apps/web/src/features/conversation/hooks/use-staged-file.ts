@@ -1,4 +1,4 @@
-import { unsupportedDocumentReason } from '@sema/shared/api/documents';
+import { unsupportedDocumentReason } from '@sema/shared/api/document-formats';
 import { useCallback, useState } from 'react';
 
 /**

@@ -1,4 +1,5 @@
-import { DOCUMENT_PREVIEW_CHARS, type TranslateDocumentResponse } from '@sema/shared/api/documents';
+import { DOCUMENT_PREVIEW_CHARS } from '@sema/shared/api/document-formats';
+import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
 
 import { Button } from '@/components/ui/button';
 import { FileIcon } from '@/components/ui/icons';
