@@ -1,8 +1,8 @@
 /**
  * The layers of the code base, checked by `npm run deps` (part of `npm run verify`):
  * no import cycles; benchmarks reach the server only through its entry points; in the web app, shared layers
- * (components/, lib/, hooks/, config/) import no feature and no app code, features import no app code and use another
- * feature only through its public index; routes reach engines only through services; an engine's own folder is
+ * (components/, lib/, hooks/, config/, languages/) import no feature and no app code, features import no app code and no
+ * other feature (the conversation orchestrator excepted, through their public indexes); routes reach engines only through services; an engine's own folder is
  * private to it (engines share the modules beside them); the server's lib/ imports no service; the shared package
  * depends on nothing of the apps.
  */
@@ -27,11 +27,19 @@ module.exports = {
       },
     },
     {
+      name: 'web-features-stand-alone',
+      comment:
+        'A web feature does not use another feature: what two features share lives in a shared layer. The one exception is features/conversation, the orchestrator of a turn (it sends a message through chat, translate or documents and saves it through saved-conversations), and it does so through their public index.ts.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/conversation/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
       name: 'web-shared-layers-stand-alone',
       comment:
-        "The web app's shared layers (components/, lib/, hooks/, config/) are used by features and the app: they import neither.",
+        "The web app's shared layers (components/, lib/, hooks/, config/, and languages/: the language lists, pickers and names every feature shows) are used by features and the app: they import neither.",
       severity: 'error',
-      from: { path: '^apps/web/src/(components|lib|hooks|config)/' },
+      from: { path: '^apps/web/src/(components|lib|hooks|config|languages)/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
@@ -48,6 +56,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/routes/', pathNot: '\\.test\\.ts$' },
       to: { path: ['^apps/server/src/translation/engines/', '^apps/server/src/chat/.*-provider\\.ts$'] },
+    },
+    {
+      name: 'protocols-leave-rules-to-use-cases',
+      comment:
+        'A route is a protocol: it decodes a request, calls a use case (app.textTranslation, app.documents, app.chat, app.detector …) and encodes the answer. Detection, the engines, the document adapters and the stores decide rules; a route may name their types, never call them.',
+      severity: 'error',
+      from: { path: '^apps/server/src/routes/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/server/src/(detection|translation|documents/adapters|glossaries/store|text-translation/(markup|glossary))',
+        pathNot: '^apps/server/src/translation/served-languages\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'lib-stands-below-services',

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * a server. Components read it through `useUser()`; every change notifies them (also from other tabs).
  */
 export const USER_STORAGE_KEY = 'sema_user';
-/** Accounts made at sign-up on this device (see features/auth/local-accounts.ts). */
+/** Accounts made at sign-up on this device (see lib/local-accounts.ts). */
 export const ACCOUNTS_STORAGE_KEY = 'sema_accounts';
 
 export interface StoredUser {

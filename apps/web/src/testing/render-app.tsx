@@ -2,7 +2,7 @@ import type { LanguagesResponse, StatusResponse } from '@sema/shared/api/schemas
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-import { languagesQuery } from '@/features/languages/api/get-languages';
+import { languagesQuery } from '@/languages/api/get-languages';
 import { statusQuery } from '@/features/status/api/get-status';
 import { QueryCache, QueryCacheProvider } from '@/lib/query-cache';
 import { MemoryRouter } from '@/lib/routing';

@@ -12,7 +12,7 @@ import { FLOW_ERRORS } from '@sema/shared/errors';
 import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 import { isBlank } from '@sema/shared/validation';
 
-import { translateText } from '@/features/translate';
+import { translateText } from '@/lib/translate-text';
 
 import { ApiError, isAbortError } from '@/lib/api-client';
 import { plainError } from '@/lib/plain-error';

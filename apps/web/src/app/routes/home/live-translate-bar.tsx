@@ -2,8 +2,8 @@ import type { DetectResponse } from '@sema/shared/api/schemas';
 import { AUTO, isBlank } from '@sema/shared/validation';
 import { useEffect, type ComponentProps } from 'react';
 
-import { TranslateBar } from '@/features/languages/components/translate-bar';
-import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
+import { TranslateBar } from '@/languages/components/translate-bar';
+import { useLanguageLookup } from '@/languages/hooks/use-language-lookup';
 import { useLiveDetection } from '@/features/translate/hooks/use-live-detection';
 import { alreadyInTarget, alreadyInTargetNote } from '@/features/translate/same-language';
 

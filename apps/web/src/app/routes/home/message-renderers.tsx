@@ -6,9 +6,9 @@ import { ErrorDetails } from '@/components/ui/error-details';
 import { LoadingDots } from '@/features/conversation/components/loading-dots';
 import { PlainTextContent } from '@/features/conversation/components/plain-text-content';
 import type { MessageRenderer } from '@/features/conversation/types';
-import { DetectedLanguage } from '@/features/languages/components/detected-language';
-import { useLanguageLookup } from '@/features/languages/hooks/use-language-lookup';
-import { languageTag } from '@/features/languages/language-tag';
+import { DetectedLanguage } from '@/languages/components/detected-language';
+import { useLanguageLookup } from '@/languages/hooks/use-language-lookup';
+import { languageTag } from '@/languages/language-tag';
 
 import {
   QUEUED_TEXT,

@@ -14,7 +14,7 @@ import {
   SwitchPrompt,
 } from './auth-fields';
 import { DEMO_ACCOUNTS, matchesDemoAccount } from '../demo-accounts';
-import { findAccount, rememberedDisplayName } from '../local-accounts';
+import { findAccount, rememberedDisplayName } from '@/lib/local-accounts';
 
 /**
  * Sign-in against the two demo accounts or an account created on this device (all local); success

@@ -13,7 +13,7 @@ import {
   SubmitButton,
   SwitchPrompt,
 } from './auth-fields';
-import { rememberAccount } from '../local-accounts';
+import { rememberAccount } from '@/lib/local-accounts';
 
 /**
  * Account creation, local only: it checks the fields, remembers the account on this

@@ -2,7 +2,7 @@ import { UI_ERRORS } from '@sema/shared/errors';
 import { useState } from 'react';
 
 import { ErrorDetails } from '@/components/ui/error-details';
-import { DetectedLanguage } from '@/features/languages';
+import { DetectedLanguage } from '@/languages';
 import { retryCannotHelp } from '@/lib/plain-error';
 
 import { displayedAnswer, type ChatReply } from '../chat-reply';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { rememberDisplayName } from '@/features/auth';
+import { rememberDisplayName } from '@/lib/local-accounts';
 import { displayNameOf, emailName, renameUser, type StoredUser } from '@/lib/auth';
 
 import { checkDisplayName, MAX_DISPLAY_NAME_LENGTH } from '../display-name-input';

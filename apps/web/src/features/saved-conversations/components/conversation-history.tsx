@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 
 import { DeviceListButton, DeviceListDialog, RemoveItemButton } from '@/components/ui/device-list-dialog';
 import { ChatIcon } from '@/components/ui/icons';
-import { useLanguageLookup } from '@/features/languages';
+import { useLanguageLookup } from '@/languages';
 import { allOf } from '@/lib/count-words';
 
 import { useConversationActions, useSavedConversations } from '../api/saved-conversations';

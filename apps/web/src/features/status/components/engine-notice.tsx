@@ -1,5 +1,5 @@
 import { AlertIcon } from '@/components/ui/icons';
-import { useLanguageLookup } from '@/features/languages';
+import { useLanguageLookup } from '@/languages';
 
 import { useStatus } from '../api/get-status';
 import { engineNotReadyMessage } from '../engine-message';

@@ -1,4 +1,4 @@
-import { useLanguageLookup } from '@/features/languages';
+import { useLanguageLookup } from '@/languages';
 
 import { useStatus } from '../api/get-status';
 import { modelLicences } from '../model-licences';

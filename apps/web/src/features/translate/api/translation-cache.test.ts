@@ -6,7 +6,7 @@ import { hashText } from '@/lib/hash-text';
 import { storageKey } from '@/lib/query-cache';
 
 import { detectLanguage } from './detect-language';
-import { translateText, translationKey } from './translate-text';
+import { translateText, translationKey } from '@/lib/translate-text';
 import { serveApiDuringTests } from '@/testing/api-server';
 
 let hits = 0;

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 
 import { DeviceListButton, DeviceListDialog, RemoveItemButton } from '@/components/ui/device-list-dialog';
 import { HistoryIcon } from '@/components/ui/icons';
-import { languageTag, useLanguageLookup } from '@/features/languages';
+import { languageTag, useLanguageLookup } from '@/languages';
 import { allOf } from '@/lib/count-words';
 
 import type { TranslationHistoryItem } from '../translation-state';

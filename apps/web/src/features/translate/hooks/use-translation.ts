@@ -5,7 +5,7 @@ import { errorMessage, isAbortError } from '@/lib/api-client';
 import { createId } from '@/lib/create-id';
 
 import { detectLanguage } from '../api/detect-language';
-import { translateText } from '../api/translate-text';
+import { translateText } from '@/lib/translate-text';
 import {
   initialTranslationState,
   translationReducer,
