@@ -2,7 +2,8 @@
  * Statements in the docs that the code can contradict, checked against the code itself (by
  * `npm run docs:check`): every `SEMA_*` variable the README and docs/ name is a setting the
  * configuration schema reads (or one of the commands' own), and every document format the server
- * takes is named, by its extension, in the README or docs/formats.md.
+ * takes is named, by its extension, in the README or docs/formats.md and in docs/api.md's row of
+ * the document route.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,6 +41,15 @@ export function docFactProblems(repoRoot: string): string[] {
   for (const [format, extensions] of Object.entries(DOCUMENT_EXTENSIONS)) {
     if (!extensions.some((extension) => new RegExp(`\\.${extension}\\b`, 'i').test(formatText)))
       problems.push(`the ${format} format (.${extensions[0]}) is in neither README.md nor docs/formats.md`);
+  }
+  // The API page's document route lists every format the route takes, by extension.
+  const api = pages.find(({ file }) => file === 'docs/api.md')?.text ?? '';
+  const documentRoute = api.split('\n').find((line) => line.includes('`/api/v1/translate/document`')) ?? '';
+  for (const [format, extensions] of Object.entries(DOCUMENT_EXTENSIONS)) {
+    if (!new RegExp(`\\.${extensions[0]}\\b`).test(documentRoute))
+      problems.push(
+        `docs/api.md: the /api/v1/translate/document row does not list .${extensions[0]} (${format})`,
+      );
   }
   return problems;
 }
