@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { configWarnings, loadConfig } from '../src/config/read.ts';
 import { nllbModelMetadata } from '../src/inference/open-inference.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 import { HAPROXY } from '@sema/testkit/haproxy';
-import { freePort } from '@sema/testkit/free-port';
+import { startSema } from '@sema/testkit/sema';
 
 const SYSTEMD_ANALYZE =
   spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' }).status === 0
@@ -562,14 +562,13 @@ describe('deploy/Dockerfile', () => {
       }
       const entry = JSON.parse(last('CMD')!.getArgumentsContent()!) as string[];
       expect(entry.slice(0, 3)).toEqual(['node', '--import', 'tsx']);
-      const port = await freePort();
-      const child = spawn(process.execPath, entry.slice(1), {
+      // The image's environment, but on a free loopback port (the kit sets HOST and PORT).
+      const { HOST: _host, PORT: _port, ...imageEnv } = runtimeEnv;
+      const server = await startSema({
+        args: entry.slice(1),
         cwd: tree,
         env: {
-          ...process.env,
-          ...runtimeEnv,
-          HOST: '127.0.0.1',
-          PORT: String(port),
+          ...imageEnv,
           SEMA_LOG_LEVEL: 'error',
           SEMA_MODEL_CACHE: path.join(tree, 'models'),
           SEMA_GLOSSARY_DB: path.join(tree, 'data', 'glossaries.sqlite'),
@@ -577,28 +576,18 @@ describe('deploy/Dockerfile', () => {
           SEMA_NLLB_MODEL: TINY_NLLB,
           SEMA_CHAT_PROVIDER: 'none',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        ready: '/readyz',
       });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
       try {
-        const base = `http://127.0.0.1:${port}`;
-        await expect
-          .poll(async () => (await fetch(`${base}/readyz`).catch(() => undefined))?.status, {
-            timeout: 60_000,
-            interval: 200,
-          })
-          .toBe(200);
-        expect(await (await fetch(`${base}/`)).text()).toContain('Sema image');
-        const translated = await fetch(`${base}/api/v1/translate`, {
+        expect(await (await fetch(`${server.url}/`)).text()).toContain('Sema image');
+        const translated = await fetch(`${server.url}/api/v1/translate`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ text: 'Hello.', source_language: 'en', target_language: 'fr' }),
         });
-        expect(translated.status, output).toBe(200);
+        expect(translated.status, server.output()).toBe(200);
       } finally {
-        child.kill('SIGKILL');
+        await server.stop({ signal: 'SIGKILL' });
       }
     } finally {
       fs.rmSync(tree, { recursive: true, force: true });

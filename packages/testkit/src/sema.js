@@ -39,6 +39,8 @@ export function chatOffUnlessAsked(env) {
  * @property {import('./process.js').Output} [output] Its log: kept for failures (default), or to this terminal, or dropped.
  * @property {string} [name] What error messages call it (default "Sema on :port").
  * @property {{ uid: number, gid: number }} [user] Run it as that user (only root may), as a service user would.
+ * @property {string[]} [args] Node's arguments (default `--import tsx apps/server/src/server.ts`): another entry, as an image's CMD names it.
+ * @property {string} [cwd] Where it runs (default the repository).
  */
 
 /**
@@ -71,11 +73,13 @@ export async function startSema({
   output = 'capture',
   name,
   user,
+  args = ['--import', 'tsx', serverEntry],
+  cwd = repoRoot,
 } = {}) {
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
-  const tracked = startProcess(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
+  const tracked = startProcess(process.execPath, args, {
+    cwd,
     env: {
       ...process.env,
       PORT: String(chosen),
