@@ -48,6 +48,17 @@ describe('WordprocessingML text', () => {
     expect(out).toContain('<w:t>PLAIN</w:t>');
   });
 
+  it('keeps a tracked deletion where it was: the words on either side are translated apart', () => {
+    const deletion = `<w:del w:id="1" w:author="A"><w:r><w:delText>old </w:delText></w:r></w:del>`;
+    const moved = `<w:moveFrom w:id="2"><w:r><w:t>moved </w:t></w:r></w:moveFrom>`;
+    const xml = `<w:p>${run('The ')}${deletion}${run('sentence, ')}${moved}${run('stays.')}</w:p>`;
+    const { segments, xml: out } = translate(xml, (text) => `«${text.toUpperCase()}»`);
+    expect(segments).toEqual(['The', 'sentence,', 'moved', 'stays.']);
+    // Word shows the text in document order: the struck words between the words they were between.
+    const shown = [...out.matchAll(/<w:(?:t|delText)[^>]*>([^<]*)</g)].map((match) => match[1]).join('');
+    expect(shown).toBe('«THE» old «SENTENCE,» «MOVED» «STAYS.»');
+  });
+
   it('leaves field codes, deleted text and empty elements alone', () => {
     const xml = `<w:p><w:r><w:instrText> PAGE </w:instrText></w:r><w:del><w:r><w:delText>gone</w:delText></w:r></w:del><w:r><w:t/></w:r></w:p>`;
     const { segments, xml: out } = translate(xml);

@@ -5,7 +5,8 @@ import { extractRuns, type RunDialect } from './xml-runs.ts';
 /**
  * The text of one WordprocessingML part (document.xml, a header, footnotes…), read by the rules of
  * xml-runs.ts: runs (`w:r`) of a paragraph with the same `w:rPr` join into one segment. Field codes
- * (`w:instrText`) and deleted text (`w:delText`) are not `w:t`, so they are never touched.
+ * (`w:instrText`) and deleted text (`w:delText`) are not `w:t`, so they are never touched; a tracked
+ * deletion cuts its sentence in two, so the struck words stay between the words they were between.
  */
 const WORDPROCESSING: RunDialect = {
   paragraphs: new Set(['w:p']),
@@ -35,6 +36,10 @@ const WORDPROCESSING: RunDialect = {
     'mc:AlternateContent',
     'mc:Choice',
     'mc:Fallback',
+    // A tracked deletion (or the old place of moved text) sits between words of the sentence that
+    // stays; the words on either side are translated apart so the struck words keep their place.
+    'w:del',
+    'w:moveFrom',
   ]),
   skip: () => false,
   // Revision ids and proofing marks do not make runs look different.
