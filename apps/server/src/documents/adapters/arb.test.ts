@@ -58,4 +58,19 @@ describe('arb adapter', () => {
     ).toBe(`l'« No photos » "a" & <b> #1: fin`);
     expect(after.welcome).toBe(`l'« Welcome back, » "a" & <b> #1: fin {name}!`);
   });
+
+  it('quotes braces and apostrophes a translation brings at the top of a message too, so ICU reads the message as written', async () => {
+    // `l'` before `{name}` would open a quotation that swallows the placeholder; `{x}` would be an argument.
+    const marks: TranslateTexts = async (texts) =>
+      texts.map((text) => `« ${text} » l'{x} it''s "a" & <b> #1: l'`);
+    const { text } = await translateFile('app_en.arb', ARB, { translate: marks, target: 'fra_Latn' });
+    const after = JSON.parse(text);
+    const format = (message: string, values: Record<string, unknown>) =>
+      new IntlMessageFormat(message, 'fr', undefined, { ignoreTag: true }).format(values);
+    expect(format(after.welcome, { name: 'Amira' })).toBe(
+      `« Welcome back, » l'{x} it''s "a" & <b> #1: l' Amira!`,
+    );
+    expect(format(after.title, {})).toBe(`« Photo gallery » l'{x} it''s "a" & <b> #1: l'`);
+    expect(format(after.photos, { count: 0 })).toBe(`« No photos » l'{x} it''s "a" & <b> #1: l'`);
+  });
 });

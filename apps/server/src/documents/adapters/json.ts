@@ -34,6 +34,8 @@ export interface JsonRules {
   pluralCategories?: readonly Intl.LDMLPluralRule[];
   /** The target language, as the note names it. */
   target?: string;
+  /** Every value is an ICU message (ARB): a brace or apostrophe a translation brings is quoted. */
+  icuMessages?: boolean;
 }
 
 /** The JSON adapter's reading, with the rules of a JSON-based format on top. */
@@ -53,7 +55,7 @@ export function extractJson(text: string, limits: DocumentLimits, rules: JsonRul
       const replacement = rules.replace?.(path);
       if (replacement !== undefined) strings.push({ offset, length, pieces: [replacement] });
       if (replacement !== undefined || isMachineString(value) || rules.keep?.(path)) return;
-      const pieces = splitPlaceholders(value, segments);
+      const pieces = splitPlaceholders(value, segments, { icu: rules.icuMessages ?? false });
       if (hasSlots(pieces)) strings.push({ offset, length, pieces });
     },
   });

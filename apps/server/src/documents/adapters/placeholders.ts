@@ -6,7 +6,17 @@ import { addSegment, fillSlot, type Slot } from '../segments.ts';
  * Placeholders of the common i18n formats (the patterns live with the translation pipeline, which
  * protects them in every text): here, JSON values are cut around them before translation.
  */
-const PLACEHOLDER = new RegExp(PLACEHOLDER_PATTERNS.map((pattern) => pattern.source).join('|'), 'g');
+const PLACEHOLDER = new RegExp(
+  [
+    ...PLACEHOLDER_PATTERNS,
+    // An HTML character reference (`&laquo;`, `&amp;`, `&#39;`, `&#x2014;`): a Rails `_html` value or
+    // a JSON message written for an HTML page spells characters so; the model would translate the name.
+    /&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][0-9A-Fa-f]{1,6});/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+  'g',
+);
 
 /** Values that are data rather than words: URLs, e-mail addresses, paths, identifiers, colours. */
 const MACHINE_STRING = [
@@ -22,13 +32,26 @@ export function isMachineString(text: string): boolean {
   return MACHINE_STRING.some((pattern) => pattern.test(trimmed));
 }
 
-/** A translatable slot inside an ICU plural or select message, whose translation ICU must read as text. */
-interface MessageSlot extends Slot {
-  icuMessage: true;
+/**
+ * A translatable slot whose translation an ICU reader must read as text: inside a plural or select
+ * message (`'plural'`, where `#` is the number) or at the top level of an ICU message (`'top'`).
+ */
+interface IcuSlot extends Slot {
+  icu: 'plural' | 'top';
 }
 
 /** A string cut into literal parts (placeholders, kept) and translatable slots. */
-export type Pieces = Array<string | Slot | MessageSlot>;
+export type Pieces = Array<string | Slot | IcuSlot>;
+
+export interface SplitOptions {
+  /** A format's own directives (a PO entry's `c-format` ones), matched before the common placeholders. */
+  directives?: RegExp;
+  /**
+   * The value is an ICU message (every ARB message): a brace or an apostrophe a translation brings
+   * is quoted at the top level too. A value holding an ICU plural or select is an ICU message anyway.
+   */
+  icu?: boolean;
+}
 
 /**
  * Splits `text` around its placeholders and adds the words between them to `segments`. The messages
@@ -36,20 +59,36 @@ export type Pieces = Array<string | Slot | MessageSlot>;
  * too: the syntax, `#` and the placeholders inside stay, the messages are translated. The ICU
  * matcher is the text pipeline's (a message may hold placeholders and other plurals).
  */
-export function splitPlaceholders(
+export function splitPlaceholders(text: string, segments: string[], options: SplitOptions = {}): Pieces {
+  const blocks = [...icuBlocks(text)];
+  const context: Context = {
+    segments,
+    icu: options.icu || blocks.length > 0 ? 'top' : undefined,
+    directives: options.directives,
+  };
+  return splitMessage(text, blocks, context);
+}
+
+interface Context {
+  segments: string[];
+  /** Where the text is in an ICU message, if it is one. */
+  icu: IcuSlot['icu'] | undefined;
+  directives: RegExp | undefined;
+}
+
+function splitMessage(
   text: string,
-  segments: string[],
-  inMessage = false,
-  directives?: RegExp,
+  blocks: Iterable<{ start: number; end: number }>,
+  context: Context,
 ): Pieces {
   const pieces: Pieces = [];
   let cursor = 0;
-  for (const block of icuBlocks(text)) {
-    splitFlat(text.slice(cursor, block.start), pieces, segments, inMessage, directives);
-    splitIcu(text.slice(block.start, block.end), pieces, segments, directives);
+  for (const block of blocks) {
+    splitFlat(text.slice(cursor, block.start), pieces, context);
+    splitIcu(text.slice(block.start, block.end), pieces, context);
     cursor = block.end;
   }
-  splitFlat(text.slice(cursor), pieces, segments, inMessage, directives);
+  splitFlat(text.slice(cursor), pieces, context);
   return pieces;
 }
 
@@ -57,56 +96,60 @@ export function splitPlaceholders(
 const PLACEHOLDER_OR_HASH = new RegExp(`${PLACEHOLDER.source}|#`, 'g');
 
 /** An ICU block: its syntax kept, each case's message split like any text (a malformed block is kept whole). */
-function splitIcu(block: string, pieces: Pieces, segments: string[], directives?: RegExp): void {
+function splitIcu(block: string, pieces: Pieces, context: Context): void {
   for (const part of icuParts(block) ?? [{ kind: 'syntax', text: block }]) {
     if (part.kind === 'syntax') pieces.push(part.text);
-    else pieces.push(...splitPlaceholders(part.text, segments, true, directives));
+    else pieces.push(...splitMessage(part.text, icuBlocks(part.text), { ...context, icu: 'plural' }));
   }
 }
 
 /**
- * Text without ICU blocks, cut around its placeholders; `directives` (a format's own, such as a PO
- * entry's `c-format` ones) are matched first, so `%.*s` is one piece rather than words around `%.`.
+ * Text without ICU blocks, cut around its placeholders; the context's `directives` (a format's own,
+ * such as a PO entry's `c-format` ones) are matched first, so `%.*s` is one piece rather than words
+ * around `%.`.
  */
-function splitFlat(
-  text: string,
-  pieces: Pieces,
-  segments: string[],
-  inMessage: boolean,
-  directives?: RegExp,
-): void {
+function splitFlat(text: string, pieces: Pieces, context: Context): void {
   let cursor = 0;
-  const base = inMessage ? PLACEHOLDER_OR_HASH : PLACEHOLDER;
-  const pattern = directives ? new RegExp(`${directives.source}|${base.source}`, 'g') : base;
+  const base = context.icu === 'plural' ? PLACEHOLDER_OR_HASH : PLACEHOLDER;
+  const pattern = context.directives ? new RegExp(`${context.directives.source}|${base.source}`, 'g') : base;
   for (const match of text.matchAll(pattern)) {
-    pushWords(text.slice(cursor, match.index), pieces, segments, inMessage);
+    pushWords(text.slice(cursor, match.index), pieces, context);
     pieces.push(match[0]);
     cursor = match.index + match[0].length;
   }
-  pushWords(text.slice(cursor), pieces, segments, inMessage);
+  pushWords(text.slice(cursor), pieces, context);
 }
 
-function pushWords(text: string, pieces: Pieces, segments: string[], inMessage: boolean): void {
+function pushWords(text: string, pieces: Pieces, context: Context): void {
   if (!text) return;
-  const slot = addSegment(segments, text);
-  pieces.push(slot ? (inMessage ? { ...slot, icuMessage: true } : slot) : text);
+  const slot = addSegment(context.segments, text);
+  pieces.push(slot ? (context.icu ? { ...slot, icu: context.icu } : slot) : text);
 }
 
 /**
- * A translation as text of an ICU message: `#` would be read as the number and braces as syntax, so
- * they are quoted (`'#'`), and an apostrophe that would start a quotation is doubled.
+ * A translation as text of an ICU message, by ICU's apostrophe rules (formatjs, ICU4J; Flutter with
+ * `use-escaping`): braces, and inside a plural or select `#` (the number), are quoted (`'{'`, a run
+ * of them in one quotation), and an apostrophe that would start a quotation (before one of them,
+ * another apostrophe or the end, where a placeholder or the message's `}` follows) is doubled. An
+ * apostrophe elsewhere ("l'heure") stays single, as ICU reads it.
  */
-export function escapeIcuMessage(text: string): string {
-  return text.replace(/'(?=[{}#'|])|[{}#]/g, (char) => (char === "'" ? "''" : `'${char}'`));
+export function escapeIcuMessage(text: string, where: IcuSlot['icu'] = 'plural'): string {
+  return text.replace(where === 'plural' ? ICU_PLURAL_ESCAPES : ICU_TOP_ESCAPES, (match) =>
+    // A run of syntax (with the apostrophes among it, doubled) is one quotation; a lone apostrophe doubled.
+    match === "'" ? "''" : `'${match.replace(/'/g, "''")}'`,
+  );
 }
+
+const ICU_PLURAL_ESCAPES = /[{}#][{}#']*|'(?=[{}#']|$)/g;
+const ICU_TOP_ESCAPES = /[{}][{}']*|'(?=[{}']|$)/g;
 
 export function joinPieces(pieces: Pieces, translations: readonly string[]): string {
   return pieces
-    .map((piece) =>
-      typeof piece === 'string'
-        ? piece
-        : fillSlot(piece, translations, 'icuMessage' in piece ? escapeIcuMessage : undefined),
-    )
+    .map((piece) => {
+      if (typeof piece === 'string') return piece;
+      const where = 'icu' in piece ? piece.icu : undefined;
+      return fillSlot(piece, translations, where && ((text) => escapeIcuMessage(text, where)));
+    })
     .join('');
 }
 

@@ -77,11 +77,11 @@ export const poAdapter: DocumentAdapter = {
       }
       if (translated) replaced += 1;
       const directives = formatDirectives(value.comments?.flag);
-      const singular = splitPlaceholders(value.msgid, segments, false, directives);
+      const singular = splitPlaceholders(value.msgid, segments, { directives });
       const plurals =
         value.msgid_plural === undefined
           ? {}
-          : { plural: splitPlaceholders(value.msgid_plural, segments, false, directives) };
+          : { plural: splitPlaceholders(value.msgid_plural, segments, { directives }) };
       work.push({ entry, singular, ...plurals });
     }
     const formCount = plural?.count ?? countOf(headers['Plural-Forms']) ?? 2;

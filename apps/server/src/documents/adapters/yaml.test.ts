@@ -107,4 +107,18 @@ describe('yaml adapter', () => {
     const deep = `${'['.repeat(5000)}x${']'.repeat(5000)}`;
     await expect(translateFile('deep.yml', deep)).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
   });
+
+  it('keeps HTML character references in values (&laquo; &amp; &#39;) as they were written', async () => {
+    const source = `en:\n  quote_html: "&laquo;Hello&raquo;, Tom &amp; Jerry&#39;s"\n  plain: Fish &amp; chips\n`;
+    const tricky: TranslateTexts = async (texts) =>
+      texts.map((text) => `« ${text.toUpperCase()} » & < ' " # :`);
+    const { text, prepared } = await translateFile('en.yml', source, { translate: tricky });
+    expect(prepared.segments.join(' ')).not.toMatch(/&\w+;|&#/);
+    expect(parse(text)).toEqual({
+      fr: {
+        quote_html: `&laquo;« HELLO » & < ' " # :&raquo;« , TOM » & < ' " # : &amp; « JERRY » & < ' " # :&#39;« S » & < ' " # :`,
+        plain: `« FISH » & < ' " # : &amp; « CHIPS » & < ' " # :`,
+      },
+    });
+  });
 });

@@ -1,0 +1,57 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { escapeIcuMessage, joinPieces, splitPlaceholders } from './placeholders.ts';
+
+/** Texts a translation may bring that ICU reads as syntax: braces, apostrophes, `#`, `|`. */
+const TRICKY = [
+  "l'heure",
+  "l'{x}",
+  'a {b} c',
+  '{}',
+  '}{',
+  "'{'",
+  "it''s",
+  "'",
+  "''",
+  "x'",
+  '# 1 | 2',
+  "'#' '|'",
+  "a'}",
+  "#'",
+  "{'}",
+  "'''{",
+  `« » & < " : '`,
+];
+
+const format = (message: string) =>
+  new IntlMessageFormat(message, 'fr', undefined, { ignoreTag: true }).format({ n: 2 }) as string;
+
+describe('ICU escaping of translations', () => {
+  it('reads back as the translation, at the top of a message and inside a plural (formatjs)', () => {
+    for (const text of TRICKY) {
+      expect(format(escapeIcuMessage(text, 'top'))).toBe(text);
+      expect(format(`{n, plural, other {${escapeIcuMessage(text, 'plural')}}}`)).toBe(text);
+    }
+  });
+
+  it('quotes an apostrophe a translation ends with when a placeholder follows it', () => {
+    const segments: string[] = [];
+    const pieces = splitPlaceholders('Hello{name}, bye {n, plural, one {# day} other {#days}}', segments, {
+      icu: true,
+    });
+    expect(segments).toEqual(['Hello', ', bye', 'day', 'days']);
+    const joined = joinPieces(pieces, ["d'", "l'", "j'", "js'"]);
+    const message = new IntlMessageFormat(joined, 'fr');
+    expect(message.format({ name: 'X', n: 2 })).toBe("d'Xl' 2js'");
+  });
+
+  it('keeps HTML character references out of the text sent to the model', () => {
+    const segments: string[] = [];
+    const pieces = splitPlaceholders('&laquo;Tom&raquo; &amp; Jerry&#39;s &#x2014; and &copy 1', segments);
+    // `&copy` without its semicolon is no reference: it stays in the text.
+    expect(segments).toEqual(['Tom', 'Jerry', 's', 'and &copy 1']);
+    expect(joinPieces(pieces, ['TOM', 'JERRY', 'S', 'ET &COPY 1'])).toBe(
+      '&laquo;TOM&raquo; &amp; JERRY&#39;S &#x2014; ET &COPY 1',
+    );
+  });
+});
