@@ -104,7 +104,8 @@ describe('localisation files through /api/v1/translate/document', () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain('messages.pl.pot');
+    // A template translated is a language's catalogue: msginit names it pl.po.
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename=pl.po');
     const table = po.parse(Buffer.from(await response.arrayBuffer()));
     expect(table.headers.Language).toBe('pl');
     expect(table.headers['Plural-Forms']).toMatch(/^nplurals=3; /);
@@ -133,6 +134,8 @@ describe('localisation files through /api/v1/translate/document', () => {
     });
     const body = await translatedJson('app_en.arb', arb, 'arb_Arab');
     expect(body.format).toBe('arb');
+    // Flutter's gen-l10n finds a language's file by its name.
+    expect(body.file_name).toBe('app_ar.arb');
     expect(JSON.parse(body.text!)).toEqual({
       '@@locale': 'ar',
       hello: await ours('Good morning', 'arb_Arab'),
@@ -147,11 +150,14 @@ describe('app string files through /api/v1/translate/document', () => {
       '<resources>\n  <string name="hi">Good morning</string>\n  <string name="id" translatable="false">Sema</string>\n</resources>\n';
     const apple = '/* Greeting */\n"hi" = "Good morning";\n';
     const morning = await ours('Good morning', 'deu_Latn');
-    for (const [name, content, expected] of [
-      ['strings.xml', android, `<string name="hi">${morning.replace(/'/g, "\\'")}</string>`],
-      ['Localizable.strings', apple, `"hi" = "${morning}";`],
+    for (const [name, content, expected, folder] of [
+      ['strings.xml', android, `<string name="hi">${morning.replace(/'/g, "\\'")}</string>`, 'values-de/'],
+      ['Localizable.strings', apple, `"hi" = "${morning}";`, 'de.lproj/'],
     ] as const) {
       const response = await translatedFile(name, content, 'deu_Latn');
+      // The language is the folder's (values-de/strings.xml, de.lproj/Localizable.strings): the name stays.
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename=${name}`);
+      expect(response.headers.get('x-document-note')).toContain(folder);
       const text = await response.text();
       expect(text).toContain(expected);
       expect(text.replace(expected, '')).toBe(
@@ -194,7 +200,8 @@ describe('Xcode String Catalogs through the document surfaces', () => {
 
   it('/api/v1/translate/document adds the target localization, marked needs_review', async () => {
     const response = await translatedFile('Localizable.xcstrings', CATALOG, 'deu_Latn');
-    expect(response.headers.get('content-disposition')).toMatch(/Localizable\.de\.xcstrings/);
+    // A String Catalog holds every language: it keeps its name.
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename=Localizable.xcstrings');
     const [morning, hello] = await localizations(response, 'de');
     expect(morning).toEqual({ state: 'needs_review', value: await ours('Good morning', 'deu_Latn') });
     expect(hello!.value).toMatch(/%@!$/);
@@ -220,7 +227,7 @@ describe('Apple .stringsdict through the document surfaces', () => {
 
   it('/api/v1/translate/document translates the plural strings and adds the categories the target needs', async () => {
     const response = await translatedFile('Localizable.stringsdict', DICT, 'deu_Latn');
-    expect(response.headers.get('content-disposition')).toMatch(/Localizable\.de\.stringsdict/);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename=Localizable.stringsdict');
     const morning = await ours('Good morning', 'deu_Latn');
     expect(await response.text()).toBe(
       DICT.replace(
@@ -321,7 +328,7 @@ describe('nothing silently dropped: plural quantities the target needs', () => {
 `;
     const body = await translatedJson('strings.xml', strings, 'rus_Cyrl');
     expect(body.note).toBe(
-      '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar.',
+      '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar. strings.xml keeps its name: Android reads it from the values-ru/ folder.',
     );
     const other = /<item quantity="other">(.*?)<\/item>/.exec(body.text ?? '')?.[1];
     expect(other).toBeTruthy();

@@ -1,11 +1,8 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
 import { documentError } from './errors.ts';
-import {
-  prepareDocument,
-  translatedFileName,
-  type PrepareOptions,
-  type PreparedDocument,
-} from './prepare.ts';
+import { suffixedName } from './output-name.ts';
+import { prepareDocument, type PrepareOptions, type PreparedDocument } from './prepare.ts';
+import { ADAPTERS } from './registry.ts';
 import { resolveSource, type Detect } from '../detection/source-language.ts';
 import type { Upload } from '../lib/http/upload.ts';
 import type { Glossary } from '../translation/protected-spans.ts';
@@ -93,8 +90,11 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
             ...(onProgress ? { onProgress } : {}),
           });
           const body = await prepared.rebuild(translations);
+          const naming = ADAPTERS[prepared.format].outputName ?? suffixedName;
+          const name = naming({ ...prepared, source: resolvedSource, target });
+          const note = [prepared.note, name.note].filter(Boolean).join(' ');
           return {
-            fileName: translatedFileName(prepared, target),
+            fileName: name.fileName,
             format: prepared.format,
             mimeType: prepared.mimeType,
             body,
@@ -103,7 +103,7 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
             characters: prepared.characters,
             preview: documentPreview({ extension: prepared.extension, body }, translations),
             truncated: prepared.truncated,
-            ...(prepared.note ? { note: prepared.note } : {}),
+            ...(note ? { note } : {}),
           };
         },
       };

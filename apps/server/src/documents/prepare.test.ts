@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { baseNameOf, cutToBudget, prepareDocument, translatedFileName } from './prepare.ts';
+import { suffixedName } from './output-name.ts';
+import { baseNameOf, cutToBudget, prepareDocument } from './prepare.ts';
 import { testLimits, translateFile } from './testing/translate-file.ts';
 
 const prepare = (
@@ -149,10 +150,18 @@ describe('prepareDocument: text encodings', () => {
 describe('file names', () => {
   it("names the result after the upload and the target language's short tag", async () => {
     const prepared = await prepare('C:\\docs\\report.final.md', '# Hi');
-    expect(translatedFileName(prepared, 'fra_Latn')).toBe('report.final.fr.md');
-    expect(translatedFileName(prepared, 'swh_Latn')).toBe('report.final.sw.md');
-    expect(translatedFileName(prepared, 'zho_Hant')).toBe('report.final.zh-Hant.md');
-    expect(translatedFileName(prepared, 'ace_Arab')).toBe('report.final.ace-Arab.md');
+    expect(suffixedName({ ...prepared, source: 'eng_Latn', target: 'fra_Latn' }).fileName).toBe(
+      'report.final.fr.md',
+    );
+    expect(suffixedName({ ...prepared, source: 'eng_Latn', target: 'swh_Latn' }).fileName).toBe(
+      'report.final.sw.md',
+    );
+    expect(suffixedName({ ...prepared, source: 'eng_Latn', target: 'zho_Hant' }).fileName).toBe(
+      'report.final.zh-Hant.md',
+    );
+    expect(suffixedName({ ...prepared, source: 'eng_Latn', target: 'ace_Arab' }).fileName).toBe(
+      'report.final.ace-Arab.md',
+    );
     expect(baseNameOf('\u0007.txt')).toBe('document');
   });
 });

@@ -1,5 +1,4 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
-import { toLanguageTag } from '@sema/shared/languages/codes';
 import { formatBytes } from '../lib/format-bytes.ts';
 import type { Upload } from '../lib/http/upload.ts';
 import { documentError, formatCount } from './errors.ts';
@@ -157,15 +156,4 @@ export function baseNameOf(fileName: string): string {
 function isControl(char: string): boolean {
   const code = char.codePointAt(0)!;
   return code < 0x20 || code === 0x7f;
-}
-
-/**
- * `report` + `fra_Latn` + `docx` → `report.fr.docx`: the language's short BCP 47 tag, the one people
- * know (`sw`, `zh-Hant`, `ks-Deva`), not the model's code.
- */
-export function translatedFileName(
-  prepared: Pick<PreparedDocument, 'baseName' | 'extension'>,
-  target: string,
-): string {
-  return `${prepared.baseName}.${toLanguageTag(target) ?? target}.${prepared.extension}`;
 }

@@ -1,4 +1,5 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
+import type { OutputNaming } from './output-name.ts';
 
 /**
  * One document format. An adapter never translates: it finds the human text in a file, hands it out
@@ -16,6 +17,11 @@ export interface DocumentAdapter {
    * it the upload must be UTF-8 or UTF-16 with a byte-order mark (sniff.ts).
    */
   decode?(bytes: Uint8Array): string;
+  /**
+   * The translated file's name, by the format's ecosystem (`intl_en.arb` → `intl_fr.arb`); without
+   * it, `report.fr.docx` (output-name.ts).
+   */
+  outputName?: OutputNaming;
   /** For a ZIP package format, what such a file is called in an error: 'a Word document'. */
   packageKind?: string;
   /** Reads the upload; throws an ApiError from `documentError()` when the file cannot be used. */

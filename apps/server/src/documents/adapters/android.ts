@@ -21,6 +21,7 @@ import { replaceRanges } from '../segments.ts';
 import { extractXml, xmlFileAdapter } from './xml.ts';
 import { joinEscaped, splitEscaped } from './escaped-text.ts';
 import { tagEnd } from './xml-ranges.ts';
+import { androidFolder, inLocaleFolder } from '../output-name.ts';
 
 interface Content {
   start: number;
@@ -38,6 +39,7 @@ const KEPT_ESCAPE = /\\[nt]|\\u[0-9a-fA-F]{4}/g;
 
 export const androidAdapter = xmlFileAdapter({
   format: 'android',
+  outputName: inLocaleFolder(androidFolder, 'Android'),
   mimeType: 'application/xml',
   files: 'Android resources',
   extract(text, _limits, context) {

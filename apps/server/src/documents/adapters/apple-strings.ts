@@ -12,6 +12,7 @@ import { replaceRanges } from '../segments.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { joinEscaped, splitEscaped, type EscapedPieces } from './escaped-text.ts';
 import { isMachineString } from './placeholders.ts';
+import { appleFolder, inLocaleFolder } from '../output-name.ts';
 
 const QUOTED = String.raw`"(?:[^"\\]|\\[\s\S])*"`;
 /** One entry from where the scanner stands: key (quoted or bare), `=`, quoted value, `;`. */
@@ -22,6 +23,7 @@ const KEPT_ESCAPE = /\\[nrt]|\\[Uu][0-9a-fA-F]{4}/g;
 
 export const appleStringsAdapter: DocumentAdapter = {
   format: 'strings',
+  outputName: inLocaleFolder(appleFolder, 'Xcode'),
   mimeType: 'text/plain',
   textual: true,
   extract({ text }) {

@@ -1,6 +1,7 @@
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import type { DocumentAdapter } from '../types.ts';
 import { extractJson } from './json.ts';
+import { localeInName, underscored } from '../output-name.ts';
 
 /**
  * Flutter's Application Resource Bundle: JSON whose messages are ICU (plurals and selects have their
@@ -11,6 +12,7 @@ import { extractJson } from './json.ts';
  */
 export const arbAdapter: DocumentAdapter = {
   format: 'arb',
+  outputName: localeInName({ locale: underscored }),
   mimeType: 'application/json',
   textual: true,
   extract: ({ text }, limits, context) =>

@@ -4,6 +4,7 @@ import { replaceRanges } from '../segments.ts';
 import type { DocumentAdapter, DocumentLimits, ExtractedDocument } from '../types.ts';
 import { hasSlots, isMachineString, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
 import { pluralCategoriesOf } from './plural-forms.ts';
+import { localeInName } from '../output-name.ts';
 
 /**
  * JSON, e.g. an app's message catalogue (i18next, react-intl). String values are translated; keys,
@@ -16,6 +17,7 @@ import { pluralCategoriesOf } from './plural-forms.ts';
  */
 export const jsonAdapter: DocumentAdapter = {
   format: 'json',
+  outputName: localeInName({}),
   mimeType: 'application/json',
   textual: true,
   extract: ({ text }, limits, context) =>

@@ -28,6 +28,7 @@ import { decodeText } from '../sniff.ts';
 import { formatDirectives } from './gettext-formats.ts';
 import { declaredPluralForms, pluralFormsOf, type PluralForms } from './plural-forms.ts';
 import { joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
+import { localeInName, underscored } from '../output-name.ts';
 
 /** An entry: its lines in the file (end exclusive) and what gettext-parser read from them. */
 interface Entry {
@@ -44,6 +45,7 @@ interface Work {
 
 export const poAdapter: DocumentAdapter = {
   format: 'po',
+  outputName: localeInName({ locale: underscored, extensions: { pot: 'po' } }),
   mimeType: 'text/x-gettext-translation',
   textual: true,
   decode: decodeCatalogue,

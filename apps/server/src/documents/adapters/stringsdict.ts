@@ -20,6 +20,7 @@ import { replaceRanges } from '../segments.ts';
 import { escapeText } from './html.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
 import { xmlFileAdapter } from './xml.ts';
+import { appleFolder, inLocaleFolder } from '../output-name.ts';
 
 const FORMAT_KEY = 'NSStringLocalizedFormatKey';
 
@@ -40,6 +41,7 @@ interface Value {
 
 export const stringsdictAdapter = xmlFileAdapter({
   format: 'stringsdict',
+  outputName: inLocaleFolder(appleFolder, 'Xcode'),
   mimeType: 'application/xml',
   files: '.stringsdict files',
   allowBareDoctype: true,

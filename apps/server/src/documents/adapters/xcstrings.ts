@@ -20,6 +20,7 @@ import { pluralCategoriesOf } from './plural-forms.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { checkDepth } from './json.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
+import { sameName } from '../output-name.ts';
 
 /** A JSON value as read: objects keep their entries in source order, values their source text. */
 type Value =
@@ -30,6 +31,7 @@ type Value =
 
 export const xcstringsAdapter: DocumentAdapter = {
   format: 'xcstrings',
+  outputName: sameName,
   mimeType: 'application/json',
   textual: true,
   extract({ text }, limits, context) {

@@ -34,6 +34,7 @@ import type { ExtractContext } from '../types.ts';
 import { escapeAttribute } from './html.ts';
 import { extractXml, xmlFileAdapter } from './xml.ts';
 import { tagEnd } from './xml-ranges.ts';
+import { localeInName } from '../output-name.ts';
 
 /** Elements whose content is native code, not text. */
 const NATIVE_CODE = ['ph', 'bpt', 'ept', 'it', 'originalData'];
@@ -64,6 +65,7 @@ type Version = 1 | 2;
 
 export const xliffAdapter = xmlFileAdapter({
   format: 'xliff',
+  outputName: localeInName({}),
   mimeType: 'application/xliff+xml',
   files: 'XLIFF files',
   extract(text, _limits, context) {

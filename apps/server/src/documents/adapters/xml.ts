@@ -155,6 +155,7 @@ export function xmlFileAdapter(adapter: {
   /** What the files are called in the refusal: 'XLIFF files'. */
   files: string;
   allowBareDoctype?: boolean;
+  outputName?: DocumentAdapter['outputName'];
   extract(text: string, limits: DocumentLimits, context: ExtractContext): ExtractedDocument;
 }): DocumentAdapter {
   const declared = adapter.allowBareDoctype
@@ -163,6 +164,7 @@ export function xmlFileAdapter(adapter: {
   return {
     format: adapter.format,
     mimeType: adapter.mimeType,
+    ...(adapter.outputName ? { outputName: adapter.outputName } : {}),
     textual: true,
     decode: (bytes) => decodeXml(bytes, `The .${adapter.format} file`, adapter.format),
     extract({ text }, limits, context) {

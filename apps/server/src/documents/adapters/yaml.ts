@@ -25,9 +25,11 @@ import { documentError } from '../errors.ts';
 import { renderEdits, type PendingEdit } from '../segments.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { hasSlots, isMachineString, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
+import { localeInName } from '../output-name.ts';
 
 export const yamlAdapter: DocumentAdapter = {
   format: 'yaml',
+  outputName: localeInName({}),
   mimeType: 'application/yaml',
   textual: true,
   extract({ text }, _limits, context) {
