@@ -328,7 +328,7 @@ describe('nothing silently dropped: plural quantities the target needs', () => {
 `;
     const body = await translatedJson('strings.xml', strings, 'rus_Cyrl');
     expect(body.note).toBe(
-      '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar. strings.xml keeps its name: Android reads it from the values-ru/ folder.',
+      '2 plural forms that Russian (ru) needs and the source lacks were added to 1 <plurals>, copied from the translation of "other": check their grammar. strings.xml keeps its name: Android reads it from the values-ru/ folder.',
     );
     const other = /<item quantity="other">(.*?)<\/item>/.exec(body.text ?? '')?.[1];
     expect(other).toBeTruthy();

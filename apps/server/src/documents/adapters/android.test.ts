@@ -82,7 +82,7 @@ describe('android adapter', () => {
   it('adds the plural quantities the target language needs, from the translation of "other", and reports them', async () => {
     const { text, prepared } = await translateFile('strings.xml', STRINGS, { target: 'rus_Cyrl' });
     expect(prepared.note).toBe(
-      '2 plural quantities rus_Cyrl needs were added to 1 <plurals>, from the translation of "other"; check their grammar.',
+      '2 plural forms that Russian (ru) needs and the source lacks were added to 1 <plurals>, copied from the translation of "other": check their grammar.',
     );
     const other = /<item quantity="other">(.*?)<\/item>/.exec(text)?.[1];
     expect(other).toBeTruthy();

@@ -16,7 +16,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { documentError } from '../errors.ts';
-import { pluralCategoriesOf } from './plural-forms.ts';
+import { addedPluralsNote, missingPlurals } from './plural-forms.ts';
 import { replaceRanges } from '../segments.ts';
 import { extractXml, xmlFileAdapter } from './xml.ts';
 import { joinEscaped, splitEscaped } from './escaped-text.ts';
@@ -50,19 +50,15 @@ export const androidAdapter = xmlFileAdapter({
       const pieces = markup.segments.map((raw) => splitEscaped(raw, segments, KEPT_ESCAPE));
       return { content, markup, pieces };
     });
-    const needed = pluralCategoriesOf(context.target);
     const additions = plurals.flatMap(({ quantities, other }) => {
-      const missing = needed.filter((quantity) => !quantities.includes(quantity));
+      const missing = missingPlurals(context.target, quantities);
       return other && missing.length ? [{ other, missing }] : [];
     });
     const added = additions.reduce((sum, { missing }) => sum + missing.length, 0);
+    const note = addedPluralsNote(context.target, added, additions.length, ['<plurals>', '<plurals>']);
     return {
       segments,
-      ...(added
-        ? {
-            note: `${added} plural quantities ${context.target} needs were added to ${additions.length} <plurals>, from the translation of "other"; check their grammar.`,
-          }
-        : {}),
+      ...(note ? { note } : {}),
       rebuild: (translations) => {
         const rebuilt = work.map(({ content, markup, pieces }) => ({
           ...content,

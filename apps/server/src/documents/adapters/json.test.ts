@@ -153,7 +153,7 @@ describe('json adapter', () => {
       ['place_ordinal_one', 'place_ordinal_other', 'colour_other'],
     );
     expect(prepared.note).toBe(
-      '8 i18next plural keys arb_Arab needs were added to 2 plural groups, from the translation of "_other"; check their grammar.',
+      '8 plural forms that Arabic (ar) needs and the source lacks were added to 2 i18next plural groups, copied from the translation of "_other": check their grammar.',
     );
     // French needs "many" (1,000,000 of…) beside one and other; Japanese needs nothing more.
     expect(

@@ -3,7 +3,7 @@ import { documentError } from '../errors.ts';
 import { replaceRanges } from '../segments.ts';
 import type { DocumentAdapter, DocumentLimits, ExtractedDocument } from '../types.ts';
 import { hasSlots, isMachineString, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
-import { pluralCategoriesOf } from './plural-forms.ts';
+import { addedPluralsNote, missingPlurals } from './plural-forms.ts';
 import { localeInName } from '../output-name.ts';
 
 /**
@@ -22,8 +22,8 @@ export const jsonAdapter: DocumentAdapter = {
   textual: true,
   extract: ({ text }, limits, context) =>
     extractJson(text, limits, {
-      pluralCategories: pluralCategoriesOf(context.target),
       target: context.target,
+      i18nextPlurals: true,
     }),
 };
 
@@ -32,9 +32,9 @@ export interface JsonRules {
   keep?: (path: JSONPath) => boolean;
   /** A new value for the string at `path`, or undefined (an ARB file's `@@locale`). */
   replace?: (path: JSONPath) => string | undefined;
-  /** The target's CLDR plural categories: i18next plural key groups get the ones they lack. */
-  pluralCategories?: readonly Intl.LDMLPluralRule[];
-  /** The target language, as the note names it. */
+  /** i18next plural key groups get the categories the target needs and they lack. */
+  i18nextPlurals?: boolean;
+  /** Catalogue code of the target language. */
   target?: string;
   /** Every value is an ICU message (ARB): a brace or apostrophe a translation brings is quoted. */
   icuMessages?: boolean;
@@ -62,17 +62,20 @@ export function extractJson(text: string, limits: DocumentLimits, rules: JsonRul
     },
   });
   const stringAt = new Map(strings.map((string) => [string.offset, string]));
-  const additions = rules.pluralCategories?.length
-    ? missingPluralKeys(text, rules.pluralCategories, (offset) => stringAt.get(offset))
+  const additions = rules.i18nextPlurals
+    ? missingPluralKeys(text, rules.target, (offset) => stringAt.get(offset))
     : [];
   const added = additions.reduce((sum, { keys }) => sum + keys.length, 0);
+  const note = addedPluralsNote(
+    rules.target,
+    added,
+    additions.length,
+    ['i18next plural group', 'i18next plural groups'],
+    '"_other"',
+  );
   return {
     segments,
-    ...(added
-      ? {
-          note: `${counted(added, 'i18next plural key')} ${rules.target} needs ${added === 1 ? 'was' : 'were'} added to ${counted(additions.length, 'plural group')}, from the translation of "_other"; check their grammar.`,
-        }
-      : {}),
+    ...(note ? { note } : {}),
     rebuild: (translations) =>
       replaceRanges(text, [
         ...strings.map(({ offset, length, pieces }) => ({
@@ -112,7 +115,7 @@ interface PluralAddition {
  */
 function missingPluralKeys(
   text: string,
-  needed: readonly Intl.LDMLPluralRule[],
+  target: string | undefined,
   translatedAt: (offset: number) => { pieces: Pieces } | undefined,
 ): PluralAddition[] {
   const additions: PluralAddition[] = [];
@@ -136,9 +139,10 @@ function missingPluralKeys(
     for (const [base, group] of groups) {
       const otherValue = group.find(({ category }) => category === 'other')?.property.children?.[1];
       const other = otherValue && translatedAt(otherValue.offset);
-      const keys = needed
-        .filter((category) => !group.some((entry) => entry.category === category))
-        .map((category) => `${base}_${category}`);
+      const keys = missingPlurals(
+        target,
+        group.map((entry) => entry.category),
+      ).map((category) => `${base}_${category}`);
       if (!other || group.length < 2 || keys.length === 0) continue;
       const last = group.reduce((a, b) => (b.property.offset > a.property.offset ? b : a)).property;
       const [keyNode, valueNode] = last.children!;
@@ -155,8 +159,6 @@ function missingPluralKeys(
   }
   return additions;
 }
-
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Where the run of whitespace that ends at `end` begins. */
 function whitespaceStart(text: string, end: number): number {

@@ -7,7 +7,7 @@
  * forms. A language ICU does not know, or whose rules match no formula here, gets undefined (the
  * PO adapter then keeps the file's header and says so).
  */
-import { toLanguageTag } from '@sema/shared/languages/codes';
+import { resolveLanguageCode, toLanguageTag } from '@sema/shared/languages/codes';
 import compilePlural from '@tannin/plural-forms';
 
 /** C expressions of `n`, as gettext writes them (and valid JavaScript, which is how they are checked). */
@@ -71,6 +71,37 @@ export function pluralCategoriesOf(code: string | undefined): readonly Intl.LDML
   const categories = (code && pluralRulesOf(code)?.resolvedOptions().pluralCategories) || [];
   // The runtime lists them in an order of its own (Node: few, many, one, two, zero, other).
   return PLURAL_CATEGORIES.filter((category) => categories.includes(category));
+}
+
+/**
+ * The plural categories a group (an Android `<plurals>`, an i18next key group, a `.stringsdict`
+ * variable, an `.xcstrings` plural) lacks that the target language needs, in CLDR's order. Every
+ * adapter that adds them asks here, seeds them from `other`'s translation and says so with
+ * {@link addedPluralsNote}.
+ */
+export function missingPlurals(target: string | undefined, present: Iterable<string>): Intl.LDMLPluralRule[] {
+  const have = new Set(present);
+  return pluralCategoriesOf(target).filter((category) => !have.has(category));
+}
+
+/**
+ * The note for plural categories added to `groups` groups: `groupNames` is what one and several are
+ * called in the format (`['<plurals>', '<plurals>']`), `other` what the copied form is called there.
+ * The language is named as a person knows it and by the tag the file uses: `Russian (ru)`.
+ */
+export function addedPluralsNote(
+  target: string | undefined,
+  added: number,
+  groups: number,
+  groupNames: readonly [string, string],
+  other = '"other"',
+): string | undefined {
+  if (added === 0 || !target) return undefined;
+  const language = resolveLanguageCode(target);
+  const named = language ? `${language.name} (${toLanguageTag(language.code) ?? target})` : target;
+  const forms = `${added} plural form${added === 1 ? '' : 's'}`;
+  const where = `${groups} ${groupNames[groups === 1 ? 0 : 1]}`;
+  return `${forms} that ${named} needs and the source lacks ${added === 1 ? 'was' : 'were'} added to ${where}, copied from the translation of ${other}: check their grammar.`;
 }
 
 /** The plural forms of a catalogue language, or undefined when they cannot be sourced from CLDR. */

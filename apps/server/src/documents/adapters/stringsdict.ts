@@ -13,9 +13,8 @@
  * refused (entity expansion), and nesting deeper than the JSON depth limit is refused too.
  */
 import { Parser } from 'htmlparser2';
-import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
-import { PLURAL_CATEGORIES, pluralCategoriesOf } from './plural-forms.ts';
+import { PLURAL_CATEGORIES, addedPluralsNote, missingPlurals } from './plural-forms.ts';
 import { replaceRanges } from '../segments.ts';
 import { escapeText } from './html.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
@@ -48,21 +47,19 @@ export const stringsdictAdapter = xmlFileAdapter({
   extract(text, limits, context) {
     const segments: string[] = [];
     const { values, variables } = readPlist(text, segments);
-    const tag = context.target ? toLanguageTag(context.target) : undefined;
-    const needed = pluralCategoriesOf(context.target);
     const additions = variables.flatMap(({ categories, other }) => {
       if (!other?.value) return [];
-      const missing = PLURAL_CATEGORIES.filter(
-        (category) => category !== 'other' && needed.includes(category),
-      ).filter((category) => !categories.has(category));
+      const missing = missingPlurals(context.target, [...categories, 'other']);
       return missing.length ? [{ other: { ...other, value: other.value }, missing }] : [];
     });
     const added = additions.reduce((sum, { missing }) => sum + missing.length, 0);
+    const note = addedPluralsNote(context.target, added, additions.length, [
+      'plural variable',
+      'plural variables',
+    ]);
     return {
       segments,
-      ...(added > 0 && {
-        note: `${added} plural categor${added === 1 ? 'y' : 'ies'} that ${tag} needs (and the source lacks) were added from "other": check them.`,
-      }),
+      ...(note ? { note } : {}),
       rebuild: (translations) => {
         const render = (value: Value) => escapeText(joinPieces(value.pieces, translations));
         return replaceRanges(text, [

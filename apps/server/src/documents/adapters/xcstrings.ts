@@ -16,7 +16,7 @@
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
-import { pluralCategoriesOf } from './plural-forms.ts';
+import { addedPluralsNote, missingPlurals } from './plural-forms.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { checkDepth } from './json.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
@@ -54,8 +54,9 @@ export const xcstringsAdapter: DocumentAdapter = {
       segments: [],
       state: context.needsReview ? 'needs_review' : 'translated',
       escapeSlashes: text.includes('\\/'),
-      categories: pluralCategoriesOf(context.target),
+      target: context.target,
       added: 0,
+      plurals: 0,
     };
     let kept = 0;
     for (const [key, entry] of strings.entries) {
@@ -78,8 +79,10 @@ export const xcstringsAdapter: DocumentAdapter = {
     const notes = [
       kept > 0 &&
         `${kept} key${kept === 1 ? '' : 's'} already had a ${target} localization and were left as they were.`,
-      catalogue.added > 0 &&
-        `${catalogue.added} plural form${catalogue.added === 1 ? '' : 's'} that ${target} needs (and the source lacks) were added from "other": check them.`,
+      addedPluralsNote(context.target, catalogue.added, catalogue.plurals, [
+        'plural variation',
+        'plural variations',
+      ]),
     ].filter(Boolean);
     return {
       segments: catalogue.segments,
@@ -93,10 +96,11 @@ interface Catalogue {
   segments: string[];
   state: 'needs_review' | 'translated';
   escapeSlashes: boolean;
-  /** The CLDR plural categories of the target language. */
-  categories: readonly Intl.LDMLPluralRule[];
-  /** Plural categories added for the target language. */
+  /** Catalogue code of the target language. */
+  target: string | undefined;
+  /** Plural categories added for the target language, and to how many plurals. */
   added: number;
+  plurals: number;
 }
 
 /** A key never localized is its own source text. */
@@ -147,11 +151,13 @@ function translatedUnit(unit: Value, catalogue: Catalogue): Value | undefined {
 function addMissingCategories(plural: Value & { kind: 'object' }, catalogue: Catalogue): void {
   const other = field(plural, 'other');
   if (!other) return;
-  for (const category of catalogue.categories) {
-    if (field(plural, category)) continue;
-    insertSorted(plural, category, other);
-    catalogue.added += 1;
-  }
+  const missing = missingPlurals(
+    catalogue.target,
+    plural.entries.map(([key]) => key),
+  );
+  for (const category of missing) insertSorted(plural, category, other);
+  catalogue.added += missing.length;
+  if (missing.length) catalogue.plurals += 1;
 }
 
 function read(node: Node, text: string): Value {
