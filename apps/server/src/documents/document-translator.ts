@@ -101,7 +101,10 @@ export function createDocumentTranslator(options: DocumentTranslatorOptions) {
             source: resolvedSource,
             target,
             characters: prepared.characters,
-            preview: documentPreview({ extension: prepared.extension, body }, translations),
+            preview: documentPreview(
+              { format: prepared.format, extension: prepared.extension, body },
+              translations,
+            ),
             truncated: prepared.truncated,
             ...(note ? { note } : {}),
           };

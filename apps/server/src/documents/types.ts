@@ -22,6 +22,8 @@ export interface DocumentAdapter {
    * it, `report.fr.docx` (output-name.ts).
    */
   outputName?: OutputNaming;
+  /** For a ZIP package format, how its translation reads (the preview beside the download). */
+  preview?: PackagePreview;
   /** For a ZIP package format, what such a file is called in an error: 'a Word document'. */
   packageKind?: string;
   /** Reads the upload; throws an ApiError from `documentError()` when the file cannot be used. */
@@ -30,6 +32,18 @@ export interface DocumentAdapter {
     limits: DocumentLimits,
     context: ExtractContext,
   ): Promise<ExtractedDocument> | ExtractedDocument;
+}
+
+/**
+ * How a package reads for a person: the parts that hold what they read (a Word document's body,
+ * slides without their notes, OpenDocument's content.xml, EPUB chapters), in reading order, and each
+ * part's text a paragraph a line. The format's adapter declares it beside the parts it translates.
+ */
+export interface PackagePreview {
+  parts: (name: string) => boolean;
+  /** Sorts the parts into reading order (slide 2 before slide 10); zip order otherwise. */
+  order?: (a: string, b: string) => number;
+  read: (xml: string) => string;
 }
 
 /** What a localisation file writes about its translation besides the text. */

@@ -1,5 +1,5 @@
 import { packageAdapter } from './office-package.ts';
-import { extractWordprocessing } from './wordprocessing-xml.ts';
+import { extractWordprocessing, wordprocessingText } from './wordprocessing-xml.ts';
 
 /**
  * Word (.docx): the text of the body, headers, footers, footnotes, endnotes and comments is
@@ -14,6 +14,8 @@ export const docxAdapter = packageAdapter({
   kind: 'a Word document',
   marker: { entry: 'word/document.xml' },
   textPart: (name) => (TEXT_PARTS.test(name) ? extractWordprocessing : undefined),
+  // Read: the body only; headers, footers and notes are other parts.
+  preview: { parts: (name) => name === 'word/document.xml', read: wordprocessingText },
   untranslatedParts: [
     { pattern: /^word\/charts\/chart\d+\.xml$/, names: ['chart', 'charts'] },
     { pattern: /^word\/diagrams\/data\d+\.xml$/, names: ['SmartArt diagram', 'SmartArt diagrams'] },

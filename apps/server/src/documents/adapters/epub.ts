@@ -1,4 +1,5 @@
 import { packageAdapter } from './office-package.ts';
+import { htmlAsText } from './reading-text.ts';
 import { extractXml } from './xml.ts';
 import { setElementLanguage, setRootLanguage } from './xml-language.ts';
 import { DUBLIN_CORE_TEXT, extractRuns } from './xml-runs.ts';
@@ -22,6 +23,12 @@ export const epubAdapter = packageAdapter({
   kind: 'an EPUB book',
   marker: { entry: 'mimetype', content: 'application/epub+zip' },
   allowsDoctype: true,
+  // Read: the chapters in the order the zip holds them (writers store them in reading order); the
+  // navigation document is the table of contents, not the book's first words.
+  preview: {
+    parts: (name) => CHAPTER.test(name),
+    read: (xhtml) => (/epub:type\s*=\s*["']toc["']/.test(xhtml) ? '' : htmlAsText(xhtml)),
+  },
   textPart(name) {
     if (CHAPTER.test(name)) return (xml) => extractXml(xml, KEPT_IN_CHAPTERS, TEXT_ATTRIBUTES);
     if (name.toLowerCase().endsWith('.ncx')) return (xml) => extractXml(xml, ['head']);

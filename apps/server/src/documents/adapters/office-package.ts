@@ -1,7 +1,7 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
-import type { DocumentAdapter } from '../types.ts';
+import type { DocumentAdapter, PackagePreview } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
 import { readZip, writeZip, type ZipEntry } from '../zip-package.ts';
 import type { ExtractedMarkup } from './html.ts';
@@ -31,6 +31,8 @@ export interface PackageFormat {
   note?(parts: PackageParts): string | undefined;
   /** Writes the target language where the part records one (xml:lang, dc:language, lang). */
   setLanguage?(name: string, xml: string, language: string): string;
+  /** How the translated package reads, for the preview (types.ts). */
+  preview?: PackagePreview;
   /** XHTML chapters may carry `<!DOCTYPE html>`; entity declarations are refused all the same. */
   allowsDoctype?: boolean;
   /**
@@ -62,6 +64,7 @@ export function packageAdapter(spec: PackageFormat): DocumentAdapter {
     mimeType: spec.mimeType,
     textual: false,
     packageKind: spec.kind,
+    ...(spec.preview ? { preview: spec.preview } : {}),
     async extract({ bytes }, limits, { target }) {
       const language = target ? toLanguageTag(target) : undefined;
       const entries = await readZip(bytes, limits);

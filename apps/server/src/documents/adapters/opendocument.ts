@@ -1,5 +1,6 @@
 import type { DocumentFormat } from '@sema/shared/api/documents';
 import { packageAdapter } from './office-package.ts';
+import { paragraphLines } from './reading-text.ts';
 import { setElementLanguage } from './xml-language.ts';
 import { DUBLIN_CORE_TEXT, extractRuns, type RunDialect } from './xml-runs.ts';
 
@@ -82,6 +83,18 @@ function openDocumentAdapter(format: keyof typeof KINDS) {
       if (name === 'content.xml' || name === 'styles.xml') return (xml) => extractRuns(xml, OPENDOCUMENT);
       if (name === 'meta.xml') return (xml) => extractRuns(xml, DUBLIN_CORE_TEXT);
       return undefined;
+    },
+    // Read: content.xml's paragraphs; footnotes, comments and an image's title are not read inside
+    // the sentence they are anchored in.
+    preview: {
+      parts: (name) => name === 'content.xml',
+      read: (xml) =>
+        paragraphLines(xml, {
+          paragraphs: OPENDOCUMENT.paragraphs,
+          breaks: new Set(['text:line-break']),
+          spaces: new Set(['text:tab', 'text:s']),
+          skipped: new Set(['text:note', 'office:annotation', 'draw:frame']),
+        }),
     },
     setLanguage: (name, xml, language) =>
       name === 'meta.xml' ? setElementLanguage(xml, 'dc:language', language, 'office:meta') : xml,

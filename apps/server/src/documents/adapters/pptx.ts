@@ -1,4 +1,5 @@
 import { packageAdapter } from './office-package.ts';
+import { paragraphLines } from './reading-text.ts';
 import { extractRuns, type RunDialect } from './xml-runs.ts';
 import { officeLanguage } from './xml-language.ts';
 
@@ -21,7 +22,9 @@ const DRAWING: RunDialect = {
       .replace(/^<a:rPr\s*(?:\/>|>\s*<\/a:rPr>)$/, ''),
 };
 
+const SLIDE = /^ppt\/slides\/slide\d+\.xml$/;
 const TEXT_PARTS = /^ppt\/(?:slides\/slide|notesSlides\/notesSlide)\d+\.xml$/;
+const slideNumber = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
 
 export const pptxAdapter = packageAdapter({
   format: 'pptx',
@@ -29,6 +32,19 @@ export const pptxAdapter = packageAdapter({
   kind: 'a PowerPoint presentation',
   marker: { entry: 'ppt/presentation.xml' },
   textPart: (name) => (TEXT_PARTS.test(name) ? (xml) => extractRuns(xml, DRAWING) : undefined),
+  // Read: the slides in their order, without speaker notes; fields (slide numbers, dates) are not words.
+  preview: {
+    parts: (name) => SLIDE.test(name),
+    order: (a, b) => slideNumber(a) - slideNumber(b),
+    read: (xml) =>
+      paragraphLines(xml, {
+        paragraphs: DRAWING.paragraphs,
+        breaks: new Set(['a:br']),
+        spaces: new Set(),
+        skipped: new Set(['a:fld']),
+        text: DRAWING.textElements!,
+      }),
+  },
   untranslatedParts: [
     { pattern: /^ppt\/charts\/chart\d+\.xml$/, names: ['chart', 'charts'] },
     { pattern: /^ppt\/diagrams\/data\d+\.xml$/, names: ['SmartArt diagram', 'SmartArt diagrams'] },
