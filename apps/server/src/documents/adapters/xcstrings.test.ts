@@ -185,4 +185,38 @@ describe('xcstrings adapter', () => {
     const limits = { ...documentLimits({ maxFileBytes: 1 << 20, maxChars: 10_000 }), maxJsonDepth: 20 };
     await expect(translateFile('a.xcstrings', deep, { limits })).rejects.toThrow(/nested more than 20/);
   });
+
+  it('comes back byte for byte when another tool wrote it (4 spaces, "key": value, CRLF, keys unsorted), adding only the new localizations', async () => {
+    const other = [
+      '{',
+      '    "version": "1.0",',
+      '    "strings": {',
+      '        "Welcome": {',
+      '            "localizations": {',
+      '                "en": {"stringUnit": {"state": "translated", "value": "Welcome, friend"}},',
+      '                "ja": {"stringUnit": {"state": "translated", "value": "ようこそ"}}',
+      '            },',
+      '            "comment": "Shown once"',
+      '        },',
+      '        "Bye": {}',
+      '    },',
+      '    "sourceLanguage": "en"',
+      '}',
+    ].join('\r\n');
+    const tricky: TranslateTexts = async (texts) => texts.map((text) => `« ${text} » l'"a" & <b> #1: fin`);
+    const { text } = await translateFile('Localizable.xcstrings', other, { translate: tricky });
+    const unit = (value: string) =>
+      `{\r\n                    "stringUnit": {\r\n                        "state": "needs_review",\r\n                        "value": ${JSON.stringify(value)}\r\n                    }\r\n                }`;
+    expect(text).toBe(
+      other
+        .replace(
+          '"value": "Welcome, friend"}},\r\n',
+          `"value": "Welcome, friend"}},\r\n                "fr": ${unit(`« Welcome, friend » l'"a" & <b> #1: fin`)},\r\n`,
+        )
+        .replace(
+          '"Bye": {}',
+          `"Bye": {\r\n            "localizations": {\r\n                "fr": ${unit(`« Bye » l'"a" & <b> #1: fin`)}\r\n            }\r\n        }`,
+        ),
+    );
+  });
 });

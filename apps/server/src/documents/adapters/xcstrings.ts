@@ -8,18 +8,20 @@
  * other) gets them, seeded from `other`, and the note says so. Keys marked `shouldTranslate: false`
  * and keys the target language already has are left as they are; the other languages too.
  *
- * Read with jsonc-parser's tree, written back by our own printer in Xcode's layout (two-space
- * indent, `"key" : value`), which is the only layout Xcode writes: JSON.parse would move keys that
- * look like numbers first and lose the numbers' and strings' source text, so the tree keeps every
- * key's order and every untouched value's text as it was.
+ * Read with jsonc-parser's tree (JSON.parse would move keys that look like numbers first and lose
+ * the source text of numbers and strings); the rebuild only inserts each new localization at its
+ * place among its siblings (where Xcode, which sorts keys, would put it), so every other byte of the
+ * file is the upload's, whichever tool wrote it. What is inserted takes the file's own layout: its
+ * indentation, its `"key" : value` or `"key": value`, its line ends.
  */
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
 import { addedPluralsNote, missingPlurals } from './plural-forms.ts';
 import type { DocumentAdapter } from '../types.ts';
 import { checkDepth } from './json.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
+import { renderEdits, type PendingEdit } from '../segments.ts';
 import { sameName } from '../output-name.ts';
 
 /** A JSON value as read: objects keep their entries in source order, values their source text. */
@@ -44,9 +46,11 @@ export const xcstringsAdapter: DocumentAdapter = {
         'The file is not a valid String Catalog (.xcstrings): bad JSON.',
       );
     const root = read(tree, text);
-    const strings = field(root, 'strings');
-    if (strings?.kind !== 'object')
+    const stringsNode = findNodeAtLocation(tree, ['strings']);
+    if (stringsNode?.type !== 'object')
       throw documentError('INVALID_DOCUMENT', 'The String Catalog has no "strings" object.');
+    const layout = layoutOf(tree, text);
+    const edits: PendingEdit[] = [];
     const target = context.target && toLanguageTag(context.target);
     if (!target) throw documentError('INVALID_DOCUMENT', 'A String Catalog needs a target language.');
     const sourceLanguage = stringOf(field(root, 'sourceLanguage')) ?? 'en';
@@ -59,9 +63,12 @@ export const xcstringsAdapter: DocumentAdapter = {
       plurals: 0,
     };
     let kept = 0;
-    for (const [key, entry] of strings.entries) {
+    for (const property of stringsNode.children ?? []) {
+      const [keyNode, entryNode] = property.children as [Node, Node];
+      const key = keyNode.value as string;
+      const entry = read(entryNode, text);
       if (entry.kind !== 'object' || stringOf(field(entry, 'shouldTranslate')) === 'false') continue;
-      let localizations = field(entry, 'localizations');
+      const localizations = field(entry, 'localizations');
       if (localizations && localizations.kind !== 'object') continue;
       if (localizations && field(localizations, target)) {
         kept += 1;
@@ -70,11 +77,18 @@ export const xcstringsAdapter: DocumentAdapter = {
       const source = (localizations && field(localizations, sourceLanguage)) ?? unitOf(key);
       const translated = mirror(source, catalogue);
       if (!translated) continue;
-      if (!localizations) {
-        localizations = { kind: 'object', entries: [] };
-        insertSorted(entry, 'localizations', localizations);
-      }
-      insertSorted(localizations, target, translated);
+      const localizationsNode = findNodeAtLocation(entryNode, ['localizations']);
+      edits.push(
+        localizationsNode
+          ? insertProperty(text, localizationsNode, target, translated, layout)
+          : insertProperty(
+              text,
+              entryNode,
+              'localizations',
+              { kind: 'object', entries: [[target, translated]] },
+              layout,
+            ),
+      );
     }
     const notes = [
       kept > 0 &&
@@ -86,7 +100,7 @@ export const xcstringsAdapter: DocumentAdapter = {
     ].filter(Boolean);
     return {
       segments: catalogue.segments,
-      rebuild: (translations) => print(root, '', translations) + trailing(text),
+      rebuild: (translations) => renderEdits(text, edits, translations),
       ...(notes.length > 0 && { note: notes.join(' ') }),
     };
   },
@@ -192,9 +206,65 @@ function insertSorted(object: Value, key: string, value: Value): void {
   object.entries.splice(at < 0 ? object.entries.length : at, 0, [key, value]);
 }
 
-/** Xcode's layout: two spaces a level, `"key" : value`, an empty object or array as two lines. */
-function print(value: Value, indent: string, translations: readonly string[]): string {
-  const inner = `${indent}  `;
+/** How the file is written: one level's indentation, what goes between a key and its value, line ends. */
+interface Layout {
+  unit: string;
+  colon: string;
+  eol: string;
+}
+
+/** The layout of the file, read from its first property (Xcode's: two spaces, ` : `, LF). */
+function layoutOf(root: Node, text: string): Layout {
+  const first = root.children?.[0];
+  if (!first?.children) return { unit: '  ', colon: ' : ', eol: '\n' };
+  const [key, value] = first.children as [Node, Node];
+  const lead = text.slice(whitespaceStart(text, first.offset), first.offset);
+  const newline = lead.lastIndexOf('\n');
+  return {
+    unit: newline < 0 ? '' : lead.slice(newline + 1).slice(lineIndent(text, root.offset).length),
+    colon: text.slice(key.offset + key.length, value.offset),
+    eol: newline < 0 ? '' : lead.includes('\r\n') ? '\r\n' : '\n',
+  };
+}
+
+/**
+ * An edit adding `key: value` to the object at `object`: before the first key that sorts after it
+ * (Xcode sorts keys), else after the last, laid out as its siblings are; an empty object gets it
+ * as its only property.
+ */
+function insertProperty(text: string, object: Node, key: string, value: Value, layout: Layout): PendingEdit {
+  const properties = object.children ?? [];
+  const name = JSON.stringify(key);
+  if (properties.length === 0) {
+    const indent = lineIndent(text, object.offset);
+    const inner = layout.eol ? indent + layout.unit : '';
+    return {
+      start: object.offset,
+      end: object.offset + object.length,
+      render: (translations) =>
+        `{${layout.eol}${inner}${name}${layout.colon}${print(value, inner, translations, layout)}${layout.eol}${layout.eol ? indent : ''}}`,
+    };
+  }
+  const colonOf = (property: Node) => {
+    const [k, v] = property.children as [Node, Node];
+    return text.slice(k.offset + k.length, v.offset);
+  };
+  const next = properties.find((property) => (property.children![0]!.value as string) > key);
+  const sibling = next ?? properties.at(-1)!;
+  const lead = text.slice(whitespaceStart(text, sibling.offset), sibling.offset);
+  const indent = lead.slice(lead.lastIndexOf('\n') + 1);
+  const colon = colonOf(sibling);
+  const property = (translations: readonly string[]) =>
+    `${name}${colon}${print(value, indent, translations, layout)}`;
+  if (next) return { start: next.offset, end: next.offset, render: (t) => `${property(t)},${lead}` };
+  const end = sibling.offset + sibling.length;
+  return { start: end, end, render: (t) => `,${lead}${property(t)}` };
+}
+
+/** A new value in the file's layout; an empty object or array as Xcode writes it (two lines). */
+function print(value: Value, indent: string, translations: readonly string[], layout: Layout): string {
+  const inner = indent + layout.unit;
+  const { eol, colon } = layout;
   switch (value.kind) {
     case 'raw':
       return value.text;
@@ -204,21 +274,29 @@ function print(value: Value, indent: string, translations: readonly string[]): s
     }
     case 'array':
       return value.items.length === 0
-        ? `[\n\n${indent}]`
-        : `[\n${value.items.map((item) => inner + print(item, inner, translations)).join(',\n')}\n${indent}]`;
+        ? `[${eol}${eol}${eol ? indent : ''}]`
+        : `[${eol}${value.items.map((item) => inner + print(item, inner, translations, layout)).join(`,${eol}`)}${eol}${indent}]`;
     case 'object':
       return value.entries.length === 0
-        ? `{\n\n${indent}}`
-        : `{\n${value.entries
+        ? `{${eol}${eol}${eol ? indent : ''}}`
+        : `{${eol}${value.entries
             .map(
               ([key, child, keyText]) =>
-                `${inner}${keyText ?? JSON.stringify(key)} : ${print(child, inner, translations)}`,
+                `${inner}${keyText ?? JSON.stringify(key)}${colon}${print(child, inner, translations, layout)}`,
             )
-            .join(',\n')}\n${indent}}`;
+            .join(`,${eol}`)}${eol}${indent}}`;
   }
 }
 
-/** Whatever followed the root object (Xcode ends the file with a newline). */
-function trailing(text: string): string {
-  return text.slice(text.trimEnd().length);
+/** The spaces and tabs that start the line holding `offset`. */
+function lineIndent(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start, offset))![0];
+}
+
+/** Where the run of whitespace that ends at `end` begins. */
+function whitespaceStart(text: string, end: number): number {
+  let start = end;
+  while (start > 0 && /\s/.test(text[start - 1]!)) start -= 1;
+  return start;
 }
