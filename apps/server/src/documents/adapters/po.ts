@@ -13,7 +13,7 @@
  * (machine translation a person should check) unless the caller says no review is needed; entries
  * that already have a translation are left alone, and the answer's note counts them.
  *
- * gettext-parser reads the file (it refuses a malformed one) and each entry, and writes each new
+ * gettext-parser reads each entry (it refuses a malformed one), and writes each new
  * `msgstr` (escaping and line folding as gettext does). It does not write the file back: its compiler
  * regroups the entries by context and reorders their comments, so the file is rewritten entry by
  * entry instead — only the `msgstr` lines and the `#,` flags of the entries translated here, and the
@@ -50,11 +50,8 @@ export const poAdapter: DocumentAdapter = {
   textual: true,
   decode: decodeCatalogue,
   extract({ text }, _limits, context) {
-    const table = parse(text);
     const lines = splitLines(text);
-    const entries = entriesOf(lines);
-    // gettext-parser leaves `headers` out when the file has no header entry.
-    const headers = (table.headers as GetTextTranslations['headers'] | undefined) ?? {};
+    const { entries, headers } = entriesOf(lines);
     const target = context.target ? (toLanguageTag(context.target) ?? context.target) : undefined;
     const fileLanguage = headers.Language?.trim() ?? '';
     // A catalogue of another language (a de.po sent for French): its translations are not French.
@@ -127,7 +124,7 @@ export const poAdapter: DocumentAdapter = {
           });
         }
         if (header && Object.keys(fields).length) {
-          edits.set(header.first, { end: header.end, lines: rewriteHeader(lines, header, table, fields) });
+          edits.set(header.first, { end: header.end, lines: rewriteHeader(lines, header, headers, fields) });
         }
         let out = '';
         for (let i = 0; i < lines.length;) {
@@ -184,21 +181,15 @@ function decodeCatalogue(bytes: Uint8Array): string {
   }
 }
 
-function parse(text: string): GetTextTranslations {
-  try {
-    return po.parse(text);
-  } catch (error) {
-    throw documentError('INVALID_DOCUMENT', `The file is not a valid PO file: ${(error as Error).message}`);
-  }
-}
-
 /**
  * The file's entries, in order, with their line ranges: an entry starts at its first comment,
  * `msgctxt` or `msgid` line after the previous entry's `msgstr` (or a blank line), and runs to the
- * end of its `msgstr` lines. Each is read by gettext-parser on its own.
+ * end of its `msgstr` lines. Each is read by gettext-parser on its own, the file only once; the
+ * header entry's fields come from its reading.
  */
-function entriesOf(lines: readonly string[]): Entry[] {
+function entriesOf(lines: readonly string[]): { entries: Entry[]; headers: Record<string, string> } {
   const entries: Entry[] = [];
+  let headers: Record<string, string> = {};
   let start = -1;
   let inMsgstr = false;
   const close = (end: number) => {
@@ -206,7 +197,7 @@ function entriesOf(lines: readonly string[]): Entry[] {
     const own = lines.slice(start, end);
     // Comments alone (obsolete `#~` entries, a file's closing remarks) are kept as they are.
     if (own.some((line) => !line.startsWith('#'))) {
-      const parsed = po.parse(own.join(''));
+      const parsed = parseEntry(own.join(''), start);
       const values = Object.values(parsed.translations).flatMap((byId) => Object.values(byId));
       if (values.length !== 1 || !Array.isArray(values[0]!.msgstr)) {
         throw documentError(
@@ -215,6 +206,7 @@ function entriesOf(lines: readonly string[]): Entry[] {
         );
       }
       entries.push({ first: start, end, value: values[0]! });
+      if (values[0]!.msgid === '' && values[0]!.msgctxt === undefined) headers = parsed.headers;
     }
     start = -1;
     inMsgstr = false;
@@ -227,7 +219,18 @@ function entriesOf(lines: readonly string[]): Entry[] {
     if (line.startsWith('msgstr')) inMsgstr = true;
   });
   close(lines.length);
-  return entries;
+  return { entries, headers };
+}
+
+function parseEntry(text: string, start: number): GetTextTranslations {
+  try {
+    return po.parse(text);
+  } catch (error) {
+    throw documentError(
+      'INVALID_DOCUMENT',
+      `The file is not a valid PO file: the entry at line ${start + 1}: ${(error as Error).message}`,
+    );
+  }
 }
 
 /** The `msgstr` values of a translated entry: one per plural form of the target for a plural entry. */
@@ -293,7 +296,7 @@ function compiledMsgstr(value: GetTextTranslation): string[] {
 function rewriteHeader(
   lines: readonly string[],
   header: Entry,
-  table: GetTextTranslations,
+  declared: Readonly<Record<string, string>>,
   fields: Readonly<Record<string, string>>,
 ): string[] {
   const own = lines.slice(header.first, header.end);
@@ -320,7 +323,7 @@ function rewriteHeader(
     }
     return out;
   }
-  const headers = { ...table.headers, ...fields };
+  const headers = { ...declared, ...fields };
   const out = po.compile({ charset: 'utf-8', headers, translations: {} }).toString('utf8');
   const msgstr = out
     .slice(out.indexOf('\nmsgstr') + 1)
