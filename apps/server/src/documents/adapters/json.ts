@@ -161,7 +161,7 @@ function missingPluralKeys(
 }
 
 /** Where the run of whitespace that ends at `end` begins. */
-function whitespaceStart(text: string, end: number): number {
+export function whitespaceStart(text: string, end: number): number {
   let start = end;
   while (start > 0 && /\s/.test(text[start - 1]!)) start -= 1;
   return start;

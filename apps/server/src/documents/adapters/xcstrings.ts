@@ -19,7 +19,7 @@ import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
 import { addedPluralsNote, missingPlurals } from './plural-forms.ts';
 import type { DocumentAdapter } from '../types.ts';
-import { checkDepth } from './json.ts';
+import { checkDepth, whitespaceStart } from './json.ts';
 import { hasSlots, joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
 import { renderEdits, type PendingEdit } from '../segments.ts';
 import { sameName } from '../output-name.ts';
@@ -292,11 +292,4 @@ function print(value: Value, indent: string, translations: readonly string[], la
 function lineIndent(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(start, offset))![0];
-}
-
-/** Where the run of whitespace that ends at `end` begins. */
-function whitespaceStart(text: string, end: number): number {
-  let start = end;
-  while (start > 0 && /\s/.test(text[start - 1]!)) start -= 1;
-  return start;
 }
