@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -210,6 +211,15 @@ describe('Seq2SeqEngine with a hub model', () => {
     expect(fs.readFileSync(cached)).toEqual(
       fs.readFileSync(path.join(TINY_NLLB, 'onnx/decoder_model_merged_quantized.onnx')),
     );
+    // What arrived is recorded as it arrived, for `npm run models -- verify`.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(cache, 'sema-test/tiny-nllb/.sema-manifest.json'), 'utf8'),
+    ) as { files: Record<string, { size: number; sha256: string }> };
+    expect(Object.keys(manifest.files)).toHaveLength(6);
+    expect(manifest.files['onnx/decoder_model_merged_quantized.onnx']).toEqual({
+      size: fs.statSync(cached).size,
+      sha256: createHash('sha256').update(fs.readFileSync(cached)).digest('hex'),
+    });
     const kilobytes = (fs.statSync(cached).size / 1e3).toFixed(1);
     expect(progress).toContain(
       `Downloading sema-test/tiny-nllb onnx/decoder_model_merged_quantized.onnx: 100% ${kilobytes}/${kilobytes} kB\n`,

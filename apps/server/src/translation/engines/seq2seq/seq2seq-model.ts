@@ -19,6 +19,7 @@ import {
   type DecoderLayout,
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
+import { recordManifest } from '../model-inventory.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
 import type { ModelConfigJson, ModelFamily, ServedLanguages } from '../families/model-family.ts';
 import { loadModelTokenizer } from '../tokenizer/family-tokenizer.ts';
@@ -92,7 +93,9 @@ export class Seq2SeqModel {
     }
     const progress_callback = downloadReporter(source, options.onDownload);
     const folder = source.kind === 'folder' ? source.path : cachedModelFolder(source);
-    if (source.kind === 'hub' && !modelFiles(options.dtype).every((file) => onDisk(folder, file))) {
+    const downloads =
+      source.kind === 'hub' ? modelFiles(options.dtype).filter((file) => !onDisk(folder, file)) : [];
+    if (downloads.length > 0) {
       // Not downloaded yet: transformers.js downloads the files into the cache folder (its model is
       // opened to do so, its config.json first, so a wrong id fails with a clear 404, then let go;
       // on this first start only, the copies it reads behind the sessions' back come and go).
@@ -133,6 +136,8 @@ export class Seq2SeqModel {
       // sentences/s at batch 1 and 1.43 → 0.62 at batch 8. Speed wins; see bench/results/HISTORY.md.
       decoderSession = await open('decoder_model_merged');
       const tokenizer = await loadModelTokenizer(source, progress_callback);
+      // What arrived is recorded as it arrived, for `npm run models -- verify`.
+      if (downloads.length > 0) await recordManifest(folder, downloads);
       const config = readConfig(folder);
       const layout = decoderLayout(config);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {

@@ -20,6 +20,7 @@ import type {
   ModelFamily,
   ServedLanguages,
 } from '../families/model-family.ts';
+import { recordManifest, TOKENIZER_FILES } from '../model-inventory.ts';
 import { cachedModelFolder, type ModelSource } from '../model-source.ts';
 import { useSource } from '../transformers-source.ts';
 import {
@@ -84,7 +85,10 @@ export async function loadModelTokenizer(
   onProgress?: (info: ProgressInfo) => void,
 ): Promise<ModelTokenizer> {
   if (source.kind === 'hub') {
+    const folder = cachedModelFolder(source);
+    const downloads = TOKENIZER_FILES.filter((file) => !fs.existsSync(path.join(folder, file)));
     const tokenizer = await withoutTokenizerWarnings(() => fromHub(useSource(source), onProgress));
+    await recordManifest(folder, downloads);
     const model = {
       config: readJson(cachedModelFolder(source), 'config.json', false) as ModelConfigJson,
       tokenizerConfig: tokenizer.config as ModelDescriptor['tokenizerConfig'],

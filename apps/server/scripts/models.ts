@@ -1,0 +1,354 @@
+/**
+ * `npm run models -- <command>`: the translation models this configuration names (the same
+ * environment the server reads: SEMA_TRANSLATION_MODEL, SEMA_PAIR_MODELS, SEMA_KSERVE_TOKENIZER,
+ * SEMA_TRANSLATION_DTYPE, SEMA_MODEL_CACHE, SEMA_HUB_URL), managed on disk without a server:
+ *
+ *   list                 each configured model: its role, family and licence, on disk or not, size;
+ *                        then other models in the cache that nothing configures
+ *   pull                 downloads what is missing (with progress), loads each model once to prove
+ *                        it works, and records the SHA-256 of its files
+ *   verify               checks the files on disk against the sizes and SHA-256 recorded when they
+ *                        were downloaded (exit status 1 when one is missing or differs)
+ *   remove <name>        deletes a downloaded model's folder from the cache
+ *   bundle <file.tar>    writes the configured models, with their checksums, into one archive
+ *   unbundle <file.tar>  installs such an archive into the cache, checking every file (offline)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from '../src/config/fields.ts';
+import { loadConfig } from '../src/config/read.ts';
+import type { Config } from '../src/config/schema.ts';
+import { DownloadProgress } from '../src/lib/download-progress.ts';
+import {
+  configuredModels,
+  folderOf,
+  inspectModel,
+  MANIFEST_FILE,
+  recordManifest,
+  removeModel,
+  verifyModel,
+  type ConfiguredModel,
+  type FileCheck,
+} from '../src/translation/engines/model-inventory.ts';
+
+/** The archive's list of the models and files it holds. */
+const BUNDLE_LIST = 'sema-bundle.json';
+
+const USAGE =
+  'Usage: npm run models -- list | pull | verify | remove <name> | bundle <file.tar> | unbundle <file.tar>';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+function megabytes(bytes: number): string {
+  return bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+const cache = config.models.cache;
+const configured = configuredModels(config);
+
+/** Model folders in the cache (`owner/name` holding a config.json or tokenizer.json). */
+function cachedFolders(): string[] {
+  const found: string[] = [];
+  const walk = (relative: string, depth: number) => {
+    const full = path.join(cache, relative);
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(full, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    if (entries.some((entry) => entry.name === 'config.json' || entry.name === 'tokenizer.json')) {
+      found.push(relative);
+      return;
+    }
+    if (depth === 0) return;
+    for (const entry of entries) if (entry.isDirectory()) walk(path.join(relative, entry.name), depth - 1);
+  };
+  walk('', 2);
+  return found.filter(Boolean).map((relative) => relative.split(path.sep).join('/'));
+}
+
+/** A model in the cache that nothing configures, with the files it has. */
+function cachedModel(id: string): ConfiguredModel {
+  const folder = path.join(cache, id);
+  const files = fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== MANIFEST_FILE)
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  return {
+    role: 'not configured',
+    name: id,
+    source: { kind: 'hub', id, hub: '', cacheDir: cache, label: id },
+    use: 'full',
+    files,
+    dtype: config.translation.engine === 'nllb' ? config.translation.dtype : 'q8',
+  };
+}
+
+function list(): void {
+  if (configured.length === 0) {
+    out(
+      `SEMA_TRANSLATION_ENGINE=${config.translation.engine}: this server loads no translation model (its inference servers do).`,
+    );
+  }
+  for (const model of configured) {
+    const state = inspectModel(model);
+    out(`${model.name}  ${model.role}`);
+    const licence = state.licence
+      ? `${state.licence.id}: ${state.licence.terms} (${state.licence.url})`
+      : 'licence unknown until its files are on disk';
+    out(`  ${state.family ? `${state.family}, ` : ''}${licence}`);
+    const where = model.source.kind === 'folder' ? `folder ${state.folder}` : `cache ${state.folder}`;
+    if (state.missing.length === 0) {
+      out(`  on disk: ${state.present.length} files, ${megabytes(state.bytes)} (${model.dtype}) in ${where}`);
+    } else if (state.present.length === 0) {
+      out(`  not on disk (${where}): npm run models -- pull`);
+    } else {
+      out(`  partly on disk: missing ${state.missing.join(', ')} in ${where}: npm run models -- pull`);
+    }
+  }
+  const names = new Set(configured.map((model) => model.name));
+  const others = cachedFolders().filter((id) => !names.has(id));
+  if (others.length > 0) {
+    out();
+    out(`Also in the model cache (${cache}), not configured:`);
+    for (const id of others) {
+      const model = cachedModel(id);
+      out(`  ${id}  ${megabytes(inspectModel(model).bytes)}  (npm run models -- remove ${id})`);
+    }
+  }
+}
+
+async function pull(): Promise<void> {
+  // Loaded here only: ONNX Runtime and transformers.js take seconds to import, which list,
+  // verify and remove do not need.
+  const { Seq2SeqModel } = await import('../src/translation/engines/seq2seq/seq2seq-model.ts');
+  const { loadModelTokenizer } = await import('../src/translation/engines/tokenizer/family-tokenizer.ts');
+  for (const model of configured) {
+    const before = inspectModel(model);
+    if (model.source.kind === 'folder') {
+      if (before.missing.length > 0)
+        fail(`${model.name}: the folder ${before.folder} lacks ${before.missing.join(', ')}`);
+      out(`${model.name}: a folder on this machine, nothing to download`);
+      continue;
+    }
+    const progress = new DownloadProgress(model.name, process.stderr);
+    try {
+      if (model.use === 'tokenizer') {
+        await loadModelTokenizer(model.source, (info) => {
+          if (info.status === 'progress') progress.update(info.file, info.loaded, info.total);
+        });
+      } else {
+        const loaded = await Seq2SeqModel.load({
+          source: model.source,
+          dtype: model.dtype,
+          threads: 1,
+          onDownload: ({ file, loaded: bytes, total }) => progress.update(file, bytes, total),
+        });
+        await loaded.dispose();
+      }
+    } catch (error) {
+      progress.finish();
+      fail(`${model.name}: ${(error as Error).message}`);
+    }
+    progress.finish();
+    // Files that were there before checksums were kept get theirs now, once the model loaded.
+    const recorded = await recordManifest(before.folder, model.files);
+    const after = inspectModel(model);
+    const fetched = before.missing.length;
+    out(
+      `${model.name}: ${fetched ? `downloaded ${fetched} files` : 'already on disk'}, ${megabytes(after.bytes)}, loads${
+        recorded.length > fetched
+          ? `; checksums recorded for ${recorded.length - fetched} files already there`
+          : ''
+      }`,
+    );
+  }
+}
+
+function describeCheck(check: FileCheck): string {
+  switch (check.state) {
+    case 'ok':
+      return `ok       ${check.file}`;
+    case 'missing':
+      return `MISSING  ${check.file}`;
+    case 'unrecorded':
+      return `unknown  ${check.file}: no checksum recorded (it arrived before checksums were kept; npm run models -- pull records one)`;
+    case 'size':
+      return `CHANGED  ${check.file}: ${check.actual} bytes, ${check.expected} when downloaded`;
+    case 'sha256':
+      return `CHANGED  ${check.file}: SHA-256 ${check.actual}, ${check.expected} when downloaded`;
+  }
+}
+
+async function verify(models: readonly ConfiguredModel[]): Promise<boolean> {
+  let good = true;
+  for (const model of models) {
+    out(`${model.name} (${folderOf(model.source)})`);
+    for (const check of await verifyModel(model)) {
+      out(`  ${describeCheck(check)}`);
+      if (check.state !== 'ok' && check.state !== 'unrecorded') good = false;
+    }
+  }
+  return good;
+}
+
+function remove(name: string | undefined): void {
+  if (!name) fail('Usage: npm run models -- remove <name> (a name from npm run models -- list)');
+  const model =
+    configured.find((candidate) => candidate.name === name) ??
+    (cachedFolders().includes(name) ? cachedModel(name) : undefined);
+  if (!model)
+    fail(`${name} is neither configured nor in the model cache (${cache}): see npm run models -- list`);
+  try {
+    const { folder, bytes } = removeModel(model);
+    out(`Removed ${folder} (${megabytes(bytes)})`);
+    if (model.role !== 'not configured') {
+      out(`It is still configured (${model.role}): the server downloads it again at its next start.`);
+    }
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
+
+async function bundle(file: string | undefined): Promise<void> {
+  if (!file) fail('Usage: npm run models -- bundle <file.tar>');
+  const downloaded = configured.filter((model) => model.source.kind === 'hub');
+  for (const model of configured.filter((candidate) => candidate.source.kind === 'folder')) {
+    out(`${model.name}: a folder on this machine, not bundled (copy it yourself)`);
+  }
+  if (downloaded.length === 0) fail('No configured model comes from the hub: nothing to bundle.');
+  for (const model of downloaded) {
+    const state = inspectModel(model);
+    if (state.missing.length > 0)
+      fail(
+        `${model.name} is not all on disk (missing ${state.missing.join(', ')}): npm run models -- pull first`,
+      );
+    await recordManifest(state.folder, model.files);
+  }
+  if (!(await verify(downloaded)))
+    fail('A model on disk differs from what was downloaded: not bundled (remove it and pull again).');
+  // The list of what is bundled goes first, so unbundle checks each file it should hold.
+  const contents = Object.fromEntries(
+    downloaded.map((model) => [(model.source as { id: string }).id, [...model.files]]),
+  );
+  const listing = fs.mkdtempSync(path.join(cache, '.bundle-'));
+  const target = path.resolve(file);
+  try {
+    fs.writeFileSync(path.join(listing, BUNDLE_LIST), `${JSON.stringify({ models: contents }, null, 2)}\n`);
+    const members = Object.entries(contents).flatMap(([id, files]) =>
+      [...files, MANIFEST_FILE].map((member) => `${id}/${member}`),
+    );
+    tar(['-cf', target, '-C', listing, BUNDLE_LIST, '-C', cache, ...members]);
+  } finally {
+    fs.rmSync(listing, { recursive: true, force: true });
+  }
+  out(
+    `Wrote ${target} (${megabytes(fs.statSync(target).size)}): ${downloaded.map((model) => model.name).join(', ')}`,
+  );
+  out(
+    'On the other server: npm run models -- unbundle <file.tar>, with the same SEMA_TRANSLATION_* settings.',
+  );
+}
+
+async function unbundle(file: string | undefined): Promise<void> {
+  if (!file) fail('Usage: npm run models -- unbundle <file.tar>');
+  const archive = path.resolve(file);
+  if (!fs.existsSync(archive)) fail(`${archive} does not exist`);
+  fs.mkdirSync(cache, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(cache, '.unbundle-'));
+  try {
+    tar(['-xf', archive, '-C', staging, '--no-same-owner']);
+    const listed = readBundleList(path.join(staging, BUNDLE_LIST));
+    if (!listed)
+      fail(`${archive} is not a bundle made by npm run models -- bundle (it has no ${BUNDLE_LIST})`);
+    const ids = Object.keys(listed);
+    for (const [id, files] of Object.entries(listed)) {
+      const model: ConfiguredModel = {
+        role: 'bundled',
+        name: id,
+        source: { kind: 'hub', id, hub: '', cacheDir: staging, label: id },
+        use: 'full',
+        files,
+        dtype: 'q8',
+      };
+      const bad = (await verifyModel(model)).filter((check) => check.state !== 'ok');
+      if (bad.length > 0)
+        fail(`${id} in ${archive} is damaged, nothing installed:\n  ${bad.map(describeCheck).join('\n  ')}`);
+    }
+    for (const id of ids) {
+      const destination = path.join(cache, id);
+      fs.mkdirSync(path.dirname(destination), { recursive: true });
+      fs.rmSync(destination, { recursive: true, force: true });
+      fs.renameSync(path.join(staging, id), destination);
+      out(`Installed ${id} in ${destination} (checksums match)`);
+    }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  const missing = configured.filter((model) => inspectModel(model).missing.length > 0);
+  for (const model of missing) out(`Still missing for this configuration: ${model.name} (${model.role})`);
+}
+
+function readBundleList(file: string): Record<string, string[]> | undefined {
+  try {
+    const { models } = JSON.parse(fs.readFileSync(file, 'utf8')) as { models?: Record<string, string[]> };
+    // Only owner/name ids: an archive does not get to write outside the cache.
+    if (!models || !Object.keys(models).every((id) => /^[\w.-]+\/[\w.-]+$/.test(id) && !id.includes('..')))
+      return undefined;
+    return models;
+  } catch {
+    return undefined;
+  }
+}
+
+function tar(args: string[]): void {
+  try {
+    execFileSync('tar', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    fail(`tar ${args[0]} failed: ${stderr || (error as Error).message}`);
+  }
+}
+
+const [command, ...args] = process.argv.slice(2);
+switch (command) {
+  case 'list':
+    list();
+    break;
+  case 'pull':
+    if (args[0] === '--from') await unbundle(args[1]);
+    else await pull();
+    break;
+  case 'verify':
+    if (!(await verify(configured))) {
+      fail(
+        'Some files are missing or changed since they were downloaded: npm run models -- remove <name>, then pull',
+      );
+    }
+    break;
+  case 'remove':
+    remove(args[0]);
+    break;
+  case 'bundle':
+    await bundle(args[0]);
+    break;
+  case 'unbundle':
+    await unbundle(args[0]);
+    break;
+  default:
+    fail(USAGE);
+}
