@@ -3,6 +3,7 @@
  * the trusted proxies and the rate limit. Each throws a ConfigError naming its variable.
  */
 import net from 'node:net';
+import { resolveLanguageCode } from '@sema/shared/languages/codes';
 import { ConfigError } from './fields.ts';
 
 export interface RateLimitConfig {
@@ -125,4 +126,29 @@ export function parseApiKeys(raw: string, name: string): ApiKeyConfig[] {
 /** A chat model given as `hf:user/repo/file.gguf`, `huggingface:…`, `hf.co/…` or an http(s) URL. */
 export function isModelUri(value: string): boolean {
   return /^(hf:|huggingface:|hf\.co\/|huggingface\.co\/|https?:\/\/)/i.test(value);
+}
+
+/**
+ * `SEMA_LANGUAGES`: the languages a server limits itself to, comma-separated catalogue codes or
+ * tags (`eng_Latn,fr,sw`), read into catalogue codes; a code the catalogue does not know is refused
+ * at start, named. Empty: no limit.
+ */
+export function parseLanguageLimit(raw: string, name: string): string[] {
+  const codes = new Set<string>();
+  for (const entry of raw.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    const language = resolveLanguageCode(entry);
+    if (!language) {
+      throw new ConfigError(
+        `${name}: '${entry}' is not a language Sema offers (catalogue codes such as eng_Latn, or tags such as en; see docs/language-codes.md)`,
+      );
+    }
+    codes.add(language.code);
+  }
+  if (codes.size === 1) {
+    throw new ConfigError(
+      `${name} names one language (${[...codes][0]}): a server translates between at least two`,
+    );
+  }
+  return [...codes];
 }

@@ -24,7 +24,14 @@ import {
   type Env,
 } from './fields.ts';
 import { parsePairModels } from './pair-models.ts';
-import { isModelUri, parseApiKeys, parseRateLimit, parseRedisUrl, parseTrustProxy } from './parsers.ts';
+import {
+  isModelUri,
+  parseApiKeys,
+  parseLanguageLimit,
+  parseRateLimit,
+  parseRedisUrl,
+  parseTrustProxy,
+} from './parsers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -183,6 +190,13 @@ const TranslationPipeline = Type.Object({
   }),
   batchMaxChars: integer('SEMA_BATCH_MAX_CHARS', 20_000, 1, 10_000_000, {
     description: 'POST /api/v1/translate/batch: most characters over all texts of a request',
+  }),
+  languages: parsed('SEMA_LANGUAGES', Type.Array(Type.String()), parseLanguageLimit, {
+    description:
+      'Limits the languages this server serves to these (the models may know more): the language lists, /status and the web app show only them, a request for another gets 422 naming this setting, and pair models outside them are not loaded',
+    default: [],
+    defaultText: 'every language the models serve',
+    allowedText: 'catalogue codes or tags, comma-separated: eng_Latn,fra_Latn,swh_Latn',
   }),
 });
 

@@ -71,8 +71,12 @@ export function configuredModels(config: Config, cwd?: string): ConfiguredModel[
     });
   };
   add(translation.model, 'main model (SEMA_TRANSLATION_MODEL)');
-  for (const pair of translation.pairModels)
-    add(pair.model, `${pair.source}-${pair.target} (SEMA_PAIR_MODELS)`);
+  // As the server does, a pair model outside SEMA_LANGUAGES is left out: it is never loaded.
+  const allowed = new Set(translation.languages);
+  const loaded = translation.pairModels.filter(
+    ({ source, target }) => allowed.size === 0 || (allowed.has(source) && allowed.has(target)),
+  );
+  for (const pair of loaded) add(pair.model, `${pair.source}-${pair.target} (SEMA_PAIR_MODELS)`);
   return models;
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config/schema.ts';
 import { Seq2SeqEngine } from './seq2seq.ts';
 import type { TranslateStats } from './seq2seq/seq2seq-model.ts';
 import { KserveEngine } from './kserve.ts';
+import { limitLanguages } from './language-limit.ts';
 import { RemoteEngine } from './remote.ts';
 import { RoutedEngine } from './routed-engine.ts';
 import type { TranslationEngine } from './types.ts';
@@ -15,6 +16,14 @@ export interface EngineHooks {
 
 /** Creates and starts the configured engine; loading carries on in the background. */
 export function createEngine(
+  config: Config['translation'],
+  models: Config['models'],
+  hooks: EngineHooks,
+): TranslationEngine {
+  return limitLanguages(configuredEngine(config, models, hooks), config.languages);
+}
+
+function configuredEngine(
   config: Config['translation'],
   models: Config['models'],
   hooks: EngineHooks,
@@ -60,9 +69,14 @@ function builtInEngine(
       onBatch: hooks.onBatch,
     }).start();
   const main = modelEngine(config.model);
-  if (config.pairModels.length === 0) return main;
+  // A pair model outside SEMA_LANGUAGES would never be asked: it is not loaded.
+  const allowed = new Set(config.languages);
+  const pairModels = config.pairModels.filter(
+    ({ source, target }) => allowed.size === 0 || (allowed.has(source) && allowed.has(target)),
+  );
+  if (pairModels.length === 0) return main;
   const engines = new Map<string, Seq2SeqEngine>();
-  const pairs = config.pairModels.map(({ source, target, model }) => {
+  const pairs = pairModels.map(({ source, target, model }) => {
     const engine = engines.get(model) ?? modelEngine(model, 'SEMA_PAIR_MODELS');
     engines.set(model, engine);
     return { source, target, engine };
