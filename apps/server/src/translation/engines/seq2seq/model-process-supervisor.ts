@@ -168,6 +168,9 @@ export class ModelProcessSupervisor {
       case 'download':
         this.state.downloading(message.file, message.loaded, message.total);
         return;
+      case 'identified':
+        this.state.identified({ family: message.family, languages: message.languages });
+        return;
       case 'ready':
         this.crashesWhileLoading = 0;
         this.loadFailures = 0;

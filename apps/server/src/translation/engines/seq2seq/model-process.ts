@@ -30,6 +30,12 @@ function load(settings: ModelProcessSettings): Promise<Seq2SeqModel> {
   const model = Seq2SeqModel.load({
     ...settings,
     onDownload: (progress) => send({ type: 'download', ...progress }),
+    onIdentified: ({ family, languages }) =>
+      send({
+        type: 'identified',
+        family: family.id,
+        languages: { sources: [...languages.sources.keys()], targets: [...languages.targets.keys()] },
+      }),
   }).then(async (loaded) => {
     // The first run of a session is slow (kernels, allocations); pay for it before anyone waits.
     const [source, target] = warmUpPair(loaded.languages);

@@ -68,8 +68,9 @@ export class ModelState {
   }
 
   /**
-   * What the model was the last time it loaded (kept through a restart: the same files load again),
-   * undefined before it ever has.
+   * What the model is: known from its small files before its weights load (so the language lists
+   * tell the truth while it downloads), kept through a restart (the same files load again);
+   * undefined until its tokenizer has been read once.
    */
   get loaded(): LoadedModel | undefined {
     return this.lastLoaded;
@@ -106,6 +107,11 @@ export class ModelState {
       this.current = { state: 'loading', model: this.model, detail: 'Trying again to load the model' };
     }
     this.download.update(file, loaded, total);
+  }
+
+  /** The model's family and languages, read while its weights still load. */
+  identified(model: LoadedModel): void {
+    this.lastLoaded = model;
   }
 
   ready(vocabularySize: number, loaded?: LoadedModel): void {

@@ -26,6 +26,8 @@ export type ToModelProcess =
 
 export type FromModelProcess =
   | ({ type: 'download' } & DownloadEvent)
+  /** The model's family and languages, known from its small files while its weights still load. */
+  | ({ type: 'identified' } & LoadedModel)
   | ({ type: 'ready'; seconds: number; vocabularySize: number } & LoadedModel)
   /** Sent every HEARTBEAT_MS while the process lives, busy or not: silence means it hangs. */
   | { type: 'heartbeat' }

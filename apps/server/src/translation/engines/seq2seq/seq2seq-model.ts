@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AutoModelForSeq2SeqLM, type ProgressInfo } from '@huggingface/transformers';
+import { AutoConfig, AutoModelForSeq2SeqLM, type ProgressInfo } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
 import { BeamDecoder } from './beam-decoder.ts';
 import {
@@ -51,6 +51,11 @@ export interface LoadOptions {
   beams?: number;
   /** Called while files that were not on disk yet are downloaded. */
   onDownload?: (progress: DownloadEvent) => void;
+  /**
+   * Called once the model's family and languages are known from its small files: before its weights
+   * are downloaded or opened.
+   */
+  onIdentified?: (model: { family: ModelFamily; languages: ServedLanguages }) => void;
   /**
    * Benchmarks only: every row generates exactly round(ratio × its source tokens) tokens (at least
    * 1): `</s>` is never chosen and the loop guard is off, so a random-weight model costs per
@@ -95,10 +100,15 @@ export class Seq2SeqModel {
     const folder = source.kind === 'folder' ? source.path : cachedModelFolder(source);
     const downloads =
       source.kind === 'hub' ? modelFiles(options.dtype).filter((file) => !onDisk(folder, file)) : [];
-    if (downloads.length > 0) {
-      // Not downloaded yet: transformers.js downloads the files into the cache folder (its model is
-      // opened to do so, its config.json first, so a wrong id fails with a clear 404, then let go;
-      // on this first start only, the copies it reads behind the sessions' back come and go).
+    // The model's family and languages come from its small files (config.json, the tokenizer's),
+    // fetched first: the language lists can say what the model serves while its weights download.
+    if (downloads.length > 0) await AutoConfig.from_pretrained(reference, { progress_callback });
+    const tokenizer = await loadModelTokenizer(source, progress_callback);
+    options.onIdentified?.({ family: tokenizer.family, languages: tokenizer.languages });
+    if (downloads.length > 0 && !modelFiles(options.dtype).every((file) => onDisk(folder, file))) {
+      // Not downloaded yet: transformers.js downloads the weights into the cache folder (its model
+      // is opened to do so, then let go; on this first start only, the copies it reads behind the
+      // sessions' back come and go).
       const download = await AutoModelForSeq2SeqLM.from_pretrained(reference, {
         dtype: options.dtype as 'q8',
         device: 'cpu',
@@ -135,7 +145,6 @@ export class Seq2SeqModel {
       // step slower: measured side by side (bench:models, 2 rounds, quiet machine) 0.55 → 0.16
       // sentences/s at batch 1 and 1.43 → 0.62 at batch 8. Speed wins; see bench/results/HISTORY.md.
       decoderSession = await open('decoder_model_merged');
-      const tokenizer = await loadModelTokenizer(source, progress_callback);
       // What arrived is recorded as it arrived, for `npm run models -- verify`.
       if (downloads.length > 0) await recordManifest(folder, downloads);
       const config = readConfig(folder);

@@ -65,6 +65,10 @@ const CACHE_CONTROL = 'public, max-age=3600';
 const tags = ['languages'];
 
 const languages: FastifyPluginAsyncTypebox = async (app) => {
+  // Until the engine is ready its lists may still change (a model that failed could be replaced, a
+  // remote engine's servers come up): nobody should keep them for an hour.
+  const cacheControl = () => (app.translation.engine.status().state === 'ready' ? CACHE_CONTROL : 'no-cache');
+
   /**
    * A sub-list narrowed to what this server's models serve: a language it would refuse (422) is never
    * offered, on an M2M-100 or OPUS-MT server as on NLLB's.
@@ -90,7 +94,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       const served = servedCatalogue(app.translation.engine);
-      reply.header('Cache-Control', CACHE_CONTROL).type('application/json');
+      reply.header('Cache-Control', cacheControl()).type('application/json');
       return reply.send(served === FULL_CATALOGUE ? ALL : servedResponse(served));
     },
   );
@@ -102,7 +106,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'The popular languages', response: { 200: LanguagesResponse } },
     },
     async (_request, reply) => {
-      reply.header('Cache-Control', CACHE_CONTROL);
+      reply.header('Cache-Control', cacheControl());
       const popular = servedOnly(POPULAR_LANGUAGES);
       return popular === POPULAR_LANGUAGES ? POPULAR : toResponse(popular);
     },
@@ -129,7 +133,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
           `Unknown region: '${request.params.region}'. Regions: ${REGIONS.join(', ')}`,
         );
       }
-      reply.header('Cache-Control', CACHE_CONTROL);
+      reply.header('Cache-Control', cacheControl());
       // Every language spoken there, as the web app's region tabs list them (English under the
       // Americas as well as Europe); each keeps its home region in `region`.
       return toResponse(servedOnly(CATALOGUE.filter((language) => regionsOf(language).includes(region))));
