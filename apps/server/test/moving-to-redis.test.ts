@@ -4,18 +4,24 @@
  * naming the files and what they hold. And a Redis run as Debian's package runs it (snapshots only,
  * appendonly no) is named as one that loses recent records, not only a Redis with no persistence.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { REDIS_SERVER, startRedis, type TestRedis } from '@sema/testkit/redis';
 import { killAllSema } from '@sema/testkit/sema';
+import { migratedFiles } from '../src/lib/migrate-to-redis.ts';
+import { recordsLeftBehind } from '../src/lib/records-left-behind.ts';
 import { redisRecordRisks } from '../src/lib/redis-records.ts';
 import { buildTestApp, postJson } from './build-test-app.ts';
 import { startServerProcess } from './server-process.ts';
 
 const KEY = 'moving-key-0001';
+const here = path.dirname(fileURLToPath(import.meta.url));
 const folders: string[] = [];
 afterAll(() => folders.forEach((made) => fs.rmSync(made, { recursive: true, force: true })));
 
@@ -86,6 +92,101 @@ describe.skipIf(!REDIS_SERVER)('adding Redis to a server that kept its records i
     await expect.poll(() => server.output(), { timeout: 20_000, interval: 100 }).toMatch(/listening/i);
     expect(server.output()).not.toContain('still holds');
   }, 60_000);
+});
+
+describe.skipIf(!REDIS_SERVER)('npm run data -- migrate', () => {
+  const ADMIN = 'operator-token-for-moving-000000001';
+  const admin = { authorization: `Bearer ${ADMIN}` };
+  const migrate = async (env: Record<string, string>) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, '../scripts/data.ts'), 'migrate'],
+      { env: { ...process.env, ...env } },
+    );
+    return stdout;
+  };
+
+  it('copies glossaries with their owners, managed keys and usage into Redis, once however often it runs', async () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-migrate-'));
+    folders.push(data);
+    const files = {
+      SEMA_GLOSSARY_DB: path.join(data, 'glossaries.sqlite'),
+      SEMA_USAGE_DB: path.join(data, 'usage.sqlite'),
+    };
+    const env = { SEMA_API_KEYS: KEY, SEMA_ADMIN_TOKEN: ADMIN, ...files };
+    const before = await buildTestApp(env);
+    const created = await postJson(
+      before,
+      '/api/v1/glossaries',
+      { name: 'Clinic', source_language: 'en', target_language: 'sw', entries: { clinic: 'zahanati' } },
+      { authorization: `Bearer ${KEY}` },
+    );
+    expect(created.statusCode).toBe(201);
+    const translated = await postJson(
+      before,
+      '/api/v1/translate',
+      { text: 'Good morning.', source_language: 'en', target_language: 'fr' },
+      { authorization: `Bearer ${KEY}` },
+    );
+    expect(translated.statusCode).toBe(200);
+    const managed = await postJson(
+      before,
+      '/api/v1/admin/keys',
+      { name: 'team-b', monthly_chars: 5000 },
+      admin,
+    );
+    expect(managed.statusCode).toBe(201);
+    const keysBefore = (await before.inject({ url: '/api/v1/admin/keys', headers: admin })).json() as {
+      keys: { id: string; name: string | null; used_this_month: number }[];
+    };
+    await before.close();
+
+    redis = await startRedis();
+    const first = await migrate({ ...files, REDIS_URL: redis.url });
+    expect(first).toContain(`Glossaries (${files.SEMA_GLOSSARY_DB}): 1 copied, 0 already in Redis`);
+    expect(first).toContain(`Managed API keys (${files.SEMA_USAGE_DB}): 1 copied, 0 already in Redis`);
+    expect(first).toMatch(/Usage \(.*\): 1 count of API keys and web sessions, \d+ characters added/);
+    const again = await migrate({ ...files, REDIS_URL: redis.url });
+    expect(again).toContain('1 already in Redis');
+    expect(again).toContain('0 counts of API keys and web sessions, 0 characters added');
+
+    const after = await buildTestApp({ ...env, REDIS_URL: redis.url, SEMA_SESSION_SECRET: 'a'.repeat(40) });
+    try {
+      const listed = (
+        await after.inject({ url: '/api/v1/glossaries', headers: { authorization: `Bearer ${KEY}` } })
+      ).json() as { glossaries: { name: string }[] };
+      expect(listed.glossaries.map((glossary) => glossary.name)).toEqual(['Clinic']);
+      // Still the key's own: the managed key, copied too, works and does not see it.
+      const teamB = (managed.json() as { key: string }).key;
+      const seenByB = await after.inject({
+        url: '/api/v1/glossaries',
+        headers: { authorization: `Bearer ${teamB}` },
+      });
+      expect(seenByB.statusCode).toBe(200);
+      expect((seenByB.json() as { glossaries: unknown[] }).glossaries).toEqual([]);
+      const keysAfter = (await after.inject({ url: '/api/v1/admin/keys', headers: admin })).json() as {
+        keys: { id: string; name: string | null; used_this_month: number }[];
+      };
+      expect(keysAfter.keys).toEqual(keysBefore.keys);
+      expect(keysAfter.keys.some((key) => key.used_this_month > 0)).toBe(true);
+      // Nothing left behind to warn about at start.
+      const client = new Redis(redis.url);
+      try {
+        const migrated = await migratedFiles(client, [files.SEMA_GLOSSARY_DB, files.SEMA_USAGE_DB]);
+        expect(
+          recordsLeftBehind(
+            { glossaries: files.SEMA_GLOSSARY_DB, usage: files.SEMA_USAGE_DB },
+            new Date(),
+            migrated,
+          ),
+        ).toEqual([]);
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!REDIS_SERVER)('a Redis run as Debian packages it', () => {

@@ -2,7 +2,8 @@
  * Records left in the SQLite files when a server moves to Redis. With REDIS_URL set, glossaries and
  * API-key usage are kept in Redis and the SQLite files are no longer read: without a word, the same
  * keys would start the month from nothing and every glossary would seem gone. This counts what the
- * files still hold, for the log at start. Nothing is copied (they are not migrated).
+ * files still hold, for the log at start, unless `npm run data -- migrate` copied them
+ * (lib/migrate-to-redis.ts) and they have not changed since.
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
@@ -31,12 +32,17 @@ function readOnly<T>(file: string, query: (db: Database.Database) => T): T | und
 }
 
 /** One sentence per SQLite file that still holds records this server (on Redis) no longer reads. */
-export function recordsLeftBehind(files: SqliteFiles, now = new Date()): string[] {
+export function recordsLeftBehind(
+  files: SqliteFiles,
+  now = new Date(),
+  /** Files already copied into this Redis (`npm run data -- migrate`) and unchanged since. */
+  migrated: ReadonlySet<string> = new Set(),
+): string[] {
   const said: string[] = [];
   const after =
-    'which this server no longer reads now that REDIS_URL is set (nothing is copied into Redis): unset REDIS_URL to use the file again, or keep it as a backup';
+    'which this server no longer reads now that REDIS_URL is set (nothing is copied into Redis): npm run data -- migrate copies them (safe to run again), or unset REDIS_URL to use the file again';
   const glossaries = readOnly(
-    files.glossaries,
+    migrated.has(files.glossaries) ? ':memory:' : files.glossaries,
     (db) => (db.prepare('SELECT count(*) AS count FROM glossaries').get() as { count: number }).count,
   );
   if (glossaries) {
@@ -45,7 +51,7 @@ export function recordsLeftBehind(files: SqliteFiles, now = new Date()): string[
     );
   }
   const usage = readOnly(
-    files.usage,
+    migrated.has(files.usage) ? ':memory:' : files.usage,
     (db) =>
       (
         db

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fp from 'fastify-plugin';
+import { migratedFiles } from '../../lib/migrate-to-redis.ts';
 import { recordsLeftBehind } from '../../lib/records-left-behind.ts';
 import { storeFileProblem, USAGE_STORE } from '../../lib/sqlite-file.ts';
 
@@ -28,7 +29,12 @@ export default fp(
       // Records kept in SQLite before Redis was added are not read any more: say so, not nothing.
       app.addHook('onReady', async () => {
         const files = { glossaries: app.config.glossaries.file, usage: file };
-        for (const sentence of recordsLeftBehind(files)) app.log.warn(sentence);
+        const migrated = app.redis.client
+          ? await migratedFiles(app.redis.client, [files.glossaries, files.usage]).catch(
+              () => new Set<string>(),
+            )
+          : new Set<string>();
+        for (const sentence of recordsLeftBehind(files, new Date(), migrated)) app.log.warn(sentence);
       });
       return;
     }
