@@ -407,6 +407,14 @@ export const GlossariesSection = Type.Object(
         allowedText: 'a file path, or :memory:',
       },
     ),
+    maxTotal: integer('SEMA_MAX_GLOSSARIES', 1_000, 1, 1_000_000, {
+      description:
+        'Most stored glossaries on the server in all (409 GLOSSARY_LIMIT beyond, naming this setting)',
+    }),
+    maxPerOwner: integer('SEMA_MAX_GLOSSARIES_PER_OWNER', 100, 1, 1_000_000, {
+      description:
+        "Most stored glossaries one API key (or one web session's address) keeps (409 GLOSSARY_LIMIT beyond, naming this setting); a server without keys has only SEMA_MAX_GLOSSARIES",
+    }),
   },
   { title: 'Glossaries' },
 );

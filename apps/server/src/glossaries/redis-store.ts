@@ -11,6 +11,7 @@ import {
   newStoredGlossary,
   type GlossaryChange,
   type GlossaryInfo,
+  type GlossaryLimits,
   type GlossaryStore,
   type NewGlossary,
   type StoredGlossary,
@@ -41,8 +42,11 @@ export class RedisGlossaryStore implements GlossaryStore {
 
   constructor(private readonly redis: Redis) {}
 
-  async create(glossary: NewGlossary): Promise<StoredGlossary> {
-    const stored = newStoredGlossary(glossary, await this.redis.scard(IDS));
+  async create(glossary: NewGlossary, limits: GlossaryLimits): Promise<StoredGlossary> {
+    const total = await this.redis.scard(IDS);
+    // The owner's count needs every summary: only worth reading when that limit could bite.
+    const owned = total < limits.perOwner ? 0 : (await this.list([glossary.owner])).length;
+    const stored = newStoredGlossary(glossary, { total, owned }, limits);
     await this.redis.multi().hset(key(stored.id), this.fields(stored)).sadd(IDS, stored.id).exec();
     return stored;
   }

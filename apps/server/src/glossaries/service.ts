@@ -11,8 +11,10 @@ import { SHARED_TENANT, type Tenant } from '../lib/tenant.ts';
 import { compileGlossary, type Glossary } from '../translation/protected-spans.ts';
 import type { GlossaryEntry } from './entries.ts';
 import {
-  GlossaryStoreFullError,
+  DEFAULT_GLOSSARY_LIMITS,
+  GlossaryLimitError,
   isGlossaryId,
+  type GlossaryLimits,
   type GlossaryChange,
   type GlossaryInfo,
   type GlossaryStore,
@@ -36,6 +38,7 @@ export class GlossaryService {
   constructor(
     private readonly store: GlossaryStore,
     private readonly log: GlossaryLog,
+    private readonly limits: GlossaryLimits = DEFAULT_GLOSSARY_LIMITS,
   ) {}
 
   get kind(): string {
@@ -43,7 +46,7 @@ export class GlossaryService {
   }
 
   create(glossary: NewGlossary): Promise<StoredGlossary> {
-    return this.guard(() => this.store.create(glossary));
+    return this.guard(() => this.store.create(glossary, this.limits));
   }
 
   /** The tenant's own glossaries and the shared ones, oldest first. */
@@ -126,7 +129,7 @@ export class GlossaryService {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof GlossaryStoreFullError) throw new ApiError(409, 'GLOSSARY_LIMIT', error.message);
+      if (error instanceof GlossaryLimitError) throw new ApiError(409, 'GLOSSARY_LIMIT', error.message);
       this.log.warn({ err: error, store: this.store.kind }, 'glossary store failed');
       throw new ApiError(
         503,

@@ -1,16 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { SqliteGlossaryStore } from './sqlite-store.ts';
-import { GlossaryStoreFullError, MAX_GLOSSARIES } from './store.ts';
+import { GlossaryLimitError } from './store.ts';
 
 describe('SQLite glossary store', () => {
-  it(`keeps at most ${MAX_GLOSSARIES} glossaries, and makes room when one is deleted`, async () => {
+  const limits = { total: 5, perOwner: 2 };
+  const glossary = (owner: string) => ({
+    owner,
+    name: 'g',
+    source: 'eng_Latn',
+    target: 'swh_Latn',
+    entries: [],
+  });
+
+  it('keeps at most perOwner glossaries of one owner and total in all, and makes room when one is deleted', async () => {
     const store = new SqliteGlossaryStore(':memory:');
-    const glossary = { owner: 'open', name: 'g', source: 'eng_Latn', target: 'swh_Latn', entries: [] };
-    const created = [];
-    for (let i = 0; i < MAX_GLOSSARIES; i += 1) created.push(await store.create(glossary));
-    await expect(store.create(glossary)).rejects.toBeInstanceOf(GlossaryStoreFullError);
-    expect(await store.delete(created[0]!.id)).toBe(true);
-    expect((await store.create(glossary)).entryCount).toBe(0);
+    const first = await store.create(glossary('key:a'), limits);
+    await store.create(glossary('key:a'), limits);
+    await expect(store.create(glossary('key:a'), limits)).rejects.toThrow(/SEMA_MAX_GLOSSARIES_PER_OWNER=2/);
+    // Another owner has room of its own, up to the total.
+    await store.create(glossary('key:b'), limits);
+    await store.create(glossary('key:b'), limits);
+    await store.create(glossary('key:c'), limits);
+    await expect(store.create(glossary('key:c'), limits)).rejects.toThrow(/SEMA_MAX_GLOSSARIES=5/);
+    expect(await store.delete(first.id)).toBe(true);
+    expect((await store.create(glossary('key:a'), limits)).owner).toBe('key:a');
+    await store.close();
+  });
+
+  it('gives an open server (one tenant: everyone) only the total', async () => {
+    const store = new SqliteGlossaryStore(':memory:');
+    for (let i = 0; i < 5; i += 1) await store.create(glossary('open'), limits);
+    await expect(store.create(glossary('open'), limits)).rejects.toBeInstanceOf(GlossaryLimitError);
     await store.close();
   });
 });

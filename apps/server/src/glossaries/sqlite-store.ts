@@ -11,6 +11,7 @@ import {
   newStoredGlossary,
   type GlossaryChange,
   type GlossaryInfo,
+  type GlossaryLimits,
   type GlossaryStore,
   type NewGlossary,
   type StoredGlossary,
@@ -78,12 +79,12 @@ export class SqliteGlossaryStore implements GlossaryStore {
     }
   }
 
-  async create(glossary: NewGlossary): Promise<StoredGlossary> {
+  async create(glossary: NewGlossary, limits: GlossaryLimits): Promise<StoredGlossary> {
     const insert = this.db.transaction(() => {
-      const { count } = this.db.prepare('SELECT count(*) AS count FROM glossaries').get() as {
-        count: number;
-      };
-      const stored = newStoredGlossary(glossary, count);
+      const counts = this.db
+        .prepare('SELECT count(*) AS total, count(*) FILTER (WHERE owner = ?) AS owned FROM glossaries')
+        .get(glossary.owner) as { total: number; owned: number };
+      const stored = newStoredGlossary(glossary, counts, limits);
       this.db
         .prepare(
           `INSERT INTO glossaries (id, owner, name, source, target, entry_count, created_at, updated_at, entries)

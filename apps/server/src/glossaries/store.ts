@@ -3,7 +3,7 @@
  * process sees the same glossaries). Both keep a glossary whole — it is always read whole, to
  * translate with it — and its summary apart, so listing never reads the entries.
  */
-import type { Tenant } from '../lib/tenant.ts';
+import { OPEN_TENANT, type Tenant } from '../lib/tenant.ts';
 import type { GlossaryEntry } from './entries.ts';
 
 /** A glossary without its entries, as lists show it. */
@@ -36,7 +36,8 @@ export interface NewGlossary {
 export interface GlossaryStore {
   /** `sqlite` or `redis`, for /status. */
   readonly kind: string;
-  create(glossary: NewGlossary): Promise<StoredGlossary>;
+  /** Refuses one past `limits` (GlossaryLimitError). */
+  create(glossary: NewGlossary, limits: GlossaryLimits): Promise<StoredGlossary>;
   /** The glossaries of these owners (every glossary, for the operator, without a list), oldest first. */
   list(owners?: readonly Tenant[]): Promise<GlossaryInfo[]>;
   /** Whoever owns it: the service decides who may see it. */
@@ -53,23 +54,44 @@ export interface GlossaryStore {
 /** What a replace changes: the name and the entries (never the pair, nor the owner). */
 export type GlossaryChange = Pick<NewGlossary, 'name' | 'entries'>;
 
-/** The most glossaries one server keeps (each up to 10,000 entries). */
-export const MAX_GLOSSARIES = 1_000;
+/**
+ * How many glossaries a server keeps: in all (SEMA_MAX_GLOSSARIES) and per owner
+ * (SEMA_MAX_GLOSSARIES_PER_OWNER: each API key, each web session's address; an open server's one
+ * tenant, everyone, has only the total).
+ */
+export interface GlossaryLimits {
+  total: number;
+  perOwner: number;
+}
 
-/** The store is full: a client error, not a fault. */
-export class GlossaryStoreFullError extends Error {
-  override name = 'GlossaryStoreFullError';
-  constructor() {
-    super(`This server keeps at most ${MAX_GLOSSARIES} glossaries: delete one to make room`);
+/** The limits when the configuration says nothing (tests, tools). */
+export const DEFAULT_GLOSSARY_LIMITS: GlossaryLimits = { total: 1_000, perOwner: 100 };
+
+/** A limit is reached: a client error naming it, not a fault. */
+export class GlossaryLimitError extends Error {
+  override name = 'GlossaryLimitError';
+  constructor(which: keyof GlossaryLimits, limit: number) {
+    super(
+      which === 'perOwner'
+        ? `You keep ${limit} glossaries, the most one key keeps on this server (SEMA_MAX_GLOSSARIES_PER_OWNER=${limit}): delete one to make room, or ask its operator`
+        : `This server keeps at most ${limit} glossaries in all (SEMA_MAX_GLOSSARIES=${limit}): delete one to make room, or ask its operator`,
+    );
   }
 }
 
 /**
- * A new glossary with its id and times, for a store that holds `count` already: both stores refuse
- * the one past MAX_GLOSSARIES here (GlossaryStoreFullError).
+ * A new glossary with its id and times, for a store that holds `total` glossaries, `owned` of them
+ * the new one's owner's: both stores refuse one past the limits here (GlossaryLimitError).
  */
-export function newStoredGlossary(glossary: NewGlossary, count: number, now = new Date()): StoredGlossary {
-  if (count >= MAX_GLOSSARIES) throw new GlossaryStoreFullError();
+export function newStoredGlossary(
+  glossary: NewGlossary,
+  counts: { total: number; owned: number },
+  limits: GlossaryLimits,
+  now = new Date(),
+): StoredGlossary {
+  if (glossary.owner !== OPEN_TENANT && counts.owned >= limits.perOwner)
+    throw new GlossaryLimitError('perOwner', limits.perOwner);
+  if (counts.total >= limits.total) throw new GlossaryLimitError('total', limits.total);
   const time = now.toISOString();
   return {
     id: crypto.randomUUID(),

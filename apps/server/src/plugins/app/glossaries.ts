@@ -24,7 +24,10 @@ export default fp(
           problem ? log.error(problem) : log.info('the glossary store is writable again'),
         );
     if (store instanceof SqliteGlossaryStore) app.storeHealth.set('glossaries', () => store.file.problem());
-    const service = new GlossaryService(store, log);
+    const service = new GlossaryService(store, log, {
+      total: app.config.glossaries.maxTotal,
+      perOwner: app.config.glossaries.maxPerOwner,
+    });
     app.decorate('glossaries', service);
     app.addHook('onClose', () => service.close());
     const redis = app.redis.client;
