@@ -260,7 +260,7 @@ async function bundle(file: string | undefined): Promise<void> {
     `Wrote ${target} (${megabytes(fs.statSync(target).size)}): ${downloaded.map((model) => model.name).join(', ')}`,
   );
   out(
-    'On the other server: npm run models -- unbundle <file.tar>, with the same SEMA_TRANSLATION_* settings.',
+    'On the other server: npm run models -- unbundle <file.tar>, with the same SEMA_TRANSLATION_MODEL, SEMA_PAIR_MODELS and SEMA_TRANSLATION_DTYPE.',
   );
 }
 
