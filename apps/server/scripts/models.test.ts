@@ -147,6 +147,26 @@ describe('npm run models', () => {
     ).toMatch(/nobody\/nothing is neither configured nor in the model cache/);
   }, 240_000);
 
+  it('pulls only the tokenizer for an API node of the kserve engine', async () => {
+    const nllbHub = await startFakeHub(NLLB, path.join(fixtures, 'tiny-nllb'));
+    hubs.push(nllbHub);
+    const kserve = {
+      SEMA_MODEL_CACHE: path.join(work, 'kserve-cache'),
+      SEMA_HUB_URL: nllbHub.url,
+      SEMA_TRANSLATION_ENGINE: 'kserve',
+      SEMA_KSERVE_URL: 'http://127.0.0.1:9',
+      SEMA_KSERVE_TOKENIZER: NLLB,
+    };
+    expect((await models(kserve, 'list')).stdout).toContain(`${NLLB}  tokenizer (SEMA_KSERVE_TOKENIZER)`);
+    const pulled = await models(kserve, 'pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stdout).toMatch(/downloaded 2 files/);
+    expect(nllbHub.requests.some((request) => request.includes('.onnx'))).toBe(false);
+    const verified = await models(kserve, 'verify');
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/ok {7}tokenizer\.json/);
+  }, 240_000);
+
   it('refuses a bad configuration with the variable it names', async () => {
     const run = await models({ ...env, SEMA_TRANSLATION_DTYPE: 'q9' }, 'list');
     expect(run.code).toBe(1);
