@@ -50,6 +50,7 @@ describe('npm run models', () => {
       SEMA_HUB_URL: m2m.url,
       SEMA_TRANSLATION_MODEL: M2M,
       SEMA_TRANSLATION_DTYPE: 'q8',
+      SEMA_CHAT_PROVIDER: 'local',
     };
   });
   afterAll(async () => {
@@ -62,6 +63,9 @@ describe('npm run models', () => {
     expect(before.code).toBe(0);
     expect(before.stdout).toContain(`${M2M}  main model (SEMA_TRANSLATION_MODEL)`);
     expect(before.stdout).toMatch(/not on disk .*npm run models -- pull/);
+    expect(before.stdout).toMatch(
+      /local chat model \(SEMA_CHAT_LOCAL_MODEL\): .*not managed by this command/,
+    );
 
     const pulled = await models(env, 'pull');
     expect(pulled.stderr + pulled.stdout, pulled.stderr).toMatch(/downloaded 6 files/);

@@ -120,6 +120,11 @@ function list(): void {
       out(`  partly on disk: missing ${state.missing.join(', ')} in ${where}: npm run models -- pull`);
     }
   }
+  if (config.chat.provider === 'local') {
+    out(
+      `${config.chat.localModel}  local chat model (SEMA_CHAT_LOCAL_MODEL): downloaded by the server at start, not managed by this command`,
+    );
+  }
   const names = new Set(configured.map((model) => model.name));
   const others = cachedFolders().filter((id) => !names.has(id));
   if (others.length > 0) {
