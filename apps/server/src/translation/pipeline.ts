@@ -13,6 +13,7 @@ import { noteModelTranslated } from './model-work.ts';
 import { splitProtected, type Glossary } from './protected-spans.ts';
 import { joinText } from './segment.ts';
 import type { SharedTranslationCache } from './shared-cache.ts';
+import { servedCatalogue, type ServedCatalogue } from './served-languages.ts';
 
 export interface TranslateParams {
   text: string;
@@ -84,6 +85,14 @@ export class TranslationPipeline {
 
   status(): EngineStatus {
     return this.engine.status();
+  }
+
+  /**
+   * The languages this server translates, as every list shows them and every refusal judges them:
+   * the one question routes ask (never the engine itself).
+   */
+  servedLanguages(): ServedCatalogue {
+    return servedCatalogue(this.engine);
   }
 
   /** Sentences waiting for the engine. */

@@ -11,7 +11,7 @@ import { SharedTranslationCache } from '../../translation/shared-cache.ts';
  */
 export type TranslationService = Pick<
   TranslationPipeline,
-  'translate' | 'translateAll' | 'alternatives' | 'status' | 'close' | 'engine'
+  'translate' | 'translateAll' | 'alternatives' | 'status' | 'servedLanguages' | 'close' | 'engine'
 >;
 
 declare module 'fastify' {

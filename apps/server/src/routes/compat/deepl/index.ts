@@ -20,7 +20,6 @@ import { deeplDocumentRoutes } from './documents.ts';
 import { deeplInvalidRequest, DeeplTranslateBody } from './schemas.ts';
 import { deeplGlossaryRoutes, glossaryCode, glossaryId } from './glossaries.ts';
 import { checkFormality, deeplLanguage, deeplTargets, upper } from './languages.ts';
-import { servedCatalogue } from '../../../translation/served-languages.ts';
 
 /**
  * DeepL's statuses: 400 bad request, 403 no or wrong key, 404, 413 too large, 429 too many requests,
@@ -134,7 +133,7 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
   );
 
   const languages = (type: unknown) => {
-    const served = servedCatalogue(app.translation.engine);
+    const served = app.translation.servedLanguages();
     if (type === 'target') return deeplTargets(served.targets);
     return served.sources.map((language) => ({ language: upper(language.code), name: language.name }));
   };

@@ -18,11 +18,7 @@ import { DetectBody, ltInvalidRequest, TranslateBody, TranslateFileFields } from
 import { libretranslateSpec } from './spec.ts';
 import type { TextRefusal } from '../../../text-translation/refusals.ts';
 import type { TextTranslation } from '../../../text-translation/service.ts';
-import {
-  FULL_CATALOGUE,
-  servedCatalogue,
-  type ServedCatalogue,
-} from '../../../translation/served-languages.ts';
+import { FULL_CATALOGUE, type ServedCatalogue } from '../../../translation/served-languages.ts';
 
 /** LibreTranslate's words for the text limits and alternatives; other refusals are told with its field names. */
 function ltWords(refusal: TextRefusal, detail: string): string {
@@ -105,7 +101,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   // Computed again only when the model's languages change (once, when a model of another family loads).
   let languages = { for: FULL_CATALOGUE, body: languageList(FULL_CATALOGUE) };
   const languagesBody = () => {
-    const served = servedCatalogue(app.translation.engine);
+    const served = app.translation.servedLanguages();
     if (languages.for !== served) languages = { for: served, body: languageList(served) };
     return languages.body;
   };

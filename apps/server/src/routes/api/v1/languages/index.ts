@@ -14,11 +14,7 @@ import { regionsOf } from '@sema/shared/languages/also-spoken-in';
 import { resolveLanguageCode } from '@sema/shared/languages/codes';
 import { MESSAGES, MIN_SEARCH_LENGTH } from '@sema/shared/validation';
 import { ApiError } from '../../../../lib/errors.ts';
-import {
-  FULL_CATALOGUE,
-  servedCatalogue,
-  type ServedCatalogue,
-} from '../../../../translation/served-languages.ts';
+import { FULL_CATALOGUE, type ServedCatalogue } from '../../../../translation/served-languages.ts';
 
 function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
   const map: LanguagesResponse['languages'] = {};
@@ -67,14 +63,14 @@ const tags = ['languages'];
 const languages: FastifyPluginAsyncTypebox = async (app) => {
   // Until the engine is ready its lists may still change (a model that failed could be replaced, a
   // remote engine's servers come up): nobody should keep them for an hour.
-  const cacheControl = () => (app.translation.engine.status().state === 'ready' ? CACHE_CONTROL : 'no-cache');
+  const cacheControl = () => (app.translation.status().state === 'ready' ? CACHE_CONTROL : 'no-cache');
 
   /**
    * A sub-list narrowed to what this server's models serve: a language it would refuse (422) is never
    * offered, on an M2M-100 or OPUS-MT server as on NLLB's.
    */
   const servedOnly = (list: readonly LanguageRecord[]): readonly LanguageRecord[] => {
-    const served = servedCatalogue(app.translation.engine);
+    const served = app.translation.servedLanguages();
     if (served === FULL_CATALOGUE) return list;
     const codes = new Set(served.all.map((language) => language.code));
     return list.filter((language) => codes.has(language.code));
@@ -93,7 +89,7 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      const served = servedCatalogue(app.translation.engine);
+      const served = app.translation.servedLanguages();
       reply.header('Cache-Control', cacheControl()).type('application/json');
       return reply.send(served === FULL_CATALOGUE ? ALL : servedResponse(served));
     },
