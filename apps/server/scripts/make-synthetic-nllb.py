@@ -6,7 +6,7 @@ be downloaded. The output is large (gigabytes): write it to a cache folder, neve
 Same file names (config.json, generation_config.json, tokenizer.json, tokenizer_config.json,
 onnx/encoder_model{,_quantized}.onnx, onnx/decoder_model_merged{,_quantized}.onnx), graph inputs
 and outputs (the merged decoder's use_cache_branch, past_key_values.*, present.*; its `If` node
-that reuses the cross-attention cache after the first step), opset 14, and the `_quantized` files
+whose with-past branch gives empty placeholders for the cross-attention cache), opset 14, and the `_quantized` files
 quantized as the published ones are: dynamic uint8 (DynamicQuantizeLinear on activations,
 MatMulInteger over per-tensor uint8 weights, embeddings stored as uint8 and dequantized after the
 Gather). The architecture is M2M100's (pre-norm, sinusoidal positions offset by 2, ReLU, tied
@@ -273,39 +273,53 @@ def build_encoder(c, W, embed, positions, quantized):
 
 
 def build_decoder(c, W, embed, positions, quantized):
+    """The merged decoder in Optimum's layout: one If node on use_cache_branch whose two branches are
+    whole decoders over the graph's inputs. The first step (no cache) computes the cross-attention
+    keys and values from the encoder output and returns them; later steps read them from
+    past_key_values.*.encoder.* and, having no such outputs of their own, return empty constants of
+    shape [0, heads, 1, head_dim], as Optimum's merge gives its with-past branch (so a step copies no
+    cross-attention cache, as with the published exports)."""
     d, heads, n = c['d_model'], c['heads'], c['layers']
     hd = d // heads
-    g = Graph(quantized)
     layers = [layer_weights(W, f'model.decoder.layers.{i}', d, c['ffn'], cross=True) for i in range(n)]
-
-    # The cross-attention keys and values: computed from the encoder output on the first step (no
-    # cache yet), passed through from the cache afterwards. Optimum's merged decoder switches
-    # between its two subgraphs on use_cache_branch with one If node; so does this one, around the
-    # only part that differs.
     branches = {}
+    inits = {}  # initializers live at the top level, as in Optimum's merged files (subgraphs see them)
     for use_cache in (True, False):
         b = Graph(quantized, prefix='then_' if use_cache else 'else_')
-        outs = []
-        for i in range(n):
-            for part in ('key', 'value'):
-                out = b.name(f'present.{i}.encoder.{part}')
-                if use_cache:
-                    b.nodes.append(helper.make_node('Identity', [f'past_key_values.{i}.encoder.{part}'], [out]))
-                else:
-                    proj = 'k_proj' if part == 'key' else 'v_proj'
-                    p = f'model.decoder.layers.{i}.encoder_attn.{proj}'
-                    y = b.split_heads(b.matmul('encoder_hidden_states', p + '.weight', *layers[i][f'encoder_attn.{proj}']),
-                                      heads, hd)
-                    b.nodes.append(helper.make_node('Identity', [y], [out]))
-                outs.append(helper.make_tensor_value_info(out, TensorProto.FLOAT, None))
-        # Initializers live at the top level, as in Optimum's merged files (subgraphs see them).
-        g.inits += b.inits
-        branches[use_cache] = helper.make_graph(b.nodes, 'sub_graph_cache' if use_cache else 'sub_graph_no_cache',
-                                                [], outs)
-    cross = [f'present.{i}.encoder.{part}' for i in range(n) for part in ('key', 'value')]
-    g.nodes.append(helper.make_node('If', ['use_cache_branch'], cross, name='optimum::if',
-                                    then_branch=branches[True], else_branch=branches[False]))
+        outs = decoder_body(b, c, layers, embed, positions, use_cache)
+        for tensor in b.inits:  # the same weights in both branches: stored once
+            inits.setdefault(tensor.name, tensor)
+        branches[use_cache] = helper.make_graph(b.nodes, 'with_past' if use_cache else 'no_past', [],
+                                                [helper.make_tensor_value_info(o, TensorProto.FLOAT, None) for o in outs])
+    output_names = ['logits'] + [f'present.{i}.{kind}.{part}' for i in range(n)
+                                 for kind in ('decoder', 'encoder') for part in ('key', 'value')]
+    nodes = [helper.make_node('If', ['use_cache_branch'], output_names, name='optimum::if',
+                              then_branch=branches[True], else_branch=branches[False])]
 
+    batch, enc_len = 'batch_size', 'encoder_sequence_length'
+    inputs = [
+        helper.make_tensor_value_info('encoder_attention_mask', TensorProto.INT64, [batch, enc_len]),
+        helper.make_tensor_value_info('input_ids', TensorProto.INT64, [batch, 'decoder_sequence_length']),
+        helper.make_tensor_value_info('encoder_hidden_states', TensorProto.FLOAT, [batch, enc_len, d]),
+    ]
+    outputs = [helper.make_tensor_value_info('logits', TensorProto.FLOAT, [batch, 'decoder_sequence_length', c['vocab']])]
+    for i in range(n):
+        for kind, axis in (('decoder', 'past_decoder_sequence_length'), ('encoder', 'encoder_sequence_length_out')):
+            for part in ('key', 'value'):
+                inputs.append(helper.make_tensor_value_info(f'past_key_values.{i}.{kind}.{part}', TensorProto.FLOAT,
+                                                            [batch, heads, axis, hd]))
+                out_axis = 'past_decoder_sequence_length + 1' if kind == 'decoder' else 'encoder_sequence_length_out'
+                outputs.append(helper.make_tensor_value_info(f'present.{i}.{kind}.{part}', TensorProto.FLOAT,
+                                                             [batch, heads, out_axis, hd]))
+    inputs.append(helper.make_tensor_value_info('use_cache_branch', TensorProto.BOOL, [1]))
+    return helper.make_graph(nodes, 'main_graph', inputs, outputs, list(inits.values()))
+
+
+def decoder_body(g, c, layers, embed, positions, use_cache):
+    """One branch of the merged decoder: its nodes into g; returns its outputs' names (logits, then
+    per layer the decoder's key and value and the cross-attention key and value)."""
+    d, heads, n = c['d_model'], c['heads'], c['layers']
+    hd = d // heads
     ids = 'input_ids'
     past_length = g.op('Gather', [g.op('Shape', ['past_key_values.0.decoder.key']), g.const(2)], axis=0)
     length = g.op('Gather', [g.op('Shape', [ids]), g.const(1)], axis=0)
@@ -328,8 +342,23 @@ def build_decoder(c, W, embed, positions, quantized):
     presents = []
     for i in range(n):
         p, lw = f'model.decoder.layers.{i}', layers[i]
-        k = f'present.{i}.decoder.key'
-        v = f'present.{i}.decoder.value'
+        k = g.name(f'present.{i}.decoder.key')
+        v = g.name(f'present.{i}.decoder.value')
+        if use_cache:  # the cache's, and empty placeholders for outputs (see build_decoder)
+            cross = [f'past_key_values.{i}.encoder.key', f'past_key_values.{i}.encoder.value']
+            cross_out = []
+            for part in ('key', 'value'):
+                out = g.name(f'present.{i}.encoder.{part}')
+                empty = helper.make_tensor(out + '_empty', TensorProto.FLOAT, [0, heads, 1, hd], [])
+                g.nodes.append(helper.make_node('Constant', [], [out], value=empty))
+                cross_out.append(out)
+        else:  # computed from the encoder output, and returned for the later steps
+            cross = []
+            for proj in ('k_proj', 'v_proj'):
+                w = f'{p}.encoder_attn.{proj}'
+                cross.append(g.split_heads(g.matmul('encoder_hidden_states', w + '.weight', *lw[f'encoder_attn.{proj}']),
+                                           heads, hd))
+            cross_out = cross
 
         def self_attention(x, i=i, p=p, lw=lw, k=k, v=v):
             q = g.split_heads(g.matmul(x, f'{p}.self_attn.q_proj.weight', *lw['self_attn.q_proj']), heads, hd)
@@ -340,15 +369,15 @@ def build_decoder(c, W, embed, positions, quantized):
             a = g.merge_heads(g.attention(q, k, v, causal, hd), d)
             return g.matmul(a, f'{p}.self_attn.out_proj.weight', *lw['self_attn.out_proj'])
 
-        def cross_attention(x, i=i, p=p, lw=lw):
+        def cross_attention(x, p=p, lw=lw, cross=cross):
             q = g.split_heads(g.matmul(x, f'{p}.encoder_attn.q_proj.weight', *lw['encoder_attn.q_proj']), heads, hd)
-            a = g.merge_heads(g.attention(q, cross[2 * i], cross[2 * i + 1], cross_mask, hd), d)
+            a = g.merge_heads(g.attention(q, cross[0], cross[1], cross_mask, hd), d)
             return g.matmul(a, f'{p}.encoder_attn.out_proj.weight', *lw['encoder_attn.out_proj'])
 
         h = g.sublayer(h, f'{p}.self_attn_layer_norm', d, c, self_attention)
         h = g.sublayer(h, f'{p}.encoder_attn_layer_norm', d, c, cross_attention)
         h = g.sublayer(h, f'{p}.final_layer_norm', d, c, lambda x, p=p, lw=lw: g.feed_forward(x, p, lw, c))
-        presents += [k, v, cross[2 * i], cross[2 * i + 1]]
+        presents += [k, v, *cross_out]
     h = g.final_norm(h, 'model.decoder.layer_norm', d, c)
     # The output projection is tied to the embedding; the export stores it transposed.
     logits = g.matmul(h, 'lm_head.weight', None, stored=lm_head)
@@ -356,25 +385,8 @@ def build_decoder(c, W, embed, positions, quantized):
         logits = g.op('Add', [logits, g.init('final_logits_bias', c['final_logits_bias'])])
     if c.get('steer') is not None:
         logits = c['steer'](g, logits, query_pos)
-    g.nodes.append(helper.make_node('Identity', [logits], ['logits']))
+    return [logits] + presents
 
-    batch, enc_len = 'batch_size', 'encoder_sequence_length'
-    inputs = [
-        helper.make_tensor_value_info('encoder_attention_mask', TensorProto.INT64, [batch, enc_len]),
-        helper.make_tensor_value_info('input_ids', TensorProto.INT64, [batch, 'decoder_sequence_length']),
-        helper.make_tensor_value_info('encoder_hidden_states', TensorProto.FLOAT, [batch, enc_len, d]),
-    ]
-    outputs = [helper.make_tensor_value_info('logits', TensorProto.FLOAT, [batch, 'decoder_sequence_length', c['vocab']])]
-    for i in range(n):
-        for kind, axis in (('decoder', 'past_decoder_sequence_length'), ('encoder', 'encoder_sequence_length_out')):
-            for part in ('key', 'value'):
-                inputs.append(helper.make_tensor_value_info(f'past_key_values.{i}.{kind}.{part}', TensorProto.FLOAT,
-                                                            [batch, heads, axis, hd]))
-                out_axis = 'past_decoder_sequence_length + 1' if kind == 'decoder' else 'encoder_sequence_length_out'
-                outputs.append(helper.make_tensor_value_info(f'present.{i}.{kind}.{part}', TensorProto.FLOAT,
-                                                             [batch, heads, out_axis, hd]))
-    inputs.append(helper.make_tensor_value_info('use_cache_branch', TensorProto.BOOL, [1]))
-    return helper.make_graph(g.nodes, 'main_graph', inputs, outputs, g.inits)
 
 
 def save(graph, path):
