@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ort from 'onnxruntime-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { int8WeightsFile } from './int8-weights.ts';
+
+const FIXTURE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../test/fixtures/tiny-opus-mt-en-fr/onnx',
+);
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-int8-test-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The first decoder step of the tiny OPUS-MT model: logits for 2 rows of 3 source positions. */
+async function firstStep(file: string): Promise<Float32Array> {
+  const session = await ort.InferenceSession.create(file);
+  try {
+    const heads = 2;
+    const feeds: Record<string, ort.Tensor> = {
+      input_ids: new ort.Tensor('int64', BigInt64Array.from([5n, 9n]), [2, 1]),
+      encoder_attention_mask: new ort.Tensor('int64', BigInt64Array.from([1n, 1n, 1n, 1n, 1n, 0n]), [2, 3]),
+      use_cache_branch: new ort.Tensor('bool', [false], [1]),
+    };
+    const width = 32; // the fixture's d_model (config.json), 2 heads
+    feeds.encoder_hidden_states = new ort.Tensor(
+      'float32',
+      Float32Array.from({ length: 2 * 3 * width }, (_, i) => Math.sin(i)),
+      [2, 3, width],
+    );
+    for (const name of session.inputNames.filter((n) => n.startsWith('past_key_values.'))) {
+      feeds[name] = new ort.Tensor('float32', new Float32Array(0), [2, heads, 0, width / heads]);
+    }
+    const out = await session.run(feeds);
+    return out.logits!.data as Float32Array;
+  } finally {
+    await session.release();
+  }
+}
+
+describe('int8WeightsFile', () => {
+  it('writes a copy whose uint8 weights are int8, and the model computes the same logits to the bit', async () => {
+    const original = path.join(FIXTURE, 'decoder_model_merged_quantized.onnx');
+    const copy = path.join(dir, 'decoder.int8.onnx');
+    expect(int8WeightsFile(original, copy)).toBe(copy);
+    const before = fs.readFileSync(original);
+    const after = fs.readFileSync(copy);
+    expect(after.length).toBe(before.length);
+    expect(after.equals(before)).toBe(false);
+    const logits = await firstStep(copy);
+    expect(logits.length).toBeGreaterThan(0);
+    expect(Array.from(logits)).toEqual(Array.from(await firstStep(original)));
+  });
+
+  it('reuses its copy instead of writing it again', () => {
+    const original = path.join(FIXTURE, 'decoder_model_merged_quantized.onnx');
+    const copy = path.join(dir, 'reused.int8.onnx');
+    int8WeightsFile(original, copy);
+    const written = fs.statSync(copy).mtimeMs;
+    fs.writeFileSync(copy, fs.readFileSync(copy)); // touched: newer than the original still
+    const touched = fs.statSync(copy).mtimeMs;
+    expect(touched).toBeGreaterThanOrEqual(written);
+    expect(int8WeightsFile(original, copy)).toBe(copy);
+    expect(fs.statSync(copy).mtimeMs).toBe(touched);
+  });
+
+  it('keeps a file without uint8 weights as it is and writes nothing', () => {
+    const original = path.join(FIXTURE, 'decoder_model_merged.onnx');
+    const copy = path.join(dir, 'fp32.int8.onnx');
+    expect(int8WeightsFile(original, copy)).toBe(original);
+    expect(fs.existsSync(copy)).toBe(false);
+  });
+});

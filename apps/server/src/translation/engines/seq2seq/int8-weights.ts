@@ -1,0 +1,212 @@
+/**
+ * The published q8 exports (dynamic quantization) store their weights as uint8 with a zero point.
+ * ONNX Runtime multiplies uint8 activations by int8 weights faster than by uint8 ones (measured on
+ * the synthetic NLLB-600M: 1.34× the tokens per CPU-second at batch 1, 1.20× at batch 8; see
+ * bench/results/HISTORY.md). `int8WeightsFile` writes, once, a copy of such a file whose uint8
+ * weights are int8: every byte of a weight and of its zero point becomes itself − 128 (its top bit
+ * flipped), so every (weight − zero point), and so every result, is the same integer as before.
+ * The tensor type is one byte of the file and the data keeps its length, so the copy is the same
+ * file with bytes flipped in place, found by reading the protobuf's structure (not its weights).
+ *
+ * It converts only when every use of every uint8 initializer is one where int8 means the same
+ * (a MatMulInteger's weight or weight zero point, given; a Gather's table whose rows go to a
+ * DequantizeLinear with its zero point given); otherwise, or for a layout it does not know
+ * (weights in external files, or not as raw bytes), the original file is used as it is.
+ */
+import fs from 'node:fs';
+
+const UINT8 = 2;
+const INT8 = 3;
+
+interface Initializer {
+  name: string;
+  /** File offset of the data_type varint's byte, and of the raw bytes. */
+  typeAt: number;
+  dataAt: number;
+  dataLength: number;
+}
+
+interface Use {
+  op: string;
+  inputs: string[];
+  outputs: string[];
+}
+
+/** A protobuf reader over a file: reads the small fields, skips (and locates) the large ones. */
+class Reader {
+  private readonly chunk = Buffer.alloc(16);
+  constructor(private readonly fd: number) {}
+
+  varint(at: number): { value: number; next: number } {
+    fs.readSync(this.fd, this.chunk, 0, 10, at);
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 10; i++) {
+      const byte = this.chunk[i]!;
+      value += (byte & 0x7f) * scale;
+      scale *= 128;
+      if (byte < 0x80) return { value, next: at + i + 1 };
+    }
+    throw new Error('bad varint');
+  }
+
+  string(at: number, length: number): string {
+    const bytes = Buffer.alloc(length);
+    fs.readSync(this.fd, bytes, 0, length, at);
+    return bytes.toString('utf8');
+  }
+
+  /** Calls `field(number, wire type, value start, value length or varint value)` for each field. */
+  fields(start: number, end: number, field: (number: number, at: number, length: number) => void): void {
+    let at = start;
+    while (at < end) {
+      const key = this.varint(at);
+      const number = Math.floor(key.value / 8);
+      const wire = key.value % 8;
+      at = key.next;
+      if (wire === 0) {
+        const v = this.varint(at);
+        field(number, at, v.value);
+        at = v.next;
+      } else if (wire === 2) {
+        const length = this.varint(at);
+        field(number, length.next, length.value);
+        at = length.next + length.value;
+      } else if (wire === 5) {
+        at += 4;
+      } else if (wire === 1) {
+        at += 8;
+      } else {
+        throw new Error(`wire type ${wire}`);
+      }
+    }
+  }
+}
+
+/** The uint8 initializers and every node's op, inputs and outputs (subgraphs included). */
+function readGraph(reader: Reader, size: number) {
+  const initializers: Initializer[] = [];
+  const uses: Use[] = [];
+  let unknownLayout = false;
+  const graph = (start: number, end: number) => {
+    reader.fields(start, end, (number, at, length) => {
+      if (number === 1) uses.push(node(at, at + length));
+      else if (number === 5) tensor(at, at + length);
+    });
+  };
+  const node = (start: number, end: number): Use => {
+    const use: Use = { op: '', inputs: [], outputs: [] };
+    reader.fields(start, end, (number, at, length) => {
+      if (number === 1) use.inputs.push(reader.string(at, length));
+      else if (number === 2) use.outputs.push(reader.string(at, length));
+      else if (number === 4) use.op = reader.string(at, length);
+      else if (number === 5) {
+        reader.fields(at, at + length, (field, gAt, gLength) => {
+          if (field === 6 || field === 11) graph(gAt, gAt + gLength); // g, graphs
+        });
+      }
+    });
+    return use;
+  };
+  const tensor = (start: number, end: number) => {
+    let type = 0;
+    let typeAt = -1;
+    let name = '';
+    let dataAt = -1;
+    let dataLength = 0;
+    let other = false;
+    reader.fields(start, end, (number, at, value) => {
+      if (number === 2) {
+        type = value;
+        typeAt = at;
+      } else if (number === 8) name = reader.string(at, value);
+      else if (number === 9) {
+        dataAt = at;
+        dataLength = value;
+      } else if (number === 5 || number === 13 || number === 14) other = true; // int32_data, external
+    });
+    if (type !== UINT8) return;
+    if (other || dataAt < 0 || typeAt < 0) unknownLayout = true;
+    else initializers.push({ name, typeAt, dataAt, dataLength });
+  };
+  reader.fields(0, size, (number, at, length) => {
+    if (number === 7) graph(at, at + length);
+  });
+  return { initializers, uses, unknownLayout };
+}
+
+/** Whether int8 weights mean the same as uint8 in every use of them (see the module comment). */
+function convertible(names: Set<string>, uses: readonly Use[]): boolean {
+  const gathered = new Set<string>();
+  for (const use of uses) {
+    use.inputs.forEach((input, i) => {
+      if (!names.has(input)) return;
+      if (use.op === 'Gather' && i === 0) use.outputs.forEach((output) => gathered.add(output));
+    });
+  }
+  for (const use of uses) {
+    const reads = (i: number) => names.has(use.inputs[i] ?? '');
+    for (const [i, input] of use.inputs.entries()) {
+      if (!names.has(input) && !gathered.has(input)) continue;
+      if (names.has(input)) {
+        const fine =
+          (use.op === 'MatMulInteger' && ((i === 1 && reads(3)) || (i === 3 && reads(1)))) ||
+          (use.op === 'Gather' && i === 0) ||
+          (use.op === 'DequantizeLinear' &&
+            ((i === 0 && reads(2)) || (i === 2 && (reads(0) || gathered.has(use.inputs[0] ?? '')))));
+        if (!fine) return false;
+      } else if (!(use.op === 'DequantizeLinear' && i === 0 && reads(2))) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * The file to open for `file`: its int8 copy `copy` (written now if missing or older than the
+ * original), or `file` itself when it has no uint8 weights, they cannot be converted, or the copy
+ * cannot be written.
+ */
+export function int8WeightsFile(file: string, copy: string): string {
+  const original = fs.statSync(file);
+  const existing = fs.statSync(copy, { throwIfNoEntry: false });
+  if (existing && existing.size === original.size && existing.mtimeMs >= original.mtimeMs) return copy;
+  const fd = fs.openSync(file, 'r');
+  let plan: ReturnType<typeof readGraph>;
+  try {
+    plan = readGraph(new Reader(fd), original.size);
+  } catch {
+    return file; // not a layout this reader knows
+  } finally {
+    fs.closeSync(fd);
+  }
+  const names = new Set(plan.initializers.map((initializer) => initializer.name));
+  if (plan.unknownLayout || names.size === 0 || !convertible(names, plan.uses)) return file;
+  const partial = `${copy}.${process.pid}.partial`;
+  try {
+    fs.copyFileSync(file, partial);
+    const out = fs.openSync(partial, 'r+');
+    try {
+      const type = Buffer.from([INT8]);
+      const block = Buffer.alloc(1 << 20);
+      for (const initializer of plan.initializers) {
+        fs.writeSync(out, type, 0, 1, initializer.typeAt);
+        for (let done = 0; done < initializer.dataLength; done += block.length) {
+          const length = Math.min(block.length, initializer.dataLength - done);
+          const at = initializer.dataAt + done;
+          fs.readSync(out, block, 0, length, at);
+          for (let i = 0; i < length; i++) block[i] = block[i]! ^ 0x80;
+          fs.writeSync(out, block, 0, length, at);
+        }
+      }
+    } finally {
+      fs.closeSync(out);
+    }
+    fs.renameSync(partial, copy);
+    return copy;
+  } catch {
+    fs.rmSync(partial, { force: true });
+    return file; // a folder we may not write to: the original works, only slower
+  }
+}

@@ -1,0 +1,147 @@
+// `npm run bench:decoder-ab`: one lever of the decoder measured side by side, in one process, on a
+// shared machine. Two variants decode the same seeded batches (8–40 tokens a sentence, outputs
+// forced to round(1.15 × source tokens)) taking turns, the one going first alternating by round, so
+// both see the same load; per batch size it prints tokens/s and tokens per CPU-second (user + system
+// time of this process, which a busy machine disturbs less than the wall clock) as median (min–max)
+// over the rounds, the B ÷ A ratio per round, the load average, and whether both gave the same
+// tokens.
+//
+// A variant is a synthetic model folder (`--a`, `--b`: folders under ~/.cache/sema, or absolute;
+// e.g. one generated with another graph layout, or with other weight types) with, optionally,
+// ONNX Runtime session options for its decoder merged over the engine's own (`--a-session`,
+// `--b-session`: JSON, e.g. '{"enableCpuMemArena":true}' or '{"intraOpNumThreads":1}').
+//
+//   npm run bench:decoder-ab -- --model opus-mt-en-fr --a synthetic --b synthetic-s8
+//       [--b-session JSON] [--batches 1,8,32] [--beams 1] [--rounds 5] [--threads 2]
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import ort from 'onnxruntime-node';
+import { DecoderRunner, Seq2SeqModel } from '@sema/server/seq2seq';
+import { BeamDecoder } from '../apps/server/src/translation/engines/seq2seq/beam-decoder.ts';
+import { GreedyDecoder } from '../apps/server/src/translation/engines/seq2seq/greedy-decoder.ts';
+import { sentences } from './synthetic-input.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    model: { type: 'string', default: 'opus-mt-en-fr' },
+    a: { type: 'string', default: 'synthetic' },
+    b: { type: 'string', default: 'synthetic' },
+    'a-session': { type: 'string' },
+    'b-session': { type: 'string' },
+    batches: { type: 'string', default: '1,8,32' },
+    beams: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '5' },
+    threads: { type: 'string' },
+  },
+});
+const threads = Number(args.threads ?? os.availableParallelism());
+const beams = Number(args.beams);
+const rounds = Number(args.rounds);
+const RATIO = 1.15;
+
+/** The engine's decoder session options (seq2seq-model.ts), for a variant to override. */
+const engineOptions = {
+  executionProviders: ['cpu'],
+  intraOpNumThreads: threads,
+  interOpNumThreads: 1,
+  executionMode: 'sequential',
+  graphOptimizationLevel: 'all',
+  enableCpuMemArena: false,
+  extra: { session: { intra_op: { allow_spinning: '0' } } },
+  logSeverityLevel: 3,
+} satisfies ort.InferenceSession.SessionOptions;
+
+interface Variant {
+  label: string;
+  model: Seq2SeqModel;
+  runner: DecoderRunner;
+  /** The decoder session opened with the variant's options, beside the model's own. */
+  own?: ort.InferenceSession;
+}
+
+async function variant(label: string, dir: string, session: string | undefined): Promise<Variant> {
+  const folder = path.resolve(os.homedir(), '.cache', 'sema', dir, args.model);
+  const model = await Seq2SeqModel.load({
+    source: { kind: 'folder', path: folder, label },
+    dtype: 'q8',
+    threads,
+    forceLengthRatio: RATIO,
+  });
+  if (!session) return { label, model, runner: model.runner };
+  const overrides = JSON.parse(session) as ort.InferenceSession.SessionOptions;
+  const decoder = await ort.InferenceSession.create(
+    path.join(folder, 'onnx', 'decoder_model_merged_quantized.onnx'),
+    {
+      ...engineOptions,
+      ...overrides,
+    },
+  );
+  const base = model.runner as unknown as { encoder: ort.InferenceSession };
+  return {
+    label,
+    model,
+    runner: new DecoderRunner(base.encoder, decoder, model.runner.layout, model.runner.special),
+    own: decoder,
+  };
+}
+
+const variants = [
+  await variant(`A ${args.a}${args['a-session'] ? ` ${args['a-session']}` : ''}`, args.a, args['a-session']),
+  await variant(`B ${args.b}${args['b-session'] ? ` ${args['b-session']}` : ''}`, args.b, args['b-session']),
+];
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const spread = (values: number[], digits = 1) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const median = sorted[sorted.length >> 1]!;
+  return `${median.toFixed(digits)} (${sorted[0]!.toFixed(digits)}–${sorted.at(-1)!.toFixed(digits)})`;
+};
+
+console.log(`${args.model}, beams ${beams}, ${threads} threads, ${rounds} rounds; load ${load()}`);
+for (const v of variants) console.log(`  ${v.label}`);
+for (const batch of args.batches.split(',').map(Number)) {
+  const wall: number[][] = [[], []];
+  const cpu: number[][] = [[], []];
+  let same = true;
+  for (let round = 0; round < rounds; round++) {
+    const text = sentences(batch, 1000 + round);
+    const outputs: string[] = [];
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      const { model, runner } = variants[i]!;
+      const { job } = model.prepare(text, 'eng_Latn', 'fra_Latn');
+      const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
+      const stats = { steps: 0, generatedTokens: 0 };
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      outputs[i] = JSON.stringify(await decoder.decode(job, stats));
+      const seconds = (performance.now() - t0) / 1000;
+      const used = process.cpuUsage(cpu0);
+      wall[i]!.push(stats.generatedTokens / seconds);
+      cpu[i]!.push(stats.generatedTokens / ((used.user + used.system) / 1e6));
+    }
+    same &&= outputs[0] === outputs[1];
+  }
+  const ratio = (m: number[][]) =>
+    spread(
+      m[1]!.map((b, r) => b / m[0]![r]!),
+      2,
+    );
+  console.log(`\nbatch ${batch}:`);
+  variants.forEach((v, i) => {
+    console.log(
+      `  ${v.label.slice(0, 1)}: ${spread(wall[i]!)} tokens/s, ${spread(cpu[i]!)} tokens per CPU-second`,
+    );
+  });
+  console.log(
+    `  B ÷ A per round: ${ratio(wall)}× tokens/s, ${ratio(cpu)}× per CPU-second; ` +
+      `${same ? 'the same tokens' : 'DIFFERENT TOKENS'}; load ${load()}`,
+  );
+}
+for (const v of variants) {
+  await v.own?.release();
+  await v.model.dispose();
+}
