@@ -10,8 +10,10 @@
  *
  * It converts only when every use of every uint8 initializer is one where int8 means the same
  * (a MatMulInteger's weight or weight zero point, given; a Gather's table whose rows go to a
- * DequantizeLinear with its zero point given); otherwise, or for a layout it does not know
- * (weights in external files, or not as raw bytes), the original file is used as it is.
+ * DequantizeLinear with its zero point given; a DequantizeLinear's input with its zero point) and
+ * none is declared with its type as a graph input, output or value; otherwise, or for a layout it
+ * does not know (weights in external files, or not as raw bytes), the original file is used as it
+ * is. The caller opens the original too if the copy does not load.
  */
 import fs from 'node:fs';
 
@@ -87,11 +89,18 @@ class Reader {
 function readGraph(reader: Reader, size: number) {
   const initializers: Initializer[] = [];
   const uses: Use[] = [];
+  /** Names the graph declares a type for (inputs, outputs, value_info): their type must stay. */
+  const declared = new Set<string>();
   let unknownLayout = false;
   const graph = (start: number, end: number) => {
     reader.fields(start, end, (number, at, length) => {
       if (number === 1) uses.push(node(at, at + length));
       else if (number === 5) tensor(at, at + length);
+      else if (number === 11 || number === 12 || number === 13) {
+        reader.fields(at, at + length, (field, nameAt, nameLength) => {
+          if (field === 1) declared.add(reader.string(nameAt, nameLength));
+        });
+      }
     });
   };
   const node = (start: number, end: number): Use => {
@@ -132,7 +141,7 @@ function readGraph(reader: Reader, size: number) {
   reader.fields(0, size, (number, at, length) => {
     if (number === 7) graph(at, at + length);
   });
-  return { initializers, uses, unknownLayout };
+  return { initializers, uses, declared, unknownLayout };
 }
 
 /** Whether int8 weights mean the same as uint8 in every use of them (see the module comment). */
@@ -182,7 +191,9 @@ export function int8WeightsFile(file: string, copy: string): string {
     fs.closeSync(fd);
   }
   const names = new Set(plan.initializers.map((initializer) => initializer.name));
-  if (plan.unknownLayout || names.size === 0 || !convertible(names, plan.uses)) return file;
+  if (plan.unknownLayout || names.size === 0 || [...names].some((name) => plan.declared.has(name)))
+    return file;
+  if (!convertible(names, plan.uses)) return file;
   const partial = `${copy}.${process.pid}.partial`;
   try {
     fs.copyFileSync(file, partial);

@@ -149,11 +149,19 @@ export class Seq2SeqModel {
             createHash('sha256').update(path.resolve(folder)).digest('hex').slice(0, 16),
           )
         : path.join(folder, 'onnx');
-    const open = (name: string) => {
-      let file = path.join(folder, onnxFile(name, options.dtype));
+    const open = async (name: string) => {
+      const file = path.join(folder, onnxFile(name, options.dtype));
       if (options.dtype === 'q8') {
         fs.mkdirSync(copies, { recursive: true });
-        file = int8WeightsFile(file, path.join(copies, path.basename(file, '.onnx') + '.int8.onnx'));
+        const copy = int8WeightsFile(file, path.join(copies, path.basename(file, '.onnx') + '.int8.onnx'));
+        if (copy !== file) {
+          // A layout the conversion misjudged must not cost the model: the original still works.
+          try {
+            return await ort.InferenceSession.create(copy, sessionOptions);
+          } catch {
+            fs.rmSync(copy, { force: true });
+          }
+        }
       }
       return ort.InferenceSession.create(file, sessionOptions);
     };
