@@ -9,7 +9,9 @@
 // A variant is a synthetic model folder (`--a`, `--b`: folders under ~/.cache/sema, or absolute;
 // e.g. one generated with another graph layout, or with other weight types) with, optionally,
 // ONNX Runtime session options for its decoder merged over the engine's own (`--a-session`,
-// `--b-session`: JSON, e.g. '{"enableCpuMemArena":true}' or '{"intraOpNumThreads":1}').
+// `--b-session`: JSON, e.g. '{"enableCpuMemArena":true}' or '{"intraOpNumThreads":1}'). A variant
+// with session options opens the decoder file as it is, without the engine's int8 copy: `--a-session
+// '{}'` against the default B measures int8 weights against the export's uint8.
 //
 //   npm run bench:decoder-ab -- --model opus-mt-en-fr --a synthetic --b synthetic-s8
 //       [--b-session JSON] [--batches 1,8,32] [--beams 1] [--rounds 5] [--threads 2]
