@@ -191,6 +191,31 @@ describe('confidence and alternatives', () => {
     expect(confidences[0]!).toBeLessThanOrEqual(detection.confidence);
   });
 
+  it('reports a runner-up the ranking has near the answer as near, even when calibration raises the answer', () => {
+    // A scorer unsure between two languages (0.40 against 0.38), and a calibration that trusts the
+    // leader more than the scorer does, as the fitted one does for short text.
+    const unsure = createDetector({
+      scorer: () =>
+        new Map([
+          ['eng_Latn', 0.4],
+          ['deu_Latn', 0.38],
+          ['fra_Latn', 0.12],
+          ['ita_Latn', 0.1],
+        ]),
+      confidence: [1, 0, 1],
+      prior: { weight: 0, halfLength: 1 },
+    });
+    const detection = unsure.detect('qwrt zxcv')!;
+    expect(detection.language).toBe('eng_Latn');
+    expect(detection.confidence).toBeGreaterThan(0.6);
+    expect(detection.alternatives[0]?.language).toBe('deu_Latn');
+    // Scaled down with the others it read 0.23 against 0.64; it keeps its ratio to the answer as far
+    // as the confidences can still sum to at most 1.
+    expect(detection.alternatives[0]!.confidence).toBeGreaterThan(0.5 * detection.confidence);
+    const total = detection.confidence + detection.alternatives.reduce((sum, a) => sum + a.confidence, 0);
+    expect(total).toBeLessThanOrEqual(1.0001);
+  });
+
   it('never reports confidences that sum past 1', () => {
     for (const text of ['ሰላም', 'Guten Morgen zusammen', 'la', 'Hola amigo', 'یہ ایک کتاب ہے']) {
       const detection = detector.detect(text)!;

@@ -109,23 +109,22 @@ export function createDetector(options: DetectorOptions = {}): Detector {
       if (!ranking) return null;
       const [best, bestProbability] = ranking.order[0]!;
       const confidence = topConfidence(ranking, weights());
-      // Alternatives share what the best answer leaves, in the ranking's proportions: they stay sorted,
-      // below the answer, and the confidences never sum past 1.
-      const scale =
-        confidence <= bestProbability
-          ? confidence / bestProbability
-          : (1 - confidence) / Math.max(1e-9, 1 - bestProbability);
+      // Each alternative keeps its ratio to the answer from the ranking, best first, while the
+      // confidences sum to at most 1: a runner-up the ranking has near the answer is reported near
+      // it. When the calibration lowered the answer's confidence, every ratio fits; when it raised
+      // it (short text, an unsure model), the runner-up keeps its ratio and the tail gets what is
+      // left (scaling them all down alike reported a near tie as 0.64 against 0.23).
       const round = (value: number) => Math.round(value * 1e4) / 1e4;
+      let left = 1 - confidence;
+      const alternatives = ranking.order.slice(1, 1 + MAX_ALTERNATIVES).map(([language, probability]) => {
+        const share = Math.max(0, Math.min(confidence, (probability * confidence) / bestProbability, left));
+        left -= share;
+        return { language, confidence: round(share) };
+      });
       return {
         language: best,
         confidence: round(confidence),
-        alternatives: ranking.order
-          .slice(1, 1 + MAX_ALTERNATIVES)
-          .map(([language, probability]) => ({
-            language,
-            confidence: round(Math.min(confidence, probability * scale)),
-          }))
-          .filter((alternative) => alternative.confidence > 0),
+        alternatives: alternatives.filter((alternative) => alternative.confidence > 0),
       };
     },
     undetected(input: string): Undetected {
