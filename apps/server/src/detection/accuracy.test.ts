@@ -66,6 +66,34 @@ describe('accuracy on held-out long-tail text', () => {
     expect(luo.length).toBeGreaterThanOrEqual(8);
     expect(evaluate(luo, detect).macro).toBeGreaterThanOrEqual(0.9);
   });
+
+  it('tells the languages the detector had no text for from their neighbours, on whole sentences', () => {
+    // Before their Seed text: Meitei read as Bengali, Kashmiri (Devanagari) as Hindi, Kanuri (Arabic
+    // script) as Kashmiri, Lombard as Italian, all at 0 %; Dinka and Latgalian 90 %.
+    const report = evaluate(longTail, detect);
+    for (const language of [
+      'dik_Latn',
+      'ltg_Latn',
+      'knc_Arab',
+      'mni_Beng',
+      'kas_Deva',
+      'lmo_Latn',
+      'fuv_Latn',
+    ]) {
+      const stats = report.byLanguage.get(language);
+      expect(stats?.total ?? 0, language).toBeGreaterThanOrEqual(30);
+      expect(stats!.correct / stats!.total, language).toBeGreaterThanOrEqual(0.9);
+    }
+    expect(report.byLanguage.size).toBeGreaterThanOrEqual(17);
+    expect(report.macro).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('gets ≥ 80 % macro accuracy on their snippets of ≤ 30 characters', () => {
+    const short = longTail.flatMap(({ language, text }) =>
+      snippets(text).map((snippet) => ({ language, text: snippet })),
+    );
+    expect(evaluate(short, detect).macro).toBeGreaterThanOrEqual(0.8);
+  });
 });
 
 describe('accuracy on held-out everyday messages', () => {
