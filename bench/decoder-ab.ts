@@ -19,9 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import ort from 'onnxruntime-node';
-import { DecoderRunner, Seq2SeqModel } from '@sema/server/seq2seq';
-import { BeamDecoder } from '../apps/server/src/translation/engines/seq2seq/beam-decoder.ts';
-import { GreedyDecoder } from '../apps/server/src/translation/engines/seq2seq/greedy-decoder.ts';
+import { BeamDecoder, DecoderRunner, GreedyDecoder, Seq2SeqModel } from '@sema/server/seq2seq';
 import { sentences } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({

@@ -7,4 +7,7 @@ export { resolveModelSource } from '../model-source.ts';
 export { Seq2SeqModel } from './seq2seq-model.ts';
 /** The decoder loop alone, for bench:profile-step's timers around its parts. */
 export { DecoderRunner } from './decoder-runner.ts';
+/** The two searches over it, for bench:decoder-ab's side-by-side runs. */
+export { BeamDecoder } from './beam-decoder.ts';
+export { GreedyDecoder } from './greedy-decoder.ts';
 export { Seq2SeqEngine } from '../seq2seq.ts';
