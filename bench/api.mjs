@@ -1,9 +1,17 @@
 // Issue 2's benchmark: GET /api/v1/languages and POST /api/v1/detect-language on the real server under
 // 50 concurrent connections, side by side with a bare node:http server answering the same bytes.
+// The languages ratio is taken over BENCH_ROUNDS rounds, Sema and the bare server taking turns after
+// a warm-up each, and printed as the median with its range, the load average and the commit.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fmt, load, root, startScript, startSema, table } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARM_UP_SECONDS = 2;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const detectBody = JSON.stringify({
   text: 'Habari za asubuhi rafiki yangu, natumaini kwamba umeamka salama na familia yako iko salama leo.',
 });
@@ -24,8 +32,24 @@ export async function run() {
     })
   ).text();
 
+  const bare = await startScript(path.join(root, 'bench/bare-server.mjs'), {
+    BARE_LANGUAGES: languagesBytes,
+    BARE_DETECT: detectBytes,
+  });
   const results = {};
-  results.semaLanguages = await load({ url: `${sema.url}/api/v1/languages`, duration: DURATION });
+  const loadBefore = os.loadavg()[0];
+  await load({ url: `${sema.url}/api/v1/languages`, duration: WARM_UP_SECONDS });
+  await load({ url: bare.url, duration: WARM_UP_SECONDS });
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const semaRound = await load({ url: `${sema.url}/api/v1/languages`, duration: DURATION });
+    const bareRound = await load({ url: bare.url, duration: DURATION });
+    rounds.push({ sema: semaRound, bare: bareRound, ratio: semaRound.rps / bareRound.rps });
+  }
+  const middle = rounds.find((round) => round.ratio === median(rounds.map((each) => each.ratio)));
+  results.semaLanguages = middle.sema;
+  results.bareLanguages = middle.bare;
+  results.languagesRatios = rounds.map((round) => round.ratio);
   results.semaDetect = await load({
     url: `${sema.url}/api/v1/detect-language`,
     method: 'POST',
@@ -43,14 +67,10 @@ export async function run() {
     },
     { stdout: 'ignore' },
   );
+  await load({ url: `${verbose.url}/api/v1/languages`, duration: WARM_UP_SECONDS });
   results.semaLanguagesLogged = await load({ url: `${verbose.url}/api/v1/languages`, duration: DURATION });
   await verbose.stop();
 
-  const bare = await startScript(path.join(root, 'bench/bare-server.mjs'), {
-    BARE_LANGUAGES: languagesBytes,
-    BARE_DETECT: detectBytes,
-  });
-  results.bareLanguages = await load({ url: bare.url, duration: DURATION });
   results.bareDetect = await load({ url: bare.url, method: 'POST', body: detectBody, duration: DURATION });
   await bare.stop();
 
@@ -63,8 +83,15 @@ export async function run() {
     `${fmt(bare.p99)} ms`,
     String(sema.errors),
   ];
+  const ratios = results.languagesRatios;
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
   console.log(
-    `\nAPI throughput, 50 connections, ${DURATION} s each (${fmt(languagesBytes.length / 1024, 1)} KB languages body)`,
+    `\nAPI throughput, 50 connections, ${DURATION} s each (${fmt(languagesBytes.length / 1024, 1)} KB languages body); ` +
+      `languages: ${ROUNDS} rounds taking turns, median ratio ${fmt(median(ratios), 2)} ` +
+      `(${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}); load ${fmt(loadBefore, 1)} → ${fmt(os.loadavg()[0], 1)}, commit ${commit}`,
   );
   console.log(
     table([

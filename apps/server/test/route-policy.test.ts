@@ -129,6 +129,67 @@ describe('every route declares its policy', () => {
     });
     expect(status.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('answers a preflight as a CORS library would: methods, the headers asked for, 204 with no body', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/translate?x=1',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-api-key',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET,HEAD,POST',
+      'access-control-allow-headers': 'content-type, x-api-key',
+      'content-length': '0',
+    });
+    expect(preflight.headers['access-control-expose-headers']).toContain('X-Request-ID');
+    expect(preflight.body).toBe('');
+    // Without an Origin it is no preflight; an OPTIONS about a route that is no public API is refused.
+    const originless = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/translate',
+      headers: { 'access-control-request-method': 'POST' },
+    });
+    expect([originless.statusCode, originless.body]).toEqual([400, 'Invalid Preflight Request']);
+    const asking = (url: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+      });
+    const closed = await asking('/metrics');
+    expect(closed.statusCode).toBe(405); // /metrics takes GET only, and no cross-origin reader
+    expect(closed.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await asking('/api/v1/nowhere')).statusCode).toBe(404);
+  });
+
+  it('sends the same security headers on every answer, pages and APIs, errors included', async () => {
+    const answers = await Promise.all(
+      ['/api/v1/languages', '/livez', '/', '/api/v1/no-such-route'].map((url) =>
+        app.inject({ method: 'GET', url }),
+      ),
+    );
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(([name]) =>
+          /^(content-security-policy|strict-transport-security|x-frame-options|x-content-type-options|referrer-policy|cross-origin-.*|origin-agent-cluster|x-dns-prefetch-control|x-download-options|x-permitted-cross-domain-policies|x-xss-protection)$/.test(
+            name,
+          ),
+        ),
+      );
+    const first = security(answers[0]!.headers);
+    expect(first['content-security-policy']).toContain("default-src 'self'");
+    expect(first['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(first['x-content-type-options']).toBe('nosniff');
+    expect(first['cross-origin-embedder-policy']).toBeUndefined();
+    expect(Object.keys(first).length).toBeGreaterThanOrEqual(10);
+    for (const answer of answers.slice(1)) expect(security(answer.headers)).toEqual(first);
+  });
 });
 
 describe('a route that declares nothing', () => {
