@@ -23,7 +23,7 @@ export const SLOW_REQUEST_MS = 2000;
 export default fp(
   async (app) => {
     app.decorateReply('failure', null);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const status = reply.statusCode;
       const ms = Math.round(reply.elapsedTime);
       const line = {
@@ -39,6 +39,7 @@ export default fp(
       else if (ms >= SLOW_REQUEST_MS && !isStream(reply.getHeader('content-type')))
         request.log.warn(line, 'slow request');
       else if (!policyOf(request).quietLog) request.log.debug(line, 'request');
+      done();
     });
   },
   { name: 'access-log' },

@@ -195,14 +195,15 @@ export default fp(
     // An error after the charge (a failed translation, a bad option found late, the engine away):
     // the characters go back, as DeepL counts only what it translated. A document job that fails
     // after its upload was answered gives them back itself (documents/jobs.ts, takeCharge).
-    app.addHook('onResponse', async (request, reply) => {
-      if (reply.statusCode >= 400 && request.apiKeyCharge) await app.apiKeys.refund(request);
+    app.addHook('onResponse', (request, reply, done) => {
+      if (reply.statusCode < 400 || !request.apiKeyCharge) return done();
+      app.apiKeys.refund(request).then(() => done(), done);
     });
 
     // After parsing, so a key sent in a form or JSON field (api_key, auth_key) is seen.
-    app.addHook('preValidation', async (request) => {
-      // Read at each request: the operator may make the first key (or revoke the last) while it runs.
-      if (!ring.enabled || !policyOf(request).key) return;
+    // A request that needs no key is let through at once, without a promise (most requests when
+    // keys are off); the check itself is async (a managed key may have to be read from the store).
+    const checkKey = async (request: FastifyRequest) => {
       const key = keyOfRequest(request.headers, request.body);
       if (key !== undefined) {
         const known = await ring.find(key);
@@ -235,6 +236,11 @@ export default fp(
         'API_KEY_REQUIRED',
         'This server needs an API key: send it as Authorization: Bearer <key> (DeepL clients: Authorization: DeepL-Auth-Key <key>), X-API-Key, or api_key',
       );
+    };
+    app.addHook('preValidation', (request, _reply, done) => {
+      // Read at each request: the operator may make the first key (or revoke the last) while it runs.
+      if (!ring.enabled || !policyOf(request).key) return done();
+      checkKey(request).then(() => done(), done);
     });
   },
   { name: 'api-keys', dependencies: ['redis'] },

@@ -48,17 +48,20 @@ export default fp(
     });
     // Every answer given while draining closes its connection, the probes' too: a kept-alive
     // connection would otherwise hold the shutdown until its keep-alive timeout.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, _payload, done) => {
       if (app.draining) reply.header('Connection', 'close');
+      done();
     });
-    app.addHook('onRequest', async (request, reply) => {
-      if (!app.draining || policyOf(request).whileDraining) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!app.draining || policyOf(request).whileDraining) return done();
       reply.header('Connection', 'close');
-      throw new ApiError(
-        503,
-        'SHUTTING_DOWN',
-        'This server is shutting down; send the request again and another server will answer it',
-        { 'Retry-After': '1' },
+      done(
+        new ApiError(
+          503,
+          'SHUTTING_DOWN',
+          'This server is shutting down; send the request again and another server will answer it',
+          { 'Retry-After': '1' },
+        ),
       );
     });
   },

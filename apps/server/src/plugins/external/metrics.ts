@@ -37,7 +37,7 @@ export default fp(
       modelWork.set(request, record);
       trackModelWork(record, done);
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const worked = modelWork.get(request)?.translated ?? false;
       if (request.routeOptions.url === TRANSLATE_ROUTE && reply.statusCode === 200 && worked) {
         app.recentTranslations.record(reply.elapsedTime);
@@ -50,6 +50,7 @@ export default fp(
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
     app.get(
       '/metrics',

@@ -31,14 +31,16 @@ export default fp(
       // Compared as digests, in constant time: the token's length tells nothing either.
       return expected !== undefined && given !== undefined && timingSafeEqual(digest(given), expected);
     });
-    app.addHook('onRequest', async (request) => {
-      if (!policyOf(request).operator || app.isOperator(request)) return;
-      throw new ApiError(
-        401,
-        'OPERATOR_TOKEN_REQUIRED',
-        expected
-          ? "This is for the server's operator: send Authorization: Bearer <SEMA_ADMIN_TOKEN>"
-          : "This is for the server's operator, and this server has no SEMA_ADMIN_TOKEN set",
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!policyOf(request).operator || app.isOperator(request)) return done();
+      done(
+        new ApiError(
+          401,
+          'OPERATOR_TOKEN_REQUIRED',
+          expected
+            ? "This is for the server's operator: send Authorization: Bearer <SEMA_ADMIN_TOKEN>"
+            : "This is for the server's operator, and this server has no SEMA_ADMIN_TOKEN set",
+        ),
       );
     });
   },
