@@ -46,7 +46,8 @@ export async function run() {
     const bareRound = await load({ url: bare.url, duration: DURATION });
     rounds.push({ sema: semaRound, bare: bareRound, ratio: semaRound.rps / bareRound.rps });
   }
-  const middle = rounds.find((round) => round.ratio === median(rounds.map((each) => each.ratio)));
+  const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+  if (!middle) throw new Error('BENCH_ROUNDS must be at least 1');
   results.semaLanguages = middle.sema;
   results.bareLanguages = middle.bare;
   results.languagesRatios = rounds.map((round) => round.ratio);
