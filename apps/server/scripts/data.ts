@@ -6,15 +6,8 @@
  * first, so that the SQLite files hold everything.
  */
 import { Redis } from 'ioredis';
-import { ConfigError } from '../src/config/fields.ts';
-import { loadConfig } from '../src/config/read.ts';
-import type { Config } from '../src/config/schema.ts';
+import { configOrFail, fail } from './command-line.ts';
 import { migrateToRedis } from '../src/lib/migrate-to-redis.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -23,13 +16,7 @@ const [command] = process.argv.slice(2);
 if (command !== 'migrate')
   fail('Usage: npm run data -- migrate   (copies the SQLite records into REDIS_URL)');
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = configOrFail();
 if (!config.redisUrl)
   fail('Set REDIS_URL to the Redis the servers will use: the records are copied into it.');
 

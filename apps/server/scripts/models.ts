@@ -16,9 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../src/config/fields.ts';
-import { loadConfig } from '../src/config/read.ts';
-import type { Config } from '../src/config/schema.ts';
+import { configOrFail, fail } from './command-line.ts';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
 import {
   configuredModels,
@@ -38,24 +36,13 @@ const BUNDLE_LIST = 'sema-bundle.json';
 const USAGE =
   'Usage: npm run models -- list | pull | verify | remove <name> | bundle <file.tar> | unbundle <file.tar>';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 function megabytes(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = configOrFail();
 const cache = config.models.cache;
 const configured = configuredModels(config);
 
