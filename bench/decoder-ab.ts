@@ -19,7 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import ort from 'onnxruntime-node';
-import { BeamDecoder, DecoderRunner, GreedyDecoder, Seq2SeqModel } from '@sema/server/seq2seq';
+import {
+  BeamDecoder,
+  DecoderRunner,
+  engineSessionOptions,
+  GreedyDecoder,
+  Seq2SeqModel,
+} from '@sema/server/seq2seq';
 import { sentences } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
@@ -40,17 +46,8 @@ const beams = Number(args.beams);
 const rounds = Number(args.rounds);
 const RATIO = 1.15;
 
-/** The engine's decoder session options (seq2seq-model.ts), for a variant to override. */
-const engineOptions = {
-  executionProviders: ['cpu'],
-  intraOpNumThreads: threads,
-  interOpNumThreads: 1,
-  executionMode: 'sequential',
-  graphOptimizationLevel: 'all',
-  enableCpuMemArena: false,
-  extra: { session: { intra_op: { allow_spinning: '0' } } },
-  logSeverityLevel: 3,
-} satisfies ort.InferenceSession.SessionOptions;
+/** The engine's decoder session options, for a variant to override. */
+const engineOptions = engineSessionOptions(threads);
 
 interface Variant {
   label: string;

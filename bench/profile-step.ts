@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import ort from 'onnxruntime-node';
-import { DecoderRunner, Seq2SeqModel } from '@sema/server/seq2seq';
+import { DecoderRunner, engineSessionOptions, Seq2SeqModel } from '@sema/server/seq2seq';
 
 const { values: args } = parseArgs({
   options: {
@@ -126,13 +126,7 @@ async function profiled(batch: number) {
   const file = path.join(folder, 'onnx', 'decoder_model_merged_quantized.onnx');
   const prefix = path.join(os.tmpdir(), `sema-profile-${batch}`);
   const session = await ort.InferenceSession.create(file, {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-    enableCpuMemArena: false,
-    extra: { session: { intra_op: { allow_spinning: '0' } } },
-    logSeverityLevel: 3,
+    ...engineSessionOptions(threads),
     enableProfiling: true,
     profileFilePrefix: prefix,
   });

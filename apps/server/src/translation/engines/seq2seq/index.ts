@@ -4,7 +4,7 @@
  * as the server runs it (`Seq2SeqEngine`, the model in its own process).
  */
 export { resolveModelSource } from '../model-source.ts';
-export { Seq2SeqModel } from './seq2seq-model.ts';
+export { engineSessionOptions, Seq2SeqModel } from './seq2seq-model.ts';
 /** The decoder loop alone, for bench:profile-step's timers around its parts. */
 export { DecoderRunner } from './decoder-runner.ts';
 /** The two searches over it, for bench:decoder-ab's side-by-side runs. */

@@ -79,6 +79,28 @@ export interface PreparedJob {
   sourceTokens: number;
 }
 
+/**
+ * How the engine opens its ONNX Runtime sessions (the benches open variants from these too, so a
+ * lever is measured against what the engine really runs).
+ */
+export function engineSessionOptions(threads: number) {
+  return {
+    executionProviders: ['cpu'],
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    // Without the arena, memory used by a large batch goes back to the system afterwards
+    // instead of staying reserved for the life of the process.
+    enableCpuMemArena: false,
+    // Idle ONNX Runtime threads spin by default, burning the cores the HTTP side needs
+    // between decoding steps (and everything, on a busy machine).
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
+    // Errors only: ONNX Runtime warns at length while it optimises a graph.
+    logSeverityLevel: 3,
+  } satisfies ort.InferenceSession.SessionOptions;
+}
+
 export class Seq2SeqModel {
   private constructor(
     private readonly tokenizer: ModelTokenizer,
@@ -123,21 +145,7 @@ export class Seq2SeqModel {
     // The sessions are ours, opened from the files: transformers.js, given a file on disk, starts a
     // stream that reads the whole file into memory behind the session's back (its FileResponse),
     // another copy of the weights for as long as the process lives (1.5 GB more for 600M q8).
-    const sessionOptions = {
-      executionProviders: ['cpu'],
-      intraOpNumThreads: options.threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      // Without the arena, memory used by a large batch goes back to the system afterwards
-      // instead of staying reserved for the life of the process.
-      enableCpuMemArena: false,
-      // Idle ONNX Runtime threads spin by default, burning the cores the HTTP side needs
-      // between decoding steps (and everything, on a busy machine).
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-      // Errors only: ONNX Runtime warns at length while it optimises a graph.
-      logSeverityLevel: 3,
-    } satisfies ort.InferenceSession.SessionOptions;
+    const sessionOptions = engineSessionOptions(options.threads);
     // Quantized weights as int8 rather than the exports' uint8: the same integers, faster kernels
     // (int8-weights.ts). The copy goes beside the download, or for a folder of the user's into the
     // temporary folder.
