@@ -17,6 +17,7 @@ import { killAllSema } from '@sema/testkit/sema';
 import { migratedFiles } from '../src/lib/migrate-to-redis.ts';
 import { recordsLeftBehind } from '../src/lib/records-left-behind.ts';
 import { redisRecordRisks } from '../src/lib/redis-records.ts';
+import type { App } from '../src/app.ts';
 import { buildTestApp, postJson } from './build-test-app.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -24,6 +25,36 @@ const KEY = 'moving-key-0001';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const folders: string[] = [];
 afterAll(() => folders.forEach((made) => fs.rmSync(made, { recursive: true, force: true })));
+
+/** SQLite files in a fresh folder (removed after the tests), as a server keeps its records. */
+function sqliteFiles(prefix: string) {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  folders.push(data);
+  return {
+    SEMA_GLOSSARY_DB: path.join(data, 'glossaries.sqlite'),
+    SEMA_USAGE_DB: path.join(data, 'usage.sqlite'),
+  };
+}
+
+/** Records for KEY on `app`: a glossary per name, and a month's usage from one translation. */
+async function keepRecords(app: App, glossaries: readonly string[]) {
+  for (const name of glossaries) {
+    const created = await postJson(
+      app,
+      '/api/v1/glossaries',
+      { name, source_language: 'en', target_language: 'sw', entries: { clinic: 'zahanati' } },
+      { authorization: `Bearer ${KEY}` },
+    );
+    expect(created.statusCode).toBe(201);
+  }
+  const translated = await postJson(
+    app,
+    '/api/v1/translate',
+    { text: 'Good morning.', source_language: 'en', target_language: 'fr' },
+    { authorization: `Bearer ${KEY}` },
+  );
+  expect(translated.statusCode).toBe(200);
+}
 
 let redis: TestRedis | undefined;
 afterEach(async () => {
@@ -34,29 +65,9 @@ afterEach(async () => {
 
 describe.skipIf(!REDIS_SERVER)('adding Redis to a server that kept its records in SQLite', () => {
   it('says at start which SQLite files still hold records it no longer reads', async () => {
-    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-moving-'));
-    folders.push(data);
-    const files = {
-      SEMA_GLOSSARY_DB: path.join(data, 'glossaries.sqlite'),
-      SEMA_USAGE_DB: path.join(data, 'usage.sqlite'),
-    };
+    const files = sqliteFiles('sema-moving-');
     const before = await buildTestApp({ SEMA_API_KEYS: KEY, ...files });
-    for (const name of ['Clinic', 'School']) {
-      const created = await postJson(
-        before,
-        '/api/v1/glossaries',
-        { name, source_language: 'en', target_language: 'sw', entries: { clinic: 'zahanati' } },
-        { authorization: `Bearer ${KEY}` },
-      );
-      expect(created.statusCode).toBe(201);
-    }
-    const translated = await postJson(
-      before,
-      '/api/v1/translate',
-      { text: 'Good morning.', source_language: 'en', target_language: 'fr' },
-      { authorization: `Bearer ${KEY}` },
-    );
-    expect(translated.statusCode).toBe(200);
+    await keepRecords(before, ['Clinic', 'School']);
     await before.close();
 
     redis = await startRedis();
@@ -79,14 +90,11 @@ describe.skipIf(!REDIS_SERVER)('adding Redis to a server that kept its records i
 
   it('says nothing of SQLite files that hold no records', async () => {
     redis = await startRedis();
-    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-moving-'));
-    folders.push(data);
     const server = await startServerProcess({
       REDIS_URL: redis.url,
       SEMA_SESSION_SECRET: 'a'.repeat(40),
       SEMA_LOG_LEVEL: 'info',
-      SEMA_GLOSSARY_DB: path.join(data, 'glossaries.sqlite'),
-      SEMA_USAGE_DB: path.join(data, 'usage.sqlite'),
+      ...sqliteFiles('sema-moving-'),
     });
     // The line the server logs once it listens, after the start-up hooks have run.
     await expect.poll(() => server.output(), { timeout: 20_000, interval: 100 }).toMatch(/listening/i);
@@ -107,28 +115,10 @@ describe.skipIf(!REDIS_SERVER)('npm run data -- migrate', () => {
   };
 
   it('copies glossaries with their owners, managed keys and usage into Redis, once however often it runs', async () => {
-    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-migrate-'));
-    folders.push(data);
-    const files = {
-      SEMA_GLOSSARY_DB: path.join(data, 'glossaries.sqlite'),
-      SEMA_USAGE_DB: path.join(data, 'usage.sqlite'),
-    };
+    const files = sqliteFiles('sema-migrate-');
     const env = { SEMA_API_KEYS: KEY, SEMA_ADMIN_TOKEN: ADMIN, ...files };
     const before = await buildTestApp(env);
-    const created = await postJson(
-      before,
-      '/api/v1/glossaries',
-      { name: 'Clinic', source_language: 'en', target_language: 'sw', entries: { clinic: 'zahanati' } },
-      { authorization: `Bearer ${KEY}` },
-    );
-    expect(created.statusCode).toBe(201);
-    const translated = await postJson(
-      before,
-      '/api/v1/translate',
-      { text: 'Good morning.', source_language: 'en', target_language: 'fr' },
-      { authorization: `Bearer ${KEY}` },
-    );
-    expect(translated.statusCode).toBe(200);
+    await keepRecords(before, ['Clinic']);
     const managed = await postJson(
       before,
       '/api/v1/admin/keys',
