@@ -135,8 +135,8 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(clientCaps);
   await app.register(deeplUsage);
   await app.register(engineStatus);
-  await app.register(detector);
   await app.register(translation);
+  await app.register(detector);
   await app.register(documents);
   await app.register(glossaries);
   await app.register(textTranslation);

@@ -61,6 +61,34 @@ describe('SEMA_LANGUAGES on an M2M-100 server', () => {
   });
 });
 
+describe('SEMA_LANGUAGES and auto-detection', () => {
+  const running = servingModels({ SEMA_LANGUAGES: 'eng_Latn, kin_Latn' });
+
+  it('reads a greeting the detector calls Kirundi as Kinyarwanda, the close relative the server serves', async () => {
+    const server = running();
+    expect(server.app.detector.detect('Muraho neza')?.language).toBe('run_Latn');
+    const answer = await server.post('/api/v1/translate', {
+      text: 'Muraho neza',
+      target_language: 'eng_Latn',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.source_language).toBe('kin_Latn');
+    const libre = await server.post('/translate', { q: 'Muraho neza', source: 'auto', target: 'en' });
+    expect(libre.body.detectedLanguage).toMatchObject({ language: 'rw' });
+  });
+
+  it('still calls a language with no served relative by its name, and refuses it', async () => {
+    const server = running();
+    const refused = await server.post('/api/v1/translate', {
+      text: '« Hola, ¿cómo estás? » Quiero un café & un té, por favor.',
+      target_language: 'eng_Latn',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'UNSUPPORTED_LANGUAGE' });
+    expect(refused.body.detail).toMatch(/spa_Latn/);
+  });
+});
+
 describe('SEMA_LANGUAGES at start', () => {
   it('refuses a code the catalogue does not know, and a single language, naming the setting', () => {
     expect(() => loadConfig({ SEMA_LANGUAGES: 'eng_Latn,klingon' })).toThrow(

@@ -39,6 +39,19 @@ export function servedCatalogue(engine: TranslationEngine): ServedCatalogue {
   return catalogue;
 }
 
+const readableByCatalogue = new WeakMap<ServedCatalogue, ReadonlySet<string>>();
+
+/** The codes a server translates from, or null when it reads the whole catalogue. */
+export function readableCodes(catalogue: ServedCatalogue): ReadonlySet<string> | null {
+  if (catalogue === FULL_CATALOGUE) return null;
+  let codes = readableByCatalogue.get(catalogue);
+  if (!codes) {
+    codes = new Set(catalogue.sources.map((language) => language.code));
+    readableByCatalogue.set(catalogue, codes);
+  }
+  return codes;
+}
+
 function catalogueOf(served: ServedLanguageCodes): ServedCatalogue {
   const inCatalogue = (codes: Iterable<string>) => {
     const set = new Set(codes);

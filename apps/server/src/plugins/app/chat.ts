@@ -35,7 +35,7 @@ export default fp(
       'translatedChat',
       new TranslatedChat({
         chat: service,
-        detect: (text) => app.detector.detect(text),
+        detect: (text) => app.sourceDetector.detect(text),
         resolveLanguage: (code) => catalogueCode('language', code),
         // The one text-translation service: limits, protected spans and caching as on every surface.
         translate: async (text, source, target, signal, glossary) =>

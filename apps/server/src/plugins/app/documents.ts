@@ -59,7 +59,7 @@ export default fp(
           texts.map((text) => ({ text, source, target, ...(glossary ? { glossary } : {}) })),
           signal,
         ),
-      detect: (text) => app.detector.detect(text),
+      detect: (text) => app.sourceDetector.detect(text),
     });
     const redis = app.redis.client;
     const jobs = new DocumentJobs({

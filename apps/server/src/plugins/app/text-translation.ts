@@ -20,7 +20,7 @@ export default fp(
           batchMaxTexts: translation.batchMaxTexts,
           batchMaxChars: translation.batchMaxChars,
         },
-        detector: app.detector,
+        detector: app.sourceDetector,
         translation: app.translation,
         glossaries: app.glossaries,
       }),
