@@ -1,14 +1,17 @@
 /**
- * What every chat route (/api/v1/chat, /api/v1/chat/translated, /v1/chat/completions) does around
- * its answer: the client's per-client slot, the signal that stops the model when the client goes
- * away or the server ends the stream, and the answer sent as server-sent events.
+ * What every chat route (/api/v1/chat, /api/v1/chat/translated, OpenAI's /v1/chat/completions and
+ * /v1/responses) does around its answer: the client's per-client slot, the signal that stops the
+ * model when the client goes away or the server ends the stream, and the answer written whole or as
+ * server-sent events through the protocol's encoder (Sema's events as they are, OpenAI's shapes).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { clientGoneSignal } from '../lib/http/client-gone.ts';
 import { sendEventStream } from '../lib/http/sse.ts';
 import { isWebBudget } from '../lib/web-session.ts';
 import { chatErrorEvent } from './chat-errors.ts';
 import type { ChatMeter } from './chat-meter.ts';
+import { answerOf, startTurn } from './translated-turn-stream.ts';
 
 export interface ChatAnswer {
   /** Aborts when the client went away (then nobody is left to tell). */
@@ -43,24 +46,6 @@ export function startChatAnswer(request: FastifyRequest, reply: FastifyReply): C
   };
 }
 
-/**
- * Sends the rest of an answer whose `first` event was taken before (so that failures before it
- * kept their HTTP status) as server-sent events; a later failure is its last, `error`, event.
- */
-export function sendChatStream<E>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: ChatAnswer,
-  stream: { first: E; rest: AsyncIterator<E> },
-): FastifyReply {
-  return sendEventStream<E | ReturnType<typeof chatErrorEvent>>(reply, stream.rest, {
-    first: stream.first,
-    clientGone: answer.clientGone,
-    errorEvent: (error) => chatErrorEvent(error, request.log),
-    stop: answer.stop,
-  });
-}
-
 /** How a protocol writes a turn's events: its encoder, its error event and its framing. */
 export interface StreamEncoder<E, W> {
   /** The protocol's events for the turn's events, in order. */
@@ -71,6 +56,39 @@ export interface StreamEncoder<E, W> {
   format?: (event: W) => string;
   /** Written after the last event (OpenAI's `data: [DONE]`). */
   trailer?: string;
+}
+
+/** A protocol's shapes for a translated turn: the whole answer as one object, or its stream. */
+export interface TurnEncoder<W> extends StreamEncoder<TranslatedChatEvent, W> {
+  whole(answer: TranslatedChatResponse): unknown;
+}
+
+/** Sema's own shapes: the events as they are, a failure as `{type: 'error', detail, code}`. */
+export function semaEncoder<E>(
+  log: FastifyBaseLogger,
+): StreamEncoder<E, E | ReturnType<typeof chatErrorEvent>> & { whole<A>(answer: A): A } {
+  return {
+    encode: (events) => events,
+    error: (failure) => chatErrorEvent(failure, log),
+    whole: (answer) => answer,
+  };
+}
+
+/**
+ * Answers a translated turn the way its protocol asks: whole, or streamed through the encoder once
+ * the answer has begun (failures before it — bad input, upstream 401/429, no model — keep their
+ * HTTP status). Every chat protocol's route is a decoder, this call and an encoder.
+ */
+export async function replyWithTurn<W>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  turn: (answer: ChatAnswer) => AsyncGenerator<TranslatedChatEvent>,
+  { stream, encoder }: { stream: boolean; encoder: TurnEncoder<W> },
+): Promise<unknown> {
+  const answer = startChatAnswer(request, reply);
+  const events = turn(answer);
+  if (!stream) return encoder.whole(await answerOf(events));
+  return sendEncodedStream(reply, answer, await startTurn(events), encoder);
 }
 
 /**

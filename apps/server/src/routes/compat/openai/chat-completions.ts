@@ -5,24 +5,17 @@
  * refused with a sentence naming it, never silently dropped.
  */
 import { randomUUID } from 'node:crypto';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { CHAT_LIMITS } from '@sema/shared/api/chat';
 import type { ChatTurnRequest } from '../../../chat/chat-turn.ts';
 import type { StreamEncoder } from '../../../chat/chat-reply.ts';
-import { CompatError } from '../compat-errors.ts';
+import { defined, nullable, Part, present, refuse, SAMPLING, semaFields, textOf } from './common.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorBody, streamFailure } from './errors.ts';
 
-/** A field a client may leave out or send as null (OpenAI's clients send both). */
-export const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
-
 /** A message's content: a string, a list of parts (only text ones are served), or nothing. */
-const Content = Type.Union([
-  Type.String(),
-  Type.Null(),
-  Type.Array(Type.Object({ type: Type.String(), text: Type.Optional(Type.String()) })),
-]);
+const Content = Type.Union([Type.String(), Type.Null(), Type.Array(Part)]);
 
 const Role = Type.Union([
   Type.Literal('system'),
@@ -32,14 +25,6 @@ const Role = Type.Union([
   Type.Literal('tool'),
   Type.Literal('function'),
 ]);
-
-/** The fields both OpenAI APIs read the same way. */
-export const SAMPLING = {
-  temperature: nullable(Type.Number({ minimum: 0, maximum: CHAT_LIMITS.maxTemperature })),
-  top_p: nullable(Type.Number({ minimum: 0, maximum: 1 })),
-  user: nullable(Type.String({ maxLength: 256 })),
-  stream: nullable(Type.Boolean()),
-};
 
 const MaxTokens = nullable(Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens }));
 
@@ -65,26 +50,8 @@ export const ChatCompletionsBody = Type.Object({
 });
 export type ChatCompletionsBody = Static<typeof ChatCompletionsBody>;
 
-const refuse = (message: string, param?: string) => new CompatError(400, message, param);
 const TOOLS = 'Tools and function calls are not supported on this server';
-
-/** The text of a message's content; a part that is not text is refused. */
-function text(content: Static<typeof Content> | undefined, index: number): string {
-  if (typeof content === 'string') return content;
-  if (!content) return '';
-  return content
-    .map((part) => {
-      if (part.type === 'text' && typeof part.text === 'string') return part.text;
-      throw refuse(
-        `messages[${index}].content: only text parts are supported on this server, not ${part.type}`,
-        `messages[${index}].content`,
-      );
-    })
-    .join('');
-}
-
-const present = (value: unknown) =>
-  Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+const TEXT_PARTS = new Set(['text']);
 
 /** The turn a chat completions request asks for (the model is resolved by the route). */
 export function decodeChatCompletions(
@@ -105,7 +72,7 @@ export function decodeChatCompletions(
     }
     // A developer message is the newer name of a system message.
     const role = message.role === 'developer' ? 'system' : message.role;
-    return { role, content: text(message.content, index) } as const;
+    return { role, content: textOf(message.content, TEXT_PARTS, `messages[${index}].content`) } as const;
   });
   const maxTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
   return {
@@ -124,11 +91,6 @@ export function decodeChatCompletions(
   };
 }
 
-/** The fields of `fields` that are set. */
-export function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
 type Done = Extract<TranslatedChatEvent, { type: 'done' }>;
 
 /** OpenAI's usage object from the turn's token counts. */
@@ -142,20 +104,6 @@ function usage(end: Pick<Done, 'tokens' | 'prompt_tokens' | 'completion_tokens'>
 }
 
 /** Writes one completion in OpenAI's shapes. */
-/** What clients may safely ignore, on every OpenAI-shaped answer: the language, the English, the timings. */
-export function semaFields(answer: TranslatedChatResponse) {
-  return {
-    language: answer.language,
-    confidence: answer.confidence ?? null,
-    language_source: answer.language_source,
-    question_english: answer.question_english,
-    english: answer.english,
-    translation_failed: answer.translation_failed,
-    upstream_model: answer.model,
-    timings: answer.timings,
-  };
-}
-
 export class CompletionEncoder implements StreamEncoder<TranslatedChatEvent, Record<string, unknown>> {
   private readonly id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
   private readonly created = Math.floor(Date.now() / 1000);

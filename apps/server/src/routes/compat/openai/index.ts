@@ -10,12 +10,10 @@
  * What clients may safely ignore rides along in a `sema` field: the detected language and its
  * confidence, the English question and answer, and where the time went.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { startChatAnswer, sendEncodedStream, type StreamEncoder } from '../../../chat/chat-reply.ts';
+import { replyWithTurn, type ChatAnswer } from '../../../chat/chat-reply.ts';
 import { chatTurn, type ChatTurnRequest } from '../../../chat/chat-turn.ts';
-import { answerOf, startTurn } from '../../../chat/translated-turn-stream.ts';
-import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import { ChatCompletionsBody, CompletionEncoder, decodeChatCompletions } from './chat-completions.ts';
@@ -63,20 +61,9 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
     return { translated, model: translated ? available.translated : available.upstream };
   };
 
-  /** Runs a turn and answers it whole, or streamed through the protocol's encoder. */
-  const answer = async <W>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    turn: ChatTurnRequest,
-    stream: boolean,
-    protocol: StreamEncoder<TranslatedChatEvent, W> & { whole(answer: TranslatedChatResponse): unknown },
-  ) => {
-    const started = startChatAnswer(request, reply);
-    const events = chatTurn(app, turn, tenantOf(request), started);
-    if (!stream) return protocol.whole(await answerOf(events));
-    // Failures before the answer starts (bad input, upstream 401/429, no model) keep their status.
-    return sendEncodedStream(reply, started, await startTurn(events), protocol);
-  };
+  /** The turn a decoded request asks for, as the request's tenant. */
+  const turnOf = (request: FastifyRequest, turn: ChatTurnRequest) => (answer: ChatAnswer) =>
+    chatTurn(app, turn, tenantOf(request), answer);
 
   app.get('/v1/models', open, async () => {
     const { upstream, translated } = models();
@@ -99,7 +86,7 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
       const { translated, model } = translatedModel(request.body.model.trim());
       const turn = decodeChatCompletions(request.body, translated);
       const encoder = new CompletionEncoder(model, turn.includeUsage, request.log);
-      return answer(request, reply, turn, turn.stream, encoder);
+      return replyWithTurn(request, reply, turnOf(request, turn), { stream: turn.stream, encoder });
     },
   );
 
@@ -110,7 +97,10 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
       const { translated, model } = translatedModel(request.body.model.trim());
       const turn = decodeResponses(request.body, translated);
       const encoder = new ResponsesEncoder(model, request.body, request.log);
-      return answer(request, reply, turn, request.body.stream === true, encoder);
+      return replyWithTurn(request, reply, turnOf(request, turn), {
+        stream: request.body.stream === true,
+        encoder,
+      });
     },
   );
 }

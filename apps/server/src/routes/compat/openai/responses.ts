@@ -13,11 +13,9 @@ import { CHAT_LIMITS } from '@sema/shared/api/chat';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import type { StreamEncoder } from '../../../chat/chat-reply.ts';
 import type { ChatTurnRequest } from '../../../chat/chat-turn.ts';
-import { CompatError } from '../compat-errors.ts';
-import { defined, nullable, SAMPLING, semaFields } from './chat-completions.ts';
+import { defined, nullable, Part, present, refuse, SAMPLING, semaFields, textOf } from './common.ts';
 import { openAiCode, streamFailure } from './errors.ts';
 
-const Part = Type.Object({ type: Type.String(), text: Type.Optional(Type.String()) });
 const Item = Type.Object({
   type: Type.Optional(Type.String()),
   role: Type.Optional(
@@ -45,13 +43,12 @@ export const ResponsesBody = Type.Object({
 });
 export type ResponsesBody = Static<typeof ResponsesBody>;
 
-const refuse = (message: string, param: string) => new CompatError(400, message, param);
 /** The part types that carry text: what a user, a system prompt or an earlier answer wrote. */
 const TEXT_PARTS = new Set(['input_text', 'output_text', 'text']);
 
 /** The turn a Responses request asks for (the model is resolved by the route). */
 export function decodeResponses(body: ResponsesBody, translated: boolean): ChatTurnRequest {
-  if (Array.isArray(body.tools) ? body.tools.length > 0 : body.tools !== undefined && body.tools !== null) {
+  if (present(body.tools)) {
     throw refuse('Tools are not supported on this server', 'tools');
   }
   if (body.previous_response_id) {
@@ -74,18 +71,7 @@ export function decodeResponses(body: ResponsesBody, translated: boolean): ChatT
       );
     }
     if (!item.role) throw refuse(`input[${index}].role is required`, `input[${index}].role`);
-    const content =
-      typeof item.content === 'string'
-        ? item.content
-        : (item.content ?? [])
-            .map((part) => {
-              if (TEXT_PARTS.has(part.type) && typeof part.text === 'string') return part.text;
-              throw refuse(
-                `input[${index}].content: only text parts are supported on this server, not ${part.type}`,
-                `input[${index}].content`,
-              );
-            })
-            .join('');
+    const content = textOf(item.content, TEXT_PARTS, `input[${index}].content`);
     return { role: item.role === 'developer' ? 'system' : item.role, content } as const;
   });
   const instructions = body.instructions ? [{ role: 'system' as const, content: body.instructions }] : [];

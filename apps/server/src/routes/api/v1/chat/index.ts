@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
 import { chatResponses } from './responses.ts';
-import { sendChatStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
+import { semaEncoder, sendEncodedStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
 
 /** POST /api/v1/chat: one answer as JSON, or streamed as server-sent events with `stream: true`. */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,7 +38,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       const first = await events.next();
       if (first.done) throw new Error('chat stream ended without a done event');
       // The schema types the JSON answer; a stream is sent through the untyped reply.
-      return sendChatStream(request, reply, answer, { first: first.value, rest: events });
+      return sendEncodedStream(reply, answer, { first: first.value, rest: events }, semaEncoder(request.log));
     },
   );
 };

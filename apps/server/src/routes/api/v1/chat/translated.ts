@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TranslatedChatRequest, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { chatResponses } from './responses.ts';
-import { sendChatStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
+import { replyWithTurn, semaEncoder, type ChatAnswer } from '../../../../chat/chat-reply.ts';
 import { tenantOf } from '../../../../lib/tenant.ts';
-import { answerOf, startTurn } from '../../../../chat/translated-turn-stream.ts';
 
 /**
  * POST /api/v1/chat/translated: chat in the user's language in one request (the server detects,
@@ -33,35 +32,36 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = startChatAnswer(request, reply);
-      const turn = app.translatedChat.turn(
-        {
-          messages: request.body.messages,
-          tenant: tenantOf(request),
-          meter: answer.meter,
-          language: request.body.language,
-          conversationLanguage: request.body.conversation_language,
-          ...(request.body.glossary_id ? { glossaryId: request.body.glossary_id } : {}),
-          ...(request.body.document
-            ? {
-                document: {
-                  fileName: request.body.document.name,
-                  english: request.body.document.english,
-                  truncated: request.body.document.truncated ?? false,
-                },
-              }
-            : {}),
-          maxTokens: request.body.max_tokens,
-          temperature: request.body.temperature,
-          stop: request.body.stop,
-          topP: request.body.top_p,
-        },
-        answer.signal,
-      );
-      if (!request.body.stream) return answerOf(turn);
-
-      // Failures before the answer starts (bad input, upstream 401/429, no model) keep their status.
-      return sendChatStream(request, reply, answer, await startTurn(turn));
+      const { body } = request;
+      const turn = (answer: ChatAnswer) =>
+        app.translatedChat.turn(
+          {
+            messages: body.messages,
+            tenant: tenantOf(request),
+            meter: answer.meter,
+            language: body.language,
+            conversationLanguage: body.conversation_language,
+            ...(body.glossary_id ? { glossaryId: body.glossary_id } : {}),
+            ...(body.document
+              ? {
+                  document: {
+                    fileName: body.document.name,
+                    english: body.document.english,
+                    truncated: body.document.truncated ?? false,
+                  },
+                }
+              : {}),
+            maxTokens: body.max_tokens,
+            temperature: body.temperature,
+            stop: body.stop,
+            topP: body.top_p,
+          },
+          answer.signal,
+        );
+      return replyWithTurn(request, reply, turn, {
+        stream: body.stream === true,
+        encoder: semaEncoder(request.log),
+      });
     },
   );
 };
