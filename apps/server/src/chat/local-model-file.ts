@@ -42,6 +42,9 @@ export async function resolveLocalModel(
     return file;
   }
   fs.mkdirSync(options.directory, { recursive: true });
+  // A model downloaded before is used without asking the hub: a server restarts offline.
+  const downloaded = await downloadedModel(source, resolveModelFile, options.directory);
+  if (downloaded) return downloaded;
   // node-llama-cpp's downloader waits forever for a hub it cannot reach (and ignores its abort
   // signal then), which left the chat "loading 0%" for good offline. So the hub is asked first,
   // briefly, and the download itself is given up when no byte arrives for a while.
@@ -75,6 +78,19 @@ export async function resolveLocalModel(
     ]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** The file a model URI was downloaded to in `directory`, found without the network; else undefined. */
+export async function downloadedModel(
+  source: string,
+  resolveModelFile: typeof ResolveModelFile,
+  directory: string,
+): Promise<string | undefined> {
+  try {
+    return await resolveModelFile(source, { directory, download: false, cli: false });
+  } catch {
+    return undefined;
   }
 }
 

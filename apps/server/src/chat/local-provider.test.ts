@@ -269,7 +269,7 @@ describe('LocalProvider with a hub URI', () => {
 });
 
 describe('LocalProvider offline', () => {
-  it('says at once that the hub cannot be reached, fails requests without waiting, and recovers when it can', async () => {
+  it('says at once that the hub cannot be reached, fails requests without waiting, recovers when it can, and restarts offline', async () => {
     // A port nothing listens on: the hub is unreachable (a machine without internet).
     const port = await freePort();
     const { provider: local } = provider('hf:sema/tiny-chat/tiny-chat.gguf', {
@@ -300,6 +300,20 @@ describe('LocalProvider offline', () => {
       }
     } finally {
       await local.close();
+    }
+    // A restart with the hub gone again: the model downloaded before loads without it.
+    const { provider: restarted } = provider('hf:sema/tiny-chat/tiny-chat.gguf', {
+      hubEndpoint: `http://127.0.0.1:${port}/`,
+      modelsDirectory: path.join(work, 'offline'),
+    });
+    try {
+      restarted.warmUp();
+      await vi.waitFor(() => expect(restarted.status().state).toBe('ready'), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      await restarted.close();
     }
   });
 });
