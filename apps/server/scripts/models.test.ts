@@ -38,19 +38,25 @@ describe('npm run models', () => {
   const hubs: FakeHub[] = [];
   let env: Record<string, string>;
   let cache: string;
+  let chatHub: FakeHub;
+  let chatModel: string;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-models-'));
 
   beforeAll(async () => {
     // One hub per model, as the fake hub serves one; the pair model is reached through its own.
     const m2m = await startFakeHub(M2M, path.join(fixtures, 'tiny-m2m100'));
-    hubs.push(m2m);
+    // The chat model by URL from a hub of its own (a fake hub serves one model).
+    chatHub = await startFakeHub('sema-test/tiny-chat', fixtures);
+    hubs.push(m2m, chatHub);
     cache = path.join(work, 'cache');
+    chatModel = `${chatHub.url}/sema-test/tiny-chat/resolve/main/tiny-chat.gguf`;
     env = {
       SEMA_MODEL_CACHE: cache,
       SEMA_HUB_URL: m2m.url,
       SEMA_TRANSLATION_MODEL: M2M,
       SEMA_TRANSLATION_DTYPE: 'q8',
       SEMA_CHAT_PROVIDER: 'local',
+      SEMA_CHAT_LOCAL_MODEL: chatModel,
     };
   });
   afterAll(async () => {
@@ -63,15 +69,19 @@ describe('npm run models', () => {
     expect(before.code).toBe(0);
     expect(before.stdout).toContain(`${M2M}  main model (SEMA_TRANSLATION_MODEL)`);
     expect(before.stdout).toMatch(/not on disk .*npm run models -- pull/);
-    expect(before.stdout).toMatch(
-      /local chat model \(SEMA_CHAT_LOCAL_MODEL\): .*not managed by this command/,
-    );
+    expect(before.stdout).toContain(`${chatModel}  local chat model (SEMA_CHAT_LOCAL_MODEL)\n  not on disk`);
 
     const pulled = await models(env, 'pull');
     expect(pulled.stderr + pulled.stdout, pulled.stderr).toMatch(/downloaded 6 files/);
     // Progress, in the server's own format.
     expect(pulled.stderr).toMatch(new RegExp(`Downloading ${M2M} onnx/encoder_model_quantized.onnx: 100%`));
     expect(hubs[0]!.requests).toContain(`/${M2M}/resolve/main/onnx/decoder_model_merged_quantized.onnx`);
+    // The chat model too, checked to be a GGUF file, in the cache's chat folder.
+    expect(pulled.stdout).toMatch(new RegExp(`${chatModel}: downloaded, \\d+\\.\\d kB, a GGUF file`));
+    const chatFiles = fs.readdirSync(path.join(cache, 'chat')).filter((name) => name.endsWith('.gguf'));
+    expect(chatFiles).toHaveLength(1);
+    const chatFile = path.join(cache, 'chat', chatFiles[0]!);
+    expect(fs.readFileSync(chatFile)).toEqual(fs.readFileSync(path.join(fixtures, 'tiny-chat.gguf')));
     const folder = path.join(cache, M2M);
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, '.sema-manifest.json'), 'utf8')) as {
       files: Record<string, { size: number; sha256: string }>;
@@ -94,7 +104,10 @@ describe('npm run models', () => {
     expect(listed.stdout).toContain('M2M-100, MIT');
     expect(listed.stdout).toMatch(/on disk: 6 files, \d+\.\d kB \(q8\)/);
 
-    expect((await models(env, 'verify')).code).toBe(0);
+    expect(listed.stdout).toMatch(/GGUF, on disk: \d+\.\d kB in .*chat/);
+    const verified = await models(env, 'verify');
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toContain(`ok       ${chatFiles[0]}`);
 
     // The bundle carries the model to a server with no hub at all.
     const tarball = path.join(work, 'models.tar');
@@ -108,11 +121,25 @@ describe('npm run models', () => {
     const unbundled = await models(offline, 'unbundle', tarball);
     expect(unbundled.code, unbundled.stderr).toBe(0);
     expect(unbundled.stdout).toContain(`Installed ${M2M}`);
+    expect(unbundled.stdout).toContain(`Installed the chat model ${chatFiles[0]}`);
     const requests = hubs[0]!.requests.length;
+    const chatRequests = chatHub.requests.length;
     const offlinePull = await models(offline, 'pull');
     expect(offlinePull.stdout).toMatch(/already on disk/);
+    expect(offlinePull.stdout).toMatch(new RegExp(`${chatModel}: already on disk`));
     expect((await models(offline, 'verify')).code).toBe(0);
     expect(hubs[0]!.requests.length).toBe(requests);
+    expect(chatHub.requests.length).toBe(chatRequests);
+
+    // The chat model changed on disk is found, then removed by its configured name.
+    fs.appendFileSync(chatFile, 'x');
+    expect((await models(env, 'verify')).stdout).toMatch(
+      /CHANGED {2}.*\.gguf: \d+ bytes, \d+ when downloaded/,
+    );
+    const removedChat = await models(env, 'remove', chatModel);
+    expect(removedChat.stdout, removedChat.stderr).toMatch(/Removed .*\.gguf/);
+    expect(fs.existsSync(chatFile)).toBe(false);
+    expect((await models(env, 'verify')).code).toBe(1);
 
     // A byte changed on disk (same size) is found, and named.
     const decoder = path.join(folder, 'onnx/decoder_model_merged_quantized.onnx');
@@ -136,7 +163,7 @@ describe('npm run models', () => {
     expect(removed.stdout).toMatch(/It is still configured/);
     expect(fs.existsSync(folder)).toBe(false);
     expect((await models(env, 'list')).stdout).toMatch(/not on disk/);
-  }, 240_000);
+  }, 480_000);
 
   it('says NLLB-200 is for non-commercial use before it is downloaded, and lists unconfigured models in the cache', async () => {
     const nllbHub = await startFakeHub(NLLB, path.join(fixtures, 'tiny-nllb'));
@@ -160,6 +187,7 @@ describe('npm run models', () => {
       SEMA_TRANSLATION_ENGINE: 'kserve',
       SEMA_KSERVE_URL: 'http://127.0.0.1:9',
       SEMA_KSERVE_TOKENIZER: NLLB,
+      SEMA_CHAT_PROVIDER: 'none',
     };
     expect((await models(kserve, 'list')).stdout).toContain(`${NLLB}  tokenizer (SEMA_KSERVE_TOKENIZER)`);
     const pulled = await models(kserve, 'pull');

@@ -1,7 +1,8 @@
 /**
- * `npm run models -- <command>`: the translation models this configuration names (the same
- * environment the server reads: SEMA_TRANSLATION_MODEL, SEMA_PAIR_MODELS, SEMA_KSERVE_TOKENIZER,
- * SEMA_TRANSLATION_DTYPE, SEMA_MODEL_CACHE, SEMA_HUB_URL), managed on disk without a server:
+ * `npm run models -- <command>`: the models this configuration names (the same environment the
+ * server reads: SEMA_TRANSLATION_MODEL, SEMA_PAIR_MODELS, SEMA_KSERVE_TOKENIZER,
+ * SEMA_TRANSLATION_DTYPE, SEMA_CHAT_LOCAL_MODEL, SEMA_MODEL_CACHE, SEMA_HUB_URL), managed on disk
+ * without a server (the local chat model's part: chat-model.ts):
  *
  *   list                 each configured model: its role, family and licence, on disk or not, size;
  *                        then other models in the cache that nothing configures
@@ -16,6 +17,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  asConfiguredModel,
+  CHAT_FOLDER,
+  CHAT_ROLE,
+  chatModelFile,
+  configuredChatModel,
+  pullChatModel,
+  removeChatModel,
+} from './chat-model.ts';
 import { configOrFail, fail } from './command-line.ts';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
 import {
@@ -45,6 +55,17 @@ function megabytes(bytes: number): string {
 const config = configOrFail();
 const cache = config.models.cache;
 const configured = configuredModels(config);
+const chat = configuredChatModel(config);
+
+/** The chat model's file on disk, or undefined; a machine without node-llama-cpp ends the command saying so. */
+async function chatFileOrFail(): Promise<string | undefined> {
+  if (!chat) return undefined;
+  try {
+    return await chatModelFile(chat);
+  } catch (error) {
+    fail(`${chat.source}: ${(error as Error).message}`);
+  }
+}
 
 /** Model folders in the cache (`owner/name` holding a config.json or tokenizer.json). */
 function cachedFolders(): string[] {
@@ -85,7 +106,7 @@ function cachedModel(id: string): ConfiguredModel {
   };
 }
 
-function list(): void {
+async function list(): Promise<void> {
   if (configured.length === 0) {
     out(
       `SEMA_TRANSLATION_ENGINE=${config.translation.engine}: this server loads no translation model (its inference servers do).`,
@@ -107,10 +128,12 @@ function list(): void {
       out(`  partly on disk: missing ${state.missing.join(', ')} in ${where}: npm run models -- pull`);
     }
   }
-  if (config.chat.provider === 'local') {
-    out(
-      `${config.chat.localModel}  local chat model (SEMA_CHAT_LOCAL_MODEL): downloaded by the server at start, not managed by this command`,
-    );
+  if (chat) {
+    out(`${chat.source}  ${CHAT_ROLE}`);
+    const file = await chatFileOrFail();
+    if (file) out(`  GGUF, on disk: ${megabytes(fs.statSync(file).size)} in ${file}`);
+    else if (chat.downloaded) out(`  not on disk (cache ${chat.folder}): npm run models -- pull`);
+    else out(`  MISSING: the file ${chat.source} does not exist`);
   }
   const names = new Set(configured.map((model) => model.name));
   const others = cachedFolders().filter((id) => !names.has(id));
@@ -171,6 +194,26 @@ async function pull(): Promise<void> {
   }
 }
 
+async function pullChat(): Promise<void> {
+  if (!chat) return;
+  try {
+    const { file, fetched } = await pullChatModel(chat, config.models.hubUrl, process.stderr);
+    const size = megabytes(fs.statSync(file).size);
+    if (!chat.downloaded)
+      out(`${chat.source}: a file on this machine, nothing to download, ${size}, a GGUF file`);
+    else
+      out(`${chat.source}: ${fetched ? 'downloaded' : 'already on disk'}, ${size}, a GGUF file, in ${file}`);
+  } catch (error) {
+    fail(`${chat.source}: ${(error as Error).message}`);
+  }
+}
+
+/** Every configured model as the checks see it: the translation models, and the chat model once on disk. */
+async function allModels(): Promise<ConfiguredModel[]> {
+  const file = await chatFileOrFail();
+  return file && chat ? [...configured, asConfiguredModel(chat, file)] : configured;
+}
+
 function describeCheck(check: FileCheck): string {
   switch (check.state) {
     case 'ok':
@@ -198,8 +241,19 @@ async function verify(models: readonly ConfiguredModel[]): Promise<boolean> {
   return good;
 }
 
-function remove(name: string | undefined): void {
+async function remove(name: string | undefined): Promise<void> {
   if (!name) fail('Usage: npm run models -- remove <name> (a name from npm run models -- list)');
+  if (chat && name === chat.source) {
+    const file = await chatFileOrFail();
+    if (!chat.downloaded)
+      fail(
+        `${name} is a file of yours, not a download in the model cache: remove it yourself if you mean to`,
+      );
+    if (!file) fail(`${name} is not on disk: nothing to remove`);
+    out(`Removed ${file} (${megabytes(removeChatModel(file))})`);
+    out(`It is still configured (${CHAT_ROLE}): the server downloads it again at its next start.`);
+    return;
+  }
   const model =
     configured.find((candidate) => candidate.name === name) ??
     (cachedFolders().includes(name) ? cachedModel(name) : undefined);
@@ -222,7 +276,11 @@ async function bundle(file: string | undefined): Promise<void> {
   for (const model of configured.filter((candidate) => candidate.source.kind === 'folder')) {
     out(`${model.name}: a folder on this machine, not bundled (copy it yourself)`);
   }
-  if (downloaded.length === 0) fail('No configured model comes from the hub: nothing to bundle.');
+  const chatFile = chat?.downloaded ? await chatFileOrFail() : undefined;
+  if (chat?.downloaded && !chatFile) fail(`${chat.source} is not on disk: npm run models -- pull first`);
+  if (chat && !chat.downloaded) out(`${chat.source}: a file on this machine, not bundled (copy it yourself)`);
+  if (downloaded.length === 0 && !chatFile)
+    fail('No configured model comes from the hub: nothing to bundle.');
   for (const model of downloaded) {
     const state = inspectModel(model);
     if (state.missing.length > 0)
@@ -231,7 +289,9 @@ async function bundle(file: string | undefined): Promise<void> {
       );
     await recordManifest(state.folder, model.files);
   }
-  if (!(await verify(downloaded)))
+  const chatModel = chat && chatFile ? asConfiguredModel(chat, chatFile) : undefined;
+  if (chatModel) await recordManifest(path.dirname(chatFile!), chatModel.files);
+  if (!(await verify(chatModel ? [...downloaded, chatModel] : downloaded)))
     fail('A model on disk differs from what was downloaded: not bundled (remove it and pull again).');
   // The list of what is bundled goes first, so unbundle checks each file it should hold.
   const contents = Object.fromEntries(
@@ -240,19 +300,24 @@ async function bundle(file: string | undefined): Promise<void> {
   const listing = fs.mkdtempSync(path.join(cache, '.bundle-'));
   const target = path.resolve(file);
   try {
-    fs.writeFileSync(path.join(listing, BUNDLE_LIST), `${JSON.stringify({ models: contents }, null, 2)}\n`);
+    const chatName = chatFile && path.basename(chatFile);
+    fs.writeFileSync(
+      path.join(listing, BUNDLE_LIST),
+      `${JSON.stringify({ models: contents, ...(chatName && { chat: chatName }) }, null, 2)}\n`,
+    );
     const members = Object.entries(contents).flatMap(([id, files]) =>
       [...files, MANIFEST_FILE].map((member) => `${id}/${member}`),
     );
+    if (chatName) members.push(`${CHAT_FOLDER}/${chatName}`, `${CHAT_FOLDER}/${MANIFEST_FILE}`);
     tar(['-cf', target, '-C', listing, BUNDLE_LIST, '-C', cache, ...members]);
   } finally {
     fs.rmSync(listing, { recursive: true, force: true });
   }
   out(
-    `Wrote ${target} (${megabytes(fs.statSync(target).size)}): ${downloaded.map((model) => model.name).join(', ')}`,
+    `Wrote ${target} (${megabytes(fs.statSync(target).size)}): ${[...downloaded.map((model) => model.name), ...(chatFile ? [chat!.source] : [])].join(', ')}`,
   );
   out(
-    'On the other server: npm run models -- unbundle <file.tar>, with the same SEMA_TRANSLATION_MODEL, SEMA_PAIR_MODELS and SEMA_TRANSLATION_DTYPE.',
+    'On the other server: npm run models -- unbundle <file.tar>, with the same SEMA_TRANSLATION_MODEL, SEMA_PAIR_MODELS, SEMA_TRANSLATION_DTYPE and SEMA_CHAT_LOCAL_MODEL.',
   );
 }
 
@@ -264,19 +329,30 @@ async function unbundle(file: string | undefined): Promise<void> {
   const staging = fs.mkdtempSync(path.join(cache, '.unbundle-'));
   try {
     tar(['-xf', archive, '-C', staging, '--no-same-owner']);
-    const listed = readBundleList(path.join(staging, BUNDLE_LIST));
-    if (!listed)
+    const bundleList = readBundleList(path.join(staging, BUNDLE_LIST));
+    if (!bundleList)
       fail(`${archive} is not a bundle made by npm run models -- bundle (it has no ${BUNDLE_LIST})`);
+    const { models: listed, chat: chatName } = bundleList;
     const ids = Object.keys(listed);
-    for (const [id, files] of Object.entries(listed)) {
-      const model: ConfiguredModel = {
+    const stagedChat = chatName
+      ? asConfiguredModel(
+          { source: chatName, downloaded: true, folder: path.join(staging, CHAT_FOLDER) },
+          path.join(staging, CHAT_FOLDER, chatName),
+        )
+      : undefined;
+    const staged: [string, ConfiguredModel][] = Object.entries(listed).map(([id, files]) => [
+      id,
+      {
         role: 'bundled',
         name: id,
         source: { kind: 'hub', id, hub: '', cacheDir: staging, label: id },
         use: 'full',
         files,
         dtype: 'q8',
-      };
+      },
+    ]);
+    if (stagedChat) staged.push([CHAT_ROLE, stagedChat]);
+    for (const [id, model] of staged) {
       const bad = (await verifyModel(model)).filter((check) => check.state !== 'ok');
       if (bad.length > 0)
         fail(`${id} in ${archive} is damaged, nothing installed:\n  ${bad.map(describeCheck).join('\n  ')}`);
@@ -288,6 +364,15 @@ async function unbundle(file: string | undefined): Promise<void> {
       fs.renameSync(path.join(staging, id), destination);
       out(`Installed ${id} in ${destination} (checksums match)`);
     }
+    if (chatName) {
+      const folder = path.join(cache, CHAT_FOLDER);
+      const destination = path.join(folder, chatName);
+      fs.mkdirSync(folder, { recursive: true });
+      if (fs.existsSync(destination)) removeChatModel(destination);
+      fs.renameSync(path.join(staging, CHAT_FOLDER, chatName), destination);
+      await recordManifest(folder, [chatName]);
+      out(`Installed the chat model ${chatName} in ${folder} (checksum matches)`);
+    }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
@@ -295,13 +380,19 @@ async function unbundle(file: string | undefined): Promise<void> {
   for (const model of missing) out(`Still missing for this configuration: ${model.name} (${model.role})`);
 }
 
-function readBundleList(file: string): Record<string, string[]> | undefined {
+function readBundleList(file: string): { models: Record<string, string[]>; chat?: string } | undefined {
   try {
-    const { models } = JSON.parse(fs.readFileSync(file, 'utf8')) as { models?: Record<string, string[]> };
-    // Only owner/name ids: an archive does not get to write outside the cache.
+    const { models, chat: chatName } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      models?: Record<string, string[]>;
+      chat?: unknown;
+    };
+    // Only owner/name ids and a plain .gguf name: an archive does not get to write outside the cache.
     if (!models || !Object.keys(models).every((id) => /^[\w.-]+\/[\w.-]+$/.test(id) && !id.includes('..')))
       return undefined;
-    return models;
+    if (chatName === undefined) return { models };
+    if (typeof chatName !== 'string' || !/^[\w.-]+\.gguf$/i.test(chatName) || chatName.includes('..'))
+      return undefined;
+    return { models, chat: chatName };
   } catch {
     return undefined;
   }
@@ -319,21 +410,31 @@ function tar(args: string[]): void {
 const [command, ...args] = process.argv.slice(2);
 switch (command) {
   case 'list':
-    list();
+    await list();
     break;
   case 'pull':
     if (args[0] === '--from') await unbundle(args[1]);
-    else await pull();
+    else {
+      await pull();
+      await pullChat();
+    }
     break;
   case 'verify':
-    if (!(await verify(configured))) {
+    if (chat && !(await chatFileOrFail())) {
+      out(
+        `${chat.source}\n  MISSING  ${chat.downloaded ? 'not downloaded: npm run models -- pull' : 'the file does not exist'}`,
+      );
+      await verify(configured);
+      fail('Some files are missing: npm run models -- pull');
+    }
+    if (!(await verify(await allModels()))) {
       fail(
         'Some files are missing or changed since they were downloaded: npm run models -- remove <name>, then pull',
       );
     }
     break;
   case 'remove':
-    remove(args[0]);
+    await remove(args[0]);
     break;
   case 'bundle':
     await bundle(args[0]);

@@ -90,7 +90,12 @@ export async function downloadedModel(
   try {
     return await resolveModelFile(source, { directory, download: false, cli: false });
   } catch {
-    return undefined;
+    // node-llama-cpp names a plain URL's download after the URL's last part, but finds it again
+    // only by asking the server; the name is looked for here instead.
+    if (!/^https?:\/\//i.test(source)) return undefined;
+    const name = path.posix.basename(new URL(source).pathname);
+    const file = path.join(directory, name);
+    return name.toLowerCase().endsWith('.gguf') && fs.existsSync(file) ? file : undefined;
   }
 }
 
