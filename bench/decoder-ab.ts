@@ -9,12 +9,13 @@
 // A variant is a synthetic model folder (`--a`, `--b`: folders under ~/.cache/sema, or absolute;
 // e.g. one generated with another graph layout, or with other weight types) with, optionally,
 // ONNX Runtime session options for its decoder merged over the engine's own (`--a-session`,
-// `--b-session`: JSON, e.g. '{"enableCpuMemArena":true}' or '{"intraOpNumThreads":1}'). A variant
+// `--b-session`: JSON, e.g. '{"enableCpuMemArena":true}' or '{"intraOpNumThreads":1}') and its
+// token picker (`--a-picker`, `--b-picker`: runtime, the default, or js; see token-picker.ts). A variant
 // with session options opens the decoder file as it is, without the engine's int8 copy: `--a-session
 // '{}'` against the default B measures int8 weights against the export's uint8.
 //
 //   npm run bench:decoder-ab -- --model opus-mt-en-fr --a synthetic --b synthetic-s8
-//       [--b-session JSON] [--batches 1,8,32] [--beams 1] [--rounds 5] [--threads 2]
+//       [--b-session JSON] [--a-picker js] [--batches 1,8,32] [--beams 1] [--rounds 5] [--threads 2]
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     b: { type: 'string', default: 'synthetic' },
     'a-session': { type: 'string' },
     'b-session': { type: 'string' },
+    'a-picker': { type: 'string', default: 'runtime' },
+    'b-picker': { type: 'string', default: 'runtime' },
     batches: { type: 'string', default: '1,8,32' },
     beams: { type: 'string', default: '1' },
     rounds: { type: 'string', default: '5' },
@@ -57,13 +60,21 @@ interface Variant {
   own?: ort.InferenceSession;
 }
 
-async function variant(label: string, dir: string, session: string | undefined): Promise<Variant> {
+async function variant(
+  label: string,
+  dir: string,
+  session: string | undefined,
+  picker: string,
+): Promise<Variant> {
+  if (picker !== 'runtime' && picker !== 'js')
+    throw new Error(`--a-picker/--b-picker: runtime or js, not ${picker}`);
   const folder = path.resolve(os.homedir(), '.cache', 'sema', dir, args.model);
   const model = await Seq2SeqModel.load({
     source: { kind: 'folder', path: folder, label },
     dtype: 'q8',
     threads,
     forceLengthRatio: RATIO,
+    picker,
   });
   if (!session) return { label, model, runner: model.runner };
   const overrides = JSON.parse(session) as ort.InferenceSession.SessionOptions;
@@ -78,14 +89,23 @@ async function variant(label: string, dir: string, session: string | undefined):
   return {
     label,
     model,
-    runner: new DecoderRunner(base.encoder, decoder, model.runner.layout, model.runner.special),
+    runner: new DecoderRunner(
+      base.encoder,
+      decoder,
+      model.runner.layout,
+      model.runner.special,
+      model.runner.picker,
+    ),
     own: decoder,
   };
 }
 
+const label = (side: 'a' | 'b') =>
+  `${side.toUpperCase()} ${args[side]}${args[`${side}-session`] ? ` ${args[`${side}-session`]}` : ''}` +
+  ` picker ${args[`${side}-picker`]}`;
 const variants = [
-  await variant(`A ${args.a}${args['a-session'] ? ` ${args['a-session']}` : ''}`, args.a, args['a-session']),
-  await variant(`B ${args.b}${args['b-session'] ? ` ${args['b-session']}` : ''}`, args.b, args['b-session']),
+  await variant(label('a'), args.a, args['a-session'], args['a-picker']),
+  await variant(label('b'), args.b, args['b-session'], args['b-picker']),
 ];
 const load = () =>
   os

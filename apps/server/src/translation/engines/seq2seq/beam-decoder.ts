@@ -9,14 +9,7 @@
  * batch's rows change: once after the first step (one entry per row becomes one per beam) and when
  * rows finish and leave the batch.
  */
-import {
-  BeamRow,
-  compareCandidates,
-  logSumExp,
-  topTokens,
-  type Candidate,
-  type Hypothesis,
-} from './beam-search.ts';
+import { BeamRow, compareCandidates, type Candidate, type Hypothesis } from './beam-search.ts';
 import {
   selectBatch,
   throwIfAborted,
@@ -48,7 +41,7 @@ export class BeamDecoder implements Decoder {
   async searchAll(job: DecodeJob, stats?: DecodeStats): Promise<Hypothesis[][]> {
     const { rows } = job;
     if (rows.length === 0) return [];
-    const { eos, suppressed } = this.runner.special;
+    const { eos } = this.runner.special;
     const searches = rows.map(
       (_, r) =>
         new BeamRow({
@@ -64,6 +57,7 @@ export class BeamDecoder implements Decoder {
 
     while (entryRows.length > 0) {
       const step = await this.runner.step(state, inputIds, inputLength);
+      const picks = await this.runner.topLogProbs(step, 2 * this.beams);
       throwIfAborted(job.signal);
       if (stats) stats.steps++;
       const nextRows: number[] = [];
@@ -74,12 +68,10 @@ export class BeamDecoder implements Decoder {
         const search = searches[row]!;
         const candidates: Candidate[] = [];
         search.running.forEach((beam, b) => {
-          const offset = ((first + b) * inputLength + inputLength - 1) * step.vocab;
-          const normaliser = logSumExp(step.logits, offset, step.vocab, suppressed);
-          const top = topTokens(step.logits, offset, step.vocab, suppressed, 2 * this.beams);
-          top.tokens.forEach((token, i) => {
-            candidates.push({ beam: b, token, sum: beam.sum + (top.values[i]! - normaliser) });
-          });
+          const at = (first + b) * picks.count;
+          for (let i = 0; i < picks.found[first + b]!; i++) {
+            candidates.push({ beam: b, token: picks.tokens[at + i]!, sum: beam.sum + picks.values[at + i]! });
+          }
         });
         const width = search.running.length;
         candidates.sort(compareCandidates);

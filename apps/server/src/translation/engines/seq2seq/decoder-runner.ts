@@ -7,6 +7,7 @@
  */
 import ort from 'onnxruntime-node';
 import { abortError } from '../../errors.ts';
+import type { Picks, TokenPicker } from './token-picker.ts';
 
 export type Tensor = ort.Tensor;
 
@@ -74,6 +75,8 @@ export interface DecodeStart {
 export interface StepResult {
   /** `[batch, inputLength, vocab]`, row-major. */
   logits: Float32Array;
+  batch: number;
+  inputLength: number;
   vocab: number;
   /** The state for the next step: the same batch rows, caches one position longer. */
   state: BatchState;
@@ -88,6 +91,8 @@ export class DecoderRunner {
     private readonly decoder: ort.InferenceSession,
     readonly layout: DecoderLayout,
     readonly special: SpecialTokens,
+    /** Picks each step's best tokens, leaving out `special.suppressed`. */
+    readonly picker: TokenPicker,
   ) {
     this.allOutputs = [...decoder.outputNames];
     this.stepOutputs = this.allOutputs.filter((name) => !name.includes('.encoder.'));
@@ -209,6 +214,8 @@ export class DecoderRunner {
     const logits = output(result, 'logits');
     return {
       logits: logits.data as Float32Array,
+      batch,
+      inputLength,
       vocab: logits.dims[2]!,
       state: {
         ...state,
@@ -217,6 +224,16 @@ export class DecoderRunner {
         started: true,
       },
     };
+  }
+
+  /** Each batch row's most likely next token (its logit as the value). */
+  argmax(step: StepResult): Promise<Picks> {
+    return this.picker.argmax(step.logits, step.batch, step.inputLength, step.vocab);
+  }
+
+  /** Each batch row's `count` most likely next tokens with their log-probabilities, best first. */
+  topLogProbs(step: StepResult, count: number): Promise<Picks> {
+    return this.picker.topLogProbs(step.logits, step.batch, step.inputLength, step.vocab, count);
   }
 
   private emptyCache(batch: number): Tensor[] {

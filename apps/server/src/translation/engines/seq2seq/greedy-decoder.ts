@@ -24,7 +24,7 @@ export class GreedyDecoder implements Decoder {
   /** Returns, per row, the generated tokens without the start, forced and end tokens. */
   async decode(job: DecodeJob, stats?: DecodeStats): Promise<number[][]> {
     const { rows } = job;
-    const { eos, suppressed } = this.runner.special;
+    const { eos } = this.runner.special;
     const outputs: number[][] = rows.map(() => []);
     if (rows.length === 0) return outputs;
     let { state, inputIds, inputLength } = await this.runner.start(job);
@@ -33,13 +33,13 @@ export class GreedyDecoder implements Decoder {
 
     while (active.length > 0) {
       const step = await this.runner.step(state, inputIds, inputLength);
+      const picks = await this.runner.argmax(step);
       throwIfAborted(job.signal);
       if (stats) stats.steps++;
       const keep: number[] = [];
       const next: number[] = [];
       active.forEach((row, i) => {
-        const offset = (i * inputLength + inputLength - 1) * step.vocab;
-        const token = argmax(step.logits, offset, step.vocab, suppressed);
+        const token = picks.tokens[i]!;
         const generated = outputs[row]!;
         if (token === eos) return;
         generated.push(token);
@@ -62,17 +62,4 @@ export class GreedyDecoder implements Decoder {
     }
     return outputs;
   }
-}
-
-function argmax(data: Float32Array, offset: number, length: number, suppressed: Uint8Array): number {
-  let best = -1;
-  let bestScore = -Infinity;
-  for (let i = 0; i < length; i++) {
-    const score = data[offset + i]!;
-    if (score > bestScore && suppressed[i] !== 1) {
-      bestScore = score;
-      best = i;
-    }
-  }
-  return best;
 }

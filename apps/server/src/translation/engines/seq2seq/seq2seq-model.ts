@@ -22,6 +22,7 @@ import {
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { int8WeightsFile } from './int8-weights.ts';
+import { createTokenPicker, type PickerKind, type TokenPicker } from './token-picker.ts';
 import { recordManifest } from '../model-inventory.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
 import type { ModelConfigJson, ModelFamily, ServedLanguages } from '../families/model-family.ts';
@@ -52,6 +53,11 @@ export interface LoadOptions {
   threads: number;
   /** Beam width (`SEMA_TRANSLATION_BEAMS`); 1, the default, decodes greedily. */
   beams?: number;
+  /**
+   * Where each step's best tokens are picked from the logits: `runtime` (the default, a small
+   * ONNX Runtime session) or `js` (the loop in JS, for side-by-side benches and tests).
+   */
+  picker?: PickerKind;
   /** Called while files that were not on disk yet are downloaded. */
   onDownload?: (progress: DownloadEvent) => void;
   /**
@@ -104,7 +110,7 @@ export function engineSessionOptions(threads: number) {
 export class Seq2SeqModel {
   private constructor(
     private readonly tokenizer: ModelTokenizer,
-    private readonly sessions: readonly ort.InferenceSession[],
+    private readonly sessions: readonly (ort.InferenceSession | TokenPicker)[],
     /** The encoder and decoder sessions, for tests and benchmarks that drive a decoder directly. */
     readonly runner: DecoderRunner,
     private readonly decoder: Decoder,
@@ -175,6 +181,7 @@ export class Seq2SeqModel {
     };
     const encoder = await open('encoder_model');
     let decoderSession: ort.InferenceSession | undefined;
+    let picker: TokenPicker | undefined;
     try {
       // Prepacking stays on for the decoder too. Turning it off there saves the packed copy of the
       // tied embedding/output weight (peak 1.83× → 1.39× the weights for 600M q8) but makes every
@@ -197,17 +204,24 @@ export class Seq2SeqModel {
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.specialIds) if (id !== eos && id < vocabSize) suppressed[id] = 1;
       if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
-      const runner = new DecoderRunner(encoder, decoderSession, layout, {
-        pad: config.pad_token_id ?? 1,
-        eos,
-        decoderStart: config.decoder_start_token_id ?? eos,
-        suppressed,
-      });
+      picker = await createTokenPicker(options.picker ?? 'runtime', suppressed, options.threads);
+      const runner = new DecoderRunner(
+        encoder,
+        decoderSession,
+        layout,
+        {
+          pad: config.pad_token_id ?? 1,
+          eos,
+          decoderStart: config.decoder_start_token_id ?? eos,
+          suppressed,
+        },
+        picker,
+      );
       const beams = options.beams ?? 1;
       const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
       return new Seq2SeqModel(
         tokenizer,
-        [encoder, decoderSession],
+        [encoder, decoderSession, picker],
         runner,
         decoder,
         options.forceLengthRatio,
@@ -215,6 +229,7 @@ export class Seq2SeqModel {
     } catch (error) {
       await encoder.release();
       await decoderSession?.release();
+      await picker?.release();
       throw error;
     }
   }
