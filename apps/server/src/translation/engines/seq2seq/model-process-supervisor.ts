@@ -41,18 +41,6 @@ export interface SupervisorHooks {
   hasWork(): boolean;
 }
 
-/**
- * glibc's allocator settings for the model process (a variable already set in the environment
- * wins). By default glibc raises its mmap threshold as large blocks are freed, so while ONNX
- * Runtime loads a model, later blocks land on the heap between blocks still in use, and the memory
- * freed after loading (the parsed file, the weights it repacked for its kernels) stays resident
- * for the life of the process. A fixed threshold keeps every block of 1 MB and more in its own
- * mapping, given back to the system when freed: 180 MB less resident for the 600M q8 model.
- */
-const MODEL_PROCESS_MALLOC: Record<string, string> = {
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? String(1024 * 1024),
-};
-
 /** A model process that says nothing for this long while it has work is taken for hung. */
 const DEFAULT_HANG_TIMEOUT_MS = 30_000;
 const DEFAULT_RESTART_DELAY_MS = 500;
@@ -134,7 +122,14 @@ export class ModelProcessSupervisor {
       execArgv: [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ...MODEL_PROCESS_MALLOC },
+      // glibc's allocator keeps its own defaults here. A fixed mmap threshold of 1 MB
+      // (MALLOC_MMAP_THRESHOLD_=1048576, once set here) gives the blocks ONNX Runtime frees after
+      // loading back to the system (~200 MB less resident for NLLB-600M q8), but then every block
+      // of a decoder step over 1 MB (caches, logits, their JS copies) is a fresh mapping whose pages
+      // fault in again each step: 1.75× slower greedy decoding of NLLB-600M at batch 8 and 3–5×
+      // for OPUS-MT at batch 32 and with 4 beams (bench/results/HISTORY.md). Set in the server's
+      // environment, it still reaches this process.
+      env: process.env,
     });
     this.modelProcess = child;
     this.lastHeard = Date.now();
