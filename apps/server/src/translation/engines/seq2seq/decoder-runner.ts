@@ -7,7 +7,7 @@
  */
 import ort from 'onnxruntime-node';
 import { abortError } from '../../errors.ts';
-import type { Picks, TokenPicker } from './token-picker.ts';
+import type { Picks, StepLogits, TokenPicker } from './token-picker.ts';
 
 export type Tensor = ort.Tensor;
 
@@ -72,12 +72,7 @@ export interface DecodeStart {
   inputLength: number;
 }
 
-export interface StepResult {
-  /** `[batch, inputLength, vocab]`, row-major. */
-  logits: Float32Array;
-  batch: number;
-  inputLength: number;
-  vocab: number;
+export interface StepResult extends StepLogits {
   /** The state for the next step: the same batch rows, caches one position longer. */
   state: BatchState;
 }
@@ -228,12 +223,12 @@ export class DecoderRunner {
 
   /** Each batch row's most likely next token (its logit as the value). */
   argmax(step: StepResult): Promise<Picks> {
-    return this.picker.argmax(step.logits, step.batch, step.inputLength, step.vocab);
+    return this.picker.argmax(step);
   }
 
   /** Each batch row's `count` most likely next tokens with their log-probabilities, best first. */
   topLogProbs(step: StepResult, count: number): Promise<Picks> {
-    return this.picker.topLogProbs(step.logits, step.batch, step.inputLength, step.vocab, count);
+    return this.picker.topLogProbs(step, count);
   }
 
   private emptyCache(batch: number): Tensor[] {

@@ -9,6 +9,7 @@ const logits = Float32Array.from([
   9, 9, 9, 9, 9, 9, /* row 0, last: */ 2, 8, 5, 5, 9, 1,
   0, 0, 0, 0, 0, 0, /* row 1, last: */ 3, 7, 3, -1, 7, 3,
 ]);
+const step = { logits, batch: 2, inputLength: 2, vocab: 6 };
 
 let runtime: TokenPicker;
 let js: TokenPicker;
@@ -33,13 +34,13 @@ for (const kind of ['runtime', 'js'] as const) {
     const picker = () => (kind === 'runtime' ? runtime : js);
 
     it('takes the argmax of the last position, never a suppressed token, the lower token on ties', async () => {
-      const picks = rows(await picker().argmax(logits, 2, 2, 6));
+      const picks = rows(await picker().argmax(step));
       expect(picks.map((row) => row.tokens)).toEqual([[2], [0]]);
       expect(picks.map((row) => row.values)).toEqual([[5], [3]]);
     });
 
     it('gives the best log-probabilities over the tokens that may be generated, best first', async () => {
-      const picks = rows(await picker().topLogProbs(logits, 2, 2, 6, 3));
+      const picks = rows(await picker().topLogProbs(step, 3));
       expect(picks.map((row) => row.tokens)).toEqual([
         [2, 3, 0],
         [0, 2, 5],
@@ -53,7 +54,7 @@ for (const kind of ['runtime', 'js'] as const) {
     });
 
     it('returns fewer picks than asked when fewer tokens may be generated', async () => {
-      const picks = rows(await picker().topLogProbs(logits, 2, 2, 6, 8));
+      const picks = rows(await picker().topLogProbs(step, 8));
       expect(picks.map((row) => row.tokens)).toEqual([
         [2, 3, 0, 5],
         [0, 2, 5, 3],
@@ -68,14 +69,11 @@ it('the runtime picker gives what the JS one gives on a large random vocabulary'
   for (let token = 0; token < vocab; token += 97) many[token] = 1;
   let seed = 7;
   const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 30 - 15;
-  const big = Float32Array.from({ length: 4 * vocab }, random);
+  const big = { logits: Float32Array.from({ length: 4 * vocab }, random), batch: 4, inputLength: 1, vocab };
   const [a, b] = [await createTokenPicker('runtime', many, 1), await createTokenPicker('js', many, 1)];
   try {
-    expect((await a.argmax(big, 4, 1, vocab)).tokens).toEqual((await b.argmax(big, 4, 1, vocab)).tokens);
-    const [ours, theirs] = [
-      await a.topLogProbs(big, 4, 1, vocab, 8),
-      await b.topLogProbs(big, 4, 1, vocab, 8),
-    ];
+    expect((await a.argmax(big)).tokens).toEqual((await b.argmax(big)).tokens);
+    const [ours, theirs] = [await a.topLogProbs(big, 8), await b.topLogProbs(big, 8)];
     expect(ours.tokens).toEqual(theirs.tokens);
     ours.values.forEach((value, i) => expect(value).toBeCloseTo(theirs.values[i]!, 4));
   } finally {
@@ -85,7 +83,7 @@ it('the runtime picker gives what the JS one gives on a large random vocabulary'
 });
 
 it('says so when the logits do not match the vocabulary it was made for', async () => {
-  await expect(runtime.argmax(new Float32Array(7), 1, 1, 7)).rejects.toThrow(
-    'The decoder gave 7 logits a position for a vocabulary of 6',
-  );
+  await expect(
+    runtime.argmax({ logits: new Float32Array(7), batch: 1, inputLength: 1, vocab: 7 }),
+  ).rejects.toThrow('The decoder gave 7 logits a position for a vocabulary of 6');
 });

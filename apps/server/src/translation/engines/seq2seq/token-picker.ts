@@ -26,17 +26,19 @@ export interface Picks {
   found: Int32Array;
 }
 
+/** A decoder step's logits: `[batch, inputLength, vocab]`, row-major. */
+export interface StepLogits {
+  logits: Float32Array;
+  batch: number;
+  inputLength: number;
+  vocab: number;
+}
+
 export interface TokenPicker {
-  /** Each row's highest logit at its last position (`logits`: `[rows, positions, vocab]`). */
-  argmax(logits: Float32Array, rows: number, positions: number, vocab: number): Promise<Picks>;
-  /** Each row's `count` highest log-probabilities at its last position, best first. */
-  topLogProbs(
-    logits: Float32Array,
-    rows: number,
-    positions: number,
-    vocab: number,
-    count: number,
-  ): Promise<Picks>;
+  /** Each batch row's highest logit at its last position. */
+  argmax(step: StepLogits): Promise<Picks>;
+  /** Each batch row's `count` highest log-probabilities at its last position, best first. */
+  topLogProbs(step: StepLogits, count: number): Promise<Picks>;
   release(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ export async function createTokenPicker(
 class JsPicker implements TokenPicker {
   constructor(private readonly suppressed: Uint8Array) {}
 
-  async argmax(logits: Float32Array, rows: number, positions: number, vocab: number): Promise<Picks> {
+  async argmax({ logits, batch: rows, inputLength: positions, vocab }: StepLogits): Promise<Picks> {
     const picks = emptyPicks(rows, 1);
     for (let r = 0; r < rows; r++) {
       const offset = (r * positions + positions - 1) * vocab;
@@ -72,10 +74,7 @@ class JsPicker implements TokenPicker {
   }
 
   async topLogProbs(
-    logits: Float32Array,
-    rows: number,
-    positions: number,
-    vocab: number,
+    { logits, batch: rows, inputLength: positions, vocab }: StepLogits,
     count: number,
   ): Promise<Picks> {
     const picks = emptyPicks(rows, count);
@@ -124,26 +123,17 @@ class RuntimePicker implements TokenPicker {
     return new RuntimePicker(best, bestLogProbs, new ort.Tensor('float32', bias, [bias.length]));
   }
 
-  argmax(logits: Float32Array, rows: number, positions: number, vocab: number): Promise<Picks> {
-    return this.run(this.best, logits, rows, positions, vocab, 1);
+  argmax(step: StepLogits): Promise<Picks> {
+    return this.run(this.best, step, 1);
   }
 
-  topLogProbs(
-    logits: Float32Array,
-    rows: number,
-    positions: number,
-    vocab: number,
-    count: number,
-  ): Promise<Picks> {
-    return this.run(this.bestLogProbs, logits, rows, positions, vocab, count);
+  topLogProbs(step: StepLogits, count: number): Promise<Picks> {
+    return this.run(this.bestLogProbs, step, count);
   }
 
   private async run(
     session: ort.InferenceSession,
-    logits: Float32Array,
-    rows: number,
-    positions: number,
-    vocab: number,
+    { logits, batch: rows, inputLength: positions, vocab }: StepLogits,
     count: number,
   ): Promise<Picks> {
     if (vocab !== this.bias.dims[0]) {
