@@ -124,11 +124,11 @@ export class ModelProcessSupervisor {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // glibc's allocator keeps its own defaults here. A fixed mmap threshold of 1 MB
       // (MALLOC_MMAP_THRESHOLD_=1048576, once set here) gives the blocks ONNX Runtime frees after
-      // loading back to the system (~200 MB less resident for NLLB-600M q8), but then every block
+      // loading back to the system (~270 MB less resident for NLLB-600M q8), but then every block
       // of a decoder step over 1 MB (caches, logits, their JS copies) is a fresh mapping whose pages
-      // fault in again each step: 1.75× slower greedy decoding of NLLB-600M at batch 8 and 3–5×
-      // for OPUS-MT at batch 32 and with 4 beams (bench/results/HISTORY.md). Set in the server's
-      // environment, it still reaches this process.
+      // fault in again each step: measured side by side, 1.6× slower greedy decoding of NLLB-600M
+      // at batch 8 and ~4× for OPUS-MT at batch 32 and with 4 beams (bench/results/HISTORY.md).
+      // Set in the server's environment, it still reaches this process.
       env: process.env,
     });
     this.modelProcess = child;
