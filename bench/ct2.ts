@@ -70,31 +70,17 @@ interface ModelShape {
   targetPrefix: string[];
   languages: [string, string];
 }
+/** A synthetic NLLB-200 of bench:engine's, English to French. */
+const nllb = (size: string, folderName: string): ModelShape => ({
+  folder: path.join(cacheRoot, folderName),
+  generate: [path.join(scripts, 'make-synthetic-nllb.py'), path.join(cacheRoot, folderName), '--size', size],
+  sourceFirst: ['eng_Latn'],
+  targetPrefix: ['fra_Latn'],
+  languages: ['eng_Latn', 'fra_Latn'],
+});
 const MODELS: Record<string, ModelShape> = {
-  'nllb-600M': {
-    folder: path.join(cacheRoot, 'nllb-200-distilled-600M'),
-    generate: [
-      path.join(scripts, 'make-synthetic-nllb.py'),
-      path.join(cacheRoot, 'nllb-200-distilled-600M'),
-      '--size',
-      '600M',
-    ],
-    sourceFirst: ['eng_Latn'],
-    targetPrefix: ['fra_Latn'],
-    languages: ['eng_Latn', 'fra_Latn'],
-  },
-  'nllb-tiny': {
-    folder: path.join(cacheRoot, 'nllb-200-synthetic-tiny'),
-    generate: [
-      path.join(scripts, 'make-synthetic-nllb.py'),
-      path.join(cacheRoot, 'nllb-200-synthetic-tiny'),
-      '--size',
-      'tiny',
-    ],
-    sourceFirst: ['eng_Latn'],
-    targetPrefix: ['fra_Latn'],
-    languages: ['eng_Latn', 'fra_Latn'],
-  },
+  'nllb-600M': nllb('600M', 'nllb-200-distilled-600M'),
+  'nllb-tiny': nllb('tiny', 'nllb-200-synthetic-tiny'),
   'opus-mt-en-fr': {
     folder: path.join(cacheRoot, 'opus-mt-en-fr'),
     generate: [
