@@ -204,7 +204,7 @@ export class Seq2SeqModel {
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.specialIds) if (id !== eos && id < vocabSize) suppressed[id] = 1;
       if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
-      picker = await createTokenPicker(options.picker ?? 'runtime', suppressed, options.threads);
+      picker = await createTokenPicker(options.picker ?? 'runtime', suppressed);
       const runner = new DecoderRunner(
         encoder,
         decoderSession,

@@ -42,12 +42,8 @@ export interface TokenPicker {
   release(): Promise<void>;
 }
 
-export async function createTokenPicker(
-  kind: PickerKind,
-  suppressed: Uint8Array,
-  threads: number,
-): Promise<TokenPicker> {
-  return kind === 'js' ? new JsPicker(suppressed) : RuntimePicker.create(suppressed, threads);
+export async function createTokenPicker(kind: PickerKind, suppressed: Uint8Array): Promise<TokenPicker> {
+  return kind === 'js' ? new JsPicker(suppressed) : RuntimePicker.create(suppressed);
 }
 
 class JsPicker implements TokenPicker {
@@ -101,10 +97,12 @@ class RuntimePicker implements TokenPicker {
     private readonly bias: ort.Tensor,
   ) {}
 
-  static async create(suppressed: Uint8Array, threads: number): Promise<RuntimePicker> {
+  static async create(suppressed: Uint8Array): Promise<RuntimePicker> {
     const options: ort.InferenceSession.SessionOptions = {
       executionProviders: ['cpu'],
-      intraOpNumThreads: threads,
+      // One thread: a run this small is not worth waking a second one for (side by side, greedy
+      // decoding at batch 1 lost up to half its speed on a busy machine with two).
+      intraOpNumThreads: 1,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
       // The arena keeps the intermediate [rows, positions, vocab] tensors' memory between steps:
