@@ -1,5 +1,5 @@
 import type { Language } from '@sema/shared/api/schemas';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 import { defineQuery, useCachedQuery } from '@/lib/query-cache';
 
@@ -12,9 +12,10 @@ async function loadCatalogueNames(): Promise<Readonly<Record<string, string>>> {
 }
 
 /**
- * English names while the server's list is not at hand (still loading, or failed with nothing
- * cached): the catalogue the app was built with knows every name, so a button never shows
- * `eng_Latn`. It is a chunk of its own, fetched only then.
+ * English names while the server's list is not at hand (failed with nothing cached, or not there
+ * after `LIST_GRACE_MS`): the catalogue the app was built with knows every name, so a button never
+ * shows `eng_Latn`. It is a chunk of its own, fetched only then: on a usual connection the list
+ * comes first, behind the splash, and the catalogue is never fetched.
  */
 const catalogueNamesQuery = defineQuery({
   key: ['catalogue-names'],
@@ -22,14 +23,24 @@ const catalogueNamesQuery = defineQuery({
   freshFor: Infinity,
 });
 
-function useCatalogueNames(needed: boolean) {
-  return useCachedQuery(catalogueNamesQuery, { enabled: needed }).data;
+/** How long the list may take before the catalogue's names are fetched (the splash lasts 1500 ms at least). */
+const LIST_GRACE_MS = 500;
+
+function useCatalogueNames(listMissing: boolean, listFailed: boolean) {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!listMissing || listFailed) return;
+    const timer = setTimeout(() => setWaited(true), LIST_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [listMissing, listFailed]);
+  // Once fetched, the names are shared by every component, asked or not.
+  return useCachedQuery(catalogueNamesQuery, { enabled: listMissing && (listFailed || waited) }).data;
 }
 
 /** Finds a language by code in the loaded list; names fall back to the catalogue, then the code. */
 export function useLanguageLookup() {
-  const { data } = useLanguages();
-  const fallbackNames = useCatalogueNames(!data);
+  const { data, isError } = useLanguages();
+  const fallbackNames = useCatalogueNames(!data, isError);
   const find = useCallback((code: string): Language | undefined => data?.languages[code], [data]);
   const nameOf = useCallback(
     (code: string): string => find(code)?.name ?? fallbackNames?.[code] ?? code,
