@@ -1,4 +1,4 @@
-import { createElement, use, type ComponentType } from 'react';
+import { createElement, use, useCallback, useEffect, useState, type ComponentType } from 'react';
 
 export interface LazyComponent<P> {
   (props: P): ReturnType<typeof createElement>;
@@ -74,4 +74,21 @@ export function whenIdle(task: () => void): () => void {
     clearTimeout(timer);
     if (idle !== undefined) window.cancelIdleCallback(idle);
   };
+}
+
+/**
+ * A dialog whose code is a `lazyComponent`, fetched when the browser is idle or on `preload` (from
+ * its button, pointed at or focused). `open()` counts an opening: the owner mounts the dialog while
+ * `openings > 0`, keyed by it, so each opening starts afresh, and the dialog shows itself as it
+ * mounts (at once when fetched ahead, else as soon as its chunk arrives).
+ */
+export function useDialogOnDemand(dialog: Pick<LazyComponent<never>, 'preload'>) {
+  const [openings, setOpenings] = useState(0);
+  const { preload } = dialog;
+  useEffect(() => whenIdle(() => void preload()), [preload]);
+  const open = useCallback(() => {
+    void preload();
+    setOpenings((count) => count + 1);
+  }, [preload]);
+  return { openings, open, preload };
 }

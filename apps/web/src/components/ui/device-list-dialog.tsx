@@ -1,9 +1,8 @@
-import type { ReactNode, RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { CloseIcon } from './icons';
 
 interface DeviceListDialogProps {
-  dialogRef: RefObject<HTMLDialogElement | null>;
   /** The heading's id (the dialog is labelled by it) and text. */
   titleId: string;
   title: string;
@@ -15,29 +14,7 @@ interface DeviceListDialogProps {
   /** The items (`<li>`). */
   children: ReactNode;
   /** Clearing them all, under the list. */
-  clearAll: ClearAllFooterProps;
-}
-
-/** The button that opens a device list: its icon, then its label with the count. */
-export function DeviceListButton({
-  icon,
-  children,
-  onClick,
-}: {
-  icon: ReactNode;
-  children: ReactNode;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-      onClick={onClick}
-    >
-      {icon}
-      {children}
-    </button>
-  );
+  clearAll: ClearAll;
 }
 
 /** The button that removes one item of a device list (`label` says which). */
@@ -56,11 +33,11 @@ export function RemoveItemButton({ label, onClick }: { label: string; onClick: (
 
 /**
  * A list kept on this device (saved conversations, recent translations) in a native modal
- * <dialog>: it traps focus, closes on Escape, on its Close button or on a click on the backdrop,
- * and returns focus to the button that opened it.
+ * <dialog>, shown as it mounts (its owner mounts it afresh for each opening, so a confirmation
+ * left pending is gone): it traps focus, closes on Escape, on its Close button or on a click on the
+ * backdrop, and returns focus to the button that opened it.
  */
 export function DeviceListDialog({
-  dialogRef,
   titleId,
   title,
   count,
@@ -69,7 +46,12 @@ export function DeviceListDialog({
   children,
   clearAll,
 }: DeviceListDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [confirming, setConfirming] = useState(false);
   const close = () => dialogRef.current?.close();
+  useEffect(() => {
+    if (!dialogRef.current?.open) dialogRef.current?.showModal();
+  }, []);
   return (
     <dialog
       ref={dialogRef}
@@ -102,22 +84,28 @@ export function DeviceListDialog({
             {children}
           </ul>
         )}
-        {count > 0 && <ClearAllFooter {...clearAll} />}
+        {count > 0 && (
+          <ClearAllFooter {...clearAll} confirming={confirming} onConfirmingChange={setConfirming} />
+        )}
       </div>
     </dialog>
   );
 }
 
-interface ClearAllFooterProps {
-  /** Asking for the confirmation (the owner resets it when the dialog opens again). */
-  confirming: boolean;
-  onConfirmingChange: (confirming: boolean) => void;
+/** Clearing a whole list: the words of its buttons and question, and what it does. */
+interface ClearAll {
   /** The first button, e.g. "Clear history". */
   askLabel: string;
   /** The confirmation's question and its button, e.g. "Clear all 3 translations?" and "Clear all". */
   question: string;
   confirmLabel: string;
   onConfirm: () => void;
+}
+
+interface ClearAllFooterProps extends ClearAll {
+  /** Asking for the confirmation. */
+  confirming: boolean;
+  onConfirmingChange: (confirming: boolean) => void;
 }
 
 /** Clearing a whole list, only after a confirmation that can be declined ("Keep them"). */

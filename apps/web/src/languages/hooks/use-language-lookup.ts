@@ -1,6 +1,7 @@
 import type { Language } from '@sema/shared/api/schemas';
 import { useCallback, useEffect, useState } from 'react';
 
+import { SPLASH } from '@/config/constants';
 import { defineQuery, useCachedQuery } from '@/lib/query-cache';
 
 import { useLanguages } from '../api/get-languages';
@@ -12,10 +13,11 @@ async function loadCatalogueNames(): Promise<Readonly<Record<string, string>>> {
 }
 
 /**
- * English names while the server's list is not at hand (failed with nothing cached, or not there
- * after `LIST_GRACE_MS`): the catalogue the app was built with knows every name, so a button never
- * shows `eng_Latn`. It is a chunk of its own, fetched only then: on a usual connection the list
- * comes first, behind the splash, and the catalogue is never fetched.
+ * English names while the server's list is not at hand (failed with nothing cached, or still not
+ * there when the splash has had its minimum time): the catalogue the app was built with knows every
+ * name, so a button never shows `eng_Latn`. It is a chunk of its own, fetched only then: the app
+ * asks for the list as it starts (`AppProvider`), so on a usual connection the list comes first,
+ * behind the splash, and the catalogue is never fetched.
  */
 const catalogueNamesQuery = defineQuery({
   key: ['catalogue-names'],
@@ -23,16 +25,16 @@ const catalogueNamesQuery = defineQuery({
   freshFor: Infinity,
 });
 
-/** How long the list may take before the catalogue's names are fetched (the splash lasts 1500 ms at least). */
-const LIST_GRACE_MS = 500;
+/** Milliseconds until the splash may leave: counted from the page's start, as the splash counts. */
+const untilSplashMayLeave = () => Math.max(0, SPLASH.minimumMs - performance.now());
 
 function useCatalogueNames(listMissing: boolean, listFailed: boolean) {
-  const [waited, setWaited] = useState(false);
+  const [waited, setWaited] = useState(() => untilSplashMayLeave() === 0);
   useEffect(() => {
-    if (!listMissing || listFailed) return;
-    const timer = setTimeout(() => setWaited(true), LIST_GRACE_MS);
+    if (!listMissing || listFailed || waited) return;
+    const timer = setTimeout(() => setWaited(true), untilSplashMayLeave());
     return () => clearTimeout(timer);
-  }, [listMissing, listFailed]);
+  }, [listMissing, listFailed, waited]);
   // Once fetched, the names are shared by every component, asked or not.
   return useCachedQuery(catalogueNamesQuery, { enabled: listMissing && (listFailed || waited) }).data;
 }

@@ -1,145 +1,46 @@
-import { AUTO } from '@sema/shared/validation';
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense } from 'react';
 
-import { DeviceListButton, DeviceListDialog, RemoveItemButton } from '@/components/ui/device-list-dialog';
+import { DeviceListButton } from '@/components/ui/device-list-button';
 import { ChatIcon } from '@/components/ui/icons';
-import { useLanguageLookup } from '@/languages';
-import { allOf } from '@/lib/count-words';
+import { lazyComponent, useDialogOnDemand } from '@/lib/lazy';
 
 import { useConversationActions, useSavedConversations } from '../api/saved-conversations';
-import type { SavedConversation } from '../conversation-store';
 import { useConversationListRequests } from '../open-request';
+import type { ConversationHistoryProps } from './conversation-history-dialog';
 
-interface ConversationHistoryProps {
-  /** The conversation on screen, marked in the list. */
-  currentId: string;
-  onOpen: (conversation: SavedConversation) => void;
-  /** One was deleted (the screen starts afresh when it was the open one). */
-  onDeleted: (id: string) => void;
-  onCleared: () => void;
-}
-
-const when = (timestamp: number) =>
-  new Date(timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The list itself is fetched when the browser is idle, or when its button is pointed at or focused. */
+const ConversationHistoryDialog = lazyComponent(() =>
+  import('./conversation-history-dialog').then((module) => module.ConversationHistoryDialog),
+);
 
 /**
- * The conversations kept on this device: a button that opens them in a modal dialog, each with its
- * first words and languages, to reopen, rename or delete; all can be cleared after a confirmation.
- * The native <dialog> traps focus, closes on Escape and returns focus to the button.
+ * The conversations kept on this device: a button that opens them in a modal dialog. The native
+ * <dialog> traps focus, closes on Escape and returns focus to the button.
  */
-export function ConversationHistory({ currentId, onOpen, onDeleted, onCleared }: ConversationHistoryProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+export function ConversationHistory(props: ConversationHistoryProps) {
   const { data: conversations = [] } = useSavedConversations();
   const actions = useConversationActions();
-  const [confirming, setConfirming] = useState(false);
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const { nameOf } = useLanguageLookup();
-  const close = () => dialogRef.current?.close();
+  const dialog = useDialogOnDemand(ConversationHistoryDialog);
   const open = () => {
-    setConfirming(false);
-    setRenaming(null);
     void actions.refresh();
-    if (!dialogRef.current?.open) dialogRef.current?.showModal();
+    dialog.open();
   };
   // The header's and the menu's "Conversations" open the same list.
   useConversationListRequests(open);
-
-  const languages = (conversation: SavedConversation) =>
-    conversation.mode === 'chat'
-      ? `Chat · ${nameOf(conversation.sourceLanguage)}`
-      : `${conversation.sourceLanguage === AUTO ? 'Auto Detect' : nameOf(conversation.sourceLanguage)} → ${nameOf(conversation.targetLanguage)}`;
-
-  const submitRename = (event: FormEvent<HTMLFormElement>, id: string) => {
-    event.preventDefault();
-    const title = new FormData(event.currentTarget).get('title');
-    if (typeof title === 'string') void actions.rename(id, title);
-    setRenaming(null);
-  };
 
   return (
     <>
       {/* Nothing saved yet: no button (the dialog stays, so clearing all keeps focus in it). */}
       {conversations.length > 0 && (
-        <DeviceListButton icon={<ChatIcon width={16} height={16} />} onClick={open}>
+        <DeviceListButton icon={<ChatIcon width={16} height={16} />} onClick={open} onIntent={dialog.preload}>
           Conversations ({conversations.length})
         </DeviceListButton>
       )}
-      <DeviceListDialog
-        dialogRef={dialogRef}
-        titleId="conversation-history-title"
-        title="Your conversations"
-        count={conversations.length}
-        empty="No saved conversations yet."
-        listTestId="conversation-items"
-        clearAll={{
-          confirming,
-          onConfirmingChange: setConfirming,
-          askLabel: 'Clear all conversations',
-          question: `Delete ${allOf(conversations.length, 'conversation')} from this device?`,
-          confirmLabel: 'Delete all',
-          onConfirm: () => void actions.clearAll().then(onCleared),
-        }}
-      >
-        {conversations.map((conversation) => (
-          <li key={conversation.id} className="flex items-start gap-1 px-4 py-3">
-            {renaming === conversation.id ? (
-              <form
-                className="flex min-w-0 flex-1 items-center gap-2"
-                onSubmit={(event) => submitRename(event, conversation.id)}
-              >
-                <input
-                  name="title"
-                  aria-label="New name"
-                  defaultValue={conversation.title}
-                  // The field replaces the button that opened it, so focus follows.
-                  autoFocus
-                  className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900"
-                />
-                <button
-                  type="submit"
-                  className="rounded-md bg-brand-600 px-2.5 py-1 text-sm font-semibold text-white hover:bg-brand-700"
-                >
-                  Save
-                </button>
-              </form>
-            ) : (
-              <button
-                type="button"
-                className="min-w-0 flex-1 rounded-md text-left hover:bg-slate-50"
-                aria-current={conversation.id === currentId || undefined}
-                onClick={() => {
-                  onOpen(conversation);
-                  close();
-                }}
-              >
-                <span dir="auto" className="block truncate text-sm font-medium text-slate-900">
-                  {conversation.title}
-                </span>
-                <span className="block text-xs text-slate-600">
-                  {languages(conversation)} · {when(conversation.updatedAt)}
-                  {conversation.id === currentId ? ' · open now' : ''}
-                </span>
-              </button>
-            )}
-            {renaming !== conversation.id && (
-              <button
-                type="button"
-                className="shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100"
-                aria-label={`Rename "${conversation.title}"`}
-                onClick={() => setRenaming(conversation.id)}
-              >
-                Rename
-              </button>
-            )}
-            <RemoveItemButton
-              label={`Delete "${conversation.title}"`}
-              onClick={() => {
-                void actions.remove(conversation.id).then(() => onDeleted(conversation.id));
-              }}
-            />
-          </li>
-        ))}
-      </DeviceListDialog>
+      {dialog.openings > 0 && (
+        <Suspense>
+          <ConversationHistoryDialog key={dialog.openings} {...props} />
+        </Suspense>
+      )}
     </>
   );
 }
