@@ -4,13 +4,13 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 
 import {
-  ApiError,
   apiRequest,
   errorMessage,
   noteApiKeysRequired,
   setApiOrigin,
   unreachable,
 } from './api-client';
+import { expectApiError } from '@/testing/api-error';
 import { serveApiDuringTests } from '@/testing/api-server';
 
 let sessions = 0;
@@ -98,9 +98,7 @@ describe('apiRequest', () => {
   });
 
   it("uses the body's detail as the message, keeping status and code", async () => {
-    const error = await apiRequest('/detail').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({
+    await expectApiError(apiRequest('/detail'), {
       message: 'The translation model is still loading',
       status: 503,
       code: 'MODEL_UNAVAILABLE',

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 import { CloseIcon } from './icons';
 
 interface DeviceListDialogProps {
-  /** The heading's id (the dialog is labelled by it) and text. */
-  titleId: string;
+  /** The heading (the dialog is labelled by it). */
   title: string;
   /** How many items there are: with none, `empty` stands for the list and there is nothing to clear. */
   count: number;
@@ -38,7 +37,6 @@ export function RemoveItemButton({ label, onClick }: { label: string; onClick: (
  * backdrop, and returns focus to the button that opened it.
  */
 export function DeviceListDialog({
-  titleId,
   title,
   count,
   empty,
@@ -46,6 +44,7 @@ export function DeviceListDialog({
   children,
   clearAll,
 }: DeviceListDialogProps) {
+  const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [confirming, setConfirming] = useState(false);
   const close = () => dialogRef.current?.close();

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { dictationErrorMessage, speechRecognition, type Recognition } from '@/lib/speech';
 
 import { MicIcon } from './icons';
+import { ToggleButton } from './toggle-button';
 
 interface DictateButtonProps {
   /** BCP 47 tag of the language spoken. */
@@ -54,15 +55,15 @@ export function DictateButton({ languageTag, onStart, onText, onError }: Dictate
   };
 
   return (
-    <button
-      type="button"
-      aria-pressed={listening}
-      aria-label={listening ? 'Stop dictation' : 'Speak'}
-      data-testid="dictate"
+    <ToggleButton
+      pressed={listening}
+      label="Speak"
+      pressedLabel="Stop dictation"
+      testId="dictate"
       className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 aria-pressed:bg-red-50 aria-pressed:text-red-800"
       onClick={() => (listening ? recognition.current?.stop() : start())}
     >
       <MicIcon />
-    </button>
+    </ToggleButton>
   );
 }

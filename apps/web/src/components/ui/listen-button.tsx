@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { speak, stopSpeaking, useSpeechVoices, voiceFor } from '@/lib/speech';
 
 import { SpeakerIcon } from './icons';
+import { ToggleButton } from './toggle-button';
 
 /**
  * Reads a text aloud in its language. Absent where the browser has no voice for that language,
@@ -14,11 +15,11 @@ export function ListenButton({ text, languageTag }: { text: string; languageTag:
   const voice = languageTag ? voiceFor(voices, languageTag) : undefined;
   if (!voice || !text.trim()) return null;
   return (
-    <button
-      type="button"
-      aria-pressed={speaking}
-      aria-label={speaking ? 'Stop reading aloud' : 'Listen'}
-      data-testid="listen"
+    <ToggleButton
+      pressed={speaking}
+      label="Listen"
+      pressedLabel="Stop reading aloud"
+      testId="listen"
       className="inline-flex items-center rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       onClick={() => {
         if (speaking) {
@@ -31,6 +32,6 @@ export function ListenButton({ text, languageTag }: { text: string; languageTag:
       }}
     >
       <SpeakerIcon width={16} height={16} />
-    </button>
+    </ToggleButton>
   );
 }

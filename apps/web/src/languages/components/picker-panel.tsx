@@ -13,12 +13,12 @@ import {
 } from 'react';
 
 import { CheckIcon } from '@/components/ui/icons';
+import { TabList } from '@/components/ui/tabs';
 import { AUTO_DETECT_LABEL } from '@/config/constants';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useOutsideClick } from '@/hooks/use-outside-click';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { rovingIndex } from '@/lib/roving-index';
 
 import { useLanguages } from '../api/get-languages';
 import {
@@ -91,7 +91,6 @@ export function PickerPanel({
   const panelRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const listId = `${baseId}-list`;
@@ -170,14 +169,6 @@ export function PickerPanel({
     }
   };
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = rovingIndex(event.key, index, LANGUAGE_FILTERS.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    setFilter(LANGUAGE_FILTERS[target]!);
-    tabRefs.current[target]?.focus();
-  };
-
   const activeOption = options[activeIndex];
 
   return (
@@ -210,29 +201,15 @@ export function PickerPanel({
         onKeyDown={onSearchKeyDown}
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
       />
-      <div role="tablist" aria-label="Filter languages" className="flex flex-wrap gap-1">
-        {LANGUAGE_FILTERS.map((name, index) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            aria-selected={filter === name}
-            aria-controls={listId}
-            tabIndex={filter === name ? 0 : -1}
-            className={cn(
-              'shrink-0 rounded-full px-3 py-1 text-sm font-medium',
-              filter === name ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
-            )}
-            onClick={() => setFilter(name)}
-            onKeyDown={(event) => onTabKeyDown(event, index)}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Filter languages"
+        tabs={LANGUAGE_FILTERS}
+        value={filter}
+        onChange={setFilter}
+        controls={listId}
+        className="flex flex-wrap gap-1"
+        look="pill"
+      />
       <div role="tabpanel" aria-label={`${filter} languages`} className="min-h-0">
         {isPending ? (
           <p role="status" className="px-2 py-6 text-center text-sm text-slate-700">

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DocumentEvent } from '@sema/shared/api/documents';
 
-import { ApiError } from '@/lib/api-client';
+import { expectApiError } from '@/testing/api-error';
 import { readEvents } from '@/lib/api-stream';
 
 import { readDocumentEvents } from './translate-document';
@@ -49,11 +49,7 @@ describe('readDocumentEvents', () => {
 
   it("throws the server's error event as an ApiError with its status and code", async () => {
     const error = { type: 'error', detail: 'The translation queue is full', code: 'OVERLOADED', status: 503 };
-    const failure = await readDocumentEvents(streamed([`data: ${JSON.stringify(error)}\n\n`])).catch(
-      (e: unknown) => e,
-    );
-    expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({
+    await expectApiError(readDocumentEvents(streamed([`data: ${JSON.stringify(error)}\n\n`])), {
       message: 'The translation queue is full',
       status: 503,
       code: 'OVERLOADED',

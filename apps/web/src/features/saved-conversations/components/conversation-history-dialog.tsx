@@ -50,7 +50,6 @@ export function ConversationHistoryDialog({
 
   return (
     <DeviceListDialog
-      titleId="conversation-history-title"
       title="Your conversations"
       count={conversations.length}
       empty="No saved conversations yet."

@@ -20,7 +20,6 @@ export function TranslationHistoryDialog({ history, onRemove, onClear }: Transla
 
   return (
     <DeviceListDialog
-      titleId="translation-history-title"
       title="Recent translations"
       count={history.length}
       empty="No translations yet. The last 50 are kept here, on this device only."
