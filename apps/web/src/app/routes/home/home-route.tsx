@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { stopAllGenerations } from '@/features/chat';
 import { Composer } from '@/features/conversation/components/composer';
 import { DropOverlay } from '@/features/conversation/components/drop-overlay';
+import { MessageList } from '@/features/conversation/components/message-list';
 import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useStagedFile } from '@/features/conversation/hooks/use-staged-file';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
@@ -30,13 +31,8 @@ import { lazyComponent, whenIdle } from '@/lib/lazy';
 import { useQueryCache } from '@/lib/query-cache';
 
 import { LiveTranslateBar } from './live-translate-bar';
-import { preloadRenderers } from './reply-loaders';
+import { preloadRenderers, renderMessageContent } from './message-renderers';
 import { Welcome } from './welcome';
-
-/** The messages, once there are any: fetched when the browser is idle (or when the first one comes). */
-const ConversationMessages = lazyComponent(() =>
-  import('./conversation-messages').then((module) => module.ConversationMessages),
-);
 
 /** Listen, share, edit and regenerate beside a message: fetched when the browser is idle. */
 const MessageActions = lazyComponent(() =>
@@ -95,14 +91,7 @@ export function HomeRoute() {
     if (translation.error) void refreshStatus(queryCache);
   }, [translation.error, queryCache]);
 
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void ConversationMessages.preload();
-        void MessageActions.preload();
-      }),
-    [],
-  );
+  useEffect(() => whenIdle(() => void MessageActions.preload()), []);
   // Fetch the code that draws a chat answer or a document result while the user is still typing.
   useEffect(() => {
     if (mode !== 'chat') return;
@@ -123,23 +112,21 @@ export function HomeRoute() {
       {started ? (
         <>
           <h1 className="sr-only">{PRODUCT_NAME}</h1>
-          {/* Until its chunk is there, an empty space of the list's size keeps the input where it goes. */}
-          <Suspense fallback={<div className="min-h-0 flex-1" />}>
-            <ConversationMessages
-              messages={conversation.messages}
-              renderActions={(message) => (
-                <Suspense>
-                  <MessageActions
-                    message={message}
-                    isLastAnswer={message === again?.answer}
-                    idle={idle}
-                    onRegenerate={regenerate}
-                    onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
-                  />
-                </Suspense>
-              )}
-            />
-          </Suspense>
+          <MessageList
+            messages={conversation.messages}
+            renderContent={renderMessageContent}
+            renderActions={(message) => (
+              <Suspense>
+                <MessageActions
+                  message={message}
+                  isLastAnswer={message === again?.answer}
+                  idle={idle}
+                  onRegenerate={regenerate}
+                  onEdit={(sent) => setEditing({ id: sent.id, text: sent.content })}
+                />
+              </Suspense>
+            )}
+          />
         </>
       ) : (
         <div className="flex flex-1 flex-col justify-end pb-8">

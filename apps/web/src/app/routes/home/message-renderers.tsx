@@ -18,12 +18,19 @@ import {
   type TranslationReply,
 } from '@/features/conversation/messages';
 
-import { loadChatAnswer, loadDocumentReply } from './reply-loaders';
-
+// Chat answers (Markdown, highlighting) and document results are drawn by code fetched the first
+// time one is shown (or when the home screen expects one), keeping the first screen small.
+const loadChatAnswer = () => import('@/features/chat/components/chat-answer');
+const loadDocumentReply = () => import('@/features/documents/components/document-reply-content');
 const ChatAnswer = lazy(() => loadChatAnswer().then((module) => ({ default: module.ChatAnswer })));
 const DocumentReplyContent = lazy(() =>
   loadDocumentReply().then((module) => ({ default: module.DocumentReplyContent })),
 );
+
+/** Starts fetching a renderer before its first reply arrives (on switching to chat, on a staged file). */
+export function preloadRenderers(kind: 'chat' | 'document'): void {
+  void (kind === 'chat' ? loadChatAnswer() : loadDocumentReply()).catch(() => undefined);
+}
 
 /** A translation: the text in its language, the detected source, or the spec's failure note. */
 function TranslationContent({ message }: { message: TranslationReply }) {
