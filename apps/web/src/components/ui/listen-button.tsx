@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { speak, stopSpeaking, useSpeechVoices, voiceFor } from '@/lib/speech';
+import { speak, stopSpeaking, useSpeechVoices, voiceFor } from '@/lib/read-aloud';
 
 import { SpeakerIcon } from './icons';
 import { ToggleButton } from './toggle-button';

@@ -2,7 +2,6 @@ import { AUTO } from '@sema/shared/validation';
 import { Suspense, useEffect, useState } from 'react';
 
 import { PlusIcon } from '@/components/ui/icons';
-import { ShareButton } from '@/components/ui/share-button';
 import { PRODUCT_NAME } from '@/config/constants';
 import { stopAllGenerations } from '@/features/chat';
 import { Composer } from '@/features/conversation/components/composer';
@@ -12,7 +11,6 @@ import { useFileDrop } from '@/features/conversation/hooks/use-file-drop';
 import { useStagedFile } from '@/features/conversation/hooks/use-staged-file';
 import { useMessages } from '@/features/conversation/hooks/use-messages';
 import { useRememberedConversation } from '@/features/conversation/hooks/use-remembered-conversation';
-import { conversationMarkdown } from '@/features/conversation/markdown-export';
 import type { ConversationMessage } from '@/features/conversation/messages';
 import { preloadSendHandler } from '@/features/conversation/send/pick-send-handler';
 import { useSendMessage } from '@/features/conversation/send/use-send-message';
@@ -33,6 +31,11 @@ import { useQueryCache } from '@/lib/query-cache';
 import { LiveTranslateBar } from './live-translate-bar';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
 import { Welcome } from './welcome';
+
+/** "Share conversation", once there is one: fetched when the browser is idle. */
+const ShareConversation = lazyComponent(() =>
+  import('./share-conversation').then((module) => module.ShareConversation),
+);
 
 /** Listen, share, edit and regenerate beside a message: fetched when the browser is idle. */
 const MessageActions = lazyComponent(() =>
@@ -91,7 +94,14 @@ export function HomeRoute() {
     if (translation.error) void refreshStatus(queryCache);
   }, [translation.error, queryCache]);
 
-  useEffect(() => whenIdle(() => void MessageActions.preload()), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void MessageActions.preload();
+        void ShareConversation.preload();
+      }),
+    [],
+  );
   // Fetch the code that draws a chat answer or a document result while the user is still typing.
   useEffect(() => {
     if (mode !== 'chat') return;
@@ -159,11 +169,9 @@ export function HomeRoute() {
           </div>
           {started && (
             <div className="flex items-center gap-1">
-              <ShareButton
-                markdown={() => conversationMarkdown(conversation.messages, nameOf)}
-                label="Share conversation"
-                showText
-              />
+              <Suspense>
+                <ShareConversation messages={conversation.messages} nameOf={nameOf} />
+              </Suspense>
               <button
                 type="button"
                 className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
