@@ -3,13 +3,7 @@ import http from 'node:http';
 
 import { describe, expect, it } from 'vitest';
 
-import {
-  apiRequest,
-  errorMessage,
-  noteApiKeysRequired,
-  setApiOrigin,
-  unreachable,
-} from './api-client';
+import { apiRequest, errorMessage, noteApiKeysRequired, setApiOrigin, unreachable } from './api-client';
 import { expectApiError } from '@/testing/api-error';
 import { serveApiDuringTests } from '@/testing/api-server';
 
