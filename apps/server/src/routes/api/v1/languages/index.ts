@@ -14,6 +14,11 @@ import { regionsOf } from '@sema/shared/languages/also-spoken-in';
 import { resolveLanguageCode } from '@sema/shared/languages/codes';
 import { MESSAGES, MIN_SEARCH_LENGTH } from '@sema/shared/validation';
 import { ApiError } from '../../../../lib/errors.ts';
+import {
+  precompress,
+  sendPrecompressedJson,
+  type Precompressed,
+} from '../../../../lib/http/precompressed.ts';
 import { FULL_CATALOGUE, type ServedCatalogue } from '../../../../translation/served-languages.ts';
 
 function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
@@ -29,18 +34,18 @@ function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
   return { languages: map, total_count: languages.length };
 }
 
-// Built once per model load (the lists stay the same object until a model's languages change).
-const responses = new WeakMap<ServedCatalogue, LanguagesResponse>();
+// Built and compressed once per model load (the lists stay the same object until a model's languages change).
+const responses = new WeakMap<ServedCatalogue, Precompressed>();
 
 /**
  * The served languages, with `targets_of` for the languages that do not go into every other one
  * (a pair model's, a language only written): on a server whose main model serves every pair of its
  * languages it is absent or short, never a 200 × 200 table.
  */
-function servedResponse(served: ServedCatalogue): LanguagesResponse {
-  let response = responses.get(served);
-  if (response) return response;
-  response = toResponse(served.all);
+function servedResponse(served: ServedCatalogue): Precompressed {
+  const known = responses.get(served);
+  if (known) return known;
+  let response = toResponse(served.all);
   const targetsOf: Record<string, string[]> = {};
   for (const language of served.all) {
     const targets = served.targetsOf(language.code).filter((target) => target !== language);
@@ -48,13 +53,14 @@ function servedResponse(served: ServedCatalogue): LanguagesResponse {
       targetsOf[language.code] = targets.map((target) => target.code);
   }
   if (Object.keys(targetsOf).length > 0) response = { ...response, targets_of: targetsOf };
-  responses.set(served, response);
-  return response;
+  const compressed = precompress(JSON.stringify(response));
+  responses.set(served, compressed);
+  return compressed;
 }
 
-// The catalogue never changes while the server runs: encode the full list once. A Buffer payload is sent
-// as it is, skipping the serializer and the per-request UTF-8 encoding of 18 KB.
-const ALL = Buffer.from(JSON.stringify(toResponse(CATALOGUE))) as unknown as LanguagesResponse;
+// The catalogue never changes while the server runs: encoded and compressed once, and sent as bytes,
+// skipping the serializer and the per-request UTF-8 encoding of 18 KB.
+const ALL = precompress(JSON.stringify(toResponse(CATALOGUE)));
 const POPULAR_LANGUAGES = POPULAR_CODES.map((code) => resolveLanguage(code)!);
 const POPULAR = toResponse(POPULAR_LANGUAGES);
 const CACHE_CONTROL = 'public, max-age=3600';
@@ -88,10 +94,10 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LanguagesResponse },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const served = app.translation.servedLanguages();
-      reply.header('Cache-Control', cacheControl()).type('application/json');
-      return reply.send(served === FULL_CATALOGUE ? ALL : servedResponse(served));
+      reply.header('Cache-Control', cacheControl());
+      return sendPrecompressedJson(request, reply, served === FULL_CATALOGUE ? ALL : servedResponse(served));
     },
   );
 

@@ -1,8 +1,10 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanguagesResponse } from '@sema/shared/api/schemas';
 import { POPULAR_CODES } from '@sema/shared/languages/catalogue';
 import type { App } from '../../../../app.ts';
 import { buildTestApp } from '../../../../../test/build-test-app.ts';
+import { acceptedEncoding } from '../../../../lib/http/precompressed.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -109,5 +111,42 @@ describe('GET /api/v1/languages', () => {
     const missing = await getJson<{ detail: string }>('/api/v1/languages/xxx_Latn');
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toContain('xxx_Latn');
+  });
+});
+
+describe('GET /api/v1/languages compressed', () => {
+  const raw = async (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/v1/languages',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends brotli or gzip as the client accepts, the same JSON once decoded, and says it varies', async () => {
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = plain.rawPayload;
+    const brotli = await raw('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload)).toEqual(json);
+    // A phone's first fetch: well under a third of the bytes.
+    expect(brotli.rawPayload.length).toBeLessThan(json.length / 3);
+    const gzip = await raw('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload)).toEqual(json);
+    expect((await raw('identity')).headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('reads weights, refusals and the wildcard', () => {
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+    expect(acceptedEncoding('gzip, br')).toBe('br');
+    expect(acceptedEncoding('br;q=0.5, gzip')).toBe('gzip');
+    expect(acceptedEncoding('BR;q=0, gzip;q=0')).toBeUndefined();
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('*, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('deflate')).toBeUndefined();
   });
 });
