@@ -114,8 +114,9 @@ describe.skipIf(!REDIS_SERVER)('SharedTranslationCache on a real Redis', () => {
     const { connection, cache, errors } = await processCache();
     await connection.client.set(sharedCacheKey('busy'), 't1:occupé');
     const lookup = cache.lookup(['busy']);
-    // The request is on its way; block the loop well past the 100 ms deadline, as a loaded server would.
-    const until = performance.now() + 200;
+    // The request is on its way; block the loop well past the 100 ms deadline, as a loaded server
+    // would, and long enough for Redis to have answered on a busy machine too.
+    const until = performance.now() + 1_000;
     while (performance.now() < until);
     expect(await lookup).toEqual(new Map([['busy', 'occupé']]));
     expect(await errors({ operation: 'lookup' })).toBe(0);
@@ -131,7 +132,8 @@ describe.skipIf(!REDIS_SERVER)('SharedTranslationCache on a real Redis', () => {
 
     const started = performance.now();
     expect((await cache.lookup(['x'])).size).toBe(0);
-    expect(performance.now() - started).toBeLessThan(20);
+    // Without waiting for the 100 ms deadline (a loaded machine still answers well within it).
+    expect(performance.now() - started).toBeLessThan(100);
     expect(await errors({ operation: 'lookup', reason: 'unavailable' })).toBe(1);
     cache.store('x', 'ex');
     await tick();
