@@ -11,16 +11,20 @@ const log = { info: () => {}, warn: (_details: object, message: string) => void 
 let redis: TestRedis;
 const connections: RedisConnection[] = [];
 
-async function connect(): Promise<RedisConnection> {
-  const connection = new RedisConnection({ url: redis.url, log });
+async function connect(commandTimeoutMs?: number): Promise<RedisConnection> {
+  const connection = new RedisConnection({
+    url: redis.url,
+    log,
+    ...(commandTimeoutMs !== undefined && { commandTimeoutMs }),
+  });
   connections.push(connection);
   await connection.settled(2_000);
   return connection;
 }
 
 /** A cache on its own connection and metrics, like one server process. */
-async function processCache(ttlSeconds = 3600) {
-  const connection = await connect();
+async function processCache(ttlSeconds = 3600, commandTimeoutMs?: number) {
+  const connection = await connect(commandTimeoutMs);
   const registry = new Registry();
   const metrics = createTranslationMetrics(registry);
   const cache = new SharedTranslationCache({ client: connection.client, ttlSeconds, log, metrics });
@@ -111,7 +115,8 @@ describe.skipIf(!REDIS_SERVER)('SharedTranslationCache on a real Redis', () => {
   });
 
   it('still takes a reply that arrived while the event loop was busy past the timeout', async () => {
-    const { connection, cache, errors } = await processCache();
+    // The connection's own command deadline (250 ms) put far off: this is about the cache's 100 ms one.
+    const { connection, cache, errors } = await processCache(3600, 10_000);
     await connection.client.set(sharedCacheKey('busy'), 't1:occupé');
     const lookup = cache.lookup(['busy']);
     // The request is on its way; block the loop well past the 100 ms deadline, as a loaded server
