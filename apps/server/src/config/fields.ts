@@ -99,6 +99,42 @@ export function resolvePath(raw: string, env: Env): string {
   return path.resolve(startFolder(env), raw);
 }
 
+/** A setting that is off unless set: `off` is its value then, and the docs say "off". */
+export function offUnlessSet<T extends TSchema>(
+  env: string,
+  schema: T,
+  off: Static<T>,
+  parse: (raw: string) => Static<T>,
+  options: FieldOptions & { allowedText: string },
+): T {
+  return parsed(env, schema, parse, {
+    description: options.description,
+    default: off,
+    defaultText: 'off',
+    allowedText: `off, ${options.allowedText}`,
+  });
+}
+
+/** A folder, resolved against the folder the user started in. */
+export function folder(env: string, fallback: string, fallbackText: string, options: FieldOptions) {
+  return parsed(env, Type.String(), (raw, _name, vars) => resolvePath(raw, vars), {
+    ...options,
+    default: fallback,
+    defaultText: fallbackText,
+    allowedText: 'a folder',
+  });
+}
+
+/** A SQLite file, resolved like a path, or `:memory:` (kept until the server stops). */
+export function sqliteFile(env: string, fallback: string, fallbackText: string, options: FieldOptions) {
+  return parsed(
+    env,
+    Type.String(),
+    (raw, _name, vars) => (raw === ':memory:' ? ':memory:' : resolvePath(raw, vars)),
+    { ...options, default: fallback, defaultText: fallbackText, allowedText: 'a file path, or :memory:' },
+  );
+}
+
 /** An http(s) URL without trailing slashes. */
 export function httpUrl(raw: string, name: string): string {
   try {

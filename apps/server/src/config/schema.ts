@@ -14,12 +14,15 @@ import {
   choice,
   ConfigError,
   discriminant,
+  folder,
   httpUrl,
   httpUrlList,
   integer,
+  offUnlessSet,
   optionalText,
   parsed,
   resolvePath,
+  sqliteFile,
   text,
   type Env,
 } from './fields.ts';
@@ -34,6 +37,15 @@ import {
 } from './parsers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** A SQLite file of the server's own, by default in the user's data folder. */
+const dataFile = (env: string, name: string, options: { description: string }) =>
+  sqliteFile(
+    env,
+    path.join(os.homedir(), '.local', 'share', 'sema', name),
+    `~/.local/share/sema/${name}`,
+    options,
+  );
 
 const SECOND = 1000;
 const HOUR_MS = 3_600_000;
@@ -58,22 +70,18 @@ export const ServerSection = Type.Object(
       description:
         'How log lines look: auto writes readable lines on a terminal and JSON otherwise (to a file, a pipe, a log collector); pretty or json force one',
     }),
-    webDist: parsed('SEMA_WEB_DIST', Type.String(), (raw, _name, env) => resolvePath(raw, env), {
+    webDist: folder('SEMA_WEB_DIST', path.join(repoRoot, 'apps/web/dist'), 'apps/web/dist', {
       description: 'The built web app, served with a history fallback when it exists',
-      default: path.join(repoRoot, 'apps/web/dist'),
-      defaultText: 'apps/web/dist',
-      allowedText: 'a folder',
     }),
-    trustProxy: parsed(
+    trustProxy: offUnlessSet(
       'SEMA_TRUST_PROXY',
       Type.Union([Type.Literal(false), Type.Integer(), Type.Array(Type.String())]),
-      (raw) => parseTrustProxy(raw),
+      false,
+      parseTrustProxy,
       {
         description:
           'Which proxies may tell the client address (X-Forwarded-For): a hop count, or addresses and networks such as 10.0.0.0/8,loopback. Off, a client could pick its own address for the rate limit',
-        default: false,
-        defaultText: 'off',
-        allowedText: 'off, a hop count, addresses/CIDRs, loopback, linklocal, uniquelocal',
+        allowedText: 'a hop count, addresses/CIDRs, loopback, linklocal, uniquelocal',
       },
     ),
     drainDelaySeconds: integer('SEMA_DRAIN_DELAY_SECONDS', 0, 0, 600, {
@@ -101,18 +109,17 @@ export const LimitsSection = Type.Object(
     maxTextChars: integer('SEMA_MAX_TEXT_CHARS', MAX_TEXT_CHARS, 1, 1_000_000, {
       description: 'Most characters of one text to translate or detect',
     }),
-    rateLimit: parsed(
+    rateLimit: offUnlessSet(
       'SEMA_RATE_LIMIT',
       Type.Union([
         Type.Object({ max: Type.Integer(), windowMs: Type.Integer(), raw: Type.String() }),
         Type.Null(),
       ]),
-      (raw) => parseRateLimit(raw),
+      null,
+      parseRateLimit,
       {
         description: 'Requests per client address, e.g. 60/minute (per second, minute, hour or day)',
-        default: null,
-        defaultText: 'off',
-        allowedText: 'off, or N/second, N/minute, N/hour, N/day',
+        allowedText: 'or N/second, N/minute, N/hour, N/day',
       },
     ),
     maxChatsPerClient: integer('SEMA_MAX_CHATS_PER_CLIENT', 3, 1, 10_000, {
@@ -149,11 +156,8 @@ export const TimeoutsSection = Type.Object(
 
 export const ModelsSection = Type.Object(
   {
-    cache: parsed('SEMA_MODEL_CACHE', Type.String(), (raw, _name, env) => resolvePath(raw, env), {
+    cache: folder('SEMA_MODEL_CACHE', path.join(os.homedir(), '.cache', 'sema'), '~/.cache/sema', {
       description: 'Where downloaded models (translation and local chat) are kept',
-      default: path.join(os.homedir(), '.cache', 'sema'),
-      defaultText: '~/.cache/sema',
-      allowedText: 'a folder',
     }),
     hubUrl: Type.Optional(
       parsed('SEMA_HUB_URL', Type.String(), httpUrl, {
@@ -395,18 +399,10 @@ export const DocumentsSection = Type.Object(
 
 export const GlossariesSection = Type.Object(
   {
-    file: parsed(
-      'SEMA_GLOSSARY_DB',
-      Type.String(),
-      (raw, _name, env) => (raw === ':memory:' ? ':memory:' : resolvePath(raw, env)),
-      {
-        description:
-          'The SQLite file that keeps stored glossaries (with REDIS_URL set they are kept in Redis instead); :memory: keeps them until the server stops',
-        default: path.join(os.homedir(), '.local', 'share', 'sema', 'glossaries.sqlite'),
-        defaultText: '~/.local/share/sema/glossaries.sqlite',
-        allowedText: 'a file path, or :memory:',
-      },
-    ),
+    file: dataFile('SEMA_GLOSSARY_DB', 'glossaries.sqlite', {
+      description:
+        'The SQLite file that keeps stored glossaries (with REDIS_URL set they are kept in Redis instead); :memory: keeps them until the server stops',
+    }),
     maxTotal: integer('SEMA_MAX_GLOSSARIES', 1_000, 1, 1_000_000, {
       description:
         'Most stored glossaries on the server in all (409 GLOSSARY_LIMIT beyond, naming this setting)',
@@ -462,18 +458,10 @@ export const AccessSection = Type.Object(
       defaultText: 'none',
       allowedText: 'a file path',
     }),
-    usageFile: parsed(
-      'SEMA_USAGE_DB',
-      Type.String(),
-      (raw, _name, env) => (raw === ':memory:' ? ':memory:' : resolvePath(raw, env)),
-      {
-        description:
-          "The SQLite file that keeps each API key's monthly usage (with REDIS_URL set it is kept in Redis instead); created when a key is first used; :memory: counts until the server stops",
-        default: path.join(os.homedir(), '.local', 'share', 'sema', 'usage.sqlite'),
-        defaultText: '~/.local/share/sema/usage.sqlite',
-        allowedText: 'a file path, or :memory:',
-      },
-    ),
+    usageFile: dataFile('SEMA_USAGE_DB', 'usage.sqlite', {
+      description:
+        "The SQLite file that keeps each API key's monthly usage (with REDIS_URL set it is kept in Redis instead); created when a key is first used; :memory: counts until the server stops",
+    }),
     webAccess: choice('SEMA_WEB_ACCESS', ['key', 'session'], 'key', {
       description:
         "With API keys on, how this server's web app gets in: key (the default: no keyless path at all; a visitor pastes their key into the web app, which keeps it on their device) or session (a keyless allowance: the web app, or anyone who asks POST /api/v1/session, gets a signed token that lasts an hour, works only from the address it was given to, and spends that address's SEMA_WEB_MONTHLY_CHARS)",
