@@ -6,6 +6,19 @@
  * near-certain whichever of them wins. Plain data from the usual genealogical classification
  * (Glottolog subgroups), narrowed to pairs that are mutually intelligible in writing or nearly so.
  */
+/** Modern Standard Arabic and the spoken varieties the catalogue has, written alike. */
+export const ARABIC_VARIETIES = [
+  'ara_Arab',
+  'arz_Arab',
+  'ary_Arab',
+  'aeb_Arab',
+  'apc_Arab',
+  'ajp_Arab',
+  'acm_Arab',
+  'acq_Arab',
+  'ars_Arab',
+] as const;
+
 const GROUPS: readonly (readonly string[])[] = [
   // Romance
   ['por_Latn', 'glg_Latn', 'kea_Latn', 'spa_Latn', 'ast_Latn', 'pap_Latn'],
@@ -33,18 +46,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['hin_Deva', 'awa_Deva', 'bho_Deva', 'mag_Deva', 'mai_Deva', 'hne_Deva', 'npi_Deva'],
   ['pes_Arab', 'prs_Arab', 'azb_Arab'],
   ['ben_Beng', 'asm_Beng'],
-  // Arabic and its dialects
-  [
-    'ara_Arab',
-    'arz_Arab',
-    'ary_Arab',
-    'aeb_Arab',
-    'apc_Arab',
-    'ajp_Arab',
-    'acm_Arab',
-    'acq_Arab',
-    'ars_Arab',
-  ],
+  ARABIC_VARIETIES,
   // Austronesian
   ['ind_Latn', 'zsm_Latn', 'min_Latn', 'bjn_Latn'],
   ['tgl_Latn', 'ceb_Latn', 'war_Latn', 'ilo_Latn', 'pag_Latn'],

@@ -2,6 +2,7 @@
  * Which catalogue languages each script can mean. A script with one language decides alone; a
  * shared script hands its candidates to the statistical model and the letter rules.
  */
+import { ARABIC_VARIETIES } from './close-relatives.ts';
 import type { Script } from './unicode-script.ts';
 
 /** Scripts that only one catalogue language is written in. */
@@ -205,15 +206,7 @@ export const SHARED_SCRIPTS: Partial<Record<Script, readonly string[]>> = {
     'khk_Cyrl',
   ],
   Arabic: [
-    'ara_Arab',
-    'arz_Arab',
-    'ary_Arab',
-    'aeb_Arab',
-    'apc_Arab',
-    'ajp_Arab',
-    'acm_Arab',
-    'acq_Arab',
-    'ars_Arab',
+    ...ARABIC_VARIETIES,
     'pes_Arab',
     'prs_Arab',
     'urd_Arab',
