@@ -74,32 +74,31 @@ const probes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/readyz',
-    options(
-      'Readiness: route traffic here',
-      '200 while this server serves requests, its translation model loaded or not (a translation that must wait is answered 503 with the reason); 503 with the reason while it shuts down or cannot write to its stores.',
-    ),
-    async (_request, reply) => {
+  /** A readiness probe: 200 `ready`, or 503 with the reason `notReady` gives. */
+  const readiness = (
+    url: string,
+    summary: string,
+    description: string,
+    notReady: (app: FastifyInstance) => ApiError | undefined,
+  ) =>
+    app.get(url, options(summary, description), async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const reason = notServingReason(app);
+      const reason = notReady(app);
       if (reason) throw reason;
       return { status: 'ready' as const };
-    },
-  );
+    });
 
-  app.get(
+  readiness(
+    '/readyz',
+    'Readiness: route traffic here',
+    '200 while this server serves requests, its translation model loaded or not (a translation that must wait is answered 503 with the reason); 503 with the reason while it shuts down or cannot write to its stores.',
+    notServingReason,
+  );
+  readiness(
     '/readyz/translation',
-    options(
-      'Readiness to translate now',
-      '200 when this server can translate now (its models are loaded); 503 with the reason while a model loads or failed, and whenever /readyz fails.',
-    ),
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const reason = notTranslatingReason(app);
-      if (reason) throw reason;
-      return { status: 'ready' as const };
-    },
+    'Readiness to translate now',
+    '200 when this server can translate now (its models are loaded); 503 with the reason while a model loads or failed, and whenever /readyz fails.',
+    notTranslatingReason,
   );
 };
 
