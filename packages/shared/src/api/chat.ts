@@ -2,7 +2,7 @@
  * The contract of POST /api/v1/chat. The server validates with these schemas and documents them in
  * OpenAPI; the web app takes its types from them.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** Bounds of a chat request. The total input size is a server setting, reported by /status. */
 export const CHAT_LIMITS = {
@@ -75,25 +75,29 @@ export const ChatRole = Type.Union(
 );
 export type ChatRole = Static<typeof ChatRole>;
 
-export const ChatMessage = Type.Object(
-  {
-    role: ChatRole,
-    content: Type.String({
-      description:
-        'The message text. Earlier answers may keep their <think> reasoning: it is stripped before the model sees it.',
-    }),
-  },
-  { additionalProperties: false },
+/** A message of a conversation: its role, its text (`content`, described per surface) and `more`. */
+export const chatMessage = <P extends TProperties>(content: string, more: P) =>
+  Type.Object(
+    { role: ChatRole, content: Type.String({ description: content }), ...more },
+    { additionalProperties: false },
+  );
+
+/** The conversation a chat request answers: one message or more, at most `CHAT_LIMITS.maxMessages`. */
+export const conversation = <T extends TSchema>(message: T, description: string) =>
+  Type.Array(message, { minItems: 1, maxItems: CHAT_LIMITS.maxMessages, description });
+
+export const ChatMessage = chatMessage(
+  'The message text. Earlier answers may keep their <think> reasoning: it is stripped before the model sees it.',
+  {},
 );
 export type ChatMessage = Static<typeof ChatMessage>;
 
 export const ChatRequest = Type.Object(
   {
-    messages: Type.Array(ChatMessage, {
-      minItems: 1,
-      maxItems: CHAT_LIMITS.maxMessages,
-      description: 'The conversation so far, oldest first, ending with the message to answer',
-    }),
+    messages: conversation(
+      ChatMessage,
+      'The conversation so far, oldest first, ending with the message to answer',
+    ),
     stream: Type.Optional(
       Type.Boolean({
         default: false,

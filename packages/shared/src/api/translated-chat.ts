@@ -5,30 +5,24 @@
  * completes. The web app and API clients read the same events.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ANSWER_END_FIELDS, CHAT_LIMITS, CHAT_GENERATION_FIELDS, ChatRole } from './chat.ts';
+import { ANSWER_END_FIELDS, CHAT_GENERATION_FIELDS, chatMessage, conversation } from './chat.ts';
 
-export const TranslatedChatMessage = Type.Object(
-  {
-    role: ChatRole,
-    content: Type.String({ description: "The message as the user saw it: in the user's language" }),
-    english: Type.Optional(
-      Type.String({
-        description:
-          'The English the model saw or wrote for this message, when the client kept it (earlier turns): saves translating it again',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const TranslatedChatMessage = chatMessage("The message as the user saw it: in the user's language", {
+  english: Type.Optional(
+    Type.String({
+      description:
+        'The English the model saw or wrote for this message, when the client kept it (earlier turns): saves translating it again',
+    }),
+  ),
+});
 export type TranslatedChatMessage = Static<typeof TranslatedChatMessage>;
 
 export const TranslatedChatRequest = Type.Object(
   {
-    messages: Type.Array(TranslatedChatMessage, {
-      minItems: 1,
-      maxItems: CHAT_LIMITS.maxMessages,
-      description: 'The conversation so far, oldest first, ending with the user message to answer',
-    }),
+    messages: conversation(
+      TranslatedChatMessage,
+      'The conversation so far, oldest first, ending with the user message to answer',
+    ),
     language: Type.Optional(
       Type.String({
         default: 'auto',
