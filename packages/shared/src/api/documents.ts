@@ -13,6 +13,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TRANSLATE_DOCUMENT_RESPONSE_EXAMPLE } from './examples.ts';
 import { DOCUMENT_FORMATS, DOCUMENT_PREVIEW_CHARS } from './document-formats.ts';
+import { ProcessingTime, TRANSLATED_PAIR_FIELDS } from './schemas.ts';
 
 export * from './document-formats.ts';
 
@@ -81,12 +82,9 @@ export const TranslateDocumentResponse = Type.Object(
           'The translated document, base64, for ZIP packages (docx, xlsx, pptx, odt, ods, odp, epub)',
       }),
     ),
-    source_language: Type.String({
-      description: 'The source language; the detected one when auto was asked',
-    }),
-    target_language: Type.String(),
+    ...TRANSLATED_PAIR_FIELDS,
     characters: Type.Integer({ description: 'Characters of text that were translated' }),
-    processing_time: Type.Number({ description: 'Seconds spent on the server' }),
+    processing_time: ProcessingTime,
     note: Type.Optional(
       Type.String({
         description:

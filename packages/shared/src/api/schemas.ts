@@ -107,15 +107,23 @@ export const TranslateRequest = Type.Object(
 );
 export type TranslateRequest = Static<typeof TranslateRequest>;
 
+/** The languages a translation went between, as every translation answer gives them. */
+export const TRANSLATED_PAIR_FIELDS = {
+  source_language: Type.String({
+    description: 'The source language; the detected one when auto was asked',
+  }),
+  target_language: Type.String(),
+};
+
+/** How long the server worked on a request, as every translation answer gives it. */
+export const ProcessingTime = Type.Number({ description: 'Seconds spent on the server' });
+
 export const TranslateResponse = Type.Object(
   {
     translated_text: Type.String(),
-    source_language: Type.String({
-      description: 'The source language; the detected one when auto was asked',
-    }),
-    target_language: Type.String(),
+    ...TRANSLATED_PAIR_FIELDS,
     confidence_score: Type.Number({ description: 'Detection confidence when auto, else 1' }),
-    processing_time: Type.Number({ description: 'Seconds spent on the server' }),
+    processing_time: ProcessingTime,
     alternatives: Type.Optional(
       Type.Array(Type.String(), {
         description: 'Other translations, best first, when asked for (fewer when the model finds fewer)',
