@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@sema/shared/api/schemas';
 import { GlossaryInfo } from '@sema/shared/api/glossaries';
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../../../../lib/errors.ts';
 import { SHARED_TENANT } from '../../../../lib/tenant.ts';
-import { infoBody } from '../glossaries/index.ts';
+import { GlossaryParams, infoBody, notFound } from '../glossaries/index.ts';
 
-const Params = Type.Object({ id: Type.String() });
 const OwnedGlossary = Type.Composite([
   GlossaryInfo,
   Type.Object({
@@ -17,8 +15,6 @@ const OwnedGlossary = Type.Composite([
   }),
 ]);
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 503: ErrorResponse };
-const notFound = (id: string) =>
-  new ApiError(404, 'GLOSSARY_NOT_FOUND', `No glossary "${id.slice(0, 64)}" on this server`);
 
 /**
  * /api/v1/admin/glossaries: the operator's view of every tenant's glossaries (SEMA_ADMIN_TOKEN).
@@ -51,7 +47,7 @@ const adminGlossaries: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           'Share a glossary with everyone: every key may use it, only the operator changes it (operator)',
-        params: Params,
+        params: GlossaryParams,
         response: { 200: OwnedGlossary, ...errors },
       },
     },
@@ -70,7 +66,7 @@ const adminGlossaries: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Delete any tenant's glossary (operator)",
-        params: Params,
+        params: GlossaryParams,
         response: { 204: Type.Null(), ...errors },
       },
     },

@@ -8,7 +8,7 @@ import {
   GlossaryReplaceRequest,
   GlossaryResponse,
 } from '@sema/shared/api/glossaries';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import {
   entriesFromObject,
   GlossaryInputError,
@@ -27,7 +27,8 @@ const errors = {
   422: ErrorResponse,
   503: ErrorResponse,
 };
-const Params = Type.Object({ id: Type.String() });
+/** The path of one glossary, here and on the operator's routes. */
+export const GlossaryParams = Type.Object({ id: Type.String() });
 
 const invalid = (detail: string) => new ApiError(422, 'VALIDATION_ERROR', detail);
 
@@ -52,7 +53,7 @@ function nameOf(name: string): string {
   return trimmed;
 }
 
-const notFound = (id: string) =>
+export const notFound = (id: string) =>
   new ApiError(404, 'GLOSSARY_NOT_FOUND', `No glossary "${id.slice(0, 64)}" on this server`);
 
 export function infoBody(info: StoredInfo): GlossaryInfo {
@@ -76,6 +77,15 @@ export const body = (glossary: StoredGlossary): GlossaryResponse => ({
 /** /api/v1/glossaries: stored glossaries, one language pair each, used with `glossary_id`. */
 const glossaries: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['glossaries'];
+  /** A route on one glossary (`/:id`): whoever made it (or anyone, if shared) may read it. */
+  const oneGlossary = <R extends Record<number, TSchema>, B extends { body?: TSchema }>(
+    summary: string,
+    response: R,
+    body: B,
+  ) => ({
+    config: { policy: 'work' as const },
+    schema: { tags, summary, params: GlossaryParams, ...body, response: { ...response, ...errors } },
+  });
 
   app.post(
     '/',
@@ -123,15 +133,7 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/:id',
-    {
-      config: { policy: 'work' },
-      schema: {
-        tags,
-        summary: 'A glossary with its entries',
-        params: Params,
-        response: { 200: GlossaryResponse, ...errors },
-      },
-    },
+    oneGlossary('A glossary with its entries', { 200: GlossaryResponse }, {}),
     async (request) => {
       const stored = await app.glossaries.get(tenantOf(request), request.params.id);
       if (!stored) throw notFound(request.params.id);
@@ -141,16 +143,11 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/:id',
-    {
-      config: { policy: 'work' },
-      schema: {
-        tags,
-        summary: "Replace a glossary's entries (and name)",
-        params: Params,
-        body: GlossaryReplaceRequest,
-        response: { 200: GlossaryResponse, ...errors },
-      },
-    },
+    oneGlossary(
+      "Replace a glossary's entries (and name)",
+      { 200: GlossaryResponse },
+      { body: GlossaryReplaceRequest },
+    ),
     async (request) => {
       const { id } = request.params;
       const tenant = tenantOf(request);
@@ -166,24 +163,12 @@ const glossaries: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { policy: 'work' },
-      schema: {
-        tags,
-        summary: 'Delete a glossary',
-        params: Params,
-        response: { 204: Type.Null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      if (!(await app.glossaries.delete(tenantOf(request), request.params.id))) {
-        throw notFound(request.params.id);
-      }
-      return reply.code(204).send(null);
-    },
-  );
+  app.delete('/:id', oneGlossary('Delete a glossary', { 204: Type.Null() }, {}), async (request, reply) => {
+    if (!(await app.glossaries.delete(tenantOf(request), request.params.id))) {
+      throw notFound(request.params.id);
+    }
+    return reply.code(204).send(null);
+  });
 };
 
 export default glossaries;
