@@ -2,7 +2,7 @@
  * The contract of POST /api/v1/chat. The server validates with these schemas and documents them in
  * OpenAPI; the web app takes its types from them.
  */
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 
 /** Bounds of a chat request. The total input size is a server setting, reported by /status. */
 export const CHAT_LIMITS = {
@@ -75,53 +75,69 @@ export const ChatRole = Type.Union(
 );
 export type ChatRole = Static<typeof ChatRole>;
 
-/** A message of a conversation: its role, its text (`content`, described per surface) and `more`. */
-export const chatMessage = <P extends TProperties>(content: string, more: P) =>
+/**
+ * A chat request: the conversation (one message or more, at most `CHAT_LIMITS.maxMessages`, ending
+ * with `answered`), the surface's own `fields`, `stream`, then how the model writes; nothing else is
+ * taken. A message is its role, its text (`content` says what the text is on this surface) and the
+ * surface's `messageFields`.
+ */
+export const chatRequest = <M extends TProperties, P extends TProperties>(request: {
+  $id: string;
+  content: string;
+  messageFields: M;
+  answered: string;
+  fields: P;
+  /** What `stream` is documented as, where the route's description does not say it. */
+  stream?: string;
+  examples: unknown[];
+}) =>
   Type.Object(
-    { role: ChatRole, content: Type.String({ description: content }), ...more },
-    { additionalProperties: false },
+    {
+      messages: Type.Array(
+        Type.Object(
+          {
+            role: ChatRole,
+            content: Type.String({ description: request.content }),
+            ...request.messageFields,
+          },
+          { additionalProperties: false },
+        ),
+        {
+          minItems: 1,
+          maxItems: CHAT_LIMITS.maxMessages,
+          description: `The conversation so far, oldest first, ending with ${request.answered}`,
+        },
+      ),
+      ...request.fields,
+      stream: Type.Optional(
+        Type.Boolean({ default: false, ...(request.stream ? { description: request.stream } : {}) }),
+      ),
+      ...CHAT_GENERATION_FIELDS,
+    },
+    { $id: request.$id, additionalProperties: false, examples: request.examples },
   );
 
-/** The conversation a chat request answers: one message or more, at most `CHAT_LIMITS.maxMessages`. */
-export const conversation = <T extends TSchema>(message: T, description: string) =>
-  Type.Array(message, { minItems: 1, maxItems: CHAT_LIMITS.maxMessages, description });
-
-export const ChatMessage = chatMessage(
-  'The message text. Earlier answers may keep their <think> reasoning: it is stripped before the model sees it.',
-  {},
-);
-export type ChatMessage = Static<typeof ChatMessage>;
-
-export const ChatRequest = Type.Object(
-  {
-    messages: conversation(
-      ChatMessage,
-      'The conversation so far, oldest first, ending with the message to answer',
-    ),
-    stream: Type.Optional(
-      Type.Boolean({
-        default: false,
-        description: 'Answer as server-sent events (ChatStreamEvent), one JSON object per event',
-      }),
-    ),
-    ...CHAT_GENERATION_FIELDS,
-  },
-  {
-    $id: 'ChatRequest',
-    additionalProperties: false,
-    examples: [
-      {
-        messages: [
-          { role: 'system', content: CHAT_SYSTEM_PROMPT },
-          { role: 'user', content: 'What is the capital of Kenya?' },
-        ],
-        max_tokens: 1000,
-        temperature: 0.7,
-      },
-    ],
-  },
-);
+export const ChatRequest = chatRequest({
+  $id: 'ChatRequest',
+  content:
+    'The message text. Earlier answers may keep their <think> reasoning: it is stripped before the model sees it.',
+  messageFields: {},
+  answered: 'the message to answer',
+  fields: {},
+  stream: 'Answer as server-sent events (ChatStreamEvent), one JSON object per event',
+  examples: [
+    {
+      messages: [
+        { role: 'system', content: CHAT_SYSTEM_PROMPT },
+        { role: 'user', content: 'What is the capital of Kenya?' },
+      ],
+      max_tokens: 1000,
+      temperature: 0.7,
+    },
+  ],
+});
 export type ChatRequest = Static<typeof ChatRequest>;
+export type ChatMessage = ChatRequest['messages'][number];
 
 export const ChatResponse = Type.Object(
   {

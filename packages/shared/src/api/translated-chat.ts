@@ -5,24 +5,21 @@
  * completes. The web app and API clients read the same events.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ANSWER_END_FIELDS, CHAT_GENERATION_FIELDS, chatMessage, conversation } from './chat.ts';
+import { ANSWER_END_FIELDS, chatRequest } from './chat.ts';
 
-export const TranslatedChatMessage = chatMessage("The message as the user saw it: in the user's language", {
-  english: Type.Optional(
-    Type.String({
-      description:
-        'The English the model saw or wrote for this message, when the client kept it (earlier turns): saves translating it again',
-    }),
-  ),
-});
-export type TranslatedChatMessage = Static<typeof TranslatedChatMessage>;
-
-export const TranslatedChatRequest = Type.Object(
-  {
-    messages: conversation(
-      TranslatedChatMessage,
-      'The conversation so far, oldest first, ending with the user message to answer',
+export const TranslatedChatRequest = chatRequest({
+  $id: 'TranslatedChatRequest',
+  content: "The message as the user saw it: in the user's language",
+  messageFields: {
+    english: Type.Optional(
+      Type.String({
+        description:
+          'The English the model saw or wrote for this message, when the client kept it (earlier turns): saves translating it again',
+      }),
     ),
+  },
+  answered: 'the user message to answer',
+  fields: {
     language: Type.Optional(
       Type.String({
         default: 'auto',
@@ -60,16 +57,11 @@ export const TranslatedChatRequest = Type.Object(
           "A stored glossary, applied in the direction it is made for: the user's language → English (the question) or English → the user's language (the answer)",
       }),
     ),
-    stream: Type.Optional(Type.Boolean({ default: false })),
-    ...CHAT_GENERATION_FIELDS,
   },
-  {
-    $id: 'TranslatedChatRequest',
-    additionalProperties: false,
-    examples: [{ messages: [{ role: 'user', content: 'Mji mkuu wa Kenya ni upi?' }], stream: true }],
-  },
-);
+  examples: [{ messages: [{ role: 'user', content: 'Mji mkuu wa Kenya ni upi?' }], stream: true }],
+});
 export type TranslatedChatRequest = Static<typeof TranslatedChatRequest>;
+export type TranslatedChatMessage = TranslatedChatRequest['messages'][number];
 
 /** Where the time of a turn went, in milliseconds from the request's arrival. */
 export const TranslatedChatTimings = Type.Object({
