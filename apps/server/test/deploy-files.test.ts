@@ -629,20 +629,28 @@ describe('deploy/Dockerfile', () => {
         instruction.getKeyword() === 'RUN' && /npm ci/.test(instruction.getArgumentsContent() ?? ''),
     );
     expect(runs).toHaveLength(2);
-    for (const run of runs) {
-      const stage = dockerfile
-        .getFROMs()
-        .filter((from) => from.getRange().start.line < run.getRange().start.line)
-        .at(-1)!;
-      const copied = instructions
+    /** What the COPYs of a stage bring in before `line`, following a `COPY --from` another stage. */
+    const copiedBefore = (line: number): string => {
+      const stage = froms.filter((from) => from.getRange().start.line < line).at(-1)!;
+      return instructions
         .filter(
           (instruction) =>
             instruction.getKeyword() === 'COPY' &&
             instruction.getRange().start.line > stage.getRange().start.line &&
-            instruction.getRange().start.line < run.getRange().start.line,
+            instruction.getRange().start.line < line,
         )
-        .map((instruction) => instruction.getArgumentsContent() ?? '')
+        .map((instruction) => {
+          const from = froms.find((candidate) => candidate.getBuildStage() === fromStage(instruction));
+          if (!from) return instruction.getArgumentsContent() ?? '';
+          const next = froms.find(
+            (candidate) => candidate.getRange().start.line > from.getRange().start.line,
+          );
+          return copiedBefore(next?.getRange().start.line ?? Infinity);
+        })
         .join('\n');
+    };
+    for (const run of runs) {
+      const copied = copiedBefore(run.getRange().start.line);
       for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json`);
     }
   });
