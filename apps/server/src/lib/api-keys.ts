@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyConfig } from '../config/parsers.ts';
 import type { ManagedKey, ManagedKeyStore } from './managed-keys.ts';
-import { openStoreFile, USAGE_STORE } from './sqlite-file.ts';
+import { LazyStoreFile, USAGE_STORE } from './sqlite-file.ts';
 
 /** A key as the server keeps it: a hash (keys never reach logs or Redis), and its limit. */
 export interface KnownKey {
@@ -194,18 +194,12 @@ class MemoryUsage implements UsageStore {
  * immediate transactions let several processes on the machine count in the same file.
  */
 class SqliteUsage implements UsageStore {
-  private db: Database.Database | undefined;
+  private readonly store: LazyStoreFile;
 
-  constructor(private readonly file: string) {}
-
-  private open(): Database.Database {
-    if (this.db) return this.db;
-    // Created 0600; refused with the file and the fix while this process cannot write it.
-    const db = openStoreFile(this.file, USAGE_STORE, (opened) =>
-      opened.exec('CREATE TABLE IF NOT EXISTS key_usage (name TEXT PRIMARY KEY, chars INTEGER NOT NULL)'),
+  constructor(file: string) {
+    this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
+      db.exec('CREATE TABLE IF NOT EXISTS key_usage (name TEXT PRIMARY KEY, chars INTEGER NOT NULL)'),
     );
-    this.db = db;
-    return db;
   }
 
   private read(db: Database.Database, name: string): number {
@@ -215,7 +209,7 @@ class SqliteUsage implements UsageStore {
   }
 
   async charge(name: string, chars: number, limit: number | null) {
-    const db = this.open();
+    const db = this.store.open();
     const charge = db.transaction(() => {
       const count = this.read(db, name) + chars;
       if (limit !== null && count > limit) return { charged: false, count: count - chars };
@@ -229,16 +223,18 @@ class SqliteUsage implements UsageStore {
   }
 
   async refund(name: string, chars: number) {
-    this.open().prepare('UPDATE key_usage SET chars = max(0, chars - ?) WHERE name = ?').run(chars, name);
+    this.store
+      .open()
+      .prepare('UPDATE key_usage SET chars = max(0, chars - ?) WHERE name = ?')
+      .run(chars, name);
   }
 
   async count(name: string) {
-    return this.read(this.open(), name);
+    return this.read(this.store.open(), name);
   }
 
   close() {
-    this.db?.close();
-    this.db = undefined;
+    this.store.close();
   }
 }
 

@@ -5,10 +5,8 @@
  * else the usage SQLite file — and only as the hash the server knows keys by: a key is shown once,
  * when it is made.
  */
-import fs from 'node:fs';
-import type Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
-import { openStoreFile, USAGE_STORE } from './sqlite-file.ts';
+import { LazyStoreFile, USAGE_STORE } from './sqlite-file.ts';
 
 export interface ManagedKey {
   /** The first 16 hex digits of the key's SHA-256, as usage is counted under. */
@@ -62,48 +60,43 @@ class RedisManagedKeys implements ManagedKeyStore {
 
 /** In the usage SQLite file (SEMA_USAGE_DB), opened on first use like the usage counts. */
 class SqliteManagedKeys implements ManagedKeyStore {
-  private db: Database.Database | undefined;
-  constructor(private readonly file: string) {}
-
-  private open(): Database.Database {
-    if (this.db) return this.db;
-    // Created 0600; refused with the file and the fix while this process cannot write it.
-    const db = openStoreFile(this.file, USAGE_STORE, (opened) =>
-      opened.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)'),
+  private readonly store: LazyStoreFile;
+  constructor(file: string) {
+    this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
+      db.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)'),
     );
-    this.db = db;
-    return db;
   }
   async add(key: ManagedKey) {
-    this.open()
+    this.store
+      .open()
       .prepare('INSERT INTO managed_keys (id, record) VALUES (?, ?)')
       .run(key.id, JSON.stringify(key));
   }
   async list() {
     // A server that never had a key never creates the file.
-    if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return [];
-    const rows = this.open().prepare('SELECT record FROM managed_keys').all() as { record: string }[];
+    if (!this.store.exists()) return [];
+    const rows = this.store.open().prepare('SELECT record FROM managed_keys').all() as { record: string }[];
     return rows.map((row) => JSON.parse(row.record) as ManagedKey).sort(byCreation);
   }
   async count() {
-    if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return 0;
-    return (this.open().prepare('SELECT count(*) AS n FROM managed_keys').get() as { n: number }).n;
+    if (!this.store.exists()) return 0;
+    return (this.store.open().prepare('SELECT count(*) AS n FROM managed_keys').get() as { n: number }).n;
   }
   async get(id: string) {
-    if (!this.db && this.file !== ':memory:' && !fs.existsSync(this.file)) return undefined;
-    const row = this.open().prepare('SELECT record FROM managed_keys WHERE id = ?').get(id) as
+    if (!this.store.exists()) return undefined;
+    const row = this.store.open().prepare('SELECT record FROM managed_keys WHERE id = ?').get(id) as
       { record: string } | undefined;
     return row ? (JSON.parse(row.record) as ManagedKey) : undefined;
   }
   async put(key: ManagedKey) {
-    const { changes } = this.open()
+    const { changes } = this.store
+      .open()
       .prepare('UPDATE managed_keys SET record = ? WHERE id = ?')
       .run(JSON.stringify(key), key.id);
     return changes > 0;
   }
   close() {
-    this.db?.close();
-    this.db = undefined;
+    this.store.close();
   }
 }
 

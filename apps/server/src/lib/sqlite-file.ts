@@ -133,6 +133,36 @@ export function openStoreFile(
 }
 
 /**
+ * A store's file opened on first use, so that a server that never needs it never creates it
+ * (created 0600; refused with the file and the fix while this process cannot write it).
+ */
+export class LazyStoreFile {
+  private db: Database.Database | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly name: StoreFileName,
+    private readonly prepare: (db: Database.Database) => void,
+  ) {}
+
+  /** The open database, opened (and its tables made) on the first call. */
+  open(): Database.Database {
+    this.db ??= openStoreFile(this.file, this.name, this.prepare);
+    return this.db;
+  }
+
+  /** Whether there is anything to read: false while the file was never created. */
+  exists(): boolean {
+    return this.db !== undefined || this.file === ':memory:' || fs.existsSync(this.file);
+  }
+
+  close() {
+    this.db?.close();
+    this.db = undefined;
+  }
+}
+
+/**
  * A store's file opened on first use and whenever it can be again: `handle()` answers the open
  * database, opens it once the file is writable (throwing StoreNotWritableError until then), and opens
  * it afresh when the file was replaced underneath (a restore while the server ran); `problem()` is
