@@ -7,6 +7,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The key the fake upstream asks for and the model Sema is set to ask it for, in the chat tests. */
+export const UPSTREAM_KEY = 'hf_upstream_key';
+export const UPSTREAM_MODEL = 'meta-llama/Llama-3.1-8B-Instruct';
+/** A user message in Swahili, long enough that it is translated in more than one piece. */
+export const SWAHILI_MESSAGE =
+  'Watu wote wamezaliwa huru, hadhi na haki zao ni sawa. Wote wamejaliwa akili na dhamiri, hivyo yapasa watendeane kindugu.';
+
+/** Sema's settings that send its chat to `fake`, as UPSTREAM_MODEL with UPSTREAM_KEY. */
+export const chatThrough = (fake: FakeOpenAi) => ({
+  SEMA_CHAT_BASE_URL: fake.baseUrl,
+  SEMA_CHAT_API_KEY: UPSTREAM_KEY,
+  SEMA_CHAT_MODEL: UPSTREAM_MODEL,
+});
+
 export type FakeScenario =
   /** A normal answer. `content` may hold `<think>` tags; `reasoning` goes in a separate field. */
   | {

@@ -12,13 +12,18 @@ import { generateText, streamText } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { listenTestApp } from './build-test-app.ts';
-import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
+import {
+  chatThrough,
+  startFakeOpenAi,
+  SWAHILI_MESSAGE,
+  UPSTREAM_KEY,
+  UPSTREAM_MODEL,
+  type FakeOpenAi,
+} from './fake-openai.ts';
 
-const UPSTREAM_KEY = 'hf_upstream_key';
-const MODEL = 'meta-llama/Llama-3.1-8B-Instruct';
+const MODEL = UPSTREAM_MODEL;
 const TRANSLATED = `sema-translated/${MODEL}`;
-const SWAHILI =
-  'Watu wote wamezaliwa huru, hadhi na haki zao ni sawa. Wote wamejaliwa akili na dhamiri, hivyo yapasa watendeane kindugu.';
+const SWAHILI = SWAHILI_MESSAGE;
 const ANSWER = 'Nairobi is the capital of Kenya.';
 /** Small limits, so that a long message is cheap to translate: one text 300 characters, a chat turn 2,000. */
 const TEXT_LIMIT = 300;
@@ -31,9 +36,7 @@ let base: string;
 beforeAll(async () => {
   fake = await startFakeOpenAi({ apiKey: UPSTREAM_KEY });
   const started = await listenTestApp({
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: UPSTREAM_KEY,
-    SEMA_CHAT_MODEL: MODEL,
+    ...chatThrough(fake),
     SEMA_MAX_TEXT_CHARS: String(TEXT_LIMIT),
     SEMA_CHAT_MAX_INPUT_CHARS: String(CHAT_LIMIT),
   });
@@ -343,9 +346,7 @@ describe('the Responses API at /v1/responses', () => {
 describe('with API keys on, a key is the client', () => {
   it('counts chats at once per key, not per address, and says so', async () => {
     const keyed = await listenTestApp({
-      SEMA_CHAT_BASE_URL: fake.baseUrl,
-      SEMA_CHAT_API_KEY: UPSTREAM_KEY,
-      SEMA_CHAT_MODEL: MODEL,
+      ...chatThrough(fake),
       SEMA_API_KEYS: 'sk-chat-app-one,sk-chat-app-two',
       SEMA_MAX_CHATS_PER_CLIENT: '1',
     });

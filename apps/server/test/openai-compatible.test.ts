@@ -9,13 +9,18 @@ import { generateText, streamText } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp, listenOn } from './build-test-app.ts';
-import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.ts';
+import {
+  chatThrough,
+  startFakeOpenAi,
+  SWAHILI_MESSAGE,
+  UPSTREAM_KEY,
+  UPSTREAM_MODEL,
+  type FakeOpenAi,
+} from './fake-openai.ts';
 
-const UPSTREAM_KEY = 'hf_upstream_key';
-const MODEL = 'meta-llama/Llama-3.1-8B-Instruct';
+const MODEL = UPSTREAM_MODEL;
 const TRANSLATED = `sema-translated/${MODEL}`;
-const SWAHILI =
-  'Watu wote wamezaliwa huru, hadhi na haki zao ni sawa. Wote wamejaliwa akili na dhamiri, hivyo yapasa watendeane kindugu.';
+const SWAHILI = SWAHILI_MESSAGE;
 const ANSWER = 'Nairobi is the capital of Kenya. It is a large city with many people.';
 
 let fake: FakeOpenAi;
@@ -23,12 +28,7 @@ let app: App;
 let base: string;
 
 async function listening(env: Record<string, string>): Promise<{ app: App; base: string }> {
-  const started = await buildTestApp({
-    SEMA_CHAT_BASE_URL: fake.baseUrl,
-    SEMA_CHAT_API_KEY: UPSTREAM_KEY,
-    SEMA_CHAT_MODEL: MODEL,
-    ...env,
-  });
+  const started = await buildTestApp({ ...chatThrough(fake), ...env });
   return { app: started, base: `${(await listenOn(started)).base}/v1` };
 }
 
