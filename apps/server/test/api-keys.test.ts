@@ -196,8 +196,7 @@ describe('with API keys, documents whose translation fails after the upload was 
     const engine = await startSlowRemoteEngine('refuse');
     const server = await buildTestApp({
       SEMA_API_KEYS: OPEN,
-      SEMA_TRANSLATION_ENGINE: 'remote',
-      SEMA_TRANSLATION_URL: engine.url,
+      ...engine.settings,
     });
     try {
       const headers = { 'x-api-key': OPEN };

@@ -164,8 +164,7 @@ describe("a document's progress stream still open at shutdown", () => {
   it('ends with a SHUTTING_DOWN error event, and the characters it was charged are given back', async () => {
     const engine = await startSlowRemoteEngine();
     const server = await app({
-      SEMA_TRANSLATION_ENGINE: 'remote',
-      SEMA_TRANSLATION_URL: engine.url,
+      ...engine.settings,
       SEMA_API_KEYS: 'k-documents',
     });
     try {

@@ -136,8 +136,7 @@ describe('the server process with streams that never end', () => {
     try {
       const server = await startServerProcess({
         SEMA_CHAT_BASE_URL: fake.baseUrl,
-        SEMA_TRANSLATION_ENGINE: 'remote',
-        SEMA_TRANSLATION_URL: engine.url,
+        ...engine.settings,
         SEMA_SHUTDOWN_GRACE_SECONDS: '3',
       });
       const base = server.url;

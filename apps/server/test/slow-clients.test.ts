@@ -162,8 +162,7 @@ describe('per-client caps on documents', () => {
   it('count a client’s documents through every API (jobs too): a third at once is 429, and a slot frees when one ends', async () => {
     const engine = await startSlowRemoteEngine(); // holds every translation: documents stay running
     const server = await buildTestApp({
-      SEMA_TRANSLATION_ENGINE: 'remote',
-      SEMA_TRANSLATION_URL: engine.url,
+      ...engine.settings,
       SEMA_MAX_DOCUMENTS_PER_CLIENT: '2',
     });
     try {

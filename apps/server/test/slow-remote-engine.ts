@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startSlowRemoteEngine(mode: 'hold' | 'refuse' = 'hold'): Promise<{
   url: string;
+  /** The settings that make a Sema server translate through this engine. */
+  settings: { SEMA_TRANSLATION_ENGINE: 'remote'; SEMA_TRANSLATION_URL: string };
   /** Resolves once `count` translation calls have arrived (and are being held). */
   calls(count: number): Promise<void>;
   /** Translation calls so far. */
@@ -42,8 +44,10 @@ export async function startSlowRemoteEngine(mode: 'hold' | 'refuse' = 'hold'): P
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    settings: { SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: url },
     received: () => received,
     calls: (count) =>
       received >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve })),
