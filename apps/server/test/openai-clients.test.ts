@@ -9,17 +9,11 @@ import OpenAI7 from 'openai-7';
 import { createOpenAI } from '@ai-sdk/openai';
 import { ChatOpenAI } from '@langchain/openai';
 import { generateText, streamText } from 'ai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { listenTestApp } from './build-test-app.ts';
-import {
-  chatThrough,
-  startFakeOpenAi,
-  SWAHILI_MESSAGE,
-  UPSTREAM_KEY,
-  UPSTREAM_MODEL,
-  type FakeOpenAi,
-} from './fake-openai.ts';
+import { openAiSurfaceWithFakeChat } from './fake-chat-app.ts';
+import { chatThrough, SWAHILI_MESSAGE, UPSTREAM_MODEL, type FakeOpenAi } from './fake-openai.ts';
 
 const MODEL = UPSTREAM_MODEL;
 const TRANSLATED = `sema-translated/${MODEL}`;
@@ -33,21 +27,14 @@ let fake: FakeOpenAi;
 let app: App;
 let base: string;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: UPSTREAM_KEY });
-  const started = await listenTestApp({
-    ...chatThrough(fake),
-    SEMA_MAX_TEXT_CHARS: String(TEXT_LIMIT),
-    SEMA_CHAT_MAX_INPUT_CHARS: String(CHAT_LIMIT),
-  });
-  app = started.app;
-  base = `${started.base}/v1`;
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+openAiSurfaceWithFakeChat(
+  { SEMA_MAX_TEXT_CHARS: String(TEXT_LIMIT), SEMA_CHAT_MAX_INPUT_CHARS: String(CHAT_LIMIT) },
+  (started, served, url) => {
+    fake = started;
+    app = served;
+    base = url;
+  },
+);
 
 const openai = () => new OpenAI({ baseURL: base, apiKey: 'not-needed', maxRetries: 0 });
 const openai7 = () => new OpenAI7({ baseURL: base, apiKey: 'not-needed', maxRetries: 0 });

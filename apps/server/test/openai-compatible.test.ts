@@ -6,17 +6,11 @@
 import OpenAI from 'openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, streamText } from 'ai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp, listenOn } from './build-test-app.ts';
-import {
-  chatThrough,
-  startFakeOpenAi,
-  SWAHILI_MESSAGE,
-  UPSTREAM_KEY,
-  UPSTREAM_MODEL,
-  type FakeOpenAi,
-} from './fake-openai.ts';
+import { openAiSurfaceWithFakeChat } from './fake-chat-app.ts';
+import { chatThrough, SWAHILI_MESSAGE, UPSTREAM_MODEL, type FakeOpenAi } from './fake-openai.ts';
 
 const MODEL = UPSTREAM_MODEL;
 const TRANSLATED = `sema-translated/${MODEL}`;
@@ -32,15 +26,11 @@ async function listening(env: Record<string, string>): Promise<{ app: App; base:
   return { app: started, base: `${(await listenOn(started)).base}/v1` };
 }
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: UPSTREAM_KEY });
-  ({ app, base } = await listening({}));
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await fake?.close();
+openAiSurfaceWithFakeChat({}, (started, served, url) => {
+  fake = started;
+  app = served;
+  base = url;
 });
-beforeEach(() => fake.reset());
 
 const translated = (text: string) =>
   app.translation.translate({ text, source: 'eng_Latn', target: 'swh_Latn' });
