@@ -1,3 +1,4 @@
+import type { DocumentErrorCode } from '@sema/shared/api/documents';
 import { documentError } from './errors.ts';
 
 /** What the first bytes of a file say it is, whatever its name claims. */
@@ -52,5 +53,31 @@ export function decodeText(bytes: Uint8Array, label: string): string {
       'DOCUMENT_TYPE_MISMATCH',
       `The .${label} file is not UTF-8 text; save it as UTF-8 and try again.`,
     );
+  }
+}
+
+/**
+ * Decodes a file in the legacy `encoding` it declares (windows-1251, ISO-8859-2 …); refused with
+ * `refusal.code` when no decoder knows the label (`refusal.fix` says what to do) or when the bytes
+ * are not text in it. `refusal.declares` names the file and its declaration.
+ */
+export function decodeDeclared(
+  bytes: Uint8Array,
+  encoding: string,
+  refusal: { code: DocumentErrorCode; declares: string; fix: string },
+): string {
+  let decoder: InstanceType<typeof TextDecoder>;
+  try {
+    decoder = new TextDecoder(encoding, { fatal: true });
+  } catch {
+    throw documentError(
+      refusal.code,
+      `${refusal.declares}, which this server cannot read; ${refusal.fix} and try again.`,
+    );
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw documentError(refusal.code, `${refusal.declares}, but its bytes are not ${encoding} text.`);
   }
 }

@@ -24,7 +24,7 @@ import { toLanguageTag } from '@sema/shared/languages/codes';
 import { documentError } from '../errors.ts';
 import { splitLines } from '../segments.ts';
 import type { DocumentAdapter } from '../types.ts';
-import { decodeText } from '../sniff.ts';
+import { decodeDeclared, decodeText } from '../sniff.ts';
 import { formatDirectives } from './gettext-formats.ts';
 import { declaredPluralForms, pluralFormsOf, type PluralForms } from './plural-forms.ts';
 import { joinPieces, splitPlaceholders, type Pieces } from './placeholders.ts';
@@ -162,23 +162,11 @@ function decodeCatalogue(bytes: Uint8Array): string {
   );
   const charset = declaredCharset(/"Content-Type:([^"]*)/i.exec(head)?.[1]);
   if (!charset || bytes[0] === 0xff || bytes[0] === 0xfe || bytes[0] === 0xef) return decodeText(bytes, 'po');
-  let decoder: InstanceType<typeof TextDecoder>;
-  try {
-    decoder = new TextDecoder(charset, { fatal: true });
-  } catch {
-    throw documentError(
-      'DOCUMENT_TYPE_MISMATCH',
-      `The PO file declares charset=${charset}, which this server cannot read; convert it with \`msgconv --to-code=UTF-8\` and try again.`,
-    );
-  }
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    throw documentError(
-      'DOCUMENT_TYPE_MISMATCH',
-      `The PO file declares charset=${charset}, but its bytes are not ${charset} text.`,
-    );
-  }
+  return decodeDeclared(bytes, charset, {
+    code: 'DOCUMENT_TYPE_MISMATCH',
+    declares: `The PO file declares charset=${charset}`,
+    fix: 'convert it with `msgconv --to-code=UTF-8`',
+  });
 }
 
 /**

@@ -1,5 +1,4 @@
-import { documentError } from '../errors.ts';
-import { decodeText } from '../sniff.ts';
+import { decodeDeclared, decodeText } from '../sniff.ts';
 
 /**
  * XML that declares its encoding (`<?xml version="1.0" encoding="windows-1252"?>`, as older
@@ -31,23 +30,11 @@ export function decodeXml(bytes: Uint8Array, what: string, label: string): strin
   );
   const encoding = bom ? undefined : legacyEncoding(head);
   if (!encoding || /^utf-?16/i.test(encoding)) return decodeText(bytes, label);
-  let decoder: InstanceType<typeof TextDecoder>;
-  try {
-    decoder = new TextDecoder(encoding, { fatal: true });
-  } catch {
-    throw documentError(
-      'INVALID_DOCUMENT',
-      `${what} declares encoding="${encoding}", which this server cannot read; save it as UTF-8 and try again.`,
-    );
-  }
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    throw documentError(
-      'INVALID_DOCUMENT',
-      `${what} declares encoding="${encoding}", but its bytes are not ${encoding} text.`,
-    );
-  }
+  return decodeDeclared(bytes, encoding, {
+    code: 'INVALID_DOCUMENT',
+    declares: `${what} declares encoding="${encoding}"`,
+    fix: 'save it as UTF-8',
+  });
 }
 
 /** The note for a file read in `encoding` and written back in UTF-8. */
