@@ -26,6 +26,19 @@ afterAll(() => app?.close());
 const ours = (text: string, source: string, target: string) =>
   app.translation.translate({ text, source, target });
 
+/** Waits for `handle`'s document ("Good night." sent to German) and checks it comes back as ours. */
+async function expectGoodNightInGerman(client: deepl.Translator, handle: deepl.DocumentHandle, name: string) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-deepl-'));
+  try {
+    await client.isDocumentTranslationComplete(handle);
+    const out = path.join(folder, name);
+    await client.downloadDocument(handle, out);
+    expect(fs.readFileSync(out, 'utf8')).toBe(await ours('Good night.', 'eng_Latn', 'deu_Latn'));
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe('the DeepL API under /v2, through deepl-node', () => {
   it('translates one text, and several with the source detected', async () => {
     const one = await translator.translateText('Good morning, my friend.', 'en', 'fr');
@@ -197,13 +210,7 @@ describe('DeepL targets and options as DeepL has them, through deepl-node', () =
       /Bad request, message: output_format not supported\. This server returns this file as \.txt/,
     );
     await expect(upload('report.pdf', 'docx')).rejects.toThrow(/returns this file as \.md/);
-    const same = await upload('notes.txt', 'txt');
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-deepl-format-'));
-    await patient.isDocumentTranslationComplete(same);
-    const out = path.join(folder, 'notes.de.txt');
-    await patient.downloadDocument(same, out);
-    expect(fs.readFileSync(out, 'utf8')).toBe(await ours('Good night.', 'eng_Latn', 'deu_Latn'));
-    fs.rmSync(folder, { recursive: true, force: true });
+    await expectGoodNightInGerman(patient, await upload('notes.txt', 'txt'), 'notes.de.txt');
   }, 60_000);
 });
 
@@ -232,10 +239,7 @@ describe('documents through deepl-node', () => {
     });
     const stranger = { documentId: handle.documentId, documentKey: 'not-the-key' };
     await expect(translator.getDocumentStatus(stranger)).rejects.toThrow(/Document not found/);
-    await translator.isDocumentTranslationComplete(handle);
-    const out = path.join(folder, 'a.de.txt');
-    await translator.downloadDocument(handle, out);
-    expect(fs.readFileSync(out, 'utf8')).toBe(await ours('Good night.', 'eng_Latn', 'deu_Latn'));
+    await expectGoodNightInGerman(translator, handle, 'a.de.txt');
     fs.rmSync(folder, { recursive: true, force: true });
   }, 30_000);
 
