@@ -29,20 +29,17 @@ describe('an M2M-100 main model', () => {
 
   it('lists exactly the languages it serves, on every surface', async () => {
     const server = running();
-    const ours = (await server.get('/api/v1/languages')) as {
-      languages: Record<string, unknown>;
-      total_count: number;
-    };
+    const ours = await server.languages.ours();
     expect(ours.total_count).toBe(98);
     expect(ours.languages).toHaveProperty('fra_Latn');
     expect(ours.languages).toHaveProperty('cmn_Hans');
     expect(ours.languages).not.toHaveProperty('ace_Arab');
-    const libre = (await server.get('/languages')) as { code: string; targets: string[] }[];
+    const libre = await server.languages.libre();
     // The 98 languages, five of them also under LibreTranslate's older codes (zh, pb, pt-BR, no, fil).
     expect(libre).toHaveLength(103);
     expect(libre.map((language) => language.code)).not.toContain('zt');
     expect(libre.find((language) => language.code === 'fr')!.targets).toHaveLength(103);
-    const deepl = (await server.get('/v2/languages?type=target')) as { language: string }[];
+    const deepl = await server.languages.deepl('target');
     // As DeepL lists targets: EN-GB and EN-US for EN, PT-BR and PT-PT for PT, ES and ES-419, ZH and ZH-HANS.
     expect(deepl).toHaveLength(102);
     expect(deepl.map((language) => language.language)).toEqual(
@@ -77,7 +74,7 @@ describe('an OPUS-MT pair model as the main model', () => {
       model_license: 'CC-BY-4.0',
       languages: 2,
     });
-    const libre = (await server.get('/languages')) as { code: string; targets: string[] }[];
+    const libre = await server.languages.libre();
     expect(libre).toEqual([
       { code: 'en', name: 'English', targets: ['fr'] },
       { code: 'fr', name: 'French', targets: [] },

@@ -165,17 +165,14 @@ describe('M2M-100 main model with OPUS-MT pair models, pivot on', () => {
 
   it("lists the main model's languages, each into every other, with the pair models' pairs among them", async () => {
     const server = running();
-    const ours = (await server.get('/api/v1/languages')) as {
-      total_count: number;
-      targets_of?: unknown;
-    };
+    const ours = await server.languages.ours();
     // The main model serves every pair of its 98 languages, so every language goes into every
     // other: no per-source lists to send.
     expect(ours.total_count).toBe(98);
     expect(ours.targets_of).toBeUndefined();
-    const libre = (await server.get('/languages')) as { code: string; targets: string[] }[];
+    const libre = await server.languages.libre();
     expect(libre.find((language) => language.code === 'de')!.targets).toContain('fr');
-    const deepl = (await server.get('/v2/languages?type=source')) as { language: string }[];
+    const deepl = await server.languages.deepl('source');
     expect(deepl).toHaveLength(98);
   });
 });
@@ -188,19 +185,16 @@ describe('a one-pair main model with a pair model: per-pair routing', () => {
 
   it('lists exactly the two pairs, and refuses the pair between them with a 422 naming it', async () => {
     const server = running();
-    const ours = (await server.get('/api/v1/languages')) as {
-      languages: Record<string, unknown>;
-      targets_of: Record<string, string[]>;
-    };
+    const ours = await server.languages.ours();
     expect(Object.keys(ours.languages).sort()).toEqual(['deu_Latn', 'eng_Latn', 'fra_Latn']);
     expect(ours.targets_of).toEqual({ deu_Latn: ['eng_Latn'], eng_Latn: ['fra_Latn'], fra_Latn: [] });
-    const libre = (await server.get('/languages')) as { code: string; targets: string[] }[];
+    const libre = await server.languages.libre();
     expect(libre).toEqual([
       { code: 'de', name: 'German', targets: ['en'] },
       { code: 'en', name: 'English', targets: ['fr'] },
       { code: 'fr', name: 'French', targets: [] },
     ]);
-    const deeplTargets = (await server.get('/v2/languages?type=target')) as { language: string }[];
+    const deeplTargets = await server.languages.deepl('target');
     // English by variant, as DeepL lists it.
     expect(deeplTargets.map((language) => language.language).sort()).toEqual(['EN-GB', 'EN-US', 'FR']);
     // German is read and French written, but nothing translates the one into the other.

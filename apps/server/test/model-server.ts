@@ -24,6 +24,18 @@ export async function serveModels(env: Record<string, string>) {
   /** /status's translation engine, as everyone sees it. */
   const status = async () =>
     ((await get('/status')) as { engines: { translation: EngineStatus } }).engines.translation;
+  /** The language lists as each surface answers them: ours, LibreTranslate's, DeepL's. */
+  const languages = {
+    ours: async () =>
+      (await get('/api/v1/languages')) as {
+        languages: Record<string, unknown>;
+        total_count: number;
+        targets_of?: Record<string, string[]>;
+      },
+    libre: async () => (await get('/languages')) as { code: string; name: string; targets: string[] }[],
+    deepl: async (type: 'source' | 'target') =>
+      (await get(`/v2/languages?type=${type}`)) as { language: string; name: string }[],
+  };
   /** POST /api/v1/translate, whatever it answers. */
   const attempt = (text: string, source: string, target: string) =>
     post('/api/v1/translate', { text, source_language: source, target_language: target });
@@ -33,7 +45,7 @@ export async function serveModels(env: Record<string, string>) {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return String(answer.body.translated_text);
   };
-  return { app, base, get, post, status, attempt, translate };
+  return { app, base, get, post, status, languages, attempt, translate };
 }
 
 export type ModelServer = Awaited<ReturnType<typeof serveModels>>;
