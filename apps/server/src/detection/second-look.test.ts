@@ -5,27 +5,29 @@ import { secondLook, unsureGroup } from './second-look.ts';
 const best = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1])[0]![0];
 
 describe('the second look within a group of close neighbours', () => {
-  it('decides Kikuyu against Kamba by r/c against l/s/v when the first pass has them near', () => {
-    const near = new Map([
-      ['kik_Latn', 0.45],
-      ['kam_Latn', 0.5],
-      ['swh_Latn', 0.05],
-    ]);
-    expect(best(secondLook('ũrĩa ciothe rĩrĩa', near))).toBe('kik_Latn');
-    expect(best(secondLook('kĩla ũla syonthe vala', new Map([...near, ['kik_Latn', 0.55]])))).toBe(
-      'kam_Latn',
-    );
-  });
-
-  it('decides Kirundi against Kinyarwanda by c before a vowel and vy against cy and by', () => {
-    const near = new Map([
-      ['kin_Latn', 0.6],
-      ['run_Latn', 0.4],
-    ]);
-    expect(best(secondLook('ico ni co gituma vyose', near))).toBe('run_Latn');
-    expect(best(secondLook('icyo ni cyo gituma byose', new Map([...near, ['run_Latn', 0.7]])))).toBe(
-      'kin_Latn',
-    );
+  it.each([
+    {
+      rule: 'Kikuyu against Kamba by r/c against l/s/v',
+      near: new Map([
+        ['kik_Latn', 0.45],
+        ['kam_Latn', 0.5],
+        ['swh_Latn', 0.05],
+      ]),
+      reads: { text: 'ũrĩa ciothe rĩrĩa', as: 'kik_Latn' },
+      against: { text: 'kĩla ũla syonthe vala', as: 'kam_Latn', leader: ['kik_Latn', 0.55] as const },
+    },
+    {
+      rule: 'Kirundi against Kinyarwanda by c before a vowel and vy against cy and by',
+      near: new Map([
+        ['kin_Latn', 0.6],
+        ['run_Latn', 0.4],
+      ]),
+      reads: { text: 'ico ni co gituma vyose', as: 'run_Latn' },
+      against: { text: 'icyo ni cyo gituma byose', as: 'kin_Latn', leader: ['run_Latn', 0.7] as const },
+    },
+  ])('decides $rule when the first pass has them near, whichever leads', ({ near, reads, against }) => {
+    expect(best(secondLook(reads.text, near))).toBe(reads.as);
+    expect(best(secondLook(against.text, new Map([...near, against.leader])))).toBe(against.as);
   });
 
   it('leaves a sure first pass, and leaders that are not neighbours, alone', () => {
