@@ -1,5 +1,5 @@
 import { tenantOf } from '../../../../lib/tenant.ts';
-import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static, TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BatchTranslateRequest,
@@ -41,13 +41,17 @@ type TranslateFields = Omit<Static<typeof BatchTranslateRequest>, 'texts'> & { a
 const translate: FastifyPluginAsyncTypebox = async (app) => {
   const { maxTextChars, batchMaxTexts, batchMaxChars } = app.textTranslation.limits;
 
-  /** Checks and prepares the texts, charges the client for them, and translates them. */
+  /**
+   * Checks and prepares the texts, charges the client for them, and translates them; with the
+   * seconds it took (processing_time).
+   */
   async function translateFields(
     request: FastifyRequest,
     reply: FastifyReply,
     texts: string | string[],
     fields: TranslateFields,
   ) {
+    const started = performance.now();
     const target = targetLanguage(fields.target_language);
     const prepared = await app.textTranslation.prepare({
       texts,
@@ -58,48 +62,53 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       alternatives: fields.alternatives ?? 0,
     });
     await app.apiKeys.charge(request, prepared.characters);
-    return { target, results: await prepared.run(clientGoneSignal(reply)) };
+    const results = await prepared.run(clientGoneSignal(reply));
+    return { target, results, processingTime: secondsSince(started) };
   }
+
+  /** A translation route's policy and schema: its summary and description, its request and answer. */
+  const route = <B extends TSchema, R extends TSchema>(
+    summary: string,
+    description: string,
+    body: B,
+    answer: R,
+  ) => ({
+    config: { policy: 'work' as const },
+    schema: { tags: ['translation'], summary, description, body, response: { 200: answer, ...errors } },
+  });
 
   app.post(
     '/',
-    {
-      config: { policy: 'work' },
-      schema: {
-        tags: ['translation'],
-        summary: 'Translate a text',
-        description:
-          `Translates the whole text (up to ${maxTextChars} characters), keeping its line breaks and blank lines. ` +
-          'With source_language auto (the default) the language is detected first and returned with its confidence.',
-        body: TranslateRequest,
-        response: { 200: TranslateResponse, ...errors },
-      },
-    },
+    route(
+      'Translate a text',
+      `Translates the whole text (up to ${maxTextChars} characters), keeping its line breaks and blank lines. ` +
+        'With source_language auto (the default) the language is detected first and returned with its confidence.',
+      TranslateRequest,
+      TranslateResponse,
+    ),
     async (request, reply) => {
-      const started = performance.now();
-      const { target, results } = await translateFields(request, reply, request.body.text, request.body);
-      return translationResult(results[0]!, target, secondsSince(started));
+      const { target, results, processingTime } = await translateFields(
+        request,
+        reply,
+        request.body.text,
+        request.body,
+      );
+      return translationResult(results[0]!, target, processingTime);
     },
   );
 
   app.post(
     '/batch',
-    {
-      config: { policy: 'work' },
-      schema: {
-        tags: ['translation'],
-        summary: 'Translate several texts at once',
-        description:
-          `Up to ${batchMaxTexts} texts and ${batchMaxChars} characters in all, each up to ${maxTextChars} characters. ` +
-          'Answers one translation per text, in order; with source_language auto each text is detected on its own.',
-        body: BatchTranslateRequest,
-        response: { 200: BatchTranslateResponse, ...errors },
-      },
-    },
+    route(
+      'Translate several texts at once',
+      `Up to ${batchMaxTexts} texts and ${batchMaxChars} characters in all, each up to ${maxTextChars} characters. ` +
+        'Answers one translation per text, in order; with source_language auto each text is detected on its own.',
+      BatchTranslateRequest,
+      BatchTranslateResponse,
+    ),
     async (request, reply) => {
-      const started = performance.now();
-      const { target, results } = await translateFields(request, reply, request.body.texts, request.body);
-      const processingTime = secondsSince(started);
+      const { body } = request;
+      const { target, results, processingTime } = await translateFields(request, reply, body.texts, body);
       return { translations: results.map((result) => translationResult(result, target, processingTime)) };
     },
   );
