@@ -13,7 +13,7 @@ import type { Config } from '../src/config/schema.ts';
 import { downloadedModel, resolveLocalModel } from '../src/chat/local-model-file.ts';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
 import {
-  MANIFEST_FILE,
+  forgetManifest,
   recordManifest,
   type ConfiguredModel,
 } from '../src/translation/engines/model-inventory.ts';
@@ -107,13 +107,6 @@ export async function pullChatModel(
 export function removeChatModel(file: string): number {
   const bytes = fs.statSync(file).size;
   fs.rmSync(file);
-  const manifestFile = path.join(path.dirname(file), MANIFEST_FILE);
-  try {
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { files: Record<string, unknown> };
-    delete manifest.files[path.basename(file)];
-    fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  } catch {
-    // No checksum was recorded for it.
-  }
+  forgetManifest(path.dirname(file), [path.basename(file)]);
   return bytes;
 }

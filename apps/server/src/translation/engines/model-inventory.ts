@@ -172,12 +172,23 @@ export async function recordManifest(folder: string, files: readonly string[]): 
     manifest[file] = { size, sha256: await sha256Of(full) };
     recorded.push(file);
   }
-  if (recorded.length > 0) {
-    const temporary = path.join(folder, `${MANIFEST_FILE}.${process.pid}.tmp`);
-    fs.writeFileSync(temporary, `${JSON.stringify({ files: manifest }, null, 2)}\n`);
-    fs.renameSync(temporary, path.join(folder, MANIFEST_FILE));
-  }
+  if (recorded.length > 0) writeManifest(folder, manifest);
   return recorded;
+}
+
+/** Drops the recorded checksums of `files` (deleted on purpose, so not "missing" to verify). */
+export function forgetManifest(folder: string, files: readonly string[]): void {
+  const manifest = readManifest(folder);
+  if (!files.some((file) => manifest[file])) return;
+  for (const file of files) delete manifest[file];
+  writeManifest(folder, manifest);
+}
+
+/** Replaces the manifest whole: a reader never sees half of it. */
+function writeManifest(folder: string, manifest: Manifest): void {
+  const temporary = path.join(folder, `${MANIFEST_FILE}.${process.pid}.tmp`);
+  fs.writeFileSync(temporary, `${JSON.stringify({ files: manifest }, null, 2)}\n`);
+  fs.renameSync(temporary, path.join(folder, MANIFEST_FILE));
 }
 
 export type FileCheck =
