@@ -10,7 +10,7 @@
 // e.g. one generated with another graph layout, or with other weight types) with, optionally,
 // ONNX Runtime session options for its decoder merged over the engine's own (`--a-session`,
 // `--b-session`: JSON, e.g. '{"enableCpuMemArena":true}' or '{"intraOpNumThreads":1}') and its
-// token picker (`--a-picker`, `--b-picker`: runtime, the default, or js; see token-picker.ts). A variant
+// token picker (`--a-picker`, `--b-picker`: decoder, the default, runtime or js; see token-picker.ts). A variant
 // with session options opens the decoder file as it is, without the engine's int8 copy: `--a-session
 // '{}'` against the default B measures int8 weights against the export's uint8.
 //
@@ -36,8 +36,8 @@ const { values: args } = parseArgs({
     b: { type: 'string', default: 'synthetic' },
     'a-session': { type: 'string' },
     'b-session': { type: 'string' },
-    'a-picker': { type: 'string', default: 'runtime' },
-    'b-picker': { type: 'string', default: 'runtime' },
+    'a-picker': { type: 'string', default: 'decoder' },
+    'b-picker': { type: 'string', default: 'decoder' },
     batches: { type: 'string', default: '1,8,32' },
     beams: { type: 'string', default: '1' },
     rounds: { type: 'string', default: '5' },
@@ -66,8 +66,8 @@ async function variant(
   session: string | undefined,
   picker: string,
 ): Promise<Variant> {
-  if (picker !== 'runtime' && picker !== 'js')
-    throw new Error(`--a-picker/--b-picker: runtime or js, not ${picker}`);
+  if (picker !== 'decoder' && picker !== 'runtime' && picker !== 'js')
+    throw new Error(`--a-picker/--b-picker: decoder, runtime or js, not ${picker}`);
   const folder = path.resolve(os.homedir(), '.cache', 'sema', dir, args.model);
   const model = await Seq2SeqModel.load({
     source: { kind: 'folder', path: folder, label },

@@ -35,7 +35,7 @@ async function logProbsAfter(row: readonly number[], forced: readonly number[], 
   const encoded = await runner.encode([row]);
   const ids = [runner.special.decoderStart, ...forced, ...prefix];
   // A fresh state: empty caches, so the decoder reads the whole prefix again.
-  const { logits, vocab } = await runner.step(encoded, BigInt64Array.from(ids, BigInt), ids.length);
+  const { logits, vocab } = await runner.stepLogits(encoded, BigInt64Array.from(ids, BigInt), ids.length);
   const last = logits.subarray((ids.length - 1) * vocab, ids.length * vocab);
   const allowed = [...last.keys()].filter((token) => runner.special.suppressed[token] !== 1);
   const max = Math.max(...allowed.map((token) => last[token]!));

@@ -56,8 +56,11 @@ export class BeamDecoder implements Decoder {
     let entryRows = rows.map((_, r) => r);
 
     while (entryRows.length > 0) {
-      const step = await this.runner.step(state, inputIds, inputLength);
-      const picks = await this.runner.topLogProbs(step, 2 * this.beams);
+      const step = await this.runner.step(state, inputIds, inputLength, {
+        count: 2 * this.beams,
+        logProbs: true,
+      });
+      const { picks } = step;
       throwIfAborted(job.signal);
       if (stats) stats.steps++;
       const nextRows: number[] = [];

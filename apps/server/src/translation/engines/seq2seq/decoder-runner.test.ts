@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import { lengthGroups, type DecodeJob } from './decoder-runner.ts';
+import { BeamDecoder } from './beam-decoder.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { resolveModelSource } from '../model-source.ts';
 import { Seq2SeqModel } from './seq2seq-model.ts';
@@ -70,5 +71,35 @@ describe('encoding rows of very different lengths (tiny fixture, fp32)', () => {
     for (const sentence of SENTENCES) single.push(...(await decoder.decode(job([sentence]))));
     expect(batched).toEqual(single);
     expect(batched.every((tokens) => tokens.length > 0)).toBe(true);
+  });
+});
+
+describe('tokens picked inside the decoder (tiny fixture, q8)', () => {
+  let inGraph: Seq2SeqModel;
+  let inJs: Seq2SeqModel;
+  beforeAll(async () => {
+    const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
+    inGraph = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1, picker: 'decoder' });
+    inJs = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1, picker: 'js' });
+  });
+  afterAll(async () => {
+    await inGraph?.dispose();
+    await inJs?.dispose();
+  });
+
+  const SENTENCES = ["L'enfant « joue » & rit.", 'The river, the bank <and> the fox #2.', 'Yes.'];
+
+  it("opens the engine's copy of the decoder with the picker's nodes, and picks what JS picks", async () => {
+    expect(inGraph.runner.picksInGraph).toBe(true);
+    expect(inJs.runner.picksInGraph).toBe(false);
+    const job = (model: Seq2SeqModel) => model.prepare(SENTENCES, 'eng_Latn', 'fra_Latn').job;
+    const greedy = await new GreedyDecoder(inGraph.runner).decode(job(inGraph));
+    expect(greedy).toEqual(await new GreedyDecoder(inJs.runner).decode(job(inJs)));
+    expect(greedy.every((tokens) => tokens.length > 0)).toBe(true);
+    const [ours, theirs] = await Promise.all(
+      [inGraph, inJs].map((model) => new BeamDecoder(model.runner, 3).searchAll(job(model))),
+    );
+    expect(ours!.map((row) => row.map((h) => h.tokens))).toEqual(theirs!.map((row) => row.map((h) => h.tokens)));
+    ours!.flat().forEach((hypothesis, i) => expect(hypothesis.score).toBeCloseTo(theirs!.flat()[i]!.score, 4));
   });
 });

@@ -7,7 +7,8 @@
  */
 import ort from 'onnxruntime-node';
 import { abortError } from '../../errors.ts';
-import type { Picks, StepLogits, TokenPicker } from './token-picker.ts';
+import { PICKER_IO } from './picker-graph.ts';
+import { picksFromTopK, suppressionBias, type Picks, type StepLogits, type TokenPicker } from './token-picker.ts';
 
 export type Tensor = ort.Tensor;
 
@@ -72,14 +73,23 @@ export interface DecodeStart {
   inputLength: number;
 }
 
-export interface StepResult extends StepLogits {
+/** What a step picks for each row: its best token by logit (greedy), or its `count` best by log-probability (beams). */
+export type PickRequest = { count: 1; logProbs: false } | { count: number; logProbs: true };
+export const ARGMAX: PickRequest = { count: 1, logProbs: false };
+
+export interface StepResult {
+  /** Each row's picks at its last position. */
+  picks: Picks;
   /** The state for the next step: the same batch rows, caches one position longer. */
   state: BatchState;
 }
 
 export class DecoderRunner {
-  private readonly allOutputs: string[];
-  private readonly stepOutputs: string[];
+  private readonly decoderCacheOutputs: string[];
+  private readonly encoderCacheOutputs: string[];
+  /** Whether the decoder's graph picks the tokens itself (`picker-graph.ts`'s tail). */
+  readonly picksInGraph: boolean;
+  private readonly bias: Tensor;
 
   constructor(
     private readonly encoder: ort.InferenceSession,
@@ -89,8 +99,12 @@ export class DecoderRunner {
     /** Picks each step's best tokens, leaving out `special.suppressed`. */
     readonly picker: TokenPicker,
   ) {
-    this.allOutputs = [...decoder.outputNames];
-    this.stepOutputs = this.allOutputs.filter((name) => !name.includes('.encoder.'));
+    const caches = decoder.outputNames.filter((name) => name.startsWith('present.'));
+    this.decoderCacheOutputs = caches.filter((name) => !name.includes('.encoder.'));
+    this.encoderCacheOutputs = caches.filter((name) => name.includes('.encoder.'));
+    this.picksInGraph = decoder.outputNames.includes(PICKER_IO.tokens);
+    const bias = suppressionBias(special.suppressed);
+    this.bias = new ort.Tensor('float32', bias, [bias.length]);
   }
 
   /**
@@ -172,8 +186,48 @@ export class DecoderRunner {
     return { state, inputIds, inputLength: first.length };
   }
 
-  /** One decoder step over `inputIds` (`[batch, inputLength]`), continuing from the state's caches. */
-  async step(state: BatchState, inputIds: BigInt64Array, inputLength: number): Promise<StepResult> {
+  /**
+   * One decoder step over `inputIds` (`[batch, inputLength]`), continuing from the state's caches,
+   * and each row's picks.
+   */
+  async step(
+    state: BatchState,
+    inputIds: BigInt64Array,
+    inputLength: number,
+    pick: PickRequest,
+  ): Promise<StepResult> {
+    const { result, next } = await this.run(state, inputIds, inputLength, pick);
+    const batch = inputIds.length / inputLength;
+    if (this.picksInGraph) {
+      const values = output(result, PICKER_IO.values);
+      const k = values.dims[2]!;
+      const picks = picksFromTopK(values.data as Float32Array, output(result, PICKER_IO.tokens).data as BigInt64Array, {
+        rows: batch,
+        positions: inputLength,
+        k,
+        count: pick.count,
+      });
+      return { picks, state: next };
+    }
+    const logits = this.logitsOf(result, batch, inputLength);
+    const picks = pick.logProbs
+      ? await this.picker.topLogProbs(logits, pick.count)
+      : await this.picker.argmax(logits);
+    return { picks, state: next };
+  }
+
+  /** One step as `step`, giving the logits themselves (for tests and benches). */
+  async stepLogits(
+    state: BatchState,
+    inputIds: BigInt64Array,
+    inputLength: number,
+  ): Promise<StepLogits & { state: BatchState }> {
+    const { result, next } = await this.run(state, inputIds, inputLength);
+    return { ...this.logitsOf(result, inputIds.length / inputLength, inputLength), state: next };
+  }
+
+  /** Runs the decoder; fetches the picks when it picks them itself and `pick` is given, else the logits. */
+  private async run(state: BatchState, inputIds: BigInt64Array, inputLength: number, pick?: PickRequest) {
     const batch = inputIds.length / inputLength;
     const feeds: Record<string, Tensor> = {
       input_ids: new ort.Tensor('int64', inputIds, [batch, inputLength]),
@@ -187,9 +241,22 @@ export class DecoderRunner {
       feeds[`past_key_values.${layer}.encoder.key`] = state.encoderCache[layer * 2]!;
       feeds[`past_key_values.${layer}.encoder.value`] = state.encoderCache[layer * 2 + 1]!;
     }
-    // After the first step only the logits and the decoder's own cache are needed; not fetching
+    const picksHere = this.picksInGraph && pick !== undefined;
+    if (this.picksInGraph) {
+      // Always fed (they are inputs of the graph); read only when the picks are fetched.
+      const count = Math.min(pick?.count ?? 1, this.bias.dims[0]!);
+      feeds[PICKER_IO.bias] = this.bias;
+      feeds[PICKER_IO.count] = new ort.Tensor('int64', BigInt64Array.of(BigInt(count)), [1]);
+      feeds[PICKER_IO.logProbs] = new ort.Tensor('bool', [pick?.logProbs ?? false], [1]);
+    }
+    // After the first step only the decoder's own cache is needed besides the picks: not fetching
     // the encoder's (constant) keys and values saves copying them out on every step.
-    const result = await this.decoder.run(feeds, state.started ? this.stepOutputs : this.allOutputs);
+    const fetches = [
+      ...this.decoderCacheOutputs,
+      ...(state.started ? [] : this.encoderCacheOutputs),
+      ...(picksHere ? [PICKER_IO.values, PICKER_IO.tokens] : ['logits']),
+    ];
+    const result = await this.decoder.run(feeds, fetches);
     const decoderCache: Tensor[] = [];
     const encoderCache: Tensor[] = [];
     for (let layer = 0; layer < this.layout.layers; layer++) {
@@ -206,29 +273,18 @@ export class DecoderRunner {
         );
       }
     }
-    const logits = output(result, 'logits');
-    return {
-      logits: logits.data as Float32Array,
-      batch,
-      inputLength,
-      vocab: logits.dims[2]!,
-      state: {
-        ...state,
-        decoderCache,
-        encoderCache: state.started ? state.encoderCache : encoderCache,
-        started: true,
-      },
+    const next: BatchState = {
+      ...state,
+      decoderCache,
+      encoderCache: state.started ? state.encoderCache : encoderCache,
+      started: true,
     };
+    return { result, next };
   }
 
-  /** Each batch row's most likely next token (its logit as the value). */
-  argmax(step: StepResult): Promise<Picks> {
-    return this.picker.argmax(step);
-  }
-
-  /** Each batch row's `count` most likely next tokens with their log-probabilities, best first. */
-  topLogProbs(step: StepResult, count: number): Promise<Picks> {
-    return this.picker.topLogProbs(step, count);
+  private logitsOf(result: ort.InferenceSession.OnnxValueMapType, batch: number, inputLength: number): StepLogits {
+    const logits = output(result, 'logits');
+    return { logits: logits.data as Float32Array, batch, inputLength, vocab: logits.dims[2]! };
   }
 
   private emptyCache(batch: number): Tensor[] {

@@ -9,6 +9,7 @@
  * greedy outputs token for token (a test checks it on the tiny model).
  */
 import {
+  ARGMAX,
   selectBatch,
   throwIfAborted,
   type DecodeJob,
@@ -32,8 +33,8 @@ export class GreedyDecoder implements Decoder {
     let active = rows.map((_, r) => r);
 
     while (active.length > 0) {
-      const step = await this.runner.step(state, inputIds, inputLength);
-      const picks = await this.runner.argmax(step);
+      const step = await this.runner.step(state, inputIds, inputLength, ARGMAX);
+      const { picks } = step;
       throwIfAborted(job.signal);
       if (stats) stats.steps++;
       const keep: number[] = [];

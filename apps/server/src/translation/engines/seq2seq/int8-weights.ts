@@ -2,7 +2,7 @@
  * The published q8 exports (dynamic quantization) store their weights as uint8 with a zero point.
  * ONNX Runtime multiplies uint8 activations by int8 weights faster than by uint8 ones (measured on
  * the synthetic NLLB-600M: 1.34× the tokens per CPU-second at batch 1, 1.20× at batch 8; see
- * bench/results/HISTORY.md). `int8WeightsFile` writes, once, a copy of such a file whose uint8
+ * bench/results/HISTORY.md). `engineModelFile` writes, once, a copy of such a file whose uint8
  * weights are int8: every byte of a weight and of its zero point becomes itself − 128 (its top bit
  * flipped), so every (weight − zero point), and so every result, is the same integer as before.
  * The tensor type is one byte of the file and the data keeps its length, so the copy is the same
@@ -173,27 +173,23 @@ function convertible(names: Set<string>, uses: readonly Use[]): boolean {
 }
 
 /**
- * The file to open for `file`: its int8 copy `copy` (written now if missing or older than the
- * original), or `file` itself when it has no uint8 weights, they cannot be converted, or the copy
- * cannot be written.
+ * The file the engine opens for `file`: its copy `copy` (written now if missing or older than the
+ * original), with `int8` its uint8 weights as int8 where they can be converted, and `append`
+ * written after its end (more of the model, see picker-graph.ts; the original never gets it).
+ * `file` itself when there is nothing to change (no `append`, and no weights to convert) or the
+ * copy cannot be written.
  */
-export function int8WeightsFile(file: string, copy: string): string {
+export function engineModelFile(
+  file: string,
+  copy: string,
+  { int8, append }: { int8: boolean; append?: Uint8Array },
+): string {
   const original = fs.statSync(file);
   const existing = fs.statSync(copy, { throwIfNoEntry: false });
-  if (existing && existing.size === original.size && existing.mtimeMs >= original.mtimeMs) return copy;
-  const fd = fs.openSync(file, 'r');
-  let plan: ReturnType<typeof readGraph>;
-  try {
-    plan = readGraph(new Reader(fd), original.size);
-  } catch {
-    return file; // not a layout this reader knows
-  } finally {
-    fs.closeSync(fd);
-  }
-  const names = new Set(plan.initializers.map((initializer) => initializer.name));
-  if (plan.unknownLayout || names.size === 0 || [...names].some((name) => plan.declared.has(name)))
-    return file;
-  if (!convertible(names, plan.uses)) return file;
+  const size = original.size + (append?.length ?? 0);
+  if (existing && existing.size === size && existing.mtimeMs >= original.mtimeMs) return copy;
+  const initializers = int8 ? convertibleInitializers(file, original.size) : [];
+  if (initializers.length === 0 && !append) return file;
   const partial = `${copy}.${process.pid}.partial`;
   try {
     fs.copyFileSync(file, partial);
@@ -201,7 +197,7 @@ export function int8WeightsFile(file: string, copy: string): string {
     try {
       const type = Buffer.from([INT8]);
       const block = Buffer.alloc(1 << 20);
-      for (const initializer of plan.initializers) {
+      for (const initializer of initializers) {
         fs.writeSync(out, type, 0, 1, initializer.typeAt);
         for (let done = 0; done < initializer.dataLength; done += block.length) {
           const length = Math.min(block.length, initializer.dataLength - done);
@@ -211,6 +207,7 @@ export function int8WeightsFile(file: string, copy: string): string {
           fs.writeSync(out, block, 0, length, at);
         }
       }
+      if (append) fs.writeSync(out, append, 0, append.length, original.size);
     } finally {
       fs.closeSync(out);
     }
@@ -220,4 +217,20 @@ export function int8WeightsFile(file: string, copy: string): string {
     fs.rmSync(partial, { force: true });
     return file; // a folder we may not write to: the original works, only slower
   }
+}
+
+/** The uint8 initializers to write as int8, or none when the file's layout does not allow it. */
+function convertibleInitializers(file: string, fileSize: number): Initializer[] {
+  const fd = fs.openSync(file, 'r');
+  let plan: ReturnType<typeof readGraph>;
+  try {
+    plan = readGraph(new Reader(fd), fileSize);
+  } catch {
+    return []; // not a layout this reader knows
+  } finally {
+    fs.closeSync(fd);
+  }
+  const names = new Set(plan.initializers.map((initializer) => initializer.name));
+  if (plan.unknownLayout || names.size === 0 || [...names].some((name) => plan.declared.has(name))) return [];
+  return convertible(names, plan.uses) ? plan.initializers : [];
 }

@@ -21,7 +21,8 @@ import {
   type DecoderLayout,
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { int8WeightsFile } from './int8-weights.ts';
+import { engineModelFile } from './int8-weights.ts';
+import { decoderPickerTail } from './picker-graph.ts';
 import { createTokenPicker, type PickerKind, type TokenPicker } from './token-picker.ts';
 import { recordManifest } from '../model-inventory.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
@@ -54,8 +55,9 @@ export interface LoadOptions {
   /** Beam width (`SEMA_TRANSLATION_BEAMS`); 1, the default, decodes greedily. */
   beams?: number;
   /**
-   * Where each step's best tokens are picked from the logits: `runtime` (the default, a small
-   * ONNX Runtime session) or `js` (the loop in JS, for side-by-side benches and tests).
+   * Where each step's best tokens are picked from the logits: `decoder` (the default, inside the
+   * decoder's own graph), `runtime` (a small ONNX Runtime session of its own) or `js` (the loop in
+   * JS); the last two for side-by-side benches and tests (token-picker.ts).
    */
   picker?: PickerKind;
   /** Called while files that were not on disk yet are downloaded. */
@@ -107,6 +109,20 @@ export function engineSessionOptions(threads: number) {
   } satisfies ort.InferenceSession.SessionOptions;
 }
 
+/**
+ * Where the engine writes its copies of a model's ONNX files (int8 weights, the picker's nodes):
+ * beside the download, or for a folder of the user's into the temporary folder.
+ */
+export function weightCopiesFolder(source: ModelSource): string {
+  return source.kind === 'folder'
+    ? path.join(
+        os.tmpdir(),
+        'sema-int8-weights',
+        createHash('sha256').update(path.resolve(source.path)).digest('hex').slice(0, 16),
+      )
+    : path.join(cachedModelFolder(source), 'onnx');
+}
+
 export class Seq2SeqModel {
   private constructor(
     private readonly tokenizer: ModelTokenizer,
@@ -152,22 +168,22 @@ export class Seq2SeqModel {
     // stream that reads the whole file into memory behind the session's back (its FileResponse),
     // another copy of the weights for as long as the process lives (1.5 GB more for 600M q8).
     const sessionOptions = engineSessionOptions(options.threads);
-    // Quantized weights as int8 rather than the exports' uint8: the same integers, faster kernels
-    // (int8-weights.ts). The copy goes beside the download, or for a folder of the user's into the
-    // temporary folder.
-    const copies =
-      source.kind === 'folder'
-        ? path.join(
-            os.tmpdir(),
-            'sema-int8-weights',
-            createHash('sha256').update(path.resolve(folder)).digest('hex').slice(0, 16),
-          )
-        : path.join(folder, 'onnx');
-    const open = async (name: string) => {
+    // The engine opens its own copy of a file when it changes something (int8-weights.ts): quantized
+    // weights as int8 rather than the exports' uint8 (the same integers, faster kernels), and the
+    // token picker's nodes appended to the decoder (picker-graph.ts). The copies go beside the
+    // download, or for a folder of the user's into the temporary folder.
+    const copies = weightCopiesFolder(source);
+    const pickerKind = options.picker ?? 'decoder';
+    const open = async (name: string, append?: Uint8Array) => {
       const file = path.join(folder, onnxFile(name, options.dtype));
-      if (options.dtype === 'q8') {
+      const int8 = options.dtype === 'q8';
+      if (int8 || append) {
         fs.mkdirSync(copies, { recursive: true });
-        const copy = int8WeightsFile(file, path.join(copies, path.basename(file, '.onnx') + '.int8.onnx'));
+        const suffix = `${int8 ? '.int8' : ''}${append ? '.picker' : ''}.onnx`;
+        const copy = engineModelFile(file, path.join(copies, path.basename(file, '.onnx') + suffix), {
+          int8,
+          append,
+        });
         if (copy !== file) {
           // A layout the conversion misjudged must not cost the model: the original still works.
           try {
@@ -187,7 +203,10 @@ export class Seq2SeqModel {
       // tied embedding/output weight (peak 1.83× → 1.39× the weights for 600M q8) but makes every
       // step slower: measured side by side (bench:models, 2 rounds, quiet machine) 0.55 → 0.16
       // sentences/s at batch 1 and 1.43 → 0.62 at batch 8. Speed wins; see bench/results/HISTORY.md.
-      decoderSession = await open('decoder_model_merged');
+      decoderSession = await open(
+        'decoder_model_merged',
+        pickerKind === 'decoder' ? decoderPickerTail() : undefined,
+      );
       // What arrived is recorded as it arrived, for `npm run models -- verify`.
       if (downloads.length > 0) await recordManifest(folder, downloads);
       const config = readConfig(folder);
@@ -204,7 +223,7 @@ export class Seq2SeqModel {
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.specialIds) if (id !== eos && id < vocabSize) suppressed[id] = 1;
       if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
-      picker = await createTokenPicker(options.picker ?? 'runtime', suppressed);
+      picker = await createTokenPicker(pickerKind, suppressed);
       const runner = new DecoderRunner(
         encoder,
         decoderSession,

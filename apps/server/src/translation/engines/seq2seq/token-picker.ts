@@ -2,19 +2,25 @@
  * Picks each decoder step's best tokens from its logits: the argmax for greedy decoding, the best
  * `2 × beams` log-probabilities for beam search. Tokens that must never be generated are left out.
  *
- * Two ways, the same picks: `runtime` runs a second, tiny ONNX Runtime session over the step's
- * logits (last position → + a bias of −∞ on the left-out tokens → log-softmax for beams → TopK),
- * built here in memory, so the vocabulary-wide loops run in the runtime's vectorised kernels instead
- * of JS (for beam search they were a third of a decode: one `Math.exp` per vocabulary entry per
- * beam). `js` is the loop in JS, kept to measure the two side by side and as the reference the
- * tests hold the runtime to. Ties go to the lower token both ways (ONNX's TopK is defined so);
+ * Three ways, the same picks:
+ * - `decoder` (the default): the picker's nodes are part of the decoder's graph (`picker-graph.ts`),
+ *   so a step returns its picks and never its logits. The engine appends them to the copy of the
+ *   decoder it writes (int8-weights.ts); where it writes none (fp32 weights, a layout it does not
+ *   convert), `decoder` falls back to `runtime`.
+ * - `runtime` runs a second, tiny ONNX Runtime session over the logits the step returned (last
+ *   position → + a bias of −∞ on the left-out tokens → log-softmax for beams → TopK), so the
+ *   vocabulary-wide loops run in the runtime's vectorised kernels instead of JS (for beam search
+ *   they were a third of a decode: one `Math.exp` per vocabulary entry per beam).
+ * - `js` is the loop in JS, kept to measure the others side by side and as the reference the tests
+ *   hold the runtime to. Ties go to the lower token both ways (ONNX's TopK is defined so);
  * log-probabilities differ by float32 rounding (the runtime's log-softmax is float32, JS's
  * normaliser float64).
  */
 import ort from 'onnxruntime-node';
 import { logSumExp, topTokens } from './beam-search.ts';
+import { pickerModel } from './picker-graph.ts';
 
-export type PickerKind = 'runtime' | 'js';
+export type PickerKind = 'decoder' | 'runtime' | 'js';
 
 /** The picks of a step: row r's i-th best token is `tokens[r * count + i]`, best first. */
 export interface Picks {
@@ -112,12 +118,9 @@ class RuntimePicker implements TokenPicker {
       extra: { session: { intra_op: { allow_spinning: '0' } } },
       logSeverityLevel: 3,
     };
-    const best = await ort.InferenceSession.create(pickerGraph(false), options);
-    const bestLogProbs = await ort.InferenceSession.create(pickerGraph(true), options);
-    const bias = new Float32Array(suppressed.length);
-    suppressed.forEach((off, token) => {
-      if (off === 1) bias[token] = -Infinity;
-    });
+    const best = await ort.InferenceSession.create(pickerModel(false), options);
+    const bestLogProbs = await ort.InferenceSession.create(pickerModel(true), options);
+    const bias = suppressionBias(suppressed);
     return new RuntimePicker(best, bestLogProbs, new ort.Tensor('float32', bias, [bias.length]));
   }
 
@@ -143,27 +146,50 @@ class RuntimePicker implements TokenPicker {
       bias: this.bias,
       k: new ort.Tensor('int64', BigInt64Array.of(BigInt(k)), [1]),
     });
-    const values = result.values!.data as Float32Array;
-    const tokens = result.tokens!.data as BigInt64Array;
-    const picks = emptyPicks(rows, count);
-    for (let r = 0; r < rows; r++) {
-      const at = (r * positions + positions - 1) * k;
-      let found = 0;
-      // Left-out tokens come last, at −∞, when fewer than k tokens may be generated.
-      while (found < k && values[at + found]! !== -Infinity) {
-        picks.tokens[r * count + found] = Number(tokens[at + found]!);
-        picks.values[r * count + found] = values[at + found]!;
-        found++;
-      }
-      picks.found[r] = found;
-    }
-    return picks;
+    return picksFromTopK(
+      result.values!.data as Float32Array,
+      result.tokens!.data as BigInt64Array,
+      { rows, positions, k, count },
+    );
   }
 
   async release(): Promise<void> {
     await this.best.release();
     await this.bestLogProbs.release();
   }
+}
+
+/** The picker's bias: −∞ for every token never to be generated, 0 for the others. */
+export function suppressionBias(suppressed: Uint8Array): Float32Array {
+  const bias = new Float32Array(suppressed.length);
+  suppressed.forEach((off, token) => {
+    if (off === 1) bias[token] = -Infinity;
+  });
+  return bias;
+}
+
+/**
+ * The picks of a TopK over `[rows, positions, vocab]` (`values` and `tokens` are `[rows, positions,
+ * k]`): each row's last position, as `count` entries a row.
+ */
+export function picksFromTopK(
+  values: Float32Array,
+  tokens: BigInt64Array,
+  { rows, positions, k, count }: { rows: number; positions: number; k: number; count: number },
+): Picks {
+  const picks = emptyPicks(rows, count);
+  for (let r = 0; r < rows; r++) {
+    const at = (r * positions + positions - 1) * k;
+    let found = 0;
+    // Left-out tokens come last, at −∞, when fewer than k tokens may be generated.
+    while (found < k && values[at + found]! !== -Infinity) {
+      picks.tokens[r * count + found] = Number(tokens[at + found]!);
+      picks.values[r * count + found] = values[at + found]!;
+      found++;
+    }
+    picks.found[r] = found;
+  }
+  return picks;
 }
 
 function emptyPicks(rows: number, count: number): Picks {
@@ -173,83 +199,4 @@ function emptyPicks(rows: number, count: number): Picks {
     values: new Float64Array(rows * count).fill(-Infinity),
     found: new Int32Array(rows),
   };
-}
-
-// The picker's graph, written as ONNX protobuf bytes: inputs `logits` [rows, positions, vocab],
-// `bias` [vocab], `k` [1]; outputs `values` and `tokens` [rows, positions, k]. Every position is
-// scored (more than one only on the first step, for NLLB's forced language token): slicing out the
-// last would copy the logits once more.
-const FLOAT = 1;
-const INT64 = 7;
-const ATTRIBUTE_INT = 2;
-
-function pickerGraph(logProbs: boolean): Uint8Array {
-  const node = (op: string, inputs: string[], outputs: string[], attributes: [string, number][] = []) =>
-    message([
-      ...inputs.map((input): Field => [1, input]),
-      ...outputs.map((output): Field => [2, output]),
-      [4, op],
-      ...attributes.map(([name, value]): Field => [
-        5,
-        message([
-          [1, name],
-          [3, value],
-          [20, ATTRIBUTE_INT],
-        ]),
-      ]),
-    ]);
-  const value = (name: string, type: number) =>
-    message([
-      [1, name],
-      [2, message([[1, message([[1, type]])]])],
-    ]);
-  const scored = logProbs ? 'log_probs' : 'masked';
-  const graph = message([
-    [1, node('Add', ['logits', 'bias'], ['masked'])],
-    ...(logProbs ? [[1, node('LogSoftmax', ['masked'], ['log_probs'], [['axis', 2]])] as Field] : []),
-    [1, node('TopK', [scored, 'k'], ['values', 'tokens'], [['axis', 2]])],
-    [2, 'token_picker'],
-    [11, value('logits', FLOAT)],
-    [11, value('bias', FLOAT)],
-    [11, value('k', INT64)],
-    [12, value('values', FLOAT)],
-    [12, value('tokens', INT64)],
-  ]);
-  return message([
-    [1, 8], // IR version 8
-    [
-      8,
-      message([
-        [1, ''],
-        [2, 13],
-      ]),
-    ], // opset 13
-    [7, graph],
-  ]);
-}
-
-/** A protobuf field: a number is a varint (non-negative), a string or bytes are length-delimited. */
-type Field = [number, number | string | Uint8Array];
-
-function message(fields: readonly Field[]): Uint8Array {
-  const parts: number[] = [];
-  const varint = (value: number) => {
-    while (value >= 0x80) {
-      parts.push((value % 0x80) | 0x80);
-      value = Math.floor(value / 0x80);
-    }
-    parts.push(value);
-  };
-  for (const [number, value] of fields) {
-    if (typeof value === 'number') {
-      varint(number * 8);
-      varint(value);
-    } else {
-      const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : value;
-      varint(number * 8 + 2);
-      varint(bytes.length);
-      for (const byte of bytes) parts.push(byte);
-    }
-  }
-  return Uint8Array.from(parts);
 }
