@@ -122,14 +122,7 @@ export class ModelProcessSupervisor {
       execArgv: [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // glibc's allocator keeps its own defaults here. A fixed mmap threshold of 1 MB
-      // (MALLOC_MMAP_THRESHOLD_=1048576, once set here) gives the blocks ONNX Runtime frees after
-      // loading back to the system (~270 MB less resident for NLLB-600M q8), but then every block
-      // of a decoder step over 1 MB (caches, logits, their JS copies) is a fresh mapping whose pages
-      // fault in again each step: measured side by side, 1.6× slower greedy decoding of NLLB-600M
-      // at batch 8 and ~4× for OPUS-MT at batch 32 and with 4 beams (bench/results/HISTORY.md).
-      // Set in the server's environment, it still reaches this process.
-      env: process.env,
+      env: modelProcessEnv(process.env),
     });
     this.modelProcess = child;
     this.lastHeard = Date.now();
@@ -265,4 +258,21 @@ async function stop(child: ChildProcess): Promise<void> {
 
 function duration(ms: number): string {
   return ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)} min` : `${+(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * The model process's environment: the server's, with glibc's allocator told to serve large blocks
+ * from its heap and keep freed memory for the next step (unless the server's environment says
+ * otherwise). A decoder step frees and allocates the same large blocks every time (the Node
+ * binding copies every output, the whole key/value cache, into fresh buffers); with glibc's
+ * defaults the largest are fresh mappings, or heap the allocator has just given back, whose pages
+ * fault in again each step. Side by side (NLLB-600M q8, quiet machine): greedy batch 32 1.20×
+ * the tokens/s, 4 beams at batch 8 1.07–1.24×; peak memory +18 to +66 MB, but the process stays at
+ * its peak after a large batch instead of shrinking. Before, a fixed 1 MB mmap threshold (the
+ * opposite: every block over 1 MB mapped afresh) saved ~270 MB resident for NLLB-600M and cost
+ * 1.6× (NLLB-600M, batch 8) to ~4× (OPUS-MT at batch 32, 4 beams) the time. jemalloc
+ * (`LD_PRELOAD` of Debian's libjemalloc2) was 0.25× (bench/results/HISTORY.md).
+ */
+export function modelProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { MALLOC_MMAP_THRESHOLD_: String(2 ** 30), MALLOC_TRIM_THRESHOLD_: String(2 ** 33), ...env };
 }
