@@ -4,13 +4,15 @@
  * decoder work. The rules (scoring, when a row is done) are in `beam-search.ts`.
  *
  * One batch holds every running beam of every row, grouped by row. Each step the decoder's own
- * key/value caches are gathered by the beam each new beam came from; the encoder side (outputs,
+ * key/value caches are reordered in place by the beam each new beam came from (only the rows that
+ * change are written); the encoder side (outputs,
  * mask, cross-attention caches) is the same for all beams of a row and is gathered only when the
  * batch's rows change: once after the first step (one entry per row becomes one per beam) and when
  * rows finish and leave the batch.
  */
 import { BeamRow, compareCandidates, type Candidate, type Hypothesis } from './beam-search.ts';
 import {
+  reorderInPlace,
   selectBatch,
   throwIfAborted,
   type DecodeJob,
@@ -88,7 +90,11 @@ export class BeamDecoder implements Decoder {
       if (nextRows.length === 0) break;
       const sameRows = nextRows.length === entryRows.length && nextRows.every((r, i) => r === entryRows[i]);
       const inPlace = sameRows && from.every((origin, i) => origin === i);
-      state = inPlace ? step.state : selectBatch(step.state, from, !sameRows);
+      // The same rows with their beams reordered: the step's own cache is rewritten where it
+      // changes. Rows leaving or the first step's rows becoming beams: a new batch is gathered.
+      if (inPlace) state = step.state;
+      else if (sameRows) state = reorderInPlace(step.state, from);
+      else state = selectBatch(step.state, from);
       entryRows = nextRows;
       inputIds = BigInt64Array.from(nextTokens);
       inputLength = 1;

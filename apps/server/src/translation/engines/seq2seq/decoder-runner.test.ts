@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
-import { lengthGroups, type DecodeJob } from './decoder-runner.ts';
+import ort from 'onnxruntime-node';
+import { lengthGroups, reorderInPlace, selectBatch, type BatchState, type DecodeJob } from './decoder-runner.ts';
 import { BeamDecoder } from './beam-decoder.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { resolveModelSource } from '../model-source.ts';
@@ -102,4 +103,35 @@ describe('tokens picked inside the decoder (tiny fixture, q8)', () => {
     expect(ours!.map((row) => row.map((h) => h.tokens))).toEqual(theirs!.map((row) => row.map((h) => h.tokens)));
     ours!.flat().forEach((hypothesis, i) => expect(hypothesis.score).toBeCloseTo(theirs!.flat()[i]!.score, 4));
   });
+});
+
+describe('reorderInPlace', () => {
+  // Three batch rows of two values each in two cache tensors; row r holds r*10, r*10+1.
+  const state = () =>
+    ({
+      decoderCache: [0, 100].map(
+        (base) => new ort.Tensor('float32', Float32Array.from([0, 1, 10, 11, 20, 21], (v) => v + base), [3, 1, 1, 2]),
+      ),
+      encoderCache: [],
+      encoderHidden: new ort.Tensor('float32', new Float32Array(3), [3, 1, 1]),
+      encoderMask: new ort.Tensor('int64', new BigInt64Array(3), [3, 1]),
+      started: true,
+    }) satisfies BatchState;
+  const rows = (s: BatchState) => s.decoderCache.map((tensor) => [...(tensor.data as Float32Array)]);
+
+  for (const from of [
+    [0, 0, 1], // a beam repeated, one overwritten after it is read
+    [2, 0, 1], // a cycle: every row reads one that is overwritten
+    [1, 1, 1],
+    [0, 1, 2],
+  ]) {
+    it(`gives what selectBatch gives for ${JSON.stringify(from)}, in the same memory`, () => {
+      const before = state();
+      const memory = before.decoderCache.map((tensor) => tensor.data);
+      const expected = rows(selectBatch(state(), from));
+      const after = reorderInPlace(before, from);
+      expect(rows(after)).toEqual(expected);
+      after.decoderCache.forEach((tensor, i) => expect(tensor.data).toBe(memory[i]));
+    });
+  }
 });

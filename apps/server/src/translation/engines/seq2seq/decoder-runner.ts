@@ -331,20 +331,37 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
 }
 
-/**
- * The state whose batch row i is the old row `from[i]`: rows may be dropped, repeated or
- * reordered. `encoderToo` false keeps the encoder side as it is (it must then already match).
- */
-export function selectBatch(state: BatchState, from: readonly number[], encoderToo = true): BatchState {
+/** The state whose batch row i is the old row `from[i]`: rows may be dropped, repeated or reordered. */
+export function selectBatch(state: BatchState, from: readonly number[]): BatchState {
   return {
     ...state,
     decoderCache: state.decoderCache.map((tensor) => selectRows(tensor, from)),
-    ...(encoderToo && {
-      encoderHidden: selectRows(state.encoderHidden, from),
-      encoderMask: selectRows(state.encoderMask, from),
-      encoderCache: state.encoderCache.map((tensor) => selectRows(tensor, from)),
-    }),
+    encoderHidden: selectRows(state.encoderHidden, from),
+    encoderMask: selectRows(state.encoderMask, from),
+    encoderCache: state.encoderCache.map((tensor) => selectRows(tensor, from)),
   };
+}
+
+/**
+ * The same state with the decoder cache's batch rows reordered in place: row i becomes the old row
+ * `from[i]`, the batch keeping its size. Only rows that change are written (and, first, the old
+ * rows they read that are themselves overwritten are saved), where `selectBatch` copies every row
+ * into new memory: beam search reorders its beams this way on almost every step. The cache must be
+ * a step's own output, held by nothing else.
+ */
+export function reorderInPlace(state: BatchState, from: readonly number[]): BatchState {
+  const overwritten = from.map((origin, i) => origin !== i);
+  const readFirst = [...new Set(from.filter((origin, i) => origin !== i && overwritten[origin]))];
+  for (const tensor of state.decoderCache) {
+    const data = tensor.data as Float32Array;
+    const rowSize = data.length / from.length;
+    const row = (r: number) => data.subarray(r * rowSize, (r + 1) * rowSize);
+    const saved = new Map(readFirst.map((origin) => [origin, row(origin).slice()]));
+    from.forEach((origin, i) => {
+      if (origin !== i) data.set(saved.get(origin) ?? row(origin), i * rowSize);
+    });
+  }
+  return state;
 }
 
 function output(result: ort.InferenceSession.OnnxValueMapType, name: string): Tensor {
