@@ -31,7 +31,8 @@ const { values: args } = parseArgs({
     picker: { type: 'string', default: 'decoder' },
   },
 });
-if (!['decoder', 'runtime', 'js'].includes(args.picker)) throw new Error('--picker must be decoder, runtime or js');
+if (!['decoder', 'runtime', 'js'].includes(args.picker))
+  throw new Error('--picker must be decoder, runtime or js');
 const threads = Number(args.threads ?? os.availableParallelism());
 const steps = Number(args.steps);
 const cacheRoot = process.env.SEMA_BENCH_MODEL_DIR ?? path.join(os.homedir(), '.cache', 'sema', 'synthetic');
@@ -177,7 +178,9 @@ for (const batch of batches) {
   );
   console.log(`  session.run       ${t.runMs.toFixed(1)} ms (${pct(t.runMs)})`);
   // With `--picker decoder` the argmax is inside the run; otherwise outside it.
-  console.log(`  outside the run   ${t.outsideRunMs.toFixed(2)} ms (${pct(t.outsideRunMs)}): feeds, outputs, picker ${args.picker}`);
+  console.log(
+    `  outside the run   ${t.outsideRunMs.toFixed(2)} ms (${pct(t.outsideRunMs)}): feeds, outputs, picker ${args.picker}`,
+  );
   console.log(
     `  profiler: run ${(p.runUs / 1000).toFixed(1)} ms, kernels ${(p.kernelsUs / 1000).toFixed(1)} ms, ` +
       `outside kernels ${(p.outsideKernelsUs / 1000).toFixed(1)} ms`,

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
 import ort from 'onnxruntime-node';
-import { lengthGroups, reorderInPlace, selectBatch, type BatchState, type DecodeJob } from './decoder-runner.ts';
+import {
+  lengthGroups,
+  reorderInPlace,
+  selectBatch,
+  type BatchState,
+  type DecodeJob,
+} from './decoder-runner.ts';
 import { BeamDecoder } from './beam-decoder.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { resolveModelSource } from '../model-source.ts';
@@ -100,8 +106,12 @@ describe('tokens picked inside the decoder (tiny fixture, q8)', () => {
     const [ours, theirs] = await Promise.all(
       [inGraph, inJs].map((model) => new BeamDecoder(model.runner, 3).searchAll(job(model))),
     );
-    expect(ours!.map((row) => row.map((h) => h.tokens))).toEqual(theirs!.map((row) => row.map((h) => h.tokens)));
-    ours!.flat().forEach((hypothesis, i) => expect(hypothesis.score).toBeCloseTo(theirs!.flat()[i]!.score, 4));
+    expect(ours!.map((row) => row.map((h) => h.tokens))).toEqual(
+      theirs!.map((row) => row.map((h) => h.tokens)),
+    );
+    ours!
+      .flat()
+      .forEach((hypothesis, i) => expect(hypothesis.score).toBeCloseTo(theirs!.flat()[i]!.score, 4));
   });
 });
 
@@ -110,7 +120,12 @@ describe('reorderInPlace', () => {
   const state = () =>
     ({
       decoderCache: [0, 100].map(
-        (base) => new ort.Tensor('float32', Float32Array.from([0, 1, 10, 11, 20, 21], (v) => v + base), [3, 1, 1, 2]),
+        (base) =>
+          new ort.Tensor(
+            'float32',
+            Float32Array.from([0, 1, 10, 11, 20, 21], (v) => v + base),
+            [3, 1, 1, 2],
+          ),
       ),
       encoderCache: [],
       encoderHidden: new ort.Tensor('float32', new Float32Array(3), [3, 1, 1]),

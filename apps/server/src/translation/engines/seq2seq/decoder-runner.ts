@@ -8,7 +8,13 @@
 import ort from 'onnxruntime-node';
 import { abortError } from '../../errors.ts';
 import { PICKER_IO } from './picker-graph.ts';
-import { picksFromTopK, suppressionBias, type Picks, type StepLogits, type TokenPicker } from './token-picker.ts';
+import {
+  picksFromTopK,
+  suppressionBias,
+  type Picks,
+  type StepLogits,
+  type TokenPicker,
+} from './token-picker.ts';
 
 export type Tensor = ort.Tensor;
 
@@ -201,12 +207,16 @@ export class DecoderRunner {
     if (this.picksInGraph) {
       const values = output(result, PICKER_IO.values);
       const k = values.dims[2]!;
-      const picks = picksFromTopK(values.data as Float32Array, output(result, PICKER_IO.tokens).data as BigInt64Array, {
-        rows: batch,
-        positions: inputLength,
-        k,
-        count: pick.count,
-      });
+      const picks = picksFromTopK(
+        values.data as Float32Array,
+        output(result, PICKER_IO.tokens).data as BigInt64Array,
+        {
+          rows: batch,
+          positions: inputLength,
+          k,
+          count: pick.count,
+        },
+      );
       return { picks, state: next };
     }
     const logits = this.logitsOf(result, batch, inputLength);
@@ -282,7 +292,11 @@ export class DecoderRunner {
     return { result, next };
   }
 
-  private logitsOf(result: ort.InferenceSession.OnnxValueMapType, batch: number, inputLength: number): StepLogits {
+  private logitsOf(
+    result: ort.InferenceSession.OnnxValueMapType,
+    batch: number,
+    inputLength: number,
+  ): StepLogits {
     const logits = output(result, 'logits');
     return { logits: logits.data as Float32Array, batch, inputLength, vocab: logits.dims[2]! };
   }

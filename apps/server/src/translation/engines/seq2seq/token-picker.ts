@@ -146,11 +146,12 @@ class RuntimePicker implements TokenPicker {
       bias: this.bias,
       k: new ort.Tensor('int64', BigInt64Array.of(BigInt(k)), [1]),
     });
-    return picksFromTopK(
-      result.values!.data as Float32Array,
-      result.tokens!.data as BigInt64Array,
-      { rows, positions, k, count },
-    );
+    return picksFromTopK(result.values!.data as Float32Array, result.tokens!.data as BigInt64Array, {
+      rows,
+      positions,
+      k,
+      count,
+    });
   }
 
   async release(): Promise<void> {
