@@ -20,7 +20,7 @@ export async function run() {
   // The default configuration, logging included: it must not cost throughput.
   const sema = await startSema({
     SEMA_LOG_LEVEL: 'info',
-    SEMA_TRANSLATION_ENGINE: 'nllb',
+    SEMA_TRANSLATION_ENGINE: 'builtin',
     SEMA_NLLB_MODEL: '/nonexistent-model-for-bench',
   });
   const languagesBytes = await (await fetch(`${sema.url}/api/v1/languages`)).text();
@@ -63,7 +63,7 @@ export async function run() {
   const verbose = await startSema(
     {
       SEMA_LOG_LEVEL: 'debug',
-      SEMA_TRANSLATION_ENGINE: 'nllb',
+      SEMA_TRANSLATION_ENGINE: 'builtin',
       SEMA_NLLB_MODEL: '/nonexistent-model-for-bench',
     },
     { stdout: 'ignore' },

@@ -102,7 +102,7 @@ function cachedModel(id: string): ConfiguredModel {
     source: { kind: 'hub', id, hub: '', cacheDir: cache, label: id },
     use: 'full',
     files,
-    dtype: config.translation.engine === 'nllb' ? config.translation.dtype : 'q8',
+    dtype: config.translation.engine === 'builtin' ? config.translation.dtype : 'q8',
   };
 }
 

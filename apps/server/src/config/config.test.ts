@@ -16,7 +16,14 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.maxTextChars).toBe(5000);
     expect(config.rateLimit).toBeNull();
-    expect(config.translation).toMatchObject({ engine: 'nllb', model: 'Xenova/nllb-200-distilled-600M' });
+    expect(config.translation).toMatchObject({ engine: 'builtin', model: 'Xenova/nllb-200-distilled-600M' });
+    // The built-in engine's older name still picks it, with its settings.
+    expect(
+      loadConfig({ SEMA_TRANSLATION_ENGINE: 'nllb', SEMA_TRANSLATION_BEAMS: '4' }).translation,
+    ).toMatchObject({
+      engine: 'builtin',
+      beams: 4,
+    });
     expect(config.chat).toMatchObject({ provider: 'local', threads: expect.any(Number) });
     expect(loadConfig({ SEMA_CHAT_PROVIDER: 'openai' }).chat).toMatchObject({
       model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
@@ -52,7 +59,7 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc', /PORT must be a whole number/],
     ['PORT', '70000', /PORT must be a whole number from 0 to 65535/],
-    ['SEMA_TRANSLATION_ENGINE', 'magic', /SEMA_TRANSLATION_ENGINE must be one of nllb, remote, kserve/],
+    ['SEMA_TRANSLATION_ENGINE', 'magic', /SEMA_TRANSLATION_ENGINE must be one of builtin, remote, kserve/],
     ['SEMA_CHAT_BASE_URL', 'ftp://x', /SEMA_CHAT_BASE_URL must be an http\(s\) URL/],
     ['SEMA_RATE_LIMIT', 'lots', /SEMA_RATE_LIMIT must look like 60\/minute/],
     ['SEMA_MAX_CHATS_PER_CLIENT', '0', /SEMA_MAX_CHATS_PER_CLIENT must be a whole number from 1/],

@@ -71,9 +71,17 @@ export function choice<const T extends readonly [string, ...string[]]>(
   return Type.Union(literals, keywords(env, options, { default: fallback, allowedText: values.join(', ') }));
 }
 
-/** The word that picks one variant of a section (the engine, the chat provider). */
-export function discriminant<const V extends string>(env: string, value: V, description: string) {
-  return Type.Literal(value, { env, description });
+/**
+ * The word that picks one variant of a section (the engine, the chat provider); `formerly`, an older
+ * word that still picks it.
+ */
+export function discriminant<const V extends string>(
+  env: string,
+  value: V,
+  description: string,
+  formerly?: string,
+) {
+  return Type.Literal(value, { env, description, ...(formerly && { formerly }) });
 }
 
 /** A value read by its own parser, whose schema says what it becomes. */

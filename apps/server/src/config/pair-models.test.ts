@@ -36,7 +36,7 @@ describe('SEMA_PAIR_MODELS', () => {
 
   it('is empty by default, with pivoting off', () => {
     const config = loadConfig({});
-    expect(config.translation).toMatchObject({ engine: 'nllb', pairModels: [], pivot: 'off' });
+    expect(config.translation).toMatchObject({ engine: 'builtin', pairModels: [], pivot: 'off' });
     expect(() => loadConfig({ SEMA_PAIR_MODELS: 'en-xx=a/b' })).toThrow(/SEMA_PAIR_MODELS: entry 1/);
   });
 });

@@ -19,11 +19,13 @@ export function isVariantUnion(schema: TSchema): schema is TUnion<TObject[]> & E
   return schema[Kind] === 'Union' && (schema as TUnion).anyOf.every(isObject);
 }
 
-/** The word that picks a variant: its literal property with an `env`. */
-export function discriminantOf(variant: TObject): { key: string; value: string } {
+/** The word that picks a variant: its literal property with an `env` (and an older word for it). */
+export function discriminantOf(variant: TObject): { key: string; value: string; formerly?: string } {
   for (const [key, property] of Object.entries(variant.properties)) {
-    if (property[Kind] === 'Literal' && (property as Field).env)
-      return { key, value: String(property.const) };
+    if (property[Kind] === 'Literal' && (property as Field).env) {
+      const formerly = (property as { formerly?: string }).formerly;
+      return { key, value: String(property.const), ...(formerly && { formerly }) };
+    }
   }
   throw new Error('a configuration variant without a discriminant');
 }
@@ -100,7 +102,10 @@ function readProperty(property: TSchema, env: Env, context: Context): unknown {
 export function chosenVariant(union: TUnion<TObject[]> & EnvKeywords, env: Env): TObject {
   const raw = env[union.env]?.trim();
   const wanted = raw || String(defaultOf(union, env));
-  const variant = union.anyOf.find((candidate) => discriminantOf(candidate).value === wanted);
+  const variant = union.anyOf.find((candidate) => {
+    const { value, formerly } = discriminantOf(candidate);
+    return value === wanted || formerly === wanted;
+  });
   if (!variant) {
     const allowed = union.anyOf.map((candidate) => discriminantOf(candidate).value);
     throw new ConfigError(`${union.env} must be one of ${allowed.join(', ')} (got '${raw}')`);

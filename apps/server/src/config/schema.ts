@@ -212,8 +212,9 @@ export const TranslationSection = Type.Union(
       Type.Object({
         engine: discriminant(
           ENGINE,
-          'nllb',
+          'builtin',
           'The built-in engine: a translation model (NLLB-200, M2M-100, SMaLL-100 or OPUS-MT) in a child process of this server',
+          'nllb',
         ),
         model: text('SEMA_TRANSLATION_MODEL', 'Xenova/nllb-200-distilled-600M', {
           description:
@@ -305,9 +306,9 @@ export const TranslationSection = Type.Union(
   {
     title: 'Translation engine',
     env: ENGINE,
-    default: 'nllb',
+    default: 'builtin',
     description:
-      'Which engine translates: nllb (built in), remote (other Sema servers) or kserve (Open Inference Protocol servers)',
+      'Which engine translates: builtin (a model in a child process of this server, any family; nllb, the older name, still picks it), remote (other Sema servers) or kserve (Open Inference Protocol servers)',
   },
 );
 
@@ -528,7 +529,7 @@ export type Config = Static<typeof ConfigSchema>;
  * probes and /metrics, and neither the web app nor any public API.
  */
 export const servesPublicApi = (config: Config): boolean =>
-  config.translation.engine !== 'nllb' || config.translation.inferenceApi !== 'on';
+  config.translation.engine !== 'builtin' || config.translation.inferenceApi !== 'on';
 
 /** The sections in the order the docs list them. */
 export const SECTIONS = [

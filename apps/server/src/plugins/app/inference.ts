@@ -17,7 +17,7 @@ export default fp(
   async (app) => {
     const config = app.config.translation;
     const engine = app.translation.engine;
-    if (config.engine !== 'nllb' || config.inferenceApi === 'off' || !canGenerate(engine)) {
+    if (config.engine !== 'builtin' || config.inferenceApi === 'off' || !canGenerate(engine)) {
       app.decorate('inference', undefined);
       return;
     }

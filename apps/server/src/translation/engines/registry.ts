@@ -40,12 +40,12 @@ function configuredEngine(
         hubUrl: models.hubUrl,
         timeoutMs: config.kserveTimeoutMs,
       }).start();
-    case 'nllb':
+    case 'builtin':
       return builtInEngine(config, models, hooks);
   }
 }
 
-type BuiltInConfig = Extract<Config['translation'], { engine: 'nllb' }>;
+type BuiltInConfig = Extract<Config['translation'], { engine: 'builtin' }>;
 
 /**
  * The main model, and beside it the pair models when any are configured (each in its own model

@@ -1,7 +1,7 @@
 /**
  * The embedded engine: a translation model of any family it runs (NLLB-200, M2M-100, SMaLL-100,
  * OPUS-MT) through transformers.js and onnxruntime-node, in a model process of its own so the
- * server's event loop stays free (`SEMA_TRANSLATION_ENGINE=nllb`, the value's older name). That
+ * server's event loop stays free (`SEMA_TRANSLATION_ENGINE=builtin`; `nllb`, the older name, too). That
  * process downloads the model on first start (progress in the terminal and in /status), is
  * restarted after a crash, and the engine reports why when the model cannot be had.
  *
@@ -71,7 +71,7 @@ export interface Seq2SeqEngineOptions {
 export const NLLB_WEIGHTS_LICENSE = 'CC-BY-NC-4.0';
 
 export class Seq2SeqEngine implements TranslationEngine, TokenGenerator {
-  readonly name = 'nllb';
+  readonly name = 'builtin';
   readonly modelId: string;
   readonly maxConcurrentBatches = 1;
   private readonly license: string | undefined;

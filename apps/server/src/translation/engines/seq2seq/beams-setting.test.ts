@@ -17,7 +17,7 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 describe('SEMA_TRANSLATION_BEAMS', () => {
   const translation = (env: Record<string, string>) => {
     const { translation } = loadConfig(env);
-    return translation.engine === 'nllb' ? translation : undefined;
+    return translation.engine === 'builtin' ? translation : undefined;
   };
 
   it('is a whole number from 1 to 8, 1 (greedy) by default', () => {

@@ -13,7 +13,7 @@ const startedAt = Date.now();
 
 /** Where a text to translate goes, by engine: every engine but the built-in one sends it to other servers. */
 const TRANSLATION_DATA: Record<Config['translation']['engine'], DataHandling['translation']> = {
-  nllb: 'this_server',
+  builtin: 'this_server',
   remote: 'other_servers',
   kserve: 'other_servers',
 };
