@@ -9,6 +9,7 @@ import {
   type DecodeJob,
 } from './decoder-runner.ts';
 import { BeamDecoder } from './beam-decoder.ts';
+import { DecoderCacheBuffers } from './decoder-cache.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { resolveModelSource } from '../model-source.ts';
 import { Seq2SeqModel } from './seq2seq-model.ts';
@@ -96,8 +97,10 @@ describe('tokens picked inside the decoder (tiny fixture, q8)', () => {
 
   const SENTENCES = ["L'enfant « joue » & rit.", 'The river, the bank <and> the fox #2.', 'Yes.'];
 
-  it("opens the engine's copy of the decoder with the picker's nodes, and picks what JS picks", async () => {
+  it("opens the engine's copy of the decoder with the picker's nodes and each step's new keys and values, and decodes what the whole decoder and JS decode", async () => {
     expect(inGraph.runner.picksInGraph).toBe(true);
+    expect(inGraph.runner.newKeysValuesInGraph).toBe(true);
+    expect(inJs.runner.newKeysValuesInGraph).toBe(false);
     expect(inJs.runner.picksInGraph).toBe(false);
     const job = (model: Seq2SeqModel) => model.prepare(SENTENCES, 'eng_Latn', 'fra_Latn').job;
     const greedy = await new GreedyDecoder(inGraph.runner).decode(job(inGraph));
@@ -131,6 +134,7 @@ describe('reorderInPlace', () => {
       encoderHidden: new ort.Tensor('float32', new Float32Array(3), [3, 1, 1]),
       encoderMask: new ort.Tensor('int64', new BigInt64Array(3), [3, 1]),
       started: true,
+      cacheBuffers: new DecoderCacheBuffers(),
     }) satisfies BatchState;
   const rows = (s: BatchState) => s.decoderCache.map((tensor) => [...(tensor.data as Float32Array)]);
 

@@ -7,6 +7,7 @@
  */
 import ort from 'onnxruntime-node';
 import { abortError } from '../../errors.ts';
+import { DecoderCacheBuffers, newPartOf, sliceFeeds } from './decoder-cache.ts';
 import { PICKER_IO } from './picker-graph.ts';
 import {
   picksFromTopK,
@@ -70,6 +71,8 @@ export interface BatchState {
   encoderCache: Tensor[];
   /** False until the first decoder step has filled the caches. */
   started: boolean;
+  /** Where the decoder cache grows when the decoder returns only each step's new keys and values. */
+  cacheBuffers: DecoderCacheBuffers;
 }
 
 /** The encoded batch and the decoder's first input (`[batch, inputLength]`). */
@@ -95,6 +98,8 @@ export class DecoderRunner {
   private readonly encoderCacheOutputs: string[];
   /** Whether the decoder's graph picks the tokens itself (`picker-graph.ts`'s tail). */
   readonly picksInGraph: boolean;
+  /** Whether the decoder's graph returns each step's new keys and values (`decoder-cache.ts`). */
+  readonly newKeysValuesInGraph: boolean;
   private readonly bias: Tensor;
 
   constructor(
@@ -109,6 +114,9 @@ export class DecoderRunner {
     this.decoderCacheOutputs = caches.filter((name) => !name.includes('.encoder.'));
     this.encoderCacheOutputs = caches.filter((name) => name.includes('.encoder.'));
     this.picksInGraph = decoder.outputNames.includes(PICKER_IO.tokens);
+    this.newKeysValuesInGraph = this.decoderCacheOutputs.every((name) =>
+      decoder.outputNames.includes(newPartOf(name)),
+    );
     const bias = suppressionBias(special.suppressed);
     this.bias = new ort.Tensor('float32', bias, [bias.length]);
   }
@@ -153,6 +161,7 @@ export class DecoderRunner {
       decoderCache: this.emptyCache(batch),
       encoderCache: this.emptyCache(batch),
       started: false,
+      cacheBuffers: new DecoderCacheBuffers(),
     };
   }
 
@@ -252,6 +261,7 @@ export class DecoderRunner {
       feeds[`past_key_values.${layer}.encoder.value`] = state.encoderCache[layer * 2 + 1]!;
     }
     const picksHere = this.picksInGraph && pick !== undefined;
+    if (this.newKeysValuesInGraph) Object.assign(feeds, sliceFeeds(inputLength));
     if (this.picksInGraph) {
       // Always fed (they are inputs of the graph); read only when the picks are fetched.
       const count = Math.min(pick?.count ?? 1, this.bias.dims[0]!);
@@ -262,17 +272,21 @@ export class DecoderRunner {
     // After the first step only the decoder's own cache is needed besides the picks: not fetching
     // the encoder's (constant) keys and values saves copying them out on every step.
     const fetches = [
-      ...this.decoderCacheOutputs,
+      ...(this.newKeysValuesInGraph ? this.decoderCacheOutputs.map(newPartOf) : this.decoderCacheOutputs),
       ...(state.started ? [] : this.encoderCacheOutputs),
       ...(picksHere ? [PICKER_IO.values, PICKER_IO.tokens] : ['logits']),
     ];
     const result = await this.decoder.run(feeds, fetches);
     const decoderCache: Tensor[] = [];
     const encoderCache: Tensor[] = [];
+    const grown = (index: number, name: string) =>
+      this.newKeysValuesInGraph
+        ? state.cacheBuffers.append(index, state.decoderCache[index]!, output(result, newPartOf(name)))
+        : output(result, name);
     for (let layer = 0; layer < this.layout.layers; layer++) {
       decoderCache.push(
-        output(result, `present.${layer}.decoder.key`),
-        output(result, `present.${layer}.decoder.value`),
+        grown(layer * 2, `present.${layer}.decoder.key`),
+        grown(layer * 2 + 1, `present.${layer}.decoder.value`),
       );
       // The encoder's keys and values are computed on the first step only; later outputs of
       // the merged decoder are placeholders (as in Optimum and transformers.js).

@@ -1,5 +1,5 @@
 /**
- * The token picker as ONNX graphs, written here as protobuf bytes (no ONNX library in Node): the
+ * The token picker as ONNX graphs, written as protobuf bytes (`onnx-writer.ts`): the
  * step's logits + a bias of −∞ on the tokens never generated → log-softmax for beam search → TopK.
  *
  * Two forms of the same nodes:
@@ -14,6 +14,8 @@
  */
 
 /** Inputs and outputs the tail adds to the decoder. */
+import { BOOL, FLOAT, INT64, message, node, value, type Field } from './onnx-writer.ts';
+
 export const PICKER_IO = {
   /** float [vocab]: 0, or −∞ for a token never to be generated. */
   bias: 'sema_token_bias',
@@ -27,11 +29,6 @@ export const PICKER_IO = {
   tokens: 'sema_pick_tokens',
 } as const;
 
-const FLOAT = 1;
-const INT64 = 7;
-const BOOL = 9;
-const ATTRIBUTE_INT = 2;
-const ATTRIBUTE_GRAPH = 5;
 
 /** A standalone picker: inputs `logits` [rows, positions, vocab], `bias` [vocab], `k` [1]; outputs `values`, `tokens`. */
 export function pickerModel(logProbs: boolean): Uint8Array {
@@ -108,68 +105,4 @@ export function decoderPickerTail(): Uint8Array {
     [12, value(tokens, INT64)],
   ]);
   return message([[7, graph]]);
-}
-
-function node(
-  op: string,
-  inputs: string[],
-  outputs: string[],
-  ints: [string, number][] = [],
-  graphs: [string, Uint8Array][] = [],
-): Uint8Array {
-  return message([
-    ...inputs.map((input): Field => [1, input]),
-    ...outputs.map((output): Field => [2, output]),
-    [4, op],
-    ...ints.map(([name, int]): Field => [
-      5,
-      message([
-        [1, name],
-        [3, int],
-        [20, ATTRIBUTE_INT],
-      ]),
-    ]),
-    ...graphs.map(([name, graph]): Field => [
-      5,
-      message([
-        [1, name],
-        [6, graph],
-        [20, ATTRIBUTE_GRAPH],
-      ]),
-    ]),
-  ]);
-}
-
-/** A ValueInfoProto: a name and a tensor element type (no shape). */
-function value(name: string, type: number): Uint8Array {
-  return message([
-    [1, name],
-    [2, message([[1, message([[1, type]])]])],
-  ]);
-}
-
-/** A protobuf field: a number is a varint (non-negative), a string or bytes are length-delimited. */
-type Field = [number, number | string | Uint8Array];
-
-function message(fields: readonly Field[]): Uint8Array {
-  const parts: number[] = [];
-  const varint = (value: number) => {
-    while (value >= 0x80) {
-      parts.push((value % 0x80) | 0x80);
-      value = Math.floor(value / 0x80);
-    }
-    parts.push(value);
-  };
-  for (const [number, value] of fields) {
-    if (typeof value === 'number') {
-      varint(number * 8);
-      varint(value);
-    } else {
-      const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : value;
-      varint(number * 8 + 2);
-      varint(bytes.length);
-      for (const byte of bytes) parts.push(byte);
-    }
-  }
-  return Uint8Array.from(parts);
 }

@@ -22,6 +22,7 @@ import {
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { engineModelFile } from './int8-weights.ts';
+import { newKeysValuesTail } from './decoder-cache.ts';
 import { decoderPickerTail } from './picker-graph.ts';
 import { createTokenPicker, type PickerKind, type TokenPicker } from './token-picker.ts';
 import { recordManifest } from '../model-inventory.ts';
@@ -203,14 +204,18 @@ export class Seq2SeqModel {
       // tied embedding/output weight (peak 1.83× → 1.39× the weights for 600M q8) but makes every
       // step slower: measured side by side (bench:models, 2 rounds, quiet machine) 0.55 → 0.16
       // sentences/s at batch 1 and 1.43 → 0.62 at batch 8. Speed wins; see bench/results/HISTORY.md.
+      const config = readConfig(folder);
+      const layout = decoderLayout(config);
+      // With the default picker, the engine's copy of the decoder picks each step's tokens and
+      // returns only each step's new keys and values (picker-graph.ts, decoder-cache.ts).
       decoderSession = await open(
         'decoder_model_merged',
-        pickerKind === 'decoder' ? decoderPickerTail() : undefined,
+        pickerKind === 'decoder'
+          ? Buffer.concat([decoderPickerTail(), newKeysValuesTail(layout.layers)])
+          : undefined,
       );
       // What arrived is recorded as it arrived, for `npm run models -- verify`.
       if (downloads.length > 0) await recordManifest(folder, downloads);
-      const config = readConfig(folder);
-      const layout = decoderLayout(config);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
         if (!decoderSession.inputNames.includes(input)) {
           throw unsupported(
