@@ -30,12 +30,10 @@ export function newKeysValuesTail(layers: number): Uint8Array {
     ['key', 'value'].map((part) => `present.${layer}.decoder.${part}`),
   ).flat();
   const graph = message([
-    ...presents.map(
-      (present): Field => [
-        1,
-        node('Slice', [present, SLICE_IO.start, SLICE_IO.end, SLICE_IO.axis], [newPartOf(present)]),
-      ],
-    ),
+    ...presents.map((present): Field => [
+      1,
+      node('Slice', [present, SLICE_IO.start, SLICE_IO.end, SLICE_IO.axis], [newPartOf(present)]),
+    ]),
     ...Object.values(SLICE_IO).map((input): Field => [11, value(input, INT64)]),
     ...presents.map((present): Field => [12, value(newPartOf(present), FLOAT)]),
   ]);

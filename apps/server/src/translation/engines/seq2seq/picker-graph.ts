@@ -29,7 +29,6 @@ export const PICKER_IO = {
   tokens: 'sema_pick_tokens',
 } as const;
 
-
 /** A standalone picker: inputs `logits` [rows, positions, vocab], `bias` [vocab], `k` [1]; outputs `values`, `tokens`. */
 export function pickerModel(logProbs: boolean): Uint8Array {
   const scored = logProbs ? 'log_probs' : 'masked';
