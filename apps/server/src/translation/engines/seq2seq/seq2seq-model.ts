@@ -228,7 +228,7 @@ export class Seq2SeqModel {
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.specialIds) if (id !== eos && id < vocabSize) suppressed[id] = 1;
       if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
-      picker = await createTokenPicker(pickerKind, suppressed);
+      picker = createTokenPicker(pickerKind, suppressed);
       const runner = new DecoderRunner(
         encoder,
         decoderSession,

@@ -12,9 +12,10 @@
  *   vocabulary-wide loops run in the runtime's vectorised kernels instead of JS (for beam search
  *   they were a third of a decode: one `Math.exp` per vocabulary entry per beam).
  * - `js` is the loop in JS, kept to measure the others side by side and as the reference the tests
- *   hold the runtime to. Ties go to the lower token both ways (ONNX's TopK is defined so);
- * log-probabilities differ by float32 rounding (the runtime's log-softmax is float32, JS's
- * normaliser float64).
+ *   hold the runtime to.
+ *
+ * Ties go to the lower token every way (ONNX's TopK is defined so); log-probabilities differ by
+ * float32 rounding (the runtime's log-softmax is float32, JS's normaliser float64).
  */
 import ort from 'onnxruntime-node';
 import { logSumExp, topTokens } from './beam-search.ts';
@@ -48,8 +49,8 @@ export interface TokenPicker {
   release(): Promise<void>;
 }
 
-export async function createTokenPicker(kind: PickerKind, suppressed: Uint8Array): Promise<TokenPicker> {
-  return kind === 'js' ? new JsPicker(suppressed) : RuntimePicker.create(suppressed);
+export function createTokenPicker(kind: PickerKind, suppressed: Uint8Array): TokenPicker {
+  return kind === 'js' ? new JsPicker(suppressed) : new RuntimePicker(suppressed);
 }
 
 class JsPicker implements TokenPicker {
@@ -96,14 +97,20 @@ class JsPicker implements TokenPicker {
   async release(): Promise<void> {}
 }
 
+/**
+ * Its two sessions are opened on first use: with the default `decoder` kind the decoder picks the
+ * tokens itself, and this picker only serves a decoder without the picker's nodes.
+ */
 class RuntimePicker implements TokenPicker {
-  private constructor(
-    private readonly best: ort.InferenceSession,
-    private readonly bestLogProbs: ort.InferenceSession,
-    private readonly bias: ort.Tensor,
-  ) {}
+  private readonly bias: ort.Tensor;
+  private sessions?: Promise<{ best: ort.InferenceSession; bestLogProbs: ort.InferenceSession }>;
 
-  static async create(suppressed: Uint8Array): Promise<RuntimePicker> {
+  constructor(suppressed: Uint8Array) {
+    const bias = suppressionBias(suppressed);
+    this.bias = new ort.Tensor('float32', bias, [bias.length]);
+  }
+
+  private open() {
     const options: ort.InferenceSession.SessionOptions = {
       executionProviders: ['cpu'],
       // One thread: a run this small is not worth waking a second one for (side by side, greedy
@@ -118,22 +125,22 @@ class RuntimePicker implements TokenPicker {
       extra: { session: { intra_op: { allow_spinning: '0' } } },
       logSeverityLevel: 3,
     };
-    const best = await ort.InferenceSession.create(pickerModel(false), options);
-    const bestLogProbs = await ort.InferenceSession.create(pickerModel(true), options);
-    const bias = suppressionBias(suppressed);
-    return new RuntimePicker(best, bestLogProbs, new ort.Tensor('float32', bias, [bias.length]));
+    return (this.sessions ??= Promise.all([
+      ort.InferenceSession.create(pickerModel(false), options),
+      ort.InferenceSession.create(pickerModel(true), options),
+    ]).then(([best, bestLogProbs]) => ({ best, bestLogProbs })));
   }
 
   argmax(step: StepLogits): Promise<Picks> {
-    return this.run(this.best, step, 1);
+    return this.run(false, step, 1);
   }
 
   topLogProbs(step: StepLogits, count: number): Promise<Picks> {
-    return this.run(this.bestLogProbs, step, count);
+    return this.run(true, step, count);
   }
 
   private async run(
-    session: ort.InferenceSession,
+    logProbs: boolean,
     { logits, batch: rows, inputLength: positions, vocab }: StepLogits,
     count: number,
   ): Promise<Picks> {
@@ -141,7 +148,8 @@ class RuntimePicker implements TokenPicker {
       throw new Error(`The decoder gave ${vocab} logits a position for a vocabulary of ${this.bias.dims[0]}`);
     }
     const k = Math.min(count, vocab);
-    const result = await session.run({
+    const { best, bestLogProbs } = await this.open();
+    const result = await (logProbs ? bestLogProbs : best).run({
       logits: new ort.Tensor('float32', logits, [rows, positions, vocab]),
       bias: this.bias,
       k: new ort.Tensor('int64', BigInt64Array.of(BigInt(k)), [1]),
@@ -155,8 +163,10 @@ class RuntimePicker implements TokenPicker {
   }
 
   async release(): Promise<void> {
-    await this.best.release();
-    await this.bestLogProbs.release();
+    // Sessions that failed to open have nothing to release.
+    const sessions = await this.sessions?.catch(() => undefined);
+    await sessions?.best.release();
+    await sessions?.bestLogProbs.release();
   }
 }
 
