@@ -5,10 +5,9 @@
  *
  * One batch holds every running beam of every row, grouped by row. Each step the decoder's own
  * key/value caches are reordered in place by the beam each new beam came from (only the rows that
- * change are written); the encoder side (outputs,
- * mask, cross-attention caches) is the same for all beams of a row and is gathered only when the
- * batch's rows change: once after the first step (one entry per row becomes one per beam) and when
- * rows finish and leave the batch.
+ * change are written); the encoder side (outputs, mask, cross-attention caches) is the same for all
+ * beams of a row and is gathered only when the batch's rows change: once after the first step (one
+ * entry per row becomes one per beam) and when rows finish and leave the batch.
  */
 import { BeamRow, compareCandidates, type Candidate, type Hypothesis } from './beam-search.ts';
 import {

@@ -40,13 +40,17 @@ export function newKeysValuesTail(layers: number): Uint8Array {
   return message([[7, graph]]);
 }
 
+const int64 = (n: bigint) => new ort.Tensor('int64', BigInt64Array.of(n), [1]);
+/** The same every step: to the end of the position axis. */
+const SLICE_END = int64(2n ** 62n);
+const SLICE_AXIS = int64(2n);
+
 /** The feeds of the tail's `Slice`s for a step over `inputLength` positions. */
 export function sliceFeeds(inputLength: number): Record<string, ort.Tensor> {
-  const one = (n: bigint) => new ort.Tensor('int64', BigInt64Array.of(n), [1]);
   return {
-    [SLICE_IO.start]: one(BigInt(-inputLength)),
-    [SLICE_IO.end]: one(2n ** 62n),
-    [SLICE_IO.axis]: one(2n),
+    [SLICE_IO.start]: int64(BigInt(-inputLength)),
+    [SLICE_IO.end]: SLICE_END,
+    [SLICE_IO.axis]: SLICE_AXIS,
   };
 }
 

@@ -95,6 +95,8 @@ export interface StepResult {
 
 export class DecoderRunner {
   private readonly decoderCacheOutputs: string[];
+  /** What a step fetches of the decoder's own cache: its new part, or the whole of it. */
+  private readonly decoderCacheFetches: string[];
   private readonly encoderCacheOutputs: string[];
   /** Whether the decoder's graph picks the tokens itself (`picker-graph.ts`'s tail). */
   readonly picksInGraph: boolean;
@@ -117,6 +119,9 @@ export class DecoderRunner {
     this.newKeysValuesInGraph = this.decoderCacheOutputs.every((name) =>
       decoder.outputNames.includes(newPartOf(name)),
     );
+    this.decoderCacheFetches = this.newKeysValuesInGraph
+      ? this.decoderCacheOutputs.map(newPartOf)
+      : this.decoderCacheOutputs;
     const bias = suppressionBias(special.suppressed);
     this.bias = new ort.Tensor('float32', bias, [bias.length]);
   }
@@ -272,7 +277,7 @@ export class DecoderRunner {
     // After the first step only the decoder's own cache is needed besides the picks: not fetching
     // the encoder's (constant) keys and values saves copying them out on every step.
     const fetches = [
-      ...(this.newKeysValuesInGraph ? this.decoderCacheOutputs.map(newPartOf) : this.decoderCacheOutputs),
+      ...this.decoderCacheFetches,
       ...(state.started ? [] : this.encoderCacheOutputs),
       ...(picksHere ? [PICKER_IO.values, PICKER_IO.tokens] : ['logits']),
     ];
