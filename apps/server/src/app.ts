@@ -15,6 +15,7 @@ import drain from './plugins/external/drain.ts';
 import { JSON_BODY_LIMIT_BYTES } from './lib/http/limits.ts';
 import errors, { answerFrameworkError } from './plugins/external/errors.ts';
 import metrics from './plugins/external/metrics.ts';
+import nullFields from './plugins/external/null-fields.ts';
 import openapi from './plugins/external/openapi.ts';
 import operator from './plugins/external/operator.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(metrics);
   await app.register(redis);
   await app.register(rateLimit);
+  await app.register(nullFields);
   await app.register(apiKeys);
   // An inference node (SEMA_INFERENCE_API=on) serves the inference protocol, the probes and /metrics:
   // none of the routes below that are for people and public clients.
