@@ -16,6 +16,12 @@ export interface TranslationMetrics {
   batchSize: Histogram;
   batchSeconds: Histogram;
   generatedTokens: Counter;
+  /**
+   * Sentences holding stand-ins, by `outcome`: `whole` (translated whole, every stand-in back),
+   * `fallback` (the answer failed the check: translated cut instead) or `cut` (sent cut at once,
+   * for a pair whose answers keep failing).
+   */
+  wholeSentences: Counter<'outcome'>;
   /** Reports the number of sentences waiting whenever /metrics is read. */
   watchQueue(read: () => number): void;
 }
@@ -66,6 +72,12 @@ export function createTranslationMetrics(registry: Registry): TranslationMetrics
     rejected: new Counter({
       name: 'sema_translation_queue_rejections_total',
       help: 'Requests refused with 503 because the queue was full',
+      registers,
+    }),
+    wholeSentences: new Counter({
+      name: 'sema_translation_whole_sentences_total',
+      help: 'Sentences with placeholders, tags or terms: translated whole, fallen back to cutting, or cut at once',
+      labelNames: ['outcome'],
       registers,
     }),
     batchSize: new Histogram({

@@ -1,8 +1,9 @@
 /**
- * The translation pipeline around any engine: split the text into sentences, answer what the
- * caches know (this process's LRU, then the shared one in Redis), share identical sentences already
- * in flight, batch the rest across concurrent requests, and put the translations back between the
- * original whitespace.
+ * The translation pipeline around any engine: split the text into sentences (each whole, with
+ * stand-ins for what must come back verbatim: sentence-plan.ts), answer what the caches know (this
+ * process's LRU, then the shared one in Redis), share identical sentences already in flight, batch
+ * the rest across concurrent requests, check each whole sentence's stand-ins (translating the cut
+ * version of one that fails), and put the translations back between the original whitespace.
  */
 import { LRUCache } from 'lru-cache';
 import { Batcher } from './batcher.ts';
@@ -11,7 +12,10 @@ import type { EngineStatus, TranslationEngine } from './engines/types.ts';
 import type { TranslationMetrics } from './metrics.ts';
 import { noteModelTranslated } from './model-work.ts';
 import { splitProtected, type Glossary } from './protected-spans.ts';
-import { joinText } from './segment.ts';
+import { joinText, type Piece } from './segment.ts';
+import { planSentences, type PlannedPiece } from './sentence-plan.ts';
+import { maskedText, restoreStandIns, type StandInStyle } from './stand-ins.ts';
+import { WholeSentenceRecord } from './whole-sentence-record.ts';
 import type { SharedTranslationCache } from './shared-cache.ts';
 import { servedCatalogue, type ServedCatalogue } from './served-languages.ts';
 
@@ -37,6 +41,32 @@ export interface TranslationPipelineOptions {
   metrics?: TranslationMetrics;
   /** How long a request waits for a model that is still loading before it gets a 503. */
   loadWaitMs?: number;
+  /**
+   * Sentences with placeholders, tags or terms go to the model whole, with stand-ins (the default);
+   * false sends them cut around their spans, as before.
+   */
+  wholeSentences?: boolean;
+  /** The stand-in form the model of a pair keeps best (stand-ins.ts); `bracket` when not said. */
+  standInStyle?: (source: string, target: string) => StandInStyle;
+}
+
+/** What became of a text's sentences with stand-ins, for a document's note. */
+export interface SentenceTally {
+  /** Translated whole, every stand-in back in a valid order. */
+  whole: number;
+  /** Translated cut around their spans (the answer failed the check, or the pair keeps failing). */
+  cut: number;
+}
+
+/** One planned piece and where its translation is, once known. */
+interface PieceWork {
+  piece: PlannedPiece;
+  /** The cache key of a plain sentence, or of a whole sentence's masked text. */
+  key?: string;
+  style?: StandInStyle;
+  /** The keys of the cut version's sentences, once a whole sentence is sent cut. */
+  cutKeys?: string[];
+  restored?: string;
 }
 
 /** One sentence to translate, with its language pair. */
@@ -64,6 +94,7 @@ export class TranslationPipeline {
   private readonly sharedCache: SharedTranslationCache | undefined;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly metrics: TranslationMetrics | undefined;
+  private readonly wholeRecord = new WholeSentenceRecord();
 
   constructor(private readonly options: TranslationPipelineOptions) {
     this.engine = options.engine;
@@ -140,32 +171,93 @@ export class TranslationPipeline {
   /**
    * Translates several texts as one piece of work: one cache lookup for all their sentences, one
    * admission to the queue and one abort listener on `signal`, however many texts there are (a
-   * batch request or a document holds hundreds).
+   * batch request or a document holds hundreds). A second, smaller round translates the cut
+   * version of any whole sentence whose answer failed the stand-in check.
    */
-  async translateAll(items: readonly TranslateParams[], signal?: AbortSignal): Promise<string[]> {
+  async translateAll(
+    items: readonly TranslateParams[],
+    signal?: AbortSignal,
+    tally?: SentenceTally,
+  ): Promise<string[]> {
     const known = new Map<string, string>();
     const needed = new Map<string, Sentence>(); // key → sentence, each once
+    const want = (text: string, source: string, target: string) => {
+      const key = this.cacheKey(source, target, text);
+      if (!known.has(key) && !needed.has(key)) {
+        const cached = this.cache?.get(key);
+        if (cached !== undefined) {
+          known.set(key, cached);
+          this.metrics?.cacheHits.inc();
+        } else {
+          needed.set(key, { text, source, target });
+          this.metrics?.cacheMisses.inc();
+        }
+      }
+      return key;
+    };
+    const cutKeys = (pieces: readonly Piece[], source: string, target: string) =>
+      pieces.flatMap((piece) => (piece.kind === 'sentence' ? [want(piece.text, source, target)] : []));
+
     const plans = items.map(({ text, source, target, glossary }) => {
       if (source === target) return undefined;
-      // Placeholders, code, URLs, addresses … never reach the model: they stay as gaps.
-      const pieces = splitProtected(text, source, glossary);
-      const keys = pieces.flatMap((piece) => {
-        if (piece.kind !== 'sentence') return [];
-        const key = this.cacheKey(source, target, piece.text);
-        if (!known.has(key) && !needed.has(key)) {
-          const cached = this.cache?.get(key);
-          if (cached !== undefined) {
-            known.set(key, cached);
-            this.metrics?.cacheHits.inc();
-          } else {
-            needed.set(key, { text: piece.text, source, target });
-            this.metrics?.cacheMisses.inc();
-          }
+      const pieces: readonly PlannedPiece[] =
+        this.options.wholeSentences === false
+          ? splitProtected(text, source, glossary)
+          : planSentences(text, source, glossary);
+      const pair = this.pairKey(source, target);
+      const style = this.options.standInStyle?.(source, target) ?? 'bracket';
+      return pieces.map((piece): PieceWork => {
+        if (piece.kind === 'gap') return { piece };
+        if (piece.kind === 'sentence') return { piece, key: want(piece.text, source, target) };
+        if (!this.wholeRecord.shouldTry(pair)) {
+          this.countWhole('cut', tally);
+          return { piece, cutKeys: cutKeys(piece.fallback, source, target) };
         }
-        return [key];
+        return { piece, key: want(maskedText(piece.parts, style), source, target), style };
       });
-      return { pieces, keys };
     });
+    await this.resolve(needed, known, signal);
+
+    // Whole sentences are checked; one whose stand-ins did not all come back is translated cut.
+    items.forEach(({ source, target }, i) => {
+      for (const work of plans[i] ?? []) {
+        if (work.piece.kind !== 'whole' || !work.key) continue;
+        const restored = restoreStandIns(known.get(work.key)!, work.piece.held, work.style!);
+        this.wholeRecord.record(this.pairKey(source, target), restored !== undefined);
+        if (restored !== undefined) {
+          work.restored = restored;
+          this.countWhole('whole', tally);
+        } else {
+          work.cutKeys = cutKeys(work.piece.fallback, source, target);
+          this.countWhole('fallback', tally);
+        }
+      }
+    });
+    await this.resolve(needed, known, signal);
+
+    return items.map((item, i) => {
+      const plan = plans[i];
+      if (!plan) return item.text;
+      return plan
+        .map(({ piece, key, restored, cutKeys: keys }) => {
+          if (piece.kind === 'gap') return piece.text;
+          if (piece.kind === 'sentence') return known.get(key!)!;
+          if (restored !== undefined) return restored;
+          return joinText(
+            piece.fallback,
+            keys!.map((cut) => known.get(cut)!),
+          );
+        })
+        .join('');
+    });
+  }
+
+  /** Translates what `needed` holds into `known` (shared cache, then the model), and empties it. */
+  private async resolve(
+    needed: Map<string, Sentence>,
+    known: Map<string, string>,
+    signal?: AbortSignal,
+  ): Promise<void> {
     if (needed.size > 0) await this.fromSharedCache(needed, known);
     // Cached sentences need no model; the rest wait for it to finish loading (briefly).
     if (needed.size > 0) await this.engineReady(signal);
@@ -173,14 +265,17 @@ export class TranslationPipeline {
       noteModelTranslated();
       await this.translateNeeded(needed, known, signal);
     }
-    return items.map((item, i) => {
-      const plan = plans[i];
-      if (!plan) return item.text;
-      return joinText(
-        plan.pieces,
-        plan.keys.map((key) => known.get(key)!),
-      );
-    });
+    needed.clear();
+  }
+
+  private countWhole(outcome: 'whole' | 'fallback' | 'cut', tally?: SentenceTally): void {
+    this.metrics?.wholeSentences.inc({ outcome });
+    if (tally) tally[outcome === 'whole' ? 'whole' : 'cut'] += 1;
+  }
+
+  /** The model and target a whole sentence's outcome is recorded under. */
+  private pairKey(source: string, target: string): string {
+    return `${this.engine.modelFor?.(source, target) ?? this.engine.modelId}\u0000${target}`;
   }
 
   /** Sends what no cache knew to the batcher (joining identical sentences already in flight). */

@@ -73,8 +73,8 @@ describe('protected spans', () => {
     // Unbalanced braces and text that looks like a placeholder but is not closed are plain words.
     expect(protectedSpans('a { b {{ c %( d ${ e')).toEqual([]);
     expect(sentences('a { b {{ c')).toEqual(['a { b {{ c']);
-    // Something that looks like our own gap is just text.
-    expect(protectedSpans('⟦0⟧ [[1]] __SEMA_0__')).toEqual([]);
+    // Text shaped like a stand-in (`[1]`) is held itself, so it can never be taken for one; the rest is text.
+    expect(protectedSpans('⟦0⟧ [[1]] __SEMA_0__')).toEqual(['[1]']);
     // Long hostile strings stay fast (no catastrophic backtracking).
     for (const hostile of [
       '{'.repeat(5000),

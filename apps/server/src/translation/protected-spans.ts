@@ -1,11 +1,11 @@
 /**
  * Text that must come back exactly as it was: placeholders of the common i18n formats, inline code,
- * URLs, e-mail addresses, @mentions, #hashtags, version numbers and `:name` parameters. They never
- * go through the model (which may translate, respace or drop them): the text is cut around them,
- * the words between are translated, and each span is put back verbatim, in place. That is certain
- * on any model, at a cost: a sentence is translated in parts around its spans. (Masking the spans
- * with tokens the model copies keeps sentences whole, but whether NLLB copies them reliably needs
- * the real model to measure: see docs/not-done.md.)
+ * URLs, e-mail addresses, @mentions, #hashtags, version numbers, `:name` parameters and the inline
+ * codes adapters mark (inline-codes.ts). This module finds them, and holds the safe way to keep
+ * them: the text cut around them, the words between translated, each span put back verbatim
+ * (`splitProtected`). The pipeline first tries the better way, the whole sentence with stand-ins
+ * (sentence-plan.ts, stand-ins.ts), and falls back to this cut for a sentence whose answer fails
+ * the check.
  */
 import { icuBlocks, icuParts, type IcuPart } from './icu-messages.ts';
 import { pushGap, splitText, type Piece } from './segment.ts';
@@ -24,11 +24,13 @@ export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
   /%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[sdifuxXoeEgGcp@%]/, // %s, %1$d, %.2f, %@ (printf)
   /\$t\([^)]*\)/, // $t(key) (i18next nesting)
   /<\/?[A-Za-z0-9][^<>]*>/, // <0>, <b>, </strong>, <br/> (react-i18next, ICU tags)
+  /\[\d{1,4}\]/, // [1] (a citation mark, or text shaped like the pipeline's own stand-ins: held, so never confused with them)
   /\[X\d+X\]/, // [X7X] (Weblate's stand-in for a placeholder, numbered by its offset, sent to machine translation)
 ];
 
 const PROTECTED = new RegExp(
   [
+    /[\u{100000}-\u{10FFFD}]/u, // an adapter's inline code (inline-codes.ts), or a plan's slot
     /`[^`\n]+`/, // inline code
     /\b(?:https?|ftp):\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}]/, // URL (without the sentence's final punctuation)
     /\bwww\.[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}]/, // www.example.org
@@ -188,7 +190,7 @@ const PROTECTED_IN_MESSAGE = new RegExp(`#|${PROTECTED.source}`, 'gu');
  * (icu-messages.ts), so a block with nested plurals is one span, as in documents; the regular
  * expression's own ICU form then only catches what is not a well-formed block (kept whole).
  */
-function* spansOf(text: string, inMessage = false): Generator<{ index: number; text: string }> {
+export function* spansOf(text: string, inMessage = false): Generator<{ index: number; text: string }> {
   const pattern = new RegExp(inMessage ? PROTECTED_IN_MESSAGE : PROTECTED);
   const blocks = icuBlocks(text);
   for (let cursor = 0; cursor < text.length;) {
