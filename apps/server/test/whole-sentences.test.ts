@@ -120,3 +120,27 @@ describe('whole sentences on the tiny model', () => {
     expect(metrics).toMatch(/sema_translation_whole_sentences_total\{outcome="(fallback|whole)"\} [1-9]/);
   });
 });
+
+describe('whole sentences turned off (SEMA_WHOLE_SENTENCES=off)', () => {
+  let cutting: App;
+  beforeAll(async () => {
+    cutting = await buildTestApp({ ...translator.settings, SEMA_WHOLE_SENTENCES: 'off' });
+  }, 60_000);
+  afterAll(async () => {
+    await cutting?.close();
+  });
+
+  it('cuts the sentence around its spans, as before', async () => {
+    const response = await cutting.inject({
+      method: 'POST',
+      url: '/api/v1/translate',
+      payload: {
+        text: 'Ask @amina about it today.',
+        source_language: 'eng_Latn',
+        target_language: 'swh_Latn',
+      },
+    });
+    expect(response.json<{ translated_text: string }>().translated_text).toBe('ASK @amina ABOUT IT TODAY.');
+    expect(translator.sentences()).toEqual(['Ask', 'about it today.']);
+  });
+});

@@ -179,6 +179,10 @@ const TranslationPipeline = Type.Object({
     description: 'How long a sentence waits for others to share its batch',
   }),
   maxBatchSize: integer('SEMA_MAX_BATCH_SIZE', 16, 1, 256, { description: 'Most sentences per batch' }),
+  wholeSentences: choice('SEMA_WHOLE_SENTENCES', ['on', 'off'], 'on', {
+    description:
+      'on: a sentence with placeholders, tags, links or glossary terms goes to the model whole, with stand-ins checked on the way back (a sentence whose answer fails the check is translated cut, counted in /metrics); off: always cut around them',
+  }),
   cacheSize: integer('SEMA_TRANSLATION_CACHE_SIZE', 10_000, 0, 10_000_000, {
     description: 'Translations kept in this process (0: none)',
   }),

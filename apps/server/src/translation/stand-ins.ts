@@ -24,6 +24,14 @@
 
 export type StandInStyle = 'bracket' | 'brace';
 
+/** The stand-in form per model family (families/*.ts ids); a family not named takes `bracket`. */
+export const STAND_IN_STYLES: Readonly<Record<string, StandInStyle>> = {
+  nllb: 'bracket',
+  m2m100: 'bracket',
+  small100: 'bracket',
+  marian: 'brace',
+};
+
 /** What a stand-in stands for. */
 export interface Held {
   /** What goes back where the stand-in lands: the span's own text, or a glossary term's translation. */

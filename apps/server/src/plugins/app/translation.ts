@@ -3,6 +3,17 @@ import { createEngine } from '../../translation/engines/registry.ts';
 import { createTranslationMetrics } from '../../translation/metrics.ts';
 import { TranslationPipeline } from '../../translation/pipeline.ts';
 import { SharedTranslationCache } from '../../translation/shared-cache.ts';
+import { STAND_IN_STYLES, type StandInStyle } from '../../translation/stand-ins.ts';
+import type { TranslationEngine } from '../../translation/engines/types.ts';
+
+/** The stand-in form of the family whose model translates the pair (the pair model's, else the main one's). */
+function standInStyleOf(engine: TranslationEngine) {
+  return (source: string, target: string): StandInStyle => {
+    const status = engine.status();
+    const model = status.models?.find((one) => one.pairs?.includes(`${source}-${target}`)) ?? status;
+    return STAND_IN_STYLES[model.model_family ?? ''] ?? 'bracket';
+  };
+}
 
 /**
  * What the rest of the server may use of translation (routes, documents, chat): the pipeline's
@@ -48,6 +59,8 @@ export default fp(
             })
           : undefined,
       metrics,
+      wholeSentences: config.wholeSentences === 'on',
+      standInStyle: standInStyleOf(engine),
     });
     app.decorate('translation', service);
     app.engineStatus.set('translation', () => service.status());
