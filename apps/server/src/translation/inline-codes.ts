@@ -92,17 +92,30 @@ export class InlineRun {
     return segment;
   }
 
-  /** A translation of `toSegment()` with the codes put back and the words escaped. */
+  /**
+   * A translation of `toSegment()` with the codes put back and the words escaped. The pipeline
+   * returns every marker exactly once; a translation from elsewhere that lost one still loses no
+   * code: the missing ones are added at its end, in order.
+   */
   render(translation: string, escape: (words: string) => string = (words) => words): string {
     let out = '';
     let cursor = 0;
+    const placed = new Set<string>();
+    const codeOf = (marker: string) => {
+      const { role, number } = readMarker(marker);
+      return (role === 'close' ? this.closing[number] : this.codes[number]) ?? '';
+    };
     for (const match of translation.matchAll(MARKERS)) {
       out += escape(translation.slice(cursor, match.index));
-      const { role, number } = readMarker(match[0]);
-      out += (role === 'close' ? this.closing[number] : this.codes[number]) ?? '';
+      if (!placed.has(match[0])) out += codeOf(match[0]);
+      placed.add(match[0]);
       cursor = match.index + match[0].length;
     }
-    return out + escape(translation.slice(cursor));
+    out += escape(translation.slice(cursor));
+    for (const marker of this.toSegment().match(MARKERS) ?? []) {
+      if (!placed.has(marker)) out += codeOf(marker);
+    }
+    return out;
   }
 
   private add(code: string): number {

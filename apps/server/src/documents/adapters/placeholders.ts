@@ -1,6 +1,7 @@
 import { icuBlocks, icuParts } from '../../translation/icu-messages.ts';
 import { PLACEHOLDER_PATTERNS } from '../../translation/protected-spans.ts';
-import { addSegment, fillSlot, type Slot } from '../segments.ts';
+import { InlineRun } from '../../translation/inline-codes.ts';
+import { addSegment, fillSlot, hasLetters, splitEdges, type Slot } from '../segments.ts';
 
 /**
  * Placeholders of the common i18n formats (the patterns live with the translation pipeline, which
@@ -40,8 +41,17 @@ interface IcuSlot extends Slot {
   icu: 'plural' | 'top';
 }
 
-/** A string cut into literal parts (placeholders, kept) and translatable slots. */
-export type Pieces = Array<string | Slot | IcuSlot>;
+/**
+ * A slot whose segment holds its placeholders as inline codes (inline-codes.ts): the sentence goes
+ * to translation whole, and `run` puts each placeholder back where the translation placed it.
+ */
+interface RunSlot extends Slot {
+  run: InlineRun;
+  icu?: IcuSlot['icu'];
+}
+
+/** A string cut into literal parts (kept as they are) and translatable slots. */
+export type Pieces = Array<string | Slot | IcuSlot | RunSlot>;
 
 export interface SplitOptions {
   /** A format's own directives (a PO entry's `c-format` ones), matched before the common placeholders. */
@@ -104,20 +114,31 @@ function splitIcu(block: string, pieces: Pieces, context: Context): void {
 }
 
 /**
- * Text without ICU blocks, cut around its placeholders; the context's `directives` (a format's own,
- * such as a PO entry's `c-format` ones) are matched first, so `%.*s` is one piece rather than words
- * around `%.`.
+ * Text without ICU blocks: one segment, its placeholders held as inline codes, so the model reads
+ * the sentence whole and the translation pipeline guarantees each placeholder comes back once (or
+ * cuts the sentence around them). The context's `directives` (a format's own, such as a PO entry's
+ * `c-format` ones) are matched first, so `%.*s` is one placeholder rather than words around `%.`.
  */
 function splitFlat(text: string, pieces: Pieces, context: Context): void {
-  let cursor = 0;
   const base = context.icu === 'plural' ? PLACEHOLDER_OR_HASH : PLACEHOLDER;
   const pattern = context.directives ? new RegExp(`${context.directives.source}|${base.source}`, 'g') : base;
-  for (const match of text.matchAll(pattern)) {
-    pushWords(text.slice(cursor, match.index), pieces, context);
-    pieces.push(match[0]);
+  const { lead, core, trail } = splitEdges(text);
+  const matches = [...core.matchAll(pattern)];
+  if (matches.length === 0) return pushWords(text, pieces, context);
+  if (!hasLetters(core.replace(pattern, ''))) {
+    pieces.push(text); // placeholders and signs only: nothing to translate
+    return;
+  }
+  const run = new InlineRun();
+  let cursor = 0;
+  for (const match of matches) {
+    run.text(core.slice(cursor, match.index)).alone(match[0]);
     cursor = match.index + match[0].length;
   }
-  pushWords(text.slice(cursor), pieces, context);
+  run.text(core.slice(cursor));
+  context.segments.push(run.toSegment());
+  const slot: RunSlot = { index: context.segments.length - 1, lead, trail, run };
+  pieces.push(context.icu ? { ...slot, icu: context.icu } : slot);
 }
 
 function pushWords(text: string, pieces: Pieces, context: Context): void {
@@ -148,7 +169,13 @@ export function joinPieces(pieces: Pieces, translations: readonly string[]): str
     .map((piece) => {
       if (typeof piece === 'string') return piece;
       const where = 'icu' in piece ? piece.icu : undefined;
-      return fillSlot(piece, translations, where && ((text) => escapeIcuMessage(text, where)));
+      const escape = where && ((text: string) => escapeIcuMessage(text, where));
+      if ('run' in piece) {
+        const translated = translations[piece.index];
+        if (translated === undefined) throw new Error(`No translation for segment ${piece.index}`);
+        return piece.lead + piece.run.render(translated.trim(), escape) + piece.trail;
+      }
+      return fillSlot(piece, translations, escape);
     })
     .join('');
 }

@@ -96,9 +96,9 @@ describe('.stringsdict adapter', () => {
       'many',
       'other',
     ]);
-    expect(files.few).toBe('%d نص files for %1$@');
+    expect(files.few).toBe('نص %d files for %1$@');
     expect(text).toContain(
-      '\t\t\t<key>zero</key>\n\t\t\t<string>%d نص files for %1$@</string>\n\t\t\t<key>two</key>',
+      '\t\t\t<key>zero</key>\n\t\t\t<string>نص %d files for %1$@</string>\n\t\t\t<key>two</key>',
     );
     expect(prepared.note).toBe(
       '9 plural forms that Arabic (ar) needs and the source lacks were added to 2 plural variables, copied from the translation of "other": check their grammar.',

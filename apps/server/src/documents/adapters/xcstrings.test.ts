@@ -126,7 +126,7 @@ describe('xcstrings adapter', () => {
     });
     // A key never localized is its own source text.
     expect(unit(after.strings.Cancel.localizations.fr)).toEqual({ state: 'needs_review', value: '«CANCEL»' });
-    expect(unit(after.strings['Hello, %@!'].localizations.fr).value).toBe('«HELLO,» %@!');
+    expect(unit(after.strings['Hello, %@!'].localizations.fr).value).toBe('«HELLO, %@!»');
     // Already in French: kept, and said.
     expect(after.strings.Saved).toEqual(before.strings.Saved);
     expect(prepared.note).toMatch(/1 key already had a fr localization/);

@@ -116,8 +116,9 @@ describe('yaml adapter', () => {
     expect(prepared.segments.join(' ')).not.toMatch(/&\w+;|&#/);
     expect(parse(text)).toEqual({
       fr: {
-        quote_html: `&laquo;« HELLO » & < ' " # :&raquo;« , TOM » & < ' " # : &amp; « JERRY » & < ' " # :&#39;« S » & < ' " # :`,
-        plain: `« FISH » & < ' " # : &amp; « CHIPS » & < ' " # :`,
+        // One sentence each: the references are held inside it and come back as they were written.
+        quote_html: `« &laquo;HELLO&raquo;, TOM &amp; JERRY&#39;S » & < ' " # :`,
+        plain: `« FISH &amp; CHIPS » & < ' " # :`,
       },
     });
   });
