@@ -20,8 +20,12 @@ export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
   /%\{[^}\s]+\}/, // %{name} (Ruby)
   /%#@[A-Za-z_]\w*@/, // %#@count@ (an Apple plural rule's variable)
   /%arg\b/, // %arg (the number in an Xcode String Catalog's substitution)
+  /%[A-Za-z_][\w.-]*%/, // %email%, %count% (Symfony's XLIFF and YAML catalogues): before printf, so %e is not taken from %email%
   /%(?:\d+\$)?(?:hh|h|ll|l|q|z|j|t)[diouxXcsp@]/, // %lld, %1$ld, %lu (printf with a length; no flags, so "50% less" stays words)
+  /%[a-z_][a-z0-9_]+\b/, // %help_pages, %name (Drupal: a name of two letters or more, never "50% less")
   /%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[sdifuxXoeEgGcp@%]/, // %s, %1$d, %.2f, %@ (printf)
+  /%L?\d{1,2}(?![\d$])|%n\b/, // %1, %L1, %n (Qt)
+  /(?<![\w!])![a-z_][a-z0-9_]*\b/, // !name (Drupal's raw placeholder; "Wow!" and "Hi !" stay words)
   /\$t\([^)]*\)/, // $t(key) (i18next nesting)
   /<\/?[A-Za-z0-9][^<>]*>/, // <0>, <b>, </strong>, <br/> (react-i18next, ICU tags)
   /\[\d{1,4}\]/, // [1] (a citation mark, or text shaped like the pipeline's own stand-ins: held, so never confused with them)

@@ -130,9 +130,21 @@ function splitFlat(text: string, pieces: Pieces, context: Context): void {
     return;
   }
   const run = new InlineRun();
+  const openTags: string[] = [];
   let cursor = 0;
   for (const match of matches) {
-    run.text(core.slice(cursor, match.index)).alone(match[0]);
+    run.text(core.slice(cursor, match.index));
+    // A tag pair (`<a href="%handbook">…</a>`) is held as a pair, so the check keeps it in order.
+    const tag = /^<(\/?)([A-Za-z][\w:.-]*)[^<>]*?(\/?)>$/.exec(match[0]);
+    if (tag && !tag[1] && !tag[3]) {
+      run.open(match[0]);
+      openTags.push(tag[2]!);
+    } else if (tag?.[1] && openTags.at(-1) === tag[2]) {
+      run.close(match[0]);
+      openTags.pop();
+    } else {
+      run.alone(match[0]);
+    }
     cursor = match.index + match[0].length;
   }
   run.text(core.slice(cursor));
