@@ -89,6 +89,35 @@ describe('whole sentences', () => {
     expect((after.fallback ?? 0) - (before.fallback ?? 0)).toBe(1);
   });
 
+  it('sends an HTML paragraph with a link as one sentence, the tags moving with their words', async () => {
+    const translated = await translate(
+      '<p>Read <a href="/guide" title="The guide">the guide</a> before you start.</p>',
+      {
+        format: 'html',
+      },
+    );
+    expect(translator.sentences()).toEqual(['The guide', 'Read [1]the guide[2] before you start.']);
+    expect(translated).toBe('<p>READ <a href="/guide" title="THE GUIDE">THE GUIDE</a> BEFORE YOU START.</p>');
+  });
+
+  it("brings Weblate's escaped DeepL text back with every reference from a model that drops &", async () => {
+    translator.reset('drop-ampersand');
+    const response = await fetch(`${base}/v2/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        text: ['Tom&#x27;s &quot;quote&quot; &amp; &lt;b&gt;co&lt;/b&gt;'],
+        source_lang: 'EN',
+        target_lang: 'DE',
+        tag_handling: 'xml',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const { translations } = (await response.json()) as { translations: { text: string }[] };
+    expect(translator.sentences()).toEqual(['Tom\'s "quote" [1] [2]co[3]']);
+    expect(translations[0]!.text).toBe('Tom&#x27;s &quot;quote&quot; &amp; &lt;b&gt;co&lt;/b&gt;');
+  });
+
   it('keeps a sentence of plain words exactly as before: one sentence, no stand-ins', async () => {
     expect(await translate('Good morning. How are you?')).toBe('GOOD MORNING. HOW ARE YOU?');
     expect(translator.sentences()).toEqual(['Good morning.', 'How are you?']);

@@ -174,7 +174,8 @@ describe('text only (a chat context)', () => {
       { textOnly: {} },
     );
     expect(prepared).toMatchObject({ extension: 'txt', mimeType: 'text/plain', truncated: false });
-    expect(await prepared.rebuild(prepared.segments)).toBe('Title\nBody\ntext');
+    // A paragraph with a bold word is one line: its sentence, whole.
+    expect(await prepared.rebuild(prepared.segments)).toBe('Title\nBody text');
   });
 
   it('keeps only the budget, cutting the last paragraph at a space, and says so', async () => {

@@ -1,3 +1,4 @@
+import { MARKERS } from '../translation/inline-codes.ts';
 import type { DocumentFormat } from '@sema/shared/api/documents';
 import { formatBytes } from '../lib/format-bytes.ts';
 import type { Upload } from '../lib/http/upload.ts';
@@ -75,8 +76,13 @@ export async function prepareDocument(
     throw documentError('DOCUMENT_HAS_NO_TEXT', 'No text to translate was found in the file.');
   }
   const budget = options.textOnly?.budget;
-  const segments = budget === undefined ? extracted.segments : cutToBudget(extracted.segments, budget);
-  const characters = segments.reduce((sum, segment) => sum + segment.length, 0);
+  // Text only is read as it is (by a chat model): the markers of inline codes go.
+  const extractedSegments = options.textOnly
+    ? extracted.segments.map((segment) => segment.replace(MARKERS, ''))
+    : extracted.segments;
+  const segments = budget === undefined ? extractedSegments : cutToBudget(extractedSegments, budget);
+  // Characters of text, as a person counts them: an inline code's marker is not one.
+  const characters = segments.reduce((sum, segment) => sum + segment.replace(MARKERS, '').length, 0);
   if (characters > limits.maxChars) {
     throw documentError(
       'DOCUMENT_TOO_LONG',
@@ -91,8 +97,8 @@ export async function prepareDocument(
       mimeType: 'text/plain',
       textual: true,
       truncated:
-        segments.length < extracted.segments.length ||
-        segments.at(-1) !== extracted.segments[segments.length - 1],
+        segments.length < extractedSegments.length ||
+        segments.at(-1) !== extractedSegments[segments.length - 1],
       rebuild: async (translations) => translations.join('\n'),
     };
   }

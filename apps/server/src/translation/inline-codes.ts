@@ -43,11 +43,11 @@ export function readMarker(marker: string): { role: CodeRole; number: number } {
  * `open()`/`close()` around a code pair, `alone()` for a standalone code. `render` puts the codes
  * back into a translation, escaping the words between them as the format needs.
  */
-export class InlineRun {
+export class InlineRun<Code = string> {
   private segment = '';
-  /** Each code's bytes, by number: the opening (or standalone) one, and a pair's closing one. */
-  private readonly codes: string[] = [];
-  private readonly closing: string[] = [];
+  /** Each code, by number: the opening (or standalone) one, and a pair's closing one. */
+  private readonly codes: Code[] = [];
+  private readonly closing: Code[] = [];
   private readonly unclosed: number[] = [];
 
   text(words: string): this {
@@ -56,7 +56,7 @@ export class InlineRun {
   }
 
   /** Opens a paired code; `close()` ends the innermost open one. */
-  open(code: string): this {
+  open(code: Code): this {
     const number = this.add(code);
     this.unclosed.push(number);
     this.segment += codeMarker('open', number);
@@ -64,7 +64,7 @@ export class InlineRun {
   }
 
   /** Closes the innermost open code (a closing code with nothing open is standalone). */
-  close(code: string): this {
+  close(code: Code): this {
     const number = this.unclosed.pop();
     if (number === undefined) return this.alone(code);
     this.closing[number] = code;
@@ -72,7 +72,7 @@ export class InlineRun {
     return this;
   }
 
-  alone(code: string): this {
+  alone(code: Code): this {
     this.segment += codeMarker('alone', this.add(code));
     return this;
   }
@@ -97,13 +97,18 @@ export class InlineRun {
    * returns every marker exactly once; a translation from elsewhere that lost one still loses no
    * code: the missing ones are added at its end, in order.
    */
-  render(translation: string, escape: (words: string) => string = (words) => words): string {
+  render(
+    translation: string,
+    escape: (words: string) => string = (words) => words,
+    show: (code: Code) => string = String,
+  ): string {
     let out = '';
     let cursor = 0;
     const placed = new Set<string>();
     const codeOf = (marker: string) => {
       const { role, number } = readMarker(marker);
-      return (role === 'close' ? this.closing[number] : this.codes[number]) ?? '';
+      const code = role === 'close' ? this.closing[number] : this.codes[number];
+      return code === undefined ? '' : show(code);
     };
     for (const match of translation.matchAll(MARKERS)) {
       out += escape(translation.slice(cursor, match.index));
@@ -118,7 +123,7 @@ export class InlineRun {
     return out;
   }
 
-  private add(code: string): number {
+  private add(code: Code): number {
     const number = this.codes.length;
     if (number >= MAX_CODES) throw new RangeError('Too many inline codes in one segment');
     this.codes.push(code);

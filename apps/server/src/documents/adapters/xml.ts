@@ -8,7 +8,10 @@
  */
 import { Parser } from 'htmlparser2';
 import { documentError } from '../errors.ts';
-import { addSegment, fillSlot, renderEdits, type PendingEdit } from '../segments.ts';
+import { decodeXML } from 'entities';
+import { InlineRun } from '../../translation/inline-codes.ts';
+import { addSegment, fillSlot, hasLetters, renderEdits, splitEdges, type PendingEdit } from '../segments.ts';
+import { addMarkupText, escapeMarkupWords, hasReferences } from './markup-references.ts';
 import type { DocumentAdapter, DocumentLimits, ExtractContext, ExtractedDocument } from '../types.ts';
 import { xmlDepthExceeds } from '../xml-depth.ts';
 import { escapeAttribute, escapeText, type ExtractedMarkup } from './html.ts';
@@ -94,6 +97,8 @@ export function extractXml(
 
   const segments: string[] = [];
   const edits = runs.flatMap((piece): PendingEdit[] => {
+    const raw = source.slice(piece.start, piece.end);
+    if (!piece.quote && hasReferences(raw)) return [referencesEdit(piece, raw, segments)];
     const slot = addSegment(segments, piece.text);
     const { quote } = piece;
     const escape = quote ? (text: string) => escapeAttribute(text, quote) : escapeText;
@@ -108,6 +113,26 @@ export function extractXml(
       : [];
   });
   return { segments, rebuild: (translations) => renderEdits(source, edits, translations) };
+}
+
+/**
+ * Text between tags that writes characters as references: one segment, each reference kept as it
+ * was written (markup-references.ts), so `&amp;` comes back even from a model that drops `&`.
+ */
+function referencesEdit(piece: Run, raw: string, segments: string[]): PendingEdit {
+  const run = new InlineRun();
+  const forms = new Map<string, string>();
+  addMarkupText(run, raw, decodeXML, forms);
+  const { lead, core, trail } = splitEdges(run.toSegment());
+  if (!hasLetters(core)) return { start: piece.start, end: piece.end, render: () => raw };
+  segments.push(core);
+  const index = segments.length - 1;
+  return {
+    start: piece.start,
+    end: piece.end,
+    render: (translations) =>
+      lead + run.render(translations[index]!.trim(), (words) => escapeMarkupWords(words, forms)) + trail,
+  };
 }
 
 /** The values of the named attributes in the start tag at [tagStart, tagEnd), as runs in source order. */
