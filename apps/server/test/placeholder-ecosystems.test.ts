@@ -144,3 +144,38 @@ describe('placeholders of the big ecosystems', () => {
 function translateLikeUpper(model: string, keep: string[]): string {
   return model.toUpperCase().replace(/\[(\d+)\]/g, (_, n: string) => keep[Number(n) - 1]!);
 }
+
+describe('a real catalogue, at the default limits', () => {
+  it('takes a 124,000-character PO catalogue and reports progress with the time left', async () => {
+    // The size of git's Greek catalogue: c-format messages with placeholders, as git ships them.
+    const entries: string[] = [];
+    let characters = 0;
+    for (let i = 0; characters < 124_000; i++) {
+      const msgid = `could not read object %s for entry number ${i} in '%s': the index may be corrupt`;
+      entries.push(`#, c-format\nmsgid "${msgid}"\nmsgstr ""\n`);
+      characters += msgid.length;
+    }
+    const content = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n${entries.join('\n')}`;
+    const response = await fetch(`${base}/api/v1/translate/document?stream=1`, {
+      method: 'POST',
+      body: uploadForm('git.el.po', content, { source_language: 'eng_Latn', target_language: 'ell_Grek' }),
+    });
+    expect(response.status).toBe(200);
+    const events = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map(
+        (line) =>
+          JSON.parse(line.slice(6)) as { type: string; done?: number; total?: number; seconds_left?: number },
+      );
+    const progress = events.filter((event) => event.type === 'progress');
+    expect(progress.length).toBeGreaterThan(10);
+    expect(progress.at(-1)).toMatchObject({ done: progress.at(-1)!.total });
+    expect(progress.some((event) => (event.seconds_left ?? 0) >= 1)).toBe(true);
+    expect(events.at(-1)?.type).toBe('done');
+    // Every message reached the model as one sentence with its two placeholders held.
+    expect(
+      translator.sentences().every((sentence) => /^could not read object \[1\] .* '\[2\]': /.test(sentence)),
+    ).toBe(true);
+  });
+});

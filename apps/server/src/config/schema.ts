@@ -395,8 +395,9 @@ export const DocumentsSection = Type.Object(
     maxFileBytes: integer('SEMA_DOC_MAX_BYTES', 5 * 1024 * 1024, 1, 1024 * 1024 * 1024, {
       description: 'Largest document upload, in bytes',
     }),
-    maxChars: integer('SEMA_DOC_MAX_CHARS', 100_000, 1, 100_000_000, {
-      description: 'Most characters of text in one document',
+    maxChars: integer('SEMA_DOC_MAX_CHARS', 1_000_000, 1, 100_000_000, {
+      description:
+        "Most characters of text in one document (a large project's catalogue holds several hundred thousand)",
     }),
   },
   { title: 'Documents' },

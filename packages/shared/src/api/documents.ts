@@ -109,6 +109,13 @@ export const DocumentProgressEvent = Type.Object(
     type: Type.Literal('progress'),
     done: Type.Integer({ minimum: 0 }),
     total: Type.Integer({ minimum: 0 }),
+    seconds_left: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'An estimate of the seconds left, from the pace so far (absent before the first characters are done)',
+      }),
+    ),
   },
   { $id: 'DocumentProgressEvent' },
 );

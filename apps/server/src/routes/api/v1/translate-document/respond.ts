@@ -72,7 +72,12 @@ export async function sendEvents(
   const { result } = await app.documents.submit(request, submission, {
     run: 'inline',
     signal: AbortSignal.any([clientGone, stopped.signal]),
-    onProgress: ({ done, total }) => events.push({ type: 'progress', done, total }),
+    onProgress: ({ done, total }) => {
+      // A catalogue of a million characters takes long on a small server: say how long, from the pace so far.
+      const elapsed = (Date.now() - startedAt) / 1000;
+      const left = done > 0 && done < total ? Math.max(1, Math.round((elapsed / done) * (total - done))) : 0;
+      events.push({ type: 'progress', done, total, ...(left ? { seconds_left: left } : {}) });
+    },
   });
   result.then(
     (document) => {
