@@ -15,7 +15,7 @@ export interface TranslateDocumentParams {
   output?: 'document' | 'text';
   maxChars?: number;
   signal?: AbortSignal;
-  onProgress?: (progress: Pick<DocumentProgressEvent, 'done' | 'total'>) => void;
+  onProgress?: (progress: Pick<DocumentProgressEvent, 'done' | 'total' | 'seconds_left'>) => void;
 }
 
 const INTERRUPTED = 'The connection closed before the document was translated. Please try again.';
@@ -48,7 +48,8 @@ export async function readDocumentEvents(
   onProgress?: TranslateDocumentParams['onProgress'],
 ): Promise<TranslateDocumentResponse> {
   for await (const event of events) {
-    if (event.type === 'progress') onProgress?.({ done: event.done, total: event.total });
+    if (event.type === 'progress')
+      onProgress?.({ done: event.done, total: event.total, seconds_left: event.seconds_left });
     else if (event.type === 'error') throw new ApiError(event.detail, event.status, event.code);
     else {
       const { type: _type, ...result } = event;

@@ -1,13 +1,15 @@
-import { progressPercent, type DocumentReply } from '../document-reply';
+import { progressPercent, timeLeft, type DocumentReply } from '../document-reply';
 
 /** "Translating report.docx… 42%" with a bar; screen readers get it as a progressbar. */
 export function DocumentProgress({ fileName, progress }: Pick<DocumentReply, 'fileName' | 'progress'>) {
   const percent = progressPercent(progress);
   const started = Boolean(progress && progress.total > 0);
+  const left = timeLeft(progress);
   return (
     <div className="flex min-w-56 flex-col gap-1.5">
       <p className="text-sm text-slate-700">
         Translating <span className="font-medium text-slate-900">{fileName}</span>…{started && ` ${percent}%`}
+        {left && <span className="text-slate-500"> · {left}</span>}
       </p>
       <div
         role="progressbar"
