@@ -14,28 +14,41 @@
 
 export type CodeRole = 'open' | 'close' | 'alone';
 
+/** The marker's reading: role, number and whether its pair must keep its place among the other such pairs. */
+export interface MarkerReading {
+  role: CodeRole;
+  number: number;
+  /** A pair that cannot move past another ordered pair (a Word run's formatting: the words move, not the runs). */
+  ordered: boolean;
+}
+
 /** Codes per segment; a segment with more is cut at its codes, as before (never seen in real files). */
 export const MAX_CODES = 0x1000;
 const BASE = 0x100000;
 const ROLE_OFFSET: Record<CodeRole, number> = { open: 0, close: 0x1000, alone: 0x2000 };
+/** Ordered pairs' markers sit above the others. */
+const ORDERED_OFFSET = 0x3000;
 
 /** The marker of code `number` in `role`. */
-export function codeMarker(role: CodeRole, number: number): string {
+export function codeMarker(role: CodeRole, number: number, ordered = false): string {
   if (!Number.isInteger(number) || number < 0 || number >= MAX_CODES) {
     throw new RangeError(`Inline code number out of range: ${number}`);
   }
-  return String.fromCodePoint(BASE + ROLE_OFFSET[role] + number);
+  const orderedOffset = ordered && role !== 'alone' ? ORDERED_OFFSET : 0;
+  return String.fromCodePoint(BASE + orderedOffset + ROLE_OFFSET[role] + number);
 }
 
 /** Matches one marker (a surrogate pair in UTF-16). */
-export const MARKER = /[\u{100000}-\u{102FFF}]/u;
-export const MARKERS = /[\u{100000}-\u{102FFF}]/gu;
+export const MARKER = /[\u{100000}-\u{104FFF}]/u;
+export const MARKERS = /[\u{100000}-\u{104FFF}]/gu;
 
 /** The role and number of a marker character. */
-export function readMarker(marker: string): { role: CodeRole; number: number } {
-  const offset = marker.codePointAt(0)! - BASE;
+export function readMarker(marker: string): MarkerReading {
+  const raw = marker.codePointAt(0)! - BASE;
+  const ordered = raw >= ORDERED_OFFSET;
+  const offset = ordered ? raw - ORDERED_OFFSET : raw;
   const role: CodeRole = offset < 0x1000 ? 'open' : offset < 0x2000 ? 'close' : 'alone';
-  return { role, number: offset % 0x1000 };
+  return { role, number: offset % 0x1000, ordered };
 }
 
 /**
@@ -49,17 +62,22 @@ export class InlineRun<Code = string> {
   private readonly codes: Code[] = [];
   private readonly closing: Code[] = [];
   private readonly unclosed: number[] = [];
+  private readonly orderedPairs = new Set<number>();
 
   text(words: string): this {
     this.segment += words;
     return this;
   }
 
-  /** Opens a paired code; `close()` ends the innermost open one. */
-  open(code: Code): this {
+  /**
+   * Opens a paired code; `close()` ends the innermost open one. An `ordered` pair keeps its place
+   * among the run's other ordered pairs (the words may move in and out of it).
+   */
+  open(code: Code, { ordered = false } = {}): this {
     const number = this.add(code);
     this.unclosed.push(number);
-    this.segment += codeMarker('open', number);
+    if (ordered) this.orderedPairs.add(number);
+    this.segment += codeMarker('open', number, ordered);
     return this;
   }
 
@@ -68,7 +86,7 @@ export class InlineRun<Code = string> {
     const number = this.unclosed.pop();
     if (number === undefined) return this.alone(code);
     this.closing[number] = code;
-    this.segment += codeMarker('close', number);
+    this.segment += codeMarker('close', number, this.orderedPairs.has(number));
     return this;
   }
 
@@ -87,7 +105,7 @@ export class InlineRun<Code = string> {
     // A code opened and never closed (markup cut off) is standalone: nothing pairs with it.
     let segment = this.segment;
     for (const number of this.unclosed) {
-      segment = segment.replace(codeMarker('open', number), codeMarker('alone', number));
+      segment = segment.replace(codeMarker('open', number, this.orderedPairs.has(number)), codeMarker('alone', number));
     }
     return segment;
   }

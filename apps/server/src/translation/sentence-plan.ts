@@ -59,10 +59,10 @@ function spansWithTerms(text: string, glossary: Glossary | undefined): Span[] {
 }
 
 /** Opening or closing end of a paired code: an adapter's marker, or a tag written in the text. */
-function pairEnd(span: string): { role: 'open' | 'close'; key: string } | undefined {
+function pairEnd(span: string): { role: 'open' | 'close'; key: string; ordered?: boolean } | undefined {
   if (MARKER.test(span) && [...span].length === 1) {
-    const { role, number } = readMarker(span);
-    return role === 'alone' ? undefined : { role, key: `code ${number}` };
+    const { role, number, ordered } = readMarker(span);
+    return role === 'alone' ? undefined : { role, key: `code ${number}`, ordered };
   }
   const tag = TAG.exec(span);
   if (!tag || tag[3]) return undefined;
@@ -72,21 +72,23 @@ function pairEnd(span: string): { role: 'open' | 'close'; key: string } | undefi
 /** What each span of one sentence holds, with the pairs whose both ends are in the sentence. */
 function heldOf(spans: readonly Span[]): Held[] {
   const held: Held[] = spans.map((span) => ({ value: span.value }));
-  const open: Array<{ key: string; at: number }> = [];
+  const open: Array<{ key: string; at: number; ordered: boolean }> = [];
   let pairs = 0;
+  let ordered = 0;
   spans.forEach((span, at) => {
     const end = pairEnd(span.text);
     if (!end) return;
     if (end.role === 'open') {
-      open.push({ key: end.key, at });
+      open.push({ key: end.key, at, ordered: Boolean(end.ordered) });
       return;
     }
     const last = open.at(-1);
     // Mis-nested ends are held as standalone: only what nests in the source is checked for order.
     if (last?.key !== end.key) return;
     open.pop();
-    held[last.at]!.pair = { number: pairs, role: 'open' };
-    held[at]!.pair = { number: pairs, role: 'close' };
+    const order = last.ordered ? { order: ordered++ } : {};
+    held[last.at]!.pair = { number: pairs, role: 'open', ...order };
+    held[at]!.pair = { number: pairs, role: 'close', ...order };
     pairs += 1;
   });
   return held;

@@ -36,8 +36,11 @@ export const STAND_IN_STYLES: Readonly<Record<string, StandInStyle>> = {
 export interface Held {
   /** What goes back where the stand-in lands: the span's own text, or a glossary term's translation. */
   value: string;
-  /** For one end of a paired code whose other end is in the same sentence. */
-  pair?: { number: number; role: 'open' | 'close' };
+  /**
+   * For one end of a paired code whose other end is in the same sentence; `order` for a pair that
+   * must keep its place among the sentence's other ordered pairs (their sequence in the source).
+   */
+  pair?: { number: number; role: 'open' | 'close'; order?: number };
 }
 
 /** The stand-in for held item `index` (0-based) in `style`. */
@@ -83,6 +86,7 @@ export function restoreStandIns(
 ): string | undefined {
   const seen = new Set<number>();
   const openPairs: number[] = [];
+  let lastOrder = -1;
   let out = '';
   let cursor = 0;
   for (const match of translation.matchAll(FOUND[style])) {
@@ -90,6 +94,10 @@ export function restoreStandIns(
     const item = held[index];
     if (!item || seen.has(index)) return undefined;
     seen.add(index);
+    if (item.pair?.order !== undefined && item.pair.role === 'open') {
+      if (item.pair.order < lastOrder) return undefined;
+      lastOrder = item.pair.order;
+    }
     if (item.pair?.role === 'open') openPairs.push(item.pair.number);
     else if (item.pair?.role === 'close' && openPairs.pop() !== item.pair.number) return undefined;
     out += translation.slice(cursor, match.index) + item.value;

@@ -2,6 +2,8 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, PIXEL_PNG } from '../testing/make-docx.ts';
 import { translateFile } from '../testing/translate-file.ts';
+import type { TranslateTexts } from '../translate-segments.ts';
+import { MARKERS } from '../../translation/inline-codes.ts';
 
 const decoder = new TextDecoder();
 
@@ -36,10 +38,13 @@ describe('docx adapter', () => {
     expect(after).toContain('> FIGURE ONE &amp; MORE</w:t>');
   });
 
-  it('joins runs with the same formatting into one sentence, keeps a bold word on its own', async () => {
+  it('joins runs with the same formatting, and sends a sentence with a bold word whole, the bold kept on its word', async () => {
     const { prepared, output } = await translateFile('report.docx', await makeDocx());
     expect(prepared.segments).toContain('This sentence was split by Word into three runs.');
-    expect(prepared.segments).toEqual(expect.arrayContaining(['Sales were', 'very', 'good this year.']));
+    // One sentence: the bold run is an ordered pair of codes around its word.
+    expect(prepared.segments.map((segment) => segment.replace(MARKERS, '·'))).toContain(
+      'Sales were ·very· good this year.',
+    );
     const after = part(unzipSync(output as Uint8Array), 'word/document.xml');
     const runs = texts(after);
     const first = runs.indexOf('THIS SENTENCE WAS SPLIT BY WORD INTO THREE RUNS.');
@@ -48,6 +53,24 @@ describe('docx adapter', () => {
     expect(runs.slice(first + 1, first + 3)).toEqual(['', '']);
     expect(after).toMatch(/<w:b\/>[\s\S]*?<w:t[^>]*>VERY<\/w:t>/);
     expect(after).toContain('<w:t xml:space="preserve">SALES WERE </w:t>');
+  });
+
+  it('moves the words around a bold word as the translation orders them, the bold staying on its word', async () => {
+    // A language that puts the adjective last: "good this year were sales **very**" style reordering.
+    const reorder: TranslateTexts = async (segments) =>
+      segments.map((segment) => {
+        const [before, bold, after] = segment.split(MARKERS);
+        if (bold === undefined) return segment.toUpperCase();
+        const [open, close] = segment.match(MARKERS)!;
+        return `${after!.trim().toUpperCase()} ${before!.trim().toUpperCase()} ${open}${bold.toUpperCase()}${close}`;
+      });
+    const { output } = await translateFile('report.docx', await makeDocx(), { translate: reorder });
+    const after = part(unzipSync(output as Uint8Array), 'word/document.xml');
+    const runs = texts(after);
+    const start = runs.indexOf('GOOD THIS YEAR. SALES WERE ');
+    expect(start).toBeGreaterThan(-1);
+    expect(runs.slice(start, start + 3)).toEqual(['GOOD THIS YEAR. SALES WERE ', 'VERY', '']);
+    expect(after).toMatch(/<w:b\/>[\s\S]*?<w:t[^>]*>VERY<\/w:t>/);
   });
 
   it('translates headers and footers and leaves every other entry byte for byte', async () => {

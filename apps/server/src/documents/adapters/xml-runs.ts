@@ -1,6 +1,7 @@
 import { decodeXML } from 'entities';
 import { Parser } from 'htmlparser2';
-import { addSegment, fillSlot, replaceRanges, type Slot } from '../segments.ts';
+import { InlineRun, MARKERS, readMarker } from '../../translation/inline-codes.ts';
+import { addSegment, hasLetters, replaceRanges, splitEdges } from '../segments.ts';
 import type { ExtractedMarkup } from './html.ts';
 import { tagEnd, textStart } from './xml-ranges.ts';
 
@@ -54,6 +55,8 @@ interface Piece {
 interface Group {
   key: string;
   pieces: Piece[];
+  /** Groups of one paragraph that only the look of their runs tells apart share a chain: one sentence. */
+  chain: number;
 }
 
 interface OpenElement {
@@ -69,29 +72,125 @@ interface OpenElement {
 export function extractRuns(xml: string, dialect: RunDialect): ExtractedMarkup {
   const groups = collectGroups(xml, dialect);
   const segments: string[] = [];
-  const planned: Array<{ group: Group; slot: Slot }> = [];
-  for (const group of groups) {
-    const text = group.pieces.map((piece) => decodeXML(xml.slice(piece.start, piece.end))).join('');
-    const slot = addSegment(segments, text);
-    if (slot) planned.push({ group, slot });
+  const planned: Array<{
+    chain: Group[];
+    lead: string;
+    trail: string;
+    index: number;
+    run?: InlineRun<number>;
+    base?: string;
+  }> = [];
+  for (const chain of chainsOf(groups)) {
+    const texts = chain.map((group) =>
+      group.pieces.map((piece) => decodeXML(xml.slice(piece.start, piece.end))).join(''),
+    );
+    if (chain.length === 1) {
+      const slot = addSegment(segments, texts[0]!);
+      if (slot) planned.push({ chain, lead: slot.lead, trail: slot.trail, index: slot.index });
+      continue;
+    }
+    // A sentence whose words change look (one bold word): one segment, each other look an ordered
+    // pair of codes around its words, so the model reads the sentence whole.
+    const base = baseKey(chain, texts);
+    const run = new InlineRun<number>();
+    chain.forEach((group, i) => {
+      if (group.key === base) run.text(texts[i]!);
+      else run.open(i, { ordered: true }).text(texts[i]!).close(i);
+    });
+    const { lead, core, trail } = splitEdges(run.toSegment());
+    if (!hasLetters(core)) continue;
+    segments.push(core);
+    planned.push({ chain, lead, trail, index: segments.length - 1, run, base });
   }
   return {
     segments,
     rebuild(translations) {
       const edits: Array<{ start: number; end: number; text: string }> = [];
-      for (const { group, slot } of planned) {
+      const write = (group: Group, text: string) => {
         const [first, ...rest] = group.pieces;
-        const text = fillSlot(slot, translations);
         if (dialect.preserveSpace && !first!.parentPreserves && text !== text.trim()) {
           const at = first!.parentTagEnd - 1;
           edits.push({ start: at, end: at, text: ' xml:space="preserve"' });
         }
         edits.push({ start: first!.start, end: first!.end, text: escapeXml(text) });
         for (const piece of rest) edits.push({ start: piece.start, end: piece.end, text: '' });
+      };
+      for (const { chain, lead, trail, index, run, base } of planned) {
+        const translated = translations[index];
+        if (translated === undefined) throw new Error(`No translation for segment ${index}`);
+        if (!run) {
+          write(chain[0]!, lead + translated.trim() + trail);
+          continue;
+        }
+        const texts = distribute(chain, base!, translated.trim());
+        texts[0] = lead + texts[0];
+        texts[texts.length - 1] += trail;
+        chain.forEach((group, i) => write(group, texts[i]!));
       }
       return replaceRanges(xml, edits);
     },
   };
+}
+
+/** Groups by chain, in order. */
+function chainsOf(groups: readonly Group[]): Group[][] {
+  const chains: Group[][] = [];
+  for (const group of groups) {
+    const last = chains.at(-1);
+    if (last && last[0]!.chain === group.chain) last.push(group);
+    else chains.push([group]);
+  }
+  return chains;
+}
+
+/** The look most of a chain's text has. */
+function baseKey(chain: readonly Group[], texts: readonly string[]): string {
+  const weight = new Map<string, number>();
+  chain.forEach((group, i) => weight.set(group.key, (weight.get(group.key) ?? 0) + texts[i]!.length));
+  return [...weight].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+/**
+ * A translation's words put back into the chain's runs: the words inside each pair into its run,
+ * the words between pairs into the base-look run between the same pairs in the source (or, where
+ * the source has none, onto the neighbouring pair's run, so the reading order stays right).
+ */
+function distribute(chain: readonly Group[], base: string, translation: string): string[] {
+  const texts = chain.map(() => '');
+  const outside: string[] = [''];
+  const inside = new Map<number, string>();
+  const stack: number[] = [];
+  let cursor = 0;
+  const add = (words: string) => {
+    if (stack.length > 0) inside.set(stack.at(-1)!, (inside.get(stack.at(-1)!) ?? '') + words);
+    else outside[outside.length - 1] += words;
+  };
+  for (const match of translation.matchAll(MARKERS)) {
+    add(translation.slice(cursor, match.index));
+    const { role, number } = readMarker(match[0]);
+    if (role === 'open') stack.push(number);
+    else if (role === 'close') {
+      stack.pop();
+      if (stack.length === 0) outside.push('');
+    }
+    cursor = match.index + match[0].length;
+  }
+  add(translation.slice(cursor));
+  const pairs = chain.flatMap((group, i) => (group.key === base ? [] : [i]));
+  // Pairs are numbered in the order they were opened: the n-th pair is the n-th other-look run.
+  for (const [number, words] of inside) texts[pairs[number]!] = words;
+  outside.forEach((words, slot) => {
+    if (!words) return;
+    // The base run between pair slot-1 and pair slot in the source.
+    const after = slot === 0 ? -1 : (pairs[slot - 1] ?? chain.length);
+    const before = pairs[slot] ?? chain.length;
+    const home = chain.findIndex((group, i) => group.key === base && i > after && i < before);
+    if (home >= 0) texts[home] += words;
+    else if (slot > 0 && pairs[slot - 1] !== undefined) texts[pairs[slot - 1]!] += words;
+    else if (pairs[slot] !== undefined) texts[pairs[slot]!] = words + texts[pairs[slot]!];
+    else texts[chain.length - 1] += words;
+  });
+  return texts;
 }
 
 function collectGroups(xml: string, dialect: RunDialect): Group[] {
@@ -102,6 +201,7 @@ function collectGroups(xml: string, dialect: RunDialect): Group[] {
   let skipDepth = 0;
   let last: Piece | null = null;
   let lastTagEnd = 0;
+  let chains = 0;
 
   const breakGroup = () => {
     const paragraph = paragraphs.at(-1);
@@ -178,7 +278,9 @@ function collectGroups(xml: string, dialect: RunDialect): Group[] {
           paragraph.current.pieces.push(piece);
           return;
         }
-        paragraph.current = { key, pieces: [piece] };
+        // A new look within the same stretch of text continues its sentence; after a boundary, a new one.
+        const chain = paragraph.current ? paragraph.current.chain : chains++;
+        paragraph.current = { key, pieces: [piece], chain };
         groups.push(paragraph.current);
       },
     },
