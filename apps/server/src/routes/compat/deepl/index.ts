@@ -90,6 +90,8 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     },
     words: deeplWords(app.textTranslation.limits),
     invalidRequest: deeplInvalidRequest,
+    // DeepL's words for its 456, which its clients show (Weblate reads `message`), then the figures.
+    quotaWords: (sentence) => `Quota exceeded. ${sentence}.`,
   });
 
   const schema = { hide: true };
