@@ -77,8 +77,8 @@ export default fp(
         request.log.info({ err: error }, 'client error');
         return send(reply, genericClientError(status));
       }
-      request.log.error({ err: error }, 'unhandled error');
-      reply.failure = { code: 'INTERNAL_ERROR', detail: error.message };
+      // Logged once, by the access log, with the stack.
+      reply.failure = { code: 'INTERNAL_ERROR', detail: error.message, err: error };
       return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL_ERROR' });
     });
 

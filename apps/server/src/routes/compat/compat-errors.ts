@@ -92,7 +92,14 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
         : known?.detail;
       [status, message] = [protocol.status(error.statusCode), detail ?? protocol.invalid];
     }
-    if (status >= 500) request.log.error({ err: error }, `${protocol.name}-compatible request failed`);
+    // Logged once, by the access log (plugins/external/access-log.ts): our services' errors with their
+    // code and reason (an upstream's 500 is not a bug here: no stack), anything else with its stack.
+    if (status >= 500) {
+      reply.failure =
+        error instanceof ApiError
+          ? { code: error.code, detail: error.detail }
+          : { code: 'INTERNAL_ERROR', detail: `${protocol.name}-compatible request failed`, err: error };
+    }
     const failure = { status, message, code, param };
     for (const [name, value] of Object.entries(protocol.headers?.(failure) ?? {})) reply.header(name, value);
     return reply.code(status).send(protocol.body(failure));
