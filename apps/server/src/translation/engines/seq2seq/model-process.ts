@@ -15,9 +15,11 @@ import {
 
 if (!process.send) throw new Error('model-process.ts must run as a child process with an IPC channel');
 // Once the server has closed the channel (its way of stopping this process), a heartbeat or an
-// answer due before 'disconnect' is handled has nobody to go to.
+// answer due before 'disconnect' is handled has nobody to go to: it is dropped (the callback takes
+// the failure, an EPIPE, which would otherwise be thrown as an unhandled 'error' event), and
+// 'disconnect' ends the process.
 const send = (message: FromModelProcess) => {
-  if (process.connected) process.send!(message);
+  if (process.connected) process.send!(message, undefined, {}, () => {});
 };
 // Without the server there is nobody to answer: do not linger holding the model's memory. This is
 // also how the server stops it (it closes the channel), and how it ends when the server dies.
