@@ -1,6 +1,6 @@
 /**
  * What OpenAI clients meet on day one, driven over real HTTP by the real clients from npm, unchanged:
- * `openai` 6 and 7, the AI SDK's OpenAI provider (its default, the Responses API, and `.chat()`), and
+ * `openai` 6.49 and 7.59, the AI SDK's OpenAI provider (its default, the Responses API, and `.chat()`), and
  * LangChain's ChatOpenAI with and without the Responses API; the fake OpenAI upstream behind Sema and
  * the tiny translation model in between. Each test names the defect it guards against.
  */
@@ -9,6 +9,9 @@ import OpenAI7 from 'openai-7';
 import { createOpenAI } from '@ai-sdk/openai';
 import { ChatOpenAI } from '@langchain/openai';
 import { generateText, streamText } from 'ai';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '@sema/testkit/sema';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { listenTestApp } from './build-test-app.ts';
@@ -423,5 +426,22 @@ describe('with API keys on, a key is the client', () => {
     } finally {
       await keyed.app.close();
     }
+  });
+});
+
+describe('the client versions', () => {
+  it('are the ones the README says were tested', () => {
+    // Read from the files npm installed (not every package exports its package.json).
+    const version = (name: string) =>
+      (
+        JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version;
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const minor = (name: string) => version(name).split('.').slice(0, 2).join('.');
+    expect(readme).toContain(`\`openai\` ${minor('openai')} and ${minor('openai-7')}`);
+    expect(readme).toContain(`\`@langchain/openai\` ${minor('@langchain/openai')}`);
+    expect(readme).toContain(`\`deepl-node\` ${version('deepl-node')}`);
   });
 });
