@@ -26,10 +26,11 @@ import { deeplV3LanguageRoutes } from './v3-languages.ts';
 
 /**
  * DeepL's statuses: 400 bad request, 403 no or wrong key, 404, 413 too large, 429 too many requests,
- * 456 quota exceeded, 503 unavailable.
+ * 456 quota exceeded (characters, or glossaries: "the maximum amount of glossaries has been
+ * reached"), 503 unavailable.
  */
 function deeplStatus(status: number, code?: string): number {
-  if (code === 'QUOTA_EXCEEDED') return 456;
+  if (code === 'QUOTA_EXCEEDED' || code === 'GLOSSARY_LIMIT') return 456;
   if (status === 401) return 403;
   if ([403, 404, 413, 429].includes(status)) return status;
   return status >= 500 ? 503 : 400;
