@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/read.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
+import { chatThrough, startFakeOpenAi, UPSTREAM_MODEL } from './fake-openai.ts';
 
 /** The app at a given log level, with every line it writes collected. */
 async function appWithLog(level: string, env: Record<string, string> = {}) {
@@ -79,5 +80,34 @@ describe('request logging', () => {
     expect(
       requestLines(lines).filter((line) => /incoming request|request completed/.test(String(line.msg))),
     ).toEqual([]);
+  });
+
+  it('writes at most one error line for a request the upstream fails with a 500, on every chat surface', async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const { app, lines } = await appWithLog('info', chatThrough(fake));
+      open = app;
+      fake.setDefault({ kind: 'status', status: 500, body: { error: { message: 'upstream broke' } } });
+      const messages = [{ role: 'user', content: 'Hello?' }];
+      const asks = [
+        { url: '/api/v1/chat', payload: { messages } },
+        { url: '/api/v1/chat', payload: { messages, stream: true } },
+        { url: '/v1/chat/completions', payload: { model: UPSTREAM_MODEL, messages } },
+        { url: '/v1/chat/completions', payload: { model: UPSTREAM_MODEL, messages, stream: true } },
+        { url: '/v1/responses', payload: { model: UPSTREAM_MODEL, input: 'Hello?' } },
+        { url: '/v1/responses', payload: { model: UPSTREAM_MODEL, input: 'Hello?', stream: true } },
+      ];
+      for (const [index, ask] of asks.entries()) {
+        const reqId = `req-upstream-500-${index}`;
+        const response = await app.inject({ method: 'POST', headers: { 'x-request-id': reqId }, ...ask });
+        expect(response.statusCode, `${ask.url} ${JSON.stringify(ask.payload)}`).toBeGreaterThanOrEqual(200);
+        const errors = lines.filter((line) => line.reqId === reqId && (line.level as number) >= 50);
+        expect(errors.length, `${ask.url} ${JSON.stringify(errors)}`).toBeLessThanOrEqual(1);
+        // A failure of the upstream is not a bug of ours: no stack trace.
+        expect(JSON.stringify(errors)).not.toMatch(/"stack"/);
+      }
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -148,11 +148,27 @@ describe('with API keys', () => {
 
     const over = await translate(app, { authorization: `Bearer ${SMALL}` }, sixty);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({
-      code: 'QUOTA_EXCEEDED',
-      detail: `This key's monthly limit is reached: ${sixty.length} of 100 characters used, and this request needs ${sixty.length}`,
-    });
+    // The truth: not "reached" while characters are left, but too few for this request.
+    const sentence = `This key's monthly limit is 100 characters: ${sixty.length} used, ${100 - sixty.length} left, and this request needs ${sixty.length}`;
+    expect(over.json()).toEqual({ code: 'QUOTA_EXCEEDED', detail: sentence });
+    // DeepL's 456 with its words first (its clients show `message`), which deepl-node never retries.
     await expect(translator.translateText(sixty, 'en', 'fr')).rejects.toThrow(deepl.QuotaExceededError);
+    const deeplOver = await app.inject({
+      method: 'POST',
+      url: '/v2/translate',
+      headers: { authorization: `DeepL-Auth-Key ${SMALL}` },
+      payload: { text: [sixty], target_lang: 'FR' },
+    });
+    expect(deeplOver.statusCode).toBe(456);
+    expect(deeplOver.json()).toEqual({ message: `Quota exceeded. ${sentence}.` });
+    // LibreTranslate's 403 (what it answers a key it will not serve), not a 429 its clients wait on and retry.
+    const ltOver = await app.inject({
+      method: 'POST',
+      url: '/translate',
+      payload: { q: sixty, source: 'en', target: 'fr', api_key: SMALL },
+    });
+    expect(ltOver.statusCode).toBe(403);
+    expect(ltOver.json()).toEqual({ error: sentence });
     // A refused request costs nothing: the count is where it was.
     expect((await translator.getUsage()).character?.count).toBe(sixty.length);
   });
@@ -311,7 +327,9 @@ describe('web session tokens', () => {
       expect((await send()).statusCode).toBe(200);
       const over = await send();
       expect(over.statusCode).toBe(429);
-      expect(over.json().detail).toMatch(/^This address's monthly limit on this server's web app is reached/);
+      expect(over.json().detail).toBe(
+        "This address's monthly limit on this server's web app is 30 characters: 21 used, 9 left, and this request needs 21",
+      );
     } finally {
       await app.close();
     }

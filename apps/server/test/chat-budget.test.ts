@@ -107,7 +107,9 @@ describe('chat under an API key', () => {
       for (const stream of [false, true]) {
         const openai = await post('/v1/chat/completions', { model, messages: conversation, stream });
         expect(openai.statusCode, `${model} stream=${stream}`).toBe(429);
-        expect(openai.json().error).toMatchObject({ type: 'rate_limit_error', code: 'insufficient_quota' });
+        // OpenAI's own quota error, which its clients do not retry.
+        expect(openai.json().error).toMatchObject({ type: 'insufficient_quota', code: 'insufficient_quota' });
+        expect(openai.headers['x-should-retry']).toBe('false');
       }
     }
     for (const stream of [false, true]) {
@@ -117,13 +119,27 @@ describe('chat under an API key', () => {
         stream,
       });
       expect(responses.statusCode, `/v1/responses stream=${stream}`).toBe(429);
-      expect(responses.json().error).toMatchObject({ code: 'insufficient_quota' });
+      expect(responses.json().error).toMatchObject({
+        type: 'insufficient_quota',
+        code: 'insufficient_quota',
+      });
+      expect(responses.headers['x-should-retry']).toBe('false');
     }
-    // The real client sees OpenAI's quota error.
-    const client = new OpenAI({ apiKey: KEY, baseURL: `${base}/v1`, maxRetries: 0 });
+    // The real client, with its default retries (two more on a 429), sees OpenAI's quota error
+    // after one request: the refusal says retrying cannot help.
+    let sent = 0;
+    const client = new OpenAI({
+      apiKey: KEY,
+      baseURL: `${base}/v1`,
+      fetch: (url, init) => {
+        sent += 1;
+        return fetch(url, init);
+      },
+    });
     await expect(
       client.chat.completions.create({ model: 'meta-llama/Llama-3.1-8B-Instruct', messages: conversation }),
-    ).rejects.toMatchObject({ status: 429, code: 'insufficient_quota' });
+    ).rejects.toMatchObject({ status: 429, code: 'insufficient_quota', type: 'insufficient_quota' });
+    expect(sent).toBe(1);
 
     expect(fake.requests.length).toBe(asked);
     expect(await usage()).toBe(LIMIT);

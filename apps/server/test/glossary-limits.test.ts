@@ -47,6 +47,28 @@ async function limitsHold(env: Record<string, string>) {
 describe('glossary limits', () => {
   it('hold per key and in all on SQLite', () => limitsHold({}));
 
+  it('count each dictionary of a DeepL v3 glossary, which is made whole or not at all', async () => {
+    const app = await buildTestApp({ SEMA_API_KEYS: A, SEMA_MAX_GLOSSARIES_PER_OWNER: '2' });
+    try {
+      const dictionary = (target: string) => ({ source_lang: 'en', target_lang: target, entries: 'a\tb' });
+      const v3 = (dictionaries: object[]) =>
+        app.inject({
+          method: 'POST',
+          url: '/v3/glossaries',
+          headers: { authorization: `DeepL-Auth-Key ${A}` },
+          payload: { name: 'many', dictionaries },
+        });
+      const three = await v3([dictionary('fr'), dictionary('de'), dictionary('sw')]);
+      // DeepL's 456 for "the maximum amount of glossaries has been reached".
+      expect(three.statusCode).toBe(456);
+      expect(three.json().message).toContain('SEMA_MAX_GLOSSARIES_PER_OWNER=2');
+      // Nothing of it was kept: two dictionaries still fit.
+      expect((await v3([dictionary('fr'), dictionary('de')])).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
   describe.skipIf(!REDIS_SERVER)('on Redis', () => {
     const redis = redisForSuite();
     it('hold per key and in all', () =>

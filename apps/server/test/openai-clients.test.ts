@@ -1,6 +1,6 @@
 /**
  * What OpenAI clients meet on day one, driven over real HTTP by the real clients from npm, unchanged:
- * `openai` 6 and 7, the AI SDK's OpenAI provider (its default, the Responses API, and `.chat()`), and
+ * `openai` 6.49 and 7.59, the AI SDK's OpenAI provider (its default, the Responses API, and `.chat()`), and
  * LangChain's ChatOpenAI with and without the Responses API; the fake OpenAI upstream behind Sema and
  * the tiny translation model in between. Each test names the defect it guards against.
  */
@@ -9,6 +9,9 @@ import OpenAI7 from 'openai-7';
 import { createOpenAI } from '@ai-sdk/openai';
 import { ChatOpenAI } from '@langchain/openai';
 import { generateText, streamText } from 'ai';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '@sema/testkit/sema';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { listenTestApp } from './build-test-app.ts';
@@ -263,6 +266,65 @@ describe('the Responses API at /v1/responses', () => {
     });
   });
 
+  it('a model that reasons: responses.stream() with reasoning.summary gets the reasoning item and its summary events', async () => {
+    const REASONING = 'The user asks about Kenya. Its capital is Nairobi.';
+    fake.setDefault({ kind: 'answer', content: ANSWER, reasoning: REASONING, delayMs: 2 });
+    const stream = openai7().responses.stream({
+      model: MODEL,
+      input: 'What is the capital of Kenya?',
+      reasoning: { effort: 'low', summary: 'auto' },
+    });
+    const types: string[] = [];
+    let summary = '';
+    let text = '';
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === 'response.reasoning_summary_text.delta') summary += event.delta;
+      if (event.type === 'response.output_text.delta') text += event.delta;
+    }
+    const final = await stream.finalResponse();
+    expect(summary).toBe(REASONING);
+    expect(text).toBe(ANSWER);
+    // The reasoning comes first, whole, before the answer begins.
+    expect(
+      types.filter(
+        (type) => type.includes('reasoning_summary_part') || type.startsWith('response.output_item'),
+      ),
+    ).toEqual([
+      'response.output_item.added',
+      'response.reasoning_summary_part.added',
+      'response.reasoning_summary_part.done',
+      'response.output_item.done',
+      'response.output_item.added',
+      'response.output_item.done',
+    ]);
+    expect(types).toContain('response.reasoning_summary_text.done');
+    expect(final.output.map((item) => item.type)).toEqual(['reasoning', 'message']);
+    expect(final.output[0]).toMatchObject({
+      type: 'reasoning',
+      summary: [{ type: 'summary_text', text: REASONING }],
+    });
+    expect(final.output_text).toBe(ANSWER);
+    // The setting is echoed, and passed on as the upstream's reasoning_effort.
+    expect(final.reasoning).toEqual({ effort: 'low', summary: 'auto' });
+    expect(sent()).toMatchObject({ reasoning_effort: 'low' });
+
+    // Whole, and without a summary asked for: the reasoning is the item's reasoning_text content.
+    const whole = await openai().responses.create({ model: TRANSLATED, input: SWAHILI });
+    expect(whole.output[0]).toMatchObject({
+      type: 'reasoning',
+      summary: [],
+      content: [{ type: 'reasoning_text', text: REASONING }],
+    });
+    expect(whole.output_text).toBe(await swahili(ANSWER));
+    expect(whole.reasoning).toEqual({ effort: null, summary: null });
+    const streamed = await openai().responses.create({ model: MODEL, input: 'Hi', stream: true });
+    let raw = '';
+    for await (const event of streamed)
+      if (event.type === 'response.reasoning_text.delta') raw += event.delta;
+    expect(raw).toBe(REASONING);
+  });
+
   it('a cut-off answer is incomplete, with max_output_tokens as the reason', async () => {
     fake.setDefault({ kind: 'answer', content: ANSWER, finishReason: 'length' });
     const response = await openai().responses.create({ model: MODEL, input: 'Hi there' });
@@ -364,5 +426,22 @@ describe('with API keys on, a key is the client', () => {
     } finally {
       await keyed.app.close();
     }
+  });
+});
+
+describe('the client versions', () => {
+  it('are the ones the README says were tested', () => {
+    // Read from the files npm installed (not every package exports its package.json).
+    const version = (name: string) =>
+      (
+        JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version;
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const minor = (name: string) => version(name).split('.').slice(0, 2).join('.');
+    expect(readme).toContain(`\`openai\` ${minor('openai')} and ${minor('openai-7')}`);
+    expect(readme).toContain(`\`@langchain/openai\` ${minor('@langchain/openai')}`);
+    expect(readme).toContain(`\`deepl-node\` ${version('deepl-node')}`);
   });
 });

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { killAllSema } from '@sema/testkit/sema';
+import { killAllSema, TINY_NLLB } from '@sema/testkit/sema';
 import { waitFor } from '@sema/testkit/wait-for';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
@@ -126,6 +126,26 @@ describe('the server process with a drain delay', () => {
     expect(await status('/api/v1/languages')).toBe(200);
     expect(await server.exited, server.output()).toBe(0);
   }, 45_000);
+
+  it('stopped as a process group (systemd, Ctrl-C), keeps translating through the delay and logs no crash of its model process', async () => {
+    // The model process gets the group's signal too: it must stay until the server stops it, not
+    // die at once (a crash logged during a clean stop, and no translations for the delay).
+    const server = await startServerProcess(
+      { SEMA_NLLB_MODEL: TINY_NLLB, SEMA_DRAIN_DELAY_SECONDS: '2', SEMA_SHUTDOWN_GRACE_SECONDS: '20' },
+      { ready: '/readyz/translation', group: true },
+    );
+    process.kill(-server.pid!, 'SIGTERM');
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 4_000 }).toBe(503);
+    const translated = await fetch(`${server.url}/api/v1/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hello.', source_language: 'eng_Latn', target_language: 'fra_Latn' }),
+    });
+    expect(translated.status, await translated.text()).toBe(200);
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).not.toMatch(/translation model process (stopped|failed)/);
+    expect(server.output()).not.toMatch(/"level":50/);
+  }, 90_000);
 });
 
 describe('the server process with streams that never end', () => {

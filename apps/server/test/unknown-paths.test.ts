@@ -35,7 +35,13 @@ describe('paths that are not the web app’s pages', () => {
     expect((await app.inject({ method: 'HEAD', url: '/about' })).statusCode).toBe(200);
   });
 
-  it.each(['/healthz', '/v2/health/ready', '/favicon.php', '/.env', '/developer/extra'])(
+  it("answers an unknown DeepL path (/v2, /v3) with a JSON 404 in DeepL's shape, never the app shell", async () => {
+    const response = await get('/v2/health/ready');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found: GET /v2/health/ready' });
+  });
+
+  it.each(['/healthz', '/favicon.php', '/.env', '/developer/extra'])(
     'answers a probe of %s with a JSON 404, never the healthy-looking app shell',
     async (url) => {
       const response = await get(url);

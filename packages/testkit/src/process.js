@@ -34,15 +34,17 @@ process.once('exit', () => {
 /**
  * @param {string} command
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, output?: Output, user?: { uid: number, gid: number } }} [options]
- *   `user`: run as that user (only root may).
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, output?: Output, user?: { uid: number, gid: number }, group?: boolean }} [options]
+ *   `user`: run as that user (only root may). `group`: lead its own process group, which a test may
+ *   signal as a whole (`process.kill(-pid, …)`), as systemd and a terminal's Ctrl-C do.
  * @returns {Tracked}
  */
-export function startProcess(command, args, { env, cwd, output = 'capture', user } = {}) {
+export function startProcess(command, args, { env, cwd, output = 'capture', user, group = false } = {}) {
   const child = spawn(command, args, {
     env,
     cwd,
     ...user,
+    detached: group,
     stdio: ['ignore', output === 'capture' ? 'pipe' : output, output === 'capture' ? 'pipe' : output],
   });
   live.add(child);

@@ -41,6 +41,7 @@ export function chatOffUnlessAsked(env) {
  * @property {{ uid: number, gid: number }} [user] Run it as that user (only root may), as a service user would.
  * @property {string[]} [args] Node's arguments (default `--import tsx apps/server/src/server.ts`): another entry, as an image's CMD names it.
  * @property {string} [cwd] Where it runs (default the repository).
+ * @property {boolean} [group] Lead its own process group, to be signalled as a whole (`process.kill(-pid, …)`).
  */
 
 /**
@@ -75,6 +76,7 @@ export async function startSema({
   user,
   args = ['--import', 'tsx', serverEntry],
   cwd = repoRoot,
+  group = false,
 } = {}) {
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
@@ -90,6 +92,7 @@ export async function startSema({
     },
     output,
     user,
+    group,
   });
   const label = name ?? `Sema on :${chosen}`;
   /** @type {Sema} */

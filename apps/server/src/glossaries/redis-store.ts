@@ -19,12 +19,23 @@ import {
 
 const IDS = 'sema:glossaries';
 const key = (id: string) => `sema:glossary:${id}`;
-const SUMMARY = ['id', 'name', 'source', 'target', 'entryCount', 'createdAt', 'updatedAt', 'owner'] as const;
+const SUMMARY = [
+  'id',
+  'name',
+  'source',
+  'target',
+  'entryCount',
+  'createdAt',
+  'updatedAt',
+  'owner',
+  'group',
+] as const;
 
 function infoFrom(values: readonly (string | null)[]): GlossaryInfo | undefined {
   // The owner may be missing: glossaries kept before they had owners were everyone's (the open tenant).
-  if (values.slice(0, -1).some((value) => value === null)) return undefined;
-  const [id, name, source, target, entryCount, createdAt, updatedAt, owner] = values as string[];
+  // The group is missing for all but a multilingual glossary's further dictionaries.
+  if (values.slice(0, -2).some((value) => value === null)) return undefined;
+  const [id, name, source, target, entryCount, createdAt, updatedAt, owner, group] = values as string[];
   return {
     id: id!,
     owner: owner ?? OPEN_TENANT,
@@ -34,6 +45,7 @@ function infoFrom(values: readonly (string | null)[]): GlossaryInfo | undefined 
     entryCount: Number(entryCount),
     createdAt: createdAt!,
     updatedAt: updatedAt!,
+    ...(group ? { group } : {}),
   };
 }
 
@@ -115,6 +127,7 @@ export class RedisGlossaryStore implements GlossaryStore {
       createdAt: glossary.createdAt,
       updatedAt: glossary.updatedAt,
       entries: JSON.stringify(glossary.entries),
+      ...(glossary.group ? { group: glossary.group } : {}),
     };
   }
 }

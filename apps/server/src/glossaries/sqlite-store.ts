@@ -26,6 +26,7 @@ interface Row {
   entry_count: number;
   created_at: string;
   updated_at: string;
+  grp: string | null;
   entries?: string;
 }
 
@@ -38,6 +39,7 @@ const info = (row: Row): GlossaryInfo => ({
   entryCount: row.entry_count,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  ...(row.grp ? { group: row.grp } : {}),
 });
 
 export class SqliteGlossaryStore implements GlossaryStore {
@@ -77,6 +79,10 @@ export class SqliteGlossaryStore implements GlossaryStore {
     if (!columns.some((column) => column.name === 'owner')) {
       db.exec(`ALTER TABLE glossaries ADD COLUMN owner TEXT NOT NULL DEFAULT '${OPEN_TENANT}'`);
     }
+    // The multilingual glossary a dictionary belongs to (store.ts, GlossaryInfo.group).
+    if (!columns.some((column) => column.name === 'grp')) {
+      db.exec('ALTER TABLE glossaries ADD COLUMN grp TEXT');
+    }
   }
 
   async create(glossary: NewGlossary, limits: GlossaryLimits): Promise<StoredGlossary> {
@@ -87,8 +93,8 @@ export class SqliteGlossaryStore implements GlossaryStore {
       const stored = newStoredGlossary(glossary, counts, limits);
       this.db
         .prepare(
-          `INSERT INTO glossaries (id, owner, name, source, target, entry_count, created_at, updated_at, entries)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO glossaries (id, owner, name, source, target, entry_count, created_at, updated_at, entries, grp)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           stored.id,
@@ -100,6 +106,7 @@ export class SqliteGlossaryStore implements GlossaryStore {
           stored.createdAt,
           stored.updatedAt,
           JSON.stringify(stored.entries),
+          stored.group ?? null,
         );
       return stored;
     });
@@ -107,7 +114,7 @@ export class SqliteGlossaryStore implements GlossaryStore {
   }
 
   async list(owners?: readonly Tenant[]): Promise<GlossaryInfo[]> {
-    const columns = 'id, owner, name, source, target, entry_count, created_at, updated_at';
+    const columns = 'id, owner, name, source, target, entry_count, created_at, updated_at, grp';
     const rows = (
       owners
         ? this.db

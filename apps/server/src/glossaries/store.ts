@@ -19,6 +19,11 @@ export interface GlossaryInfo {
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;
+  /**
+   * The multilingual glossary (DeepL's v3) this one is a dictionary of: the id of its first
+   * dictionary; absent for that first one and for a glossary of one pair.
+   */
+  group?: string;
 }
 
 export interface StoredGlossary extends GlossaryInfo {
@@ -31,6 +36,8 @@ export interface NewGlossary {
   source: string;
   target: string;
   entries: GlossaryEntry[];
+  /** See GlossaryInfo.group. */
+  group?: string;
 }
 
 export interface GlossaryStore {

@@ -3,8 +3,11 @@ import { policyOf } from '../../lib/http/route-policy.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Set by the error handler: what went wrong, for the request's one log line. */
-    failure: { code: string; detail: string } | null;
+    /**
+     * Set by the error handlers: what went wrong, for the request's one log line; `err` (with its
+     * stack) only for a failure that is not one of ours (a bug), never for an ApiError.
+     */
+    failure: { code: string; detail: string; err?: unknown } | null;
   }
 }
 

@@ -12,6 +12,7 @@ import {
 import { managedKeyStore, type ManagedKeyStore } from '../../lib/managed-keys.ts';
 import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
 import { ApiError } from '../../lib/errors.ts';
+import { QuotaExceededError } from '../../lib/quota-exceeded.ts';
 import { policyOf } from '../../lib/http/route-policy.ts';
 import { isWebBudget, WebSessions } from '../../lib/web-session.ts';
 import { throttledWarning } from '../../lib/throttled-warning.ts';
@@ -137,13 +138,12 @@ export default fp(
         const month = monthOf();
         const { charged, usage } = await counter.charge(request.apiKey, chars);
         if (!charged) {
-          throw new ApiError(
-            429,
-            'QUOTA_EXCEEDED',
-            isWebBudget(request.apiKey)
-              ? `This address's monthly limit on this server's web app is reached: ${usage.count} of ${usage.limit} characters used, and this request needs ${chars}`
-              : `This key's monthly limit is reached: ${usage.count} of ${usage.limit} characters used, and this request needs ${chars}`,
-          );
+          throw new QuotaExceededError({
+            whose: isWebBudget(request.apiKey) ? 'address' : 'key',
+            limit: usage.limit ?? 0,
+            used: usage.count,
+            needs: chars,
+          });
         }
         request.apiKeyCharge = { chars: (request.apiKeyCharge?.chars ?? 0) + chars, month };
       },

@@ -10,6 +10,9 @@ import { servesPublicApi } from '../../config/schema.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
 import { RouteMethods } from '../../lib/route-methods.ts';
 
+/** DeepL's API paths (routes/compat/deepl); an inference node's /v2 is KServe's instead. */
+const DEEPL_PATH = /^\/v[23](\/|$)/;
+
 function acceptsHtml(accept: string | undefined): boolean {
   return accept !== undefined && /\btext\/html\b/i.test(accept);
 }
@@ -77,8 +80,8 @@ export default fp(
         request.log.info({ err: error }, 'client error');
         return send(reply, genericClientError(status));
       }
-      request.log.error({ err: error }, 'unhandled error');
-      reply.failure = { code: 'INTERNAL_ERROR', detail: error.message };
+      // Logged once, by the access log, with the stack.
+      reply.failure = { code: 'INTERNAL_ERROR', detail: error.message, err: error };
       return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL_ERROR' });
     });
 
@@ -88,15 +91,16 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const allowed = routes.allowed(url);
+      // On a server of the public API, /v2 and /v3 are DeepL's: its clients read `{message}`.
+      const deepl = webApp && DEEPL_PATH.test(url);
       if (allowed.length > 0 && !allowed.includes(request.method)) {
+        const detail = `Method ${request.method} is not allowed on ${url}: use ${allowed.join(' or ')}`;
         return reply
           .code(405)
           .header('Allow', allowed.join(', '))
-          .send({
-            detail: `Method ${request.method} is not allowed on ${url}: use ${allowed.join(' or ')}`,
-            code: 'METHOD_NOT_ALLOWED',
-          });
+          .send(deepl ? { message: detail } : { detail, code: 'METHOD_NOT_ALLOWED' });
       }
+      if (deepl) return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       if (isRead && webApp && !routes.isApiPath(url) && fs.existsSync(indexHtml)) {
         // The web app routes on the client: its own pages get the app shell. Another path gets it

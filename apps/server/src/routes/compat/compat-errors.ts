@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { ApiError } from '../../lib/errors.ts';
+import { QuotaExceededError } from '../../lib/quota-exceeded.ts';
 import { frameworkError } from '../../lib/framework-errors.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../lib/http/limits.ts';
 import { describeValidationError } from '../../lib/validation-errors.ts';
@@ -50,6 +51,10 @@ interface ProtocolErrors {
   words?: (refusal: TextRefusal, detail: string) => string;
   /** The protocol's own words for a request its route schema refuses (a missing or mistyped field). */
   invalidRequest?: (errors: FastifySchemaValidationError[]) => string;
+  /** The protocol's own words for a spent monthly budget (lib/quota-exceeded.ts), if not our sentence. */
+  quotaWords?: (sentence: string) => string;
+  /** Headers the protocol's clients read on a failure (OpenAI's `x-should-retry`). */
+  headers?: (failure: ProtocolFailure) => Record<string, string>;
 }
 
 /**
@@ -72,6 +77,7 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
       message = protocol.words ? protocol.words(error.refusal, detail) : detail;
     } else if (error instanceof ApiError) {
       [status, message, code] = [protocol.status(error.statusCode, error.code), error.detail, error.code];
+      if (error instanceof QuotaExceededError && protocol.quotaWords) message = protocol.quotaWords(message);
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     } else if (error.statusCode && error.statusCode < 500) {
       // A framework refusal (bad JSON, a wrong content type, a field of the wrong type) says what is
@@ -86,7 +92,16 @@ export function answerInProtocolShape(app: FastifyInstance, protocol: ProtocolEr
         : known?.detail;
       [status, message] = [protocol.status(error.statusCode), detail ?? protocol.invalid];
     }
-    if (status >= 500) request.log.error({ err: error }, `${protocol.name}-compatible request failed`);
-    return reply.code(status).send(protocol.body({ status, message, code, param }));
+    // Logged once, by the access log (plugins/external/access-log.ts): our services' errors with their
+    // code and reason (an upstream's 500 is not a bug here: no stack), anything else with its stack.
+    if (status >= 500) {
+      reply.failure =
+        error instanceof ApiError
+          ? { code: error.code, detail: error.detail }
+          : { code: 'INTERNAL_ERROR', detail: `${protocol.name}-compatible request failed`, err: error };
+    }
+    const failure = { status, message, code, param };
+    for (const [name, value] of Object.entries(protocol.headers?.(failure) ?? {})) reply.header(name, value);
+    return reply.code(status).send(protocol.body(failure));
   });
 }

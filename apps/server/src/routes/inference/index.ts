@@ -41,7 +41,13 @@ const inference: FastifyPluginAsyncTypebox = async (app) => {
         error.validation ? `invalid request: ${error.message}` : error.message,
       ];
     }
-    if (status >= 500 && status !== 503) request.log.error({ err: error }, 'inference request failed');
+    // Logged once, by the access log: our errors with their reason, anything else with its stack.
+    if (status >= 500 && status !== 503) {
+      reply.failure =
+        error instanceof ApiError
+          ? { code: error.code, detail: error.detail }
+          : { code: 'INTERNAL_ERROR', detail: 'inference request failed', err: error };
+    }
     return reply.code(status).send({ error: message });
   });
 

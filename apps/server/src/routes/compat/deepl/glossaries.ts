@@ -6,19 +6,16 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CATALOGUE } from '@sema/shared/languages/catalogue';
-import { toLanguageTag } from '@sema/shared/languages/codes';
 import { GLOSSARY_LIMITS } from '@sema/shared/api/glossaries';
 import { entriesToTsv, GlossaryInputError, parseEntries } from '../../../glossaries/entries.ts';
 import type { GlossaryInfo } from '../../../glossaries/store.ts';
 import type { Glossary } from '../../../translation/protected-spans.ts';
 import { tenantOf, type Tenant } from '../../../lib/tenant.ts';
 import { CompatError } from '../compat-errors.ts';
-import { deeplLanguage } from './languages.ts';
+import { deeplLanguage, glossaryCode } from './languages.ts';
+import { dictionaryFor } from './v3-glossaries.ts';
 
 type Fields = Record<string, unknown>;
-
-/** DeepL names glossary languages in lower case, without a region (`en`, `pt`, `zh`). */
-export const glossaryCode = (code: string) => (toLanguageTag(code) ?? code).toLowerCase();
 
 function infoBody(info: GlossaryInfo) {
   return {
@@ -66,7 +63,9 @@ export async function deeplGlossary(
 ): Promise<Glossary | undefined> {
   const checked = glossaryId(id, source);
   if (!checked) return undefined;
-  const glossaryFor = await app.textTranslation.glossaryFor({ id: checked, tenant });
+  // A multilingual (v3) glossary's id names its dictionary of this pair.
+  const dictionary = await dictionaryFor(app, tenant, checked, source!, target);
+  const glossaryFor = await app.textTranslation.glossaryFor({ id: dictionary, tenant });
   return glossaryFor(source!, target);
 }
 
@@ -101,8 +100,9 @@ export function deeplGlossaryRoutes(app: FastifyInstance): void {
     return reply.code(201).send(infoBody(stored));
   });
 
+  // A multilingual glossary (v3) is listed by its first dictionary, whose id is the glossary's.
   app.get('/v2/glossaries', route, async (request) => ({
-    glossaries: (await app.glossaries.list(tenantOf(request))).map(infoBody),
+    glossaries: (await app.glossaries.list(tenantOf(request))).filter((info) => !info.group).map(infoBody),
   }));
 
   app.get<{ Params: { id: string } }>('/v2/glossaries/:id', route, async (request) => {

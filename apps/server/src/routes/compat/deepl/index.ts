@@ -1,5 +1,6 @@
 /**
- * DeepL's API v2 under /v2 (translate, languages, usage), so that DeepL's clients — the official
+ * DeepL's API v2 under /v2 (translate, languages, usage, glossaries, documents) and v3 under /v3
+ * (languages, multilingual glossaries), so that DeepL's clients — the official
  * `deepl-node` and the editor and CAT-tool plugins built on the same protocol — work by pointing
  * their server URL at Sema. Bodies as DeepL takes them (form or JSON, `text` repeated or a list),
  * DeepL's upper-case codes and variants (`EN-GB`, `PT-BR`, `ZH-HANS`), `{message}` errors with its
@@ -18,15 +19,18 @@ import type { MarkupOptions } from '../../../text-translation/markup.ts';
 import type { TextLimits } from '../../../text-translation/service.ts';
 import { deeplDocumentRoutes } from './documents.ts';
 import { deeplInvalidRequest, DeeplTranslateBody } from './schemas.ts';
-import { deeplGlossaryRoutes, glossaryCode, glossaryId } from './glossaries.ts';
-import { checkFormality, deeplLanguage, deeplTargets, upper } from './languages.ts';
+import { deeplGlossaryRoutes, glossaryId } from './glossaries.ts';
+import { checkFormality, deeplLanguage, deeplTargets, glossaryCode, upper } from './languages.ts';
+import { deeplV3GlossaryRoutes, dictionaryFor } from './v3-glossaries.ts';
+import { deeplV3LanguageRoutes } from './v3-languages.ts';
 
 /**
  * DeepL's statuses: 400 bad request, 403 no or wrong key, 404, 413 too large, 429 too many requests,
- * 456 quota exceeded, 503 unavailable.
+ * 456 quota exceeded (characters, or glossaries: "the maximum amount of glossaries has been
+ * reached"), 503 unavailable.
  */
 function deeplStatus(status: number, code?: string): number {
-  if (code === 'QUOTA_EXCEEDED') return 456;
+  if (code === 'QUOTA_EXCEEDED' || code === 'GLOSSARY_LIMIT') return 456;
   if (status === 401) return 403;
   if ([403, 404, 413, 429].includes(status)) return status;
   return status >= 500 ? 503 : 400;
@@ -90,6 +94,8 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
     },
     words: deeplWords(app.textTranslation.limits),
     invalidRequest: deeplInvalidRequest,
+    // DeepL's words for its 456, which its clients show (Weblate reads `message`), then the figures.
+    quotaWords: (sentence) => `Quota exceeded. ${sentence}.`,
   });
 
   const schema = { hide: true };
@@ -111,13 +117,16 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
       const target = deeplLanguage(fields, 'target_lang')!;
       const source = deeplLanguage(fields, 'source_lang');
       checkFormality(fields);
-      const id = glossaryId(fields.glossary_id, source);
+      const given = glossaryId(fields.glossary_id, source);
+      const tenant = tenantOf(request);
+      // A multilingual (v3) glossary's id names its dictionary of this pair.
+      const id = given && (await dictionaryFor(app, tenant, given, source!, target));
       const prepared = await app.textTranslation.prepare({
         texts,
         source: source ?? AUTO,
         target,
         markup,
-        ...(id ? { glossary: { id, tenant: tenantOf(request) } } : {}),
+        ...(id ? { glossary: { id, tenant } } : {}),
       });
       await app.apiKeys.charge(request, prepared.characters);
       const results = await prepared.run(clientGoneSignal(reply));
@@ -158,4 +167,6 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
 
   deeplGlossaryRoutes(app);
   deeplDocumentRoutes(app);
+  deeplV3LanguageRoutes(app);
+  deeplV3GlossaryRoutes(app);
 }

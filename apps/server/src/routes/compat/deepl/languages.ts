@@ -4,6 +4,9 @@ import type { FormFields } from '../../../lib/http/form-body.ts';
 import { CompatError } from '../compat-errors.ts';
 import type { LanguageRecord } from '@sema/shared/languages/catalogue';
 
+/** DeepL names glossary languages in lower case, without a region (`en`, `pt`, `zh`). */
+export const glossaryCode = (code: string) => (toLanguageTag(code) ?? code).toLowerCase();
+
 /** A catalogue code as DeepL writes a language. */
 export const upper = (code: string) => (toLanguageTag(code) ?? code).toUpperCase();
 

@@ -44,9 +44,13 @@ function ltWords(refusal: TextRefusal, detail: string): string {
  */
 const KEY_REQUIRED = 'Please contact the server operator to obtain an API key';
 
-/** LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500; we add 503 for unavailable. */
-function ltStatus(status: number): number {
-  if (status === 401) return 403;
+/**
+ * LibreTranslate answers errors as `{error}` with 400, 403, 429 or 500; we add 503 for unavailable.
+ * A spent monthly budget is its 403 (what it answers a key it will not serve), not a 429: its
+ * clients wait and retry a 429, which cannot succeed this month.
+ */
+function ltStatus(status: number, code?: string): number {
+  if (status === 401 || code === 'QUOTA_EXCEEDED') return 403;
   if (status === 403 || status === 429) return status;
   // Unavailable is not a bug: 503 (with Retry-After), as on every other surface; clients of
   // LibreTranslate treat any non-200 as a failure with the `error` text.

@@ -33,11 +33,23 @@ export function openAiCode({ status, code }: Pick<ProtocolFailure, 'status' | 'c
   return status === 400 ? 'invalid_request' : null;
 }
 
+/**
+ * A spent budget is OpenAI's `insufficient_quota` (type and code), not a rate limit: its clients
+ * retry a 429 `rate_limit_error` (the `openai` package three times by default) but not a refusal
+ * that says it cannot succeed, which `x-should-retry: false` tells them (quotaHeaders).
+ */
+const isQuota = (failure: Pick<ProtocolFailure, 'code'>) => failure.code === 'QUOTA_EXCEEDED';
+
+/** Headers OpenAI's clients read: `x-should-retry: false` on a refusal that retrying cannot change. */
+export function quotaHeaders(failure: ProtocolFailure): Record<string, string> {
+  return isQuota(failure) ? { 'x-should-retry': 'false' } : {};
+}
+
 export function errorBody(failure: ProtocolFailure) {
   return {
     error: {
       message: failure.message,
-      type: errorType(failure.status),
+      type: isQuota(failure) ? 'insufficient_quota' : errorType(failure.status),
       param: failure.param ?? null,
       code: openAiCode(failure),
     },

@@ -17,7 +17,7 @@ import { chatTurn, type ChatTurnRequest } from '../../../chat/chat-turn.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
 import { ChatCompletionsBody, CompletionEncoder, decodeChatCompletions } from './chat-completions.ts';
-import { errorBody, openAiStatus } from './errors.ts';
+import { errorBody, openAiStatus, quotaHeaders } from './errors.ts';
 import { decodeResponses, ResponsesBody, ResponsesEncoder } from './responses.ts';
 
 /** The prefix of the translated model ids: `sema-translated/<upstream model>`. */
@@ -33,6 +33,7 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
   answerInProtocolShape(app, {
     status: openAiStatus,
     body: errorBody,
+    headers: quotaHeaders,
     invalid: 'Invalid request',
     name: 'OpenAI',
     // A refusal of a text the chat translates names the conversation's fields.

@@ -5,6 +5,13 @@
  * `response.output_text.delta`, … `response.completed`). The AI SDK's default OpenAI provider and
  * LangChain's `useResponsesApi` speak it. This server keeps no responses: a conversation is sent
  * whole each time (no `previous_response_id`), and tools, files and images are refused.
+ *
+ * A model that reasons gets a reasoning output item before its message, as OpenAI's clients read it:
+ * with `reasoning.summary` asked for, the reasoning is the item's summary (the
+ * `response.reasoning_summary_part.*` and `response.reasoning_summary_text.*` events) — the model's
+ * reasoning as it wrote it, not shortened, as this server has nothing to summarise it with; without,
+ * it is the item's `reasoning_text` content (`response.reasoning_text.*`), as OpenAI's open-weight
+ * models answer.
  */
 import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
@@ -35,7 +42,12 @@ export const ResponsesBody = Type.Object({
   instructions: nullable(Type.String()),
   max_output_tokens: nullable(Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxTokens })),
   ...SAMPLING,
-  reasoning: nullable(Type.Object({ effort: nullable(Type.String({ maxLength: 20 })) })),
+  reasoning: nullable(
+    Type.Object({
+      effort: nullable(Type.String({ maxLength: 20 })),
+      summary: nullable(Type.String({ maxLength: 20 })),
+    }),
+  ),
   text: nullable(Type.Object({ format: Type.Optional(Type.Object({ type: Type.String() })) })),
   previous_response_id: nullable(Type.String()),
   tools: Type.Optional(Type.Unknown()),
@@ -91,10 +103,18 @@ export function decodeResponses(body: ResponsesBody, translated: boolean): ChatT
 type Done = Extract<TranslatedChatEvent, { type: 'done' }>;
 type ResponsesEvent = { type: string } & Record<string, unknown>;
 
+/** Why an answer is incomplete, in the Responses API's words; null when it is complete. */
+function incompleteOf(end: Done | TranslatedChatResponse | undefined) {
+  if (end?.finish_reason === 'length') return { reason: 'max_output_tokens' };
+  if (end?.finish_reason === 'content_filter') return { reason: 'content_filter' };
+  return null;
+}
+
 /** Writes one response in the Responses API's shapes. */
 export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, ResponsesEvent> {
   private readonly id = `resp_${randomUUID().replaceAll('-', '')}`;
   private readonly messageId = `msg_${randomUUID().replaceAll('-', '')}`;
+  private readonly reasoningId = `rs_${randomUUID().replaceAll('-', '')}`;
   private readonly created = Math.floor(Date.now() / 1000);
   private sequence = 0;
 
@@ -108,14 +128,14 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
   readonly format = (event: ResponsesEvent) =>
     `event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number: this.sequence++ })}\n\n`;
 
-  /** The response object, in progress (`end` absent) or finished. */
-  private response(text?: string, end?: Done | TranslatedChatResponse, sema?: Record<string, unknown>) {
-    const incomplete =
-      end?.finish_reason === 'length'
-        ? { reason: 'max_output_tokens' }
-        : end?.finish_reason === 'content_filter'
-          ? { reason: 'content_filter' }
-          : null;
+  /** Whether the request asked for a reasoning summary (`auto`, `concise`, `detailed`). */
+  private get summarised(): boolean {
+    return Boolean(this.body.reasoning?.summary);
+  }
+
+  /** The response object, in progress (`end` absent) or finished, with its output items. */
+  private response(output: object[], end?: Done | TranslatedChatResponse, sema?: Record<string, unknown>) {
+    const incomplete = incompleteOf(end);
     return {
       id: this.id,
       object: 'response',
@@ -126,10 +146,13 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
       instructions: this.body.instructions ?? null,
       max_output_tokens: this.body.max_output_tokens ?? null,
       model: this.model,
-      output: text === undefined ? [] : [this.message(text, incomplete ? 'incomplete' : 'completed')],
+      output,
       parallel_tool_calls: false,
       previous_response_id: null,
-      reasoning: { effort: this.body.reasoning?.effort ?? null, summary: null },
+      reasoning: {
+        effort: this.body.reasoning?.effort ?? null,
+        summary: this.body.reasoning?.summary ?? null,
+      },
       store: false,
       temperature: this.body.temperature ?? null,
       text: { format: { type: 'text' } },
@@ -154,38 +177,113 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
     };
   }
 
+  /** The reasoning item: the text as its summary when one was asked for, else as its content. */
+  private reasoningItem(text: string, status: string) {
+    return {
+      type: 'reasoning',
+      id: this.reasoningId,
+      status,
+      summary: this.summarised && text ? [{ type: 'summary_text', text }] : [],
+      ...(this.summarised ? {} : { content: text ? [{ type: 'reasoning_text', text }] : [] }),
+      encrypted_content: null,
+    };
+  }
+
+  /** The finished output: the reasoning item when the model reasoned, then the message. */
+  private output(reasoning: string, text: string, end: Done | TranslatedChatResponse) {
+    const status = incompleteOf(end) ? 'incomplete' : 'completed';
+    return [...(reasoning ? [this.reasoningItem(reasoning, 'completed')] : []), this.message(text, status)];
+  }
+
   whole(answer: TranslatedChatResponse) {
-    return this.response(answer.content, answer, semaFields(answer));
+    return this.response(this.output(answer.reasoning, answer.content, answer), answer, semaFields(answer));
   }
 
   async *encode(events: AsyncIterable<TranslatedChatEvent>): AsyncGenerator<ResponsesEvent> {
-    const where = { item_id: this.messageId, output_index: 0, content_index: 0 };
+    // The reasoning item (output 0) while the model reasons, then the message: each opened at its
+    // first piece, the reasoning closed when the answer begins.
+    let reasoning = '';
+    let reasoningOpen = false;
+    let messageIndex: number | undefined;
     let text = '';
-    yield { type: 'response.created', response: this.response() };
-    yield { type: 'response.in_progress', response: this.response() };
-    yield {
-      type: 'response.output_item.added',
-      output_index: 0,
-      item: { ...this.message('', 'in_progress'), content: [] },
+    const thinking = { item_id: this.reasoningId, output_index: 0 };
+    const where = () => ({ item_id: this.messageId, output_index: messageIndex!, content_index: 0 });
+    const summary = (more: object) => ({ ...thinking, summary_index: 0, ...more });
+    const closeReasoning = (): ResponsesEvent[] => {
+      if (!reasoningOpen) return [];
+      reasoningOpen = false;
+      const part = { type: 'summary_text', text: reasoning };
+      return [
+        ...(this.summarised
+          ? [
+              { type: 'response.reasoning_summary_text.done', ...summary({ text: reasoning }) },
+              { type: 'response.reasoning_summary_part.done', ...summary({ part }) },
+            ]
+          : [{ type: 'response.reasoning_text.done', ...thinking, content_index: 0, text: reasoning }]),
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: this.reasoningItem(reasoning, 'completed'),
+        },
+      ];
     };
-    yield {
-      type: 'response.content_part.added',
-      ...where,
-      part: { type: 'output_text', text: '', annotations: [] },
+    const openMessage = (): ResponsesEvent[] => {
+      if (messageIndex !== undefined) return [];
+      const closing = closeReasoning();
+      messageIndex = reasoning ? 1 : 0;
+      return [
+        ...closing,
+        {
+          type: 'response.output_item.added',
+          output_index: messageIndex,
+          item: { ...this.message('', 'in_progress'), content: [] },
+        },
+        {
+          type: 'response.content_part.added',
+          ...where(),
+          part: { type: 'output_text', text: '', annotations: [] },
+        },
+      ];
     };
+    yield { type: 'response.created', response: this.response([]) };
+    yield { type: 'response.in_progress', response: this.response([]) };
     for await (const event of events) {
-      if (event.type === 'translation') {
+      if (event.type === 'reasoning' && messageIndex === undefined && event.text) {
+        if (!reasoningOpen) {
+          reasoningOpen = true;
+          yield {
+            type: 'response.output_item.added',
+            output_index: 0,
+            item: this.reasoningItem('', 'in_progress'),
+          };
+          if (this.summarised)
+            yield {
+              type: 'response.reasoning_summary_part.added',
+              ...summary({ part: { type: 'summary_text', text: '' } }),
+            };
+        }
+        reasoning += event.text;
+        yield this.summarised
+          ? { type: 'response.reasoning_summary_text.delta', ...summary({ delta: event.text }) }
+          : { type: 'response.reasoning_text.delta', ...thinking, content_index: 0, delta: event.text };
+      } else if (event.type === 'translation') {
+        yield* openMessage();
         text += event.text;
-        yield { type: 'response.output_text.delta', ...where, delta: event.text, logprobs: [] };
+        yield { type: 'response.output_text.delta', ...where(), delta: event.text, logprobs: [] };
       } else if (event.type === 'done') {
-        const final = this.response(text, event);
-        yield { type: 'response.output_text.done', ...where, text, logprobs: [] };
+        yield* openMessage();
+        const final = this.response(this.output(reasoning, text, event), event);
+        yield { type: 'response.output_text.done', ...where(), text, logprobs: [] };
         yield {
           type: 'response.content_part.done',
-          ...where,
+          ...where(),
           part: { type: 'output_text', text, annotations: [] },
         };
-        yield { type: 'response.output_item.done', output_index: 0, item: final.output[0] };
+        yield {
+          type: 'response.output_item.done',
+          output_index: messageIndex,
+          item: final.output[messageIndex!],
+        };
         yield {
           type: final.status === 'incomplete' ? 'response.incomplete' : 'response.completed',
           response: final,

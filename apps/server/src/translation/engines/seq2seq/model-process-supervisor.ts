@@ -246,11 +246,15 @@ function post(child: ChildProcess, message: ToModelProcess): void {
   if (child.connected) child.send(message);
 }
 
-/** Asks the process to end, and kills it if it has not within a few seconds. */
+/**
+ * Asks the process to end by closing its channel (it ignores SIGTERM and SIGINT, which a stop of the
+ * whole process group sends it too: model-process.ts), and kills it if it has not within a few seconds.
+ */
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  if (child.connected) child.disconnect();
+  else child.kill('SIGKILL');
   const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
   await exited;
   clearTimeout(timer);

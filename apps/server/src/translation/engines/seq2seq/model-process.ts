@@ -14,9 +14,22 @@ import {
 } from './protocol.ts';
 
 if (!process.send) throw new Error('model-process.ts must run as a child process with an IPC channel');
-const send = (message: FromModelProcess) => process.send!(message);
-// Without the server there is nobody to answer: do not linger holding the model's memory.
+// Once the server has closed the channel (its way of stopping this process), a heartbeat or an
+// answer due before 'disconnect' is handled has nobody to go to: it is dropped (the callback takes
+// the failure, an EPIPE, which would otherwise be thrown as an unhandled 'error' event), and
+// 'disconnect' ends the process.
+const send = (message: FromModelProcess) => {
+  if (process.connected) process.send!(message, undefined, {}, () => {});
+};
+// Without the server there is nobody to answer: do not linger holding the model's memory. This is
+// also how the server stops it (it closes the channel), and how it ends when the server dies.
 process.on('disconnect', () => process.exit(0));
+// The server owns this process's life. A SIGTERM or SIGINT sent to the whole process group (systemd's
+// default stop, Ctrl-C in a terminal) reaches this process too, while the server goes on serving
+// through its drain delay and then stops this process itself: dying at the signal would fail those
+// translations and log a crash during a clean stop. SIGKILL still ends it (the hang watchdog).
+process.on('SIGTERM', () => {});
+process.on('SIGINT', () => {});
 // The event loop turns between decoder steps, so this goes out while a batch runs too; a process
 // that is stopped or stuck stays silent, and the server replaces it.
 setInterval(() => send({ type: 'heartbeat' }), HEARTBEAT_MS);
