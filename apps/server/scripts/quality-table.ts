@@ -68,10 +68,10 @@ const RELEASES = {
   },
 } as const;
 
-const fail = (message: string): never => {
+function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
-};
+}
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
