@@ -33,7 +33,7 @@ describe('pairQualityNote', () => {
       label: 'Rough',
       meaning: 'often only the topic and key words',
       figure:
-        "35.9 published chrF++ on FLORES-200, from Helsinki-NLP's MT leaderboards (Xenova/opus-mt-en-lg, best published OPUS-MT release)",
+        "chrF++ 35.9 on FLORES-200 (Xenova/opus-mt-en-lg, best published OPUS-MT release), published by Helsinki-NLP's MT leaderboards",
     });
   });
 

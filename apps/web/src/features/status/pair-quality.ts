@@ -12,13 +12,13 @@ export interface PairQualityNote {
 }
 
 /** Where the figures come from, said once wherever a figure is shown. */
-export const FIGURE_SOURCE = "published chrF++ on FLORES-200, from Helsinki-NLP's MT leaderboards";
+export const FIGURE_SOURCE = "Helsinki-NLP's MT leaderboards";
 
-/** The figure of one served pair, with its model, in a sentence. */
+/** The figure of one served pair, with its model and source, in a sentence. */
 export function figureText(entry: PairQuality): string | undefined {
   if (entry.chrf === undefined) return undefined;
   const basis = entry.chrf_basis ? `, ${entry.chrf_basis}` : '';
-  return `${entry.chrf.toFixed(1)} ${FIGURE_SOURCE} (${entry.models.join(' then ')}${basis})`;
+  return `chrF++ ${entry.chrf.toFixed(1)} on FLORES-200 (${entry.models.join(' then ')}${basis}), published by ${FIGURE_SOURCE}`;
 }
 
 /**

@@ -20,8 +20,9 @@ export function PairQualities() {
     <div className="flex flex-col gap-2" data-testid="about-pair-quality">
       <h3 className="text-lg font-semibold text-slate-900">Expected quality</h3>
       <p className="text-slate-700">
-        How well each pair can be expected to translate here, from the {FIGURE_SOURCE} (not measured on this
-        server): good at 50 and above, usable from 40, rough from 30, poor below.
+        How well each pair can be expected to translate here, from the chrF++ scores on FLORES-200 published
+        by {FIGURE_SOURCE} (not measured on this server): good at 50 and above, usable from 40, rough from 30,
+        poor below.
         {commercial && ' This server uses only models whose licence allows commercial use.'}
       </p>
       <ul className="grid gap-1 text-slate-700 sm:grid-cols-2">

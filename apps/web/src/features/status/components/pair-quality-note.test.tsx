@@ -38,11 +38,13 @@ describe('PairQualityNote', () => {
     const note = await screen.findByTestId('pair-quality');
     expect(note).toHaveTextContent('Expected quality: Usable — the gist comes through, with errors to check');
     const word = screen.getByRole('button', { name: 'Usable' });
-    expect(word).toHaveAttribute('title', expect.stringMatching(/^40\.6 published chrF\+\+ on FLORES-200/));
+    expect(word).toHaveAttribute('title', expect.stringMatching(/^chrF\+\+ 40\.6 on FLORES-200/));
     expect(note).not.toHaveTextContent('chrF++ 40.6');
     await userEvent.click(word);
     expect(word).toHaveAttribute('aria-expanded', 'true');
-    expect(note).toHaveTextContent('chrF++ 40.6 published chrF++');
+    expect(note).toHaveTextContent(
+      'chrF++ 40.6 on FLORES-200 (Xenova/nllb-200-distilled-600M), published by',
+    );
   });
 
   it('says so for a pair with no published figure', async () => {

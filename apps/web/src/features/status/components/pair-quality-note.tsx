@@ -36,7 +36,7 @@ export function PairQualityNote({ source, target }: { source: string | undefined
       </p>
       {note.figure && open && (
         <p id={figureId} className="text-slate-600">
-          chrF++ {note.figure}
+          {note.figure}
         </p>
       )}
     </div>
