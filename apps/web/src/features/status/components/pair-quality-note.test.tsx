@@ -39,12 +39,14 @@ describe('PairQualityNote', () => {
     expect(note).toHaveTextContent('Expected quality: Usable — the gist comes through, with errors to check');
     const word = screen.getByRole('button', { name: 'Usable' });
     expect(word).toHaveAttribute('title', expect.stringMatching(/^chrF\+\+ 40\.6 on FLORES-200/));
-    expect(note).not.toHaveTextContent('chrF++ 40.6');
+    const figure = screen.getByText(
+      /^chrF\+\+ 40\.6 on FLORES-200 \(Xenova\/nllb-200-distilled-600M\), published by/,
+    );
+    expect(figure).not.toBeVisible();
     await userEvent.click(word);
     expect(word).toHaveAttribute('aria-expanded', 'true');
-    expect(note).toHaveTextContent(
-      'chrF++ 40.6 on FLORES-200 (Xenova/nllb-200-distilled-600M), published by',
-    );
+    expect(figure).toBeVisible();
+    expect(word).toHaveAttribute('aria-controls', figure.id);
   });
 
   it('says so for a pair with no published figure', async () => {

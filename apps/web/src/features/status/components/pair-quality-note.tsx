@@ -34,8 +34,9 @@ export function PairQualityNote({ source, target }: { source: string | undefined
         )}
         {note.meaning && <span> — {note.meaning}</span>}
       </p>
-      {note.figure && open && (
-        <p id={figureId} className="text-slate-600">
+      {/* Always there (hidden until tapped), so that aria-controls names an element that exists. */}
+      {note.figure && (
+        <p id={figureId} hidden={!open} className="text-slate-600">
           {note.figure}
         </p>
       )}
