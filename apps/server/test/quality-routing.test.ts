@@ -160,3 +160,23 @@ describe('commercial only with an NLLB main model: only the allowed pair model t
     expect(Object.keys(ours.languages).sort()).toEqual(['eng_Latn', 'zul_Latn']);
   });
 });
+
+describe('the main model alone (the default server)', () => {
+  const running = servingModels({ SEMA_TRANSLATION_MODEL: NLLB });
+
+  it('keeps its own status and lists, and adds the quality of every tabled pair', async () => {
+    const server = running();
+    const status = await server.status();
+    expect(status.models).toBeUndefined();
+    expect(status.pivot).toBeUndefined();
+    expect(status.model_licences).toBe('any');
+    expect(await qualityOf(server, 'eng_Latn-wol_Latn')).toMatchObject({
+      models: ['nllb-200-distilled-600M'],
+      chrf: 20.4,
+      quality: 'poor',
+      why: 'the main model',
+    });
+    expect(status.quality).toHaveLength(38);
+    expect((await server.languages.ours()).targets_of).toBeUndefined();
+  });
+});
