@@ -8,9 +8,6 @@
  */
 import table from './flores200-chrf.json' with { type: 'json' };
 
-/** A release the leaderboards evaluate, as the table keys it. */
-export type ReleaseKey = keyof typeof table.releases;
-
 export interface ReleaseInfo {
   /** For people: `NLLB-200 distilled 600M`. */
   name: string;
@@ -46,7 +43,7 @@ export const QUALITY: QualityTable = table as QualityTable;
  */
 export type QualityBand = 'good' | 'usable' | 'rough' | 'poor';
 
-export const QUALITY_BANDS: readonly { band: QualityBand; from: number }[] = [
+const QUALITY_BANDS: readonly { band: QualityBand; from: number }[] = [
   { band: 'good', from: 50 },
   { band: 'usable', from: 40 },
   { band: 'rough', from: 30 },
@@ -73,12 +70,6 @@ export const QUALITY_LABELS: Record<QualityBand | 'unknown', string> = {
 
 export function bandOf(chrf: number): QualityBand {
   return QUALITY_BANDS.find(({ from }) => chrf >= from)!.band;
-}
-
-/** `chrF++ 56.1 on FLORES-200 (NLLB-200 distilled 600M)`: the figure with what it is. */
-export function describeFigure(chrf: number, release: string): string {
-  const name = QUALITY.releases[release]?.name ?? release;
-  return `chrF++ ${chrf.toFixed(1)} on FLORES-200 devtest (${name}, published by Helsinki-NLP's MT leaderboards)`;
 }
 
 /**

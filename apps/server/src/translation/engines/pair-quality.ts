@@ -112,7 +112,7 @@ export function pairQualities<M>(
 }
 
 /** A served pair this far below the best published under its licence is worth a warning. */
-export const FAR_BELOW = 10;
+const FAR_BELOW = 10;
 
 /**
  * For a server that must be commercial: each pair served at least FAR_BELOW chrF++ below the best

@@ -28,7 +28,7 @@ export const PIVOT_LANGUAGE = 'eng_Latn';
  * 3.3B below its 600M model in some directions (English → Amharic, Kamba), so within 2 points the
  * certain difference, speed, decides. A judgement, stated where /status gives the reason.
  */
-export const NEAR_TIE = 2;
+const NEAR_TIE = 2;
 
 /** A model the table routes to (M is the routed engine's own record of it). */
 export interface Routable<M> {
