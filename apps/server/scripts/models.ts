@@ -27,6 +27,7 @@ import {
   removeChatModel,
 } from './chat-model.ts';
 import { configOrFail, fail } from './command-line.ts';
+import { qualityLines } from './model-quality-lines.ts';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
 import {
   configuredModels,
@@ -119,6 +120,16 @@ async function list(): Promise<void> {
       ? `${state.licence.id}: ${state.licence.terms} (${state.licence.url})`
       : 'licence unknown until its files are on disk';
     out(`  ${state.family ? `${state.family}, ` : ''}${licence}`);
+    const translation = config.translation;
+    const pairs =
+      translation.engine === 'builtin'
+        ? translation.pairModels.filter((pair) => pair.model === model.name)
+        : [];
+    const licences = translation.engine === 'builtin' ? translation.licences : 'any';
+    // A Marian model that is not named opus-mt-… is still an OPUS-MT release.
+    const familyId = state.family === 'OPUS-MT' ? 'marian' : undefined;
+    const told = { name: model.name, licence: state.licence?.id, familyId };
+    for (const line of qualityLines(told, pairs, licences)) out(`  ${line}`);
     const where = model.source.kind === 'folder' ? `folder ${state.folder}` : `cache ${state.folder}`;
     if (state.missing.length === 0) {
       out(`  on disk: ${state.present.length} files, ${megabytes(state.bytes)} (${model.dtype}) in ${where}`);

@@ -256,6 +256,10 @@ export const TranslationSection = Type.Union(
           description:
             'Through English: a pair with no pair model goes source→English→target when pair models serve both legs (two small models beat one large), or when the main model does not serve the pair but can serve a leg',
         }),
+        licences: choice('SEMA_MODEL_LICENCES', ['any', 'commercial'], 'any', {
+          description:
+            "Which model licences may translate. commercial: never a non-commercial model (NLLB-200's weights are CC-BY-NC-4.0), so pairs go to MIT or CC-BY models only, and the start log warns of each pair served far below the best published commercial model. Either way each pair goes to the best published quality among the models that serve it (docs/quality.md)",
+        }),
         inferenceApi: choice('SEMA_INFERENCE_API', ['off', 'on', 'with-api'], 'off', {
           description:
             'Inference mode: serve the model over the Open Inference Protocol (KServe v2: /v2/health, /v2/models), token ids in and out, for API nodes running the kserve engine. on: an inference node, answering that protocol, the probes and /metrics only (no web app, no public API, no keys to ask); with-api: the web app and the public APIs as well',

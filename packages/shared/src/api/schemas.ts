@@ -242,6 +242,51 @@ const ENGINE_STATUS_FIELDS = {
   provider: Type.Optional(Type.String()),
 };
 
+/** One direction of the published quality table, as this server serves it (`quality` below). */
+export const PairQuality = Type.Object(
+  {
+    pair: Type.String({ description: 'SOURCE-TARGET in catalogue codes', examples: ['eng_Latn-som_Latn'] }),
+    models: Type.Array(Type.String(), {
+      description: 'The model that translates it, or the two models of a route through English',
+    }),
+    chrf: Type.Optional(
+      Type.Number({
+        description:
+          "The model's published chrF++ on FLORES-200 devtest (Helsinki-NLP's MT leaderboards); absent when none is published",
+      }),
+    ),
+    chrf_basis: Type.Optional(
+      Type.String({
+        description:
+          'For an OPUS-MT model: the figure is the best published OPUS-MT release for the direction, which an older release may not reach',
+      }),
+    ),
+    quality: Type.Union(
+      [
+        Type.Literal('good'),
+        Type.Literal('usable'),
+        Type.Literal('rough'),
+        Type.Literal('poor'),
+        Type.Literal('unknown'),
+      ],
+      {
+        description:
+          'The figure in a word: good ≥ 50, usable 40–50, rough 30–40, poor < 30; unknown: no published figure',
+      },
+    ),
+    words: Type.String({ description: 'What the band means for a reader' }),
+    why: Type.String({ description: 'Why this model translates the pair' }),
+    best_published: Type.Optional(
+      Type.Object(
+        { chrf: Type.Number(), model: Type.String() },
+        { description: 'The best figure published for the direction, of any licence' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PairQuality = Static<typeof PairQuality>;
+
 export const ModelStatus = Type.Object(
   {
     ...ENGINE_STATUS_FIELDS,
@@ -255,6 +300,12 @@ export const ModelStatus = Type.Object(
       }),
     ),
     sentences: Type.Integer({ description: 'Sentences it translated since the server started' }),
+    allowed: Type.Optional(
+      Type.Boolean({
+        description:
+          'False when the licence setting (SEMA_MODEL_LICENCES=commercial) forbids the model: it translates nothing',
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -273,6 +324,24 @@ export const EngineStatus = Type.Object(
       Type.Boolean({
         description:
           'Whether pairs without a model go through English (SEMA_PIVOT); such a pair is covered by the licences of both its models',
+      }),
+    ),
+    model_licences: Type.Optional(
+      Type.Union([Type.Literal('any'), Type.Literal('commercial')], {
+        description:
+          'Which licences the server may use (SEMA_MODEL_LICENCES): commercial leaves non-commercial models out',
+      }),
+    ),
+    quality: Type.Optional(
+      Type.Array(PairQuality, {
+        description:
+          'Every direction of the published quality table this server serves: which model translates it, its published chrF++ and why',
+      }),
+    ),
+    quality_warnings: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'A server that must be commercial: pairs served at least 10 chrF++ below the best published commercially usable model, with what would serve them better',
       }),
     ),
   },

@@ -74,12 +74,34 @@ function builtInEngine(
   const pairModels = config.pairModels.filter(
     ({ source, target }) => allowed.size === 0 || (allowed.has(source) && allowed.has(target)),
   );
-  if (pairModels.length === 0) return main;
   const engines = new Map<string, Seq2SeqEngine>();
   const pairs = pairModels.map(({ source, target, model }) => {
     const engine = engines.get(model) ?? modelEngine(model, 'SEMA_PAIR_MODELS');
     engines.set(model, engine);
     return { source, target, engine };
   });
-  return new RoutedEngine({ main, pairs, pivot: config.pivot === 'on' });
+  // Routed even with the main model alone: the licence setting and the quality /status tells live there.
+  const routed = new RoutedEngine({ main, pairs, pivot: config.pivot === 'on', licences: config.licences });
+  warnAtStart(routed, hooks.log);
+  return routed;
+}
+
+/** Once every model has loaded: the pairs a commercial server serves far below what it could. */
+function warnAtStart(engine: RoutedEngine, log: EngineHooks['log']): void {
+  engine
+    .whenReady()
+    .then(() => {
+      const status = engine.status();
+      for (const model of status.models ?? []) {
+        if (model.allowed === false) {
+          log.warn(
+            `SEMA_MODEL_LICENCES=commercial: ${model.model} (${model.model_license}) translates nothing on this server`,
+          );
+        }
+      }
+      for (const warning of status.quality_warnings ?? [])
+        log.warn(`Quality under SEMA_MODEL_LICENCES=commercial: ${warning}`);
+    })
+    // A model that failed to load says so itself.
+    .catch(() => {});
 }

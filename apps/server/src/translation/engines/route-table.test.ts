@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pairKey, routeOf, servedByTable, type RouteTableInput } from './route-table.ts';
+import {
+  chooseRoute,
+  pairKey,
+  routeOf,
+  servedByTable,
+  type Routable,
+  type RouteTableInput,
+} from './route-table.ts';
 
 const served = (sources: string[], targets = sources) => ({ sources, targets });
 const pair = (model: string, source: string, target: string) =>
@@ -76,5 +83,57 @@ describe('servedByTable', () => {
     const codes = servedByTable(table(true, ['eng_Latn', 'fra_Latn']))!;
     expect(codes.targetsOf!.get('yor_Latn')).toEqual(['eng_Latn', 'fra_Latn', 'ibo_Latn']);
     expect(codes.targetsOf!.get('deu_Latn')).toEqual(['eng_Latn', 'fra_Latn', 'ibo_Latn']);
+  });
+});
+
+describe('chooseRoute: published quality, speed and the licence setting', () => {
+  const everything = served(['eng_Latn', 'fra_Latn', 'som_Latn', 'zul_Latn']);
+  /** A model whose published figure for every direction is `chrf` (undefined: none). */
+  const model = (name: string, chrf: number | undefined, extra: Partial<Routable<string>> = {}) => ({
+    model: name,
+    served: everything,
+    chrf: () => chrf,
+    ...extra,
+  });
+  const withPair = (main: Routable<string>, pair: Routable<string>): RouteTableInput<string> => ({
+    main,
+    pairs: new Map([[pairKey('eng_Latn', 'som_Latn'), pair]]),
+    pivot: false,
+  });
+  const chosen = (input: RouteTableInput<string>) => chooseRoute(input, 'eng_Latn', 'som_Latn');
+
+  it('sends the pair to the model with the higher published figure, saying so', () => {
+    const toMain = chosen(withPair(model('nllb', 40.6), model('m2m', 8.4)));
+    expect(toMain?.legs.map((leg) => leg.model)).toEqual(['nllb']);
+    expect(toMain?.why).toBe(
+      'higher published quality: chrF++ 8.4 for the pair model, 40.6 for the main model',
+    );
+    expect(models(chosen(withPair(model('m2m', 8.4), model('opus', 29.9)))?.legs)).toEqual(['opus']);
+  });
+
+  it('breaks a near tie (under 2 points) by speed, and a wider gap by quality alone', () => {
+    const fastPair = chosen(withPair(model('nllb', 49.0, { speed: 1 }), model('opus', 50.2, { speed: 6.1 })));
+    expect(models(fastPair?.legs)).toEqual(['opus']);
+    expect(fastPair?.why).toMatch(/^near tie on published quality .*: the faster model$/);
+    const fastMain = withPair(model('m2m', 65.5, { speed: 1.39 }), model('nllb13', 67.0, { speed: 0.33 }));
+    expect(models(chosen(fastMain)?.legs)).toEqual(['m2m']);
+    const clear = withPair(model('m2m', 64.0, { speed: 1.39 }), model('nllb13', 67.0, { speed: 0.33 }));
+    expect(models(chosen(clear)?.legs)).toEqual(['nllb13']);
+  });
+
+  it('keeps the configured pair model when either figure is missing', () => {
+    const route = chosen(withPair(model('nllb', 40.6), model('custom', undefined)));
+    expect(models(route?.legs)).toEqual(['custom']);
+    expect(route?.why).toMatch(/no published figures to compare/);
+  });
+
+  it('never routes to a model the licence setting forbids', () => {
+    const forbiddenPair = chosen(withPair(model('m2m', 8.4), model('nllb', 40.6, { allowed: false })));
+    expect(models(forbiddenPair?.legs)).toEqual(['m2m']);
+    expect(forbiddenPair?.why).toMatch(/licence setting forbids the pair model/);
+    const forbiddenMain = withPair(model('nllb', 40.6, { allowed: false }), model('opus', 29.9));
+    expect(models(chosen(forbiddenMain)?.legs)).toEqual(['opus']);
+    expect(chooseRoute(forbiddenMain, 'eng_Latn', 'fra_Latn')).toBeUndefined();
+    expect(servedByTable(forbiddenMain)?.sources).toEqual(['eng_Latn']);
   });
 });

@@ -9,6 +9,14 @@
  * the model (or the two models of a pivot) that translates the pair (`modelFor`).
  */
 import { modelUnavailable, pairNotServed } from '../errors.ts';
+import {
+  commercialWarnings,
+  modelQuality,
+  pairQualities,
+  routable,
+  type LicenceSetting,
+  type ModelQuality,
+} from './pair-quality.ts';
 import { pairKey, routeOf, servedByTable, type Leg, type RouteTableInput } from './route-table.ts';
 import type {
   EngineStatus,
@@ -27,6 +35,8 @@ interface RoutedModel {
   pairs: { source: string; target: string }[];
   /** Sentences it has translated since start (a pivot counts in both of its models). */
   sentences: number;
+  /** Its quality facts, and the languages they were read with (read again once it loads). */
+  quality?: { for: ServedLanguageCodes | undefined; facts: ModelQuality };
 }
 
 export interface RoutedEngineOptions {
@@ -36,6 +46,8 @@ export interface RoutedEngineOptions {
   pairs: readonly { source: string; target: string; engine: TranslationEngine }[];
   /** Route pairs without a model through English (`SEMA_PIVOT`). */
   pivot: boolean;
+  /** Which licences may translate (`SEMA_MODEL_LICENCES`); any when absent. */
+  licences?: LicenceSetting;
 }
 
 /** A list of codes short enough for a message: a multilingual model has a hundred. */
@@ -107,6 +119,8 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
   }
 
   languages(): ServedLanguageCodes | undefined {
+    // A main model alone that may translate serves exactly its own lists, as it did unrouted.
+    if (this.pairModels.size === 0 && this.facts(this.main).allowed) return this.main.engine.languages?.();
     const table = this.table();
     const from = [table.main.served, ...[...table.pairs.values()].map((pair) => pair.served)];
     // The same object until a model's languages change, so the language lists stay cached.
@@ -121,6 +135,23 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
    * about the main model), in the state of the least ready model, with every model listed.
    */
   status(): EngineStatus {
+    const licences = this.options.licences ?? 'any';
+    const quality = pairQualities(this.table(), (model) => this.facts(model));
+    const warnings = licences === 'commercial' ? commercialWarnings(quality) : [];
+    const told = {
+      model_licences: licences,
+      quality,
+      ...(warnings.length > 0 && { quality_warnings: warnings }),
+    };
+    // A main model alone: its own status, as a server without pair models always showed it.
+    if (this.pairModels.size === 0) {
+      const allowed = this.facts(this.main).allowed;
+      return {
+        ...this.main.engine.status(),
+        ...told,
+        ...(!allowed && { models: [this.modelStatus(this.main)] }),
+      };
+    }
     const models = this.models.map((model) => this.modelStatus(model));
     const worst = models.reduce((least, model) =>
       (ORDER[model.state] ?? 0) < (ORDER[least.state] ?? 0) ? model : least,
@@ -128,6 +159,7 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
     const { progress, detail, next_attempt_at, ...main } = this.main.engine.status();
     return {
       ...main,
+      ...told,
       state: worst.state,
       ...(worst === models[0]
         ? { progress, detail, next_attempt_at }
@@ -169,14 +201,24 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
   }
 
   private table(): RouteTableInput<RoutedModel> {
-    const pairs = new Map(
-      [...this.pairModels].map(([key, model]) => [key, { model, served: model.engine.languages?.() }]),
-    );
+    const entry = (model: RoutedModel) => routable(model, model.engine.languages?.(), this.facts(model));
     return {
-      main: { model: this.main, served: this.main.engine.languages?.() },
-      pairs,
+      main: entry(this.main),
+      pairs: new Map([...this.pairModels].map(([key, model]) => [key, entry(model)])),
       pivot: this.options.pivot,
     };
+  }
+
+  /** What the quality table and the licence setting say of a model, read again once it loads. */
+  private facts(model: RoutedModel): ModelQuality {
+    const served = model.engine.languages?.();
+    if (!model.quality || model.quality.for !== served) {
+      model.quality = {
+        for: served,
+        facts: modelQuality(model.engine.status(), this.options.licences ?? 'any'),
+      };
+    }
+    return model.quality.facts;
   }
 
   private route(source: string, target: string): Leg<RoutedModel>[] | undefined {
@@ -187,8 +229,9 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
   private legs(source: string, target: string): Leg<RoutedModel>[] {
     const legs = this.route(source, target);
     if (!legs) {
+      const commercial = this.options.licences === 'commercial';
       throw pairNotServed(
-        `No model on this server translates ${source} into ${target}${this.options.pivot ? ', directly or through English' : ''}`,
+        `No model ${commercial ? 'this server may use commercially (SEMA_MODEL_LICENCES=commercial)' : 'on this server'} translates ${source} into ${target}${this.options.pivot ? ', directly or through English' : ''}`,
       );
     }
     for (const leg of legs) {
@@ -220,6 +263,7 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
       role: model.role,
       ...(model.role === 'pair' && { pairs: model.pairs.map(({ source, target }) => `${source}-${target}`) }),
       sentences: model.sentences,
+      ...(!this.facts(model).allowed && { allowed: false }),
     };
   }
 }

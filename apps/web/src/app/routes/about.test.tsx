@@ -123,4 +123,40 @@ describe('About page', () => {
     renderApp(<AboutRoute />, { route: '/about', status: status(undefined) });
     expect(screen.getByTestId('about-your-text')).toHaveTextContent('does not say where it sends');
   });
+
+  it('lists the expected quality of each served pair in a word, with the figure and model', () => {
+    const told = status(undefined);
+    told.engines.translation = {
+      state: 'ready',
+      model_licences: 'commercial',
+      quality: [
+        {
+          pair: 'eng_Latn-fra_Latn',
+          models: ['m2m100_418M'],
+          chrf: 61.5,
+          quality: 'good',
+          words: 'good: the meaning and most of the wording come through',
+          why: 'the main model',
+        },
+        {
+          pair: 'eng_Latn-swh_Latn',
+          models: ['m2m100_418M'],
+          quality: 'unknown',
+          words: 'no published figure',
+          why: 'the main model',
+        },
+      ],
+    };
+    renderApp(<AboutRoute />, { route: '/about', status: told });
+    const list = screen.getByTestId('about-pair-quality');
+    expect(list).toHaveTextContent('English → French: Good (chrF++ 61.5, m2m100_418M)');
+    expect(list).toHaveTextContent('English → Swahili: No published figure');
+    expect(list).toHaveTextContent('uses only models whose licence allows commercial use');
+    expect(screen.getByText(/English → French/)).toHaveAttribute(
+      'title',
+      expect.stringContaining(
+        "chrF++ 61.5 on FLORES-200 (m2m100_418M), published by Helsinki-NLP's MT leaderboards",
+      ),
+    );
+  });
 });

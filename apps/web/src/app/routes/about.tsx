@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useStatus } from '@/features/status/api/get-status';
 import { ModelLicences } from '@/features/status/components/model-licences';
+import { PairQualities } from '@/features/status/components/pair-qualities';
 import { dataHandlingText } from '@/features/status/data-handling';
 import { mainTranslationModel } from '@/features/status/model-licences';
 import { speechRecognition } from '@/lib/speech';
@@ -154,6 +155,7 @@ export function AboutRoute() {
           </p>
         )}
         <ModelLicences />
+        <PairQualities />
       </section>
     </div>
   );

@@ -46,6 +46,9 @@ export function modelLicences(status: StatusResponse | undefined, nameOf: NameOf
       const main = translation.pivot
         ? 'every other pair, but those that two pair models reach through English'
         : 'every other pair';
+      // Under SEMA_MODEL_LICENCES=commercial a non-commercial model is configured but never used.
+      if (model.allowed === false)
+        return entry(model, 'nothing: this server uses only commercially licensed models');
       return entry(model, model.role === 'main' ? main : pairs.join(', '));
     })
     .filter((item) => item !== undefined);

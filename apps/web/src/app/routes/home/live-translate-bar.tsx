@@ -4,6 +4,7 @@ import { useEffect, type ComponentProps } from 'react';
 
 import { TranslateBar } from '@/languages/components/translate-bar';
 import { useLanguageLookup } from '@/languages/hooks/use-language-lookup';
+import { PairQualityNote } from '@/features/status/components/pair-quality-note';
 import { useLiveDetection } from '@/features/translate/hooks/use-live-detection';
 import { alreadyInTarget, alreadyInTargetNote } from '@/features/translate/same-language';
 
@@ -24,6 +25,7 @@ interface LiveTranslateBarProps extends Omit<
  * The translate bar with Auto Detect naming the language of the text being typed. It lives inside
  * the composer, so a keystroke redraws the input and this bar, not the whole conversation. When
  * the text is already in the target language it says so under the bar, and the screen holds Send.
+ * Under it, the pair's expected quality on this server.
  */
 export function LiveTranslateBar({
   text,
@@ -38,11 +40,14 @@ export function LiveTranslateBar({
   const blocked = same !== null && !isBlank(text);
   useEffect(() => onSameLanguageChange(blocked), [blocked, onSameLanguageChange]);
   return (
-    <TranslateBar
-      {...bar}
-      detectedSource={liveDetection?.code}
-      detectedNear={liveDetection?.near}
-      sameLanguageNote={blocked && same ? alreadyInTargetNote(nameOf(same)) : undefined}
-    />
+    <div className="flex flex-col gap-1">
+      <TranslateBar
+        {...bar}
+        detectedSource={liveDetection?.code}
+        detectedNear={liveDetection?.near}
+        sameLanguageNote={blocked && same ? alreadyInTargetNote(nameOf(same)) : undefined}
+      />
+      <PairQualityNote source={bar.source === AUTO ? liveDetection?.code : bar.source} target={bar.target} />
+    </div>
   );
 }

@@ -74,9 +74,14 @@ export function publicEngine(engine: EngineStatus): EngineStatus {
       role: model.role,
       ...(model.pairs && { pairs: model.pairs }),
       sentences: model.sentences,
+      ...(model.allowed === false && { allowed: false }),
     }));
   }
   if (engine.pivot !== undefined) shown.pivot = engine.pivot;
+  // The quality each pair can be expected to have, and which licences may serve, are every user's to
+  // know; the warnings about what the operator could serve better are the operator's.
+  if (engine.model_licences) shown.model_licences = engine.model_licences;
+  if (engine.quality) shown.quality = engine.quality;
   return shown as EngineStatus;
 }
 

@@ -81,6 +81,7 @@ function engineRow(name: string, engine: StatusResponse['engines'][keyof StatusR
 
 /** What a model serves, in words: its pairs, or (the main model) every other pair. */
 function servesText(model: ModelStatus): string {
+  if (model.allowed === false) return 'nothing: the server may use only commercially licensed models';
   if (model.role === 'main') return 'every other pair';
   return (model.pairs ?? []).map((pair) => pair.replace('-', ' → ')).join(', ');
 }
@@ -113,6 +114,38 @@ ${rows}
 ${pivot}`;
 }
 
+/**
+ * Every pair of the published quality table this server serves: the model, its published chrF++
+ * on FLORES-200, the figure in words and why that model, so that a reader knows what to expect.
+ */
+function qualitySection(translation: StatusResponse['engines']['translation']): string {
+  if (!translation.quality || translation.quality.length === 0) return '';
+  const rows = translation.quality
+    .map((entry) => {
+      const figure =
+        entry.chrf === undefined
+          ? 'none published'
+          : `${entry.chrf.toFixed(1)}${entry.chrf_basis ? ` (${entry.chrf_basis})` : ''}`;
+      return `<tr><td data-label="Pair">${escape(entry.pair.replace('-', ' → '))}</td><td class="model" data-label="Model">${escape(entry.models.join(' then '))}</td><td data-label="chrF++">${escape(figure)}</td><td data-label="Expect">${escape(entry.words)}</td><td data-label="Why">${escape(entry.why)}</td></tr>`;
+    })
+    .join('\n');
+  const licences =
+    translation.model_licences === 'commercial'
+      ? '<p>This server uses only models whose licence allows commercial use.</p>'
+      : '';
+  return `<h2>Expected quality</h2>
+<p>Published chrF++ on FLORES-200 devtest, from Helsinki-NLP's MT leaderboards (not measured on this server): 50 and above good, 40–50 usable, 30–40 rough, below 30 poor.</p>
+${licences}
+<div class="scroll">
+<table>
+<thead><tr><th scope="col">Pair</th><th scope="col">Model</th><th scope="col">chrF++</th><th scope="col">What to expect</th><th scope="col">Why this model</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>`;
+}
+
 export function statusPage(status: StatusResponse): string {
   const engines = Object.entries(status.engines)
     .map(([name, engine]) => engineRow(name[0]!.toUpperCase() + name.slice(1), engine))
@@ -135,6 +168,7 @@ ${engines}
 </table>
 </div>
 ${modelsSection(status.engines.translation)}
+${qualitySection(status.engines.translation)}
 <h2>Limits</h2>
 <ul>
 <li>Text per request: ${limits.max_text_chars.toLocaleString('en-US')} characters</li>
