@@ -10,7 +10,7 @@ import { clientGoneSignal } from '../lib/http/client-gone.ts';
 import { sendEventStream } from '../lib/http/sse.ts';
 import { isWebBudget } from '../lib/web-session.ts';
 import { chatErrorEvent } from './chat-errors.ts';
-import type { ChatMeter } from './chat-meter.ts';
+import type { Meter } from '../lib/meter.ts';
 import { answerOf, startTurn } from './translated-turn-stream.ts';
 
 export interface ChatAnswer {
@@ -21,7 +21,7 @@ export interface ChatAnswer {
   /** Stops the answer for `reason` (the server shutting down while it streams). */
   stop: (reason: Error) => void;
   /** What the turn costs the request's key: every chat route passes it to its use case. */
-  meter: ChatMeter;
+  meter: Meter;
 }
 
 /**

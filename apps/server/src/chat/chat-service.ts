@@ -12,7 +12,8 @@ import {
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
-import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
+import { conversationCharacters, meteredAnswer } from './chat-meter.ts';
+import { UNMETERED, type Meter } from '../lib/meter.ts';
 import type { ChatMetrics } from './metrics.ts';
 import type { ChatGenerationRequest, ChatProvider, TokenUsage } from './provider.ts';
 import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning } from './reasoning.ts';
@@ -21,13 +22,13 @@ export interface ChatService {
   readonly provider: ChatProvider;
   status(): EngineStatus;
   /** The whole answer. Throws `ApiError`; `meter` charges the asking key (chat-meter.ts). */
-  complete(request: ChatRequest, signal: AbortSignal, meter?: ChatMeter): Promise<ChatResponse>;
+  complete(request: ChatRequest, signal: AbortSignal, meter?: Meter): Promise<ChatResponse>;
   /**
    * The answer as events: reasoning and content pieces, then one `done`. Input errors (and a key past
    * its limit) throw before the first event; provider errors throw mid-stream (the route turns them
    * into an `error` event).
    */
-  stream(request: ChatRequest, signal: AbortSignal, meter?: ChatMeter): AsyncGenerator<ChatStreamEvent>;
+  stream(request: ChatRequest, signal: AbortSignal, meter?: Meter): AsyncGenerator<ChatStreamEvent>;
   close(): Promise<void>;
 }
 

@@ -30,7 +30,8 @@ import {
 import { ApiError } from '../lib/errors.ts';
 import { AsyncQueue } from '../lib/async-queue.ts';
 import type { Tenant } from '../lib/tenant.ts';
-import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
+import { conversationCharacters, meteredAnswer } from './chat-meter.ts';
+import { UNMETERED, type Meter } from '../lib/meter.ts';
 import { answerEnd, chatInputTooLong, type ChatService } from './chat-service.ts';
 
 /** What the pipeline needs from the rest of the server (the services on `app`). */
@@ -78,7 +79,7 @@ export interface TranslatedTurnRequest {
   /** Who asks (lib/tenant.ts): the glossary is looked up among its own and the shared ones. */
   tenant: Tenant;
   /** Charges the asking key: the conversation before any work, the answer as delivered (chat-meter.ts). */
-  meter?: ChatMeter;
+  meter?: Meter;
   maxTokens?: number;
   temperature?: number;
   stop?: string | string[];
