@@ -41,8 +41,8 @@ export type FakeScenario =
   | { kind: 'json'; body: unknown }
   /** Streams `before`, then `data: {"error": …}`. */
   | { kind: 'mid-stream-error'; before: string; error: unknown }
-  /** Streams a word every `intervalMs` until the client goes away. */
-  | { kind: 'slow'; intervalMs: number }
+  /** Streams a word (with `sentences`, a short sentence) every `intervalMs` until the client goes away. */
+  | { kind: 'slow'; intervalMs: number; sentences?: boolean }
   /** Accepts the request and never answers. */
   | { kind: 'hang' }
   /** Streams `before`, then cuts the connection (a reset in the middle of the answer). */
@@ -194,7 +194,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
       case 'slow': {
         startStream();
         for (let i = 0; !res.destroyed && !res.writableEnded; i++) {
-          res.write(chunk({ content: `word${i} ` }));
+          res.write(chunk({ content: scenario.sentences ? `Here is line ${i}. ` : `word${i} ` }));
           await sleep(scenario.intervalMs);
         }
         return;

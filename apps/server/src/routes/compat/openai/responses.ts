@@ -93,16 +93,20 @@ type ResponsesEvent = { type: string } & Record<string, unknown>;
 
 /** Writes one response in the Responses API's shapes. */
 export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, ResponsesEvent> {
-  private readonly id = `resp_${randomUUID().replaceAll('-', '')}`;
+  private readonly id: string;
   private readonly messageId = `msg_${randomUUID().replaceAll('-', '')}`;
   private readonly created = Math.floor(Date.now() / 1000);
   private sequence = 0;
 
+  /** `turnId`: the turn's id, which `POST /v1/responses/{id}/cancel` names. */
   constructor(
+    turnId: string,
     private readonly model: string,
     private readonly body: ResponsesBody,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.id = `resp_${turnId}`;
+  }
 
   /** Each event on its own `event:` line too, as OpenAI writes them. */
   readonly format = (event: ResponsesEvent) =>
@@ -116,11 +120,13 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
         : end?.finish_reason === 'content_filter'
           ? { reason: 'content_filter' }
           : null;
+    const interrupted = end?.interrupted === true;
     return {
       id: this.id,
       object: 'response',
       created_at: this.created,
-      status: end ? (incomplete ? 'incomplete' : 'completed') : 'in_progress',
+      // A response its client stopped (POST /v1/responses/{id}/cancel) ends cancelled.
+      status: end ? (interrupted ? 'cancelled' : incomplete ? 'incomplete' : 'completed') : 'in_progress',
       error: null,
       incomplete_details: incomplete,
       instructions: this.body.instructions ?? null,
@@ -187,7 +193,7 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
         };
         yield { type: 'response.output_item.done', output_index: 0, item: final.output[0] };
         yield {
-          type: final.status === 'incomplete' ? 'response.incomplete' : 'response.completed',
+          type: final.status === 'completed' ? 'response.completed' : 'response.incomplete',
           response: final,
         };
       }

@@ -39,6 +39,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
             messages: body.messages,
             tenant: tenantOf(request),
             meter: answer.meter,
+            interrupted: answer.interrupted,
             language: body.language,
             conversationLanguage: body.conversation_language,
             ...(body.glossary_id ? { glossaryId: body.glossary_id } : {}),
@@ -60,7 +61,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
         );
       return replyWithTurn(request, reply, turn, {
         stream: body.stream === true,
-        encoder: semaEncoder(request.log),
+        encoder: () => semaEncoder(request.log),
       });
     },
   );
