@@ -30,7 +30,8 @@ import { ApiError } from '../lib/errors.ts';
 import type { Tenant } from '../lib/tenant.ts';
 import { conversationCharacters, meteredAnswer } from './chat-meter.ts';
 import { UNMETERED, type Meter } from '../lib/meter.ts';
-import { chatInputTooLong, type ChatService } from './chat-service.ts';
+import type { ChatService } from './chat-service.ts';
+import { conversationWindow } from './conversation-window.ts';
 import type { GenerationOptions } from './generation-options.ts';
 import { turnAnswer } from './turn-answer.ts';
 
@@ -127,23 +128,20 @@ export class TranslatedChat {
     if (isBlank(last.content))
       throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
 
-    const length = conversationCharacters(request.messages);
-    if (length > this.deps.maxInputChars) {
-      throw new ApiError(413, 'TEXT_TOO_LONG', chatInputTooLong(length, this.deps.maxInputChars));
-    }
+    // The conversation the model sees (conversation-window.ts): older turns past the limit left out.
+    const window = conversationWindow(
+      request.messages,
+      this.deps.maxInputChars,
+      (message) => (message.english ?? message.content).length,
+    );
     const language = this.language(request, last.content);
     const meter = request.meter ?? UNMETERED;
-    await meter.admit(conversationCharacters(request.messages));
+    await meter.admit(conversationCharacters(window));
     const glossaries = await this.glossaries(request, language.language);
     const timings: Partial<TranslatedChatTimings> = { language: since() };
     yield language;
 
-    const messages = await this.englishConversation(
-      request.messages,
-      language.language,
-      signal,
-      glossaries.toEnglish,
-    );
+    const messages = await this.englishConversation(window, language.language, signal, glossaries.toEnglish);
     const question = messages.at(-1)!.content;
     timings.question = since();
     yield { type: 'question', english: question };

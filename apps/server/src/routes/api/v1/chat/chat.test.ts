@@ -318,11 +318,23 @@ describe('POST /api/v1/chat validation', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('limits the total input size and says the limit', async () => {
-    const response = await post({ messages: [user('a'.repeat(20_000)), user('b'.repeat(12_001))] });
+  it('leaves out the older turns that do not fit the limit, and refuses only a message that cannot', async () => {
+    fake.setDefault({ kind: 'answer', content: 'Sure.' });
+    const windowed = await post({
+      messages: [
+        user('a'.repeat(20_000)),
+        { role: 'assistant', content: 'Noted.' },
+        user('b'.repeat(12_001)),
+      ],
+    });
+    expect(windowed.statusCode).toBe(200);
+    expect(fake.requests.at(-1)?.body.messages?.map((message) => message.content.length)).toEqual([12_001]);
+
+    const response = await post({ messages: [user('b'.repeat(32_001))] });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      detail: 'Chat input is too long: 32001 characters in all messages (the limit is 32000)',
+      detail:
+        'Chat input is too long: 32001 characters in the message and the system messages (the limit is 32000)',
       code: 'TEXT_TOO_LONG',
     });
     const status = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();

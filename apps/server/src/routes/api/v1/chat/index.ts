@@ -19,7 +19,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           'With `stream: true` the answer comes as server-sent events, each `data:` line one JSON object: ' +
           '`{"type":"reasoning","text"}`, `{"type":"content","text"}`, then `{"type":"done","model","tokens","prompt_tokens","completion_tokens","finish_reason","processingTime"}` ' +
           'or `{"type":"error","detail","code"}`. Closing the connection stops the generation. ' +
-          `Limits: at most ${limit} characters over all messages, max_tokens 1 to 8192 and temperature 0 to 2, sent to the model only when given (a local model stops at 1000 tokens without max_tokens). ` +
+          `Limits: the model sees at most ${limit} characters (older turns past it are left out; a longer last message is refused), max_tokens 1 to 8192 and temperature 0 to 2, sent to the model only when given (a local model stops at 1000 tokens without max_tokens). ` +
           'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503); ' +
           `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client (its API key, else its address).`,
         body: ChatRequest,
