@@ -59,7 +59,8 @@ describe('POST /api/v1/chat (JSON answer)', () => {
     expect(body.processingTime).toBeGreaterThanOrEqual(0);
     const sent = fake.requests[0]!;
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(sent.body).toMatchObject({ model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', stream: false });
+    // A whole answer is the one streamed turn, gathered (the same path as every chat surface).
+    expect(sent.body).toMatchObject({ model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', stream: true });
     // The client set no length and no temperature: the model's own are used, not a cap of ours.
     expect(sent.body).not.toHaveProperty('max_tokens');
     expect(sent.body).not.toHaveProperty('temperature');
