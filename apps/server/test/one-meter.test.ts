@@ -5,6 +5,8 @@
  * was. (Chat's surfaces, OpenAI's included, are proven the same in chat-budget.test.ts.) The engine
  * here is another "server" that counts what reaches it, so "no work" is a number, not a guess.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { SESSION_HEADER } from '@sema/shared/api/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -140,5 +142,22 @@ describe('the control', () => {
     await engine.close();
     expect((await answer).statusCode).toBeGreaterThanOrEqual(500);
     await expect.poll(usage).toBe(0);
+  });
+});
+
+describe('the routes', () => {
+  it("never charge: they hand the request's meter to a use case, which admits, spends and refunds", () => {
+    // The layer rules see imports, not calls: this reads every route for a call that counts.
+    const routes = path.join(import.meta.dirname, '../src/routes');
+    const files = fs
+      .readdirSync(routes, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const charging = files.filter((file) =>
+      /\.(admit|spend|refund|handOver|charge|refundCharge)\(|\bcounter\.(charge|record|refund)\(/.test(
+        fs.readFileSync(path.join(routes, file), 'utf8'),
+      ),
+    );
+    expect(charging).toEqual([]);
   });
 });
