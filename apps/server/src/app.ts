@@ -38,6 +38,7 @@ import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
 import translatedChatRoutes from './routes/api/v1/chat/translated.ts';
+import stopTurnRoutes from './routes/api/v1/chat/stop.ts';
 import adminKeyRoutes from './routes/api/v1/admin/keys.ts';
 import adminGlossaryRoutes from './routes/api/v1/admin/glossaries.ts';
 import glossaryRoutes from './routes/api/v1/glossaries/index.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     await app.register(translateDocumentRoutes, { prefix: '/api/v1/translate/document' });
     await app.register(chatRoutes, { prefix: '/api/v1/chat' });
     await app.register(translatedChatRoutes, { prefix: '/api/v1/chat' });
+    await app.register(stopTurnRoutes, { prefix: '/api/v1/chat' });
     await app.register(glossaryRoutes, { prefix: '/api/v1/glossaries' });
     await app.register(adminGlossaryRoutes, { prefix: '/api/v1/admin/glossaries' });
     await app.register(adminKeyRoutes, { prefix: '/api/v1/admin/keys' });

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { proxySettings, useProxyFromEnvironment, withoutCredentials } from '../s
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 import { killAllSema } from '@sema/testkit/sema';
 import { startServerProcess, statusOf } from './server-process.ts';
+import { plainServer } from './plain-server.ts';
 
 const TINY_CHAT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/tiny-chat.gguf');
 const NLLB_PREFIX = '/sema-test/tiny-nllb/resolve/main/';
@@ -26,46 +26,38 @@ interface Recording {
   close(): Promise<void>;
 }
 
-async function listen(server: http.Server, host: string): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `http://${host}:${(server.address() as AddressInfo).port}`;
-}
-
-const closing = (server: http.Server) => () =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-
 /**
  * The hub, on 127.0.0.2: a loopback address, but not one Sema sends around the proxy by itself
  * (localhost, 127.0.0.1 and [::1] are).
  */
 async function startHub(): Promise<Recording> {
   const requests: string[] = [];
-  const server = http.createServer((request, response) => {
-    const url = decodeURIComponent((request.url ?? '').split('?')[0]!);
-    requests.push(`${request.method} ${url}`);
-    const file = url.startsWith(NLLB_PREFIX)
-      ? path.join(TINY_NLLB, url.slice(NLLB_PREFIX.length))
-      : url === CHAT_PATH
-        ? TINY_CHAT
-        : undefined;
-    if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end('Entry not found');
-      return;
-    }
-    const body = fs.readFileSync(file);
-    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
-  return { url: await listen(server, '127.0.0.2'), requests, close: closing(server) };
+  const server = await plainServer(
+    (request, response) => {
+      const url = decodeURIComponent((request.url ?? '').split('?')[0]!);
+      requests.push(`${request.method} ${url}`);
+      const file = url.startsWith(NLLB_PREFIX)
+        ? path.join(TINY_NLLB, url.slice(NLLB_PREFIX.length))
+        : url === CHAT_PATH
+          ? TINY_CHAT
+          : undefined;
+      if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        response.writeHead(404).end('Entry not found');
+        return;
+      }
+      const body = fs.readFileSync(file);
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    },
+    { host: '127.0.0.2' },
+  );
+  return { url: server.url, requests, close: server.close };
 }
 
 /** A forwarding HTTP proxy that records every request it is asked to make. */
 async function startProxy(): Promise<Recording> {
   const requests: string[] = [];
-  const server = http.createServer((request, response) => {
+  const proxy = await plainServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
     const upstream = http.request(
       request.url!,
@@ -78,11 +70,11 @@ async function startProxy(): Promise<Recording> {
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
   });
-  server.on('connect', (request, socket) => {
+  proxy.server.on('connect', (request, socket) => {
     requests.push(`CONNECT ${request.url}`);
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
-  return { url: await listen(server, '127.0.0.1'), requests, close: closing(server) };
+  return { url: proxy.url, requests, close: proxy.close };
 }
 
 describe('proxy settings', () => {

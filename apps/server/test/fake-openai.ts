@@ -4,8 +4,8 @@
  * request takes the next queued scenario, or the default one. Hosted providers cannot be reached from
  * tests; this is the one place a stand-in is allowed, and it goes over real HTTP.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { plainServer } from './plain-server.ts';
 
 /** The key the fake upstream asks for and the model Sema is set to ask it for, in the chat tests. */
 export const UPSTREAM_KEY = 'hf_upstream_key';
@@ -41,8 +41,8 @@ export type FakeScenario =
   | { kind: 'json'; body: unknown }
   /** Streams `before`, then `data: {"error": …}`. */
   | { kind: 'mid-stream-error'; before: string; error: unknown }
-  /** Streams a word every `intervalMs` until the client goes away. */
-  | { kind: 'slow'; intervalMs: number }
+  /** Streams a word (with `sentences`, a short sentence) every `intervalMs` until the client goes away. */
+  | { kind: 'slow'; intervalMs: number; sentences?: boolean }
   /** Accepts the request and never answers. */
   | { kind: 'hang' }
   /** Streams `before`, then cuts the connection (a reset in the middle of the answer). */
@@ -100,7 +100,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
   let disconnectWaiters: Array<() => void> = [];
   const fake = { disconnects: 0 };
 
-  const server = http.createServer(async (req, res) => {
+  const server = await plainServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -194,7 +194,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
       case 'slow': {
         startStream();
         for (let i = 0; !res.destroyed && !res.writableEnded; i++) {
-          res.write(chunk({ content: `word${i} ` }));
+          res.write(chunk({ content: scenario.sentences ? `Here is line ${i}. ` : `word${i} ` }));
           await sleep(scenario.intervalMs);
         }
         return;
@@ -245,11 +245,8 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `${server.url}/v1`,
     requests,
     enqueue: (...scenarios) => queue.push(...scenarios),
     setDefault: (scenario) => {
@@ -264,10 +261,6 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
     get disconnects() {
       return fake.disconnects;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }

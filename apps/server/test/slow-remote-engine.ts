@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { plainServer } from './plain-server.ts';
 
 /**
  * Another "Sema server" for the remote engine (SEMA_TRANSLATION_URL) that is ready but never
@@ -19,7 +18,7 @@ export async function startSlowRemoteEngine(mode: 'hold' | 'refuse' = 'hold'): P
 }> {
   let received = 0;
   const waiting: { count: number; resolve: () => void }[] = [];
-  const server = http.createServer((request, response) => {
+  const server = await plainServer((request, response) => {
     if (request.url === '/status') {
       response.setHeader('content-type', 'application/json');
       response.end(
@@ -42,19 +41,13 @@ export async function startSlowRemoteEngine(mode: 'hold' | 'refuse' = 'hold'): P
       wait.resolve();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const { url } = server;
   return {
     url,
     settings: { SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: url },
     received: () => received,
     calls: (count) =>
       received >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve })),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }

@@ -1,22 +1,14 @@
 /**
- * What a chat turn costs the API key (or web session) that asks for it, the same on every chat
- * surface (/api/v1/chat, /api/v1/chat/translated, /v1/chat/completions): the characters of the
+ * What a chat turn costs the API key (or web session) that asks for it, through the request's one
+ * meter (lib/meter.ts), the same on every chat surface (/api/v1/chat, /api/v1/chat/translated,
+ * /v1/chat/completions, /v1/responses): the characters of the
  * conversation it sends, counted and checked against the key's monthly limit before any work (a
  * translation, the model), and the characters of the answer it receives (reasoning included),
  * counted when the answer ends — even past the limit, since the answer was delivered; the key's next
  * request is then refused. A chat turn thus costs what translating the same text would.
  */
 import type { ChatMessage } from '@sema/shared/api/chat';
-
-export interface ChatMeter {
-  /** Counts the conversation before any work; throws a 429 when it would pass the key's limit. */
-  admit(characters: number): Promise<void>;
-  /** Counts the answer delivered (never throws: the answer is already the client's). */
-  spend(characters: number): Promise<void>;
-}
-
-/** A turn nobody pays for: a server without keys, or a turn inside another that pays (the translated chat). */
-export const UNMETERED: ChatMeter = { admit: async () => {}, spend: async () => {} };
+import type { Meter } from '../lib/meter.ts';
 
 /** The characters of a conversation as it is sent. */
 export const conversationCharacters = (messages: readonly Pick<ChatMessage, 'content'>[]) =>
@@ -28,7 +20,7 @@ export const conversationCharacters = (messages: readonly Pick<ChatMessage, 'con
  */
 export async function* meteredAnswer<E>(
   events: AsyncIterable<E>,
-  meter: ChatMeter,
+  meter: Meter,
   charactersOf: (event: E) => number,
 ): AsyncGenerator<E> {
   let delivered = 0;

@@ -10,18 +10,25 @@ import { clientGoneSignal } from '../lib/http/client-gone.ts';
 import { sendEventStream } from '../lib/http/sse.ts';
 import { isWebBudget } from '../lib/web-session.ts';
 import { chatErrorEvent } from './chat-errors.ts';
-import type { ChatMeter } from './chat-meter.ts';
+import type { Meter } from '../lib/meter.ts';
 import { answerOf, startTurn } from './translated-turn-stream.ts';
 
 export interface ChatAnswer {
   /** Aborts when the client went away (then nobody is left to tell). */
   clientGone: AbortSignal;
-  /** Aborts when the client went away or the server stopped the answer: the model stops. */
+  /**
+   * Aborts when the client went away or the server stopped the answer: every piece of work stops.
+   * (A stop the client asked for is `interrupted`: the model stops, the rest finishes.)
+   */
   signal: AbortSignal;
+  /** This turn's id, which the client's stop request names (chat/running-turns.ts). */
+  turnId: string;
+  /** Aborts when the client asked to stop the answer: the model stops; what it wrote is finished. */
+  interrupted: AbortSignal;
   /** Stops the answer for `reason` (the server shutting down while it streams). */
   stop: (reason: Error) => void;
   /** What the turn costs the request's key: every chat route passes it to its use case. */
-  meter: ChatMeter;
+  meter: Meter;
 }
 
 /**
@@ -36,15 +43,28 @@ export function startChatAnswer(request: FastifyRequest, reply: FastifyReply): C
     request.apiKey && !isWebBudget(request.apiKey)
       ? chats.acquire(`key:${request.apiKey.id}`, 'key')
       : chats.acquire(request.ip, 'address');
-  const clientGone = clientGoneSignal(reply, release);
+  const turn = request.server.chatTurns.start(turnOwner(request));
+  const clientGone = clientGoneSignal(reply, () => {
+    turn.end();
+    release();
+  });
   const controller = new AbortController();
   return {
     clientGone,
     signal: AbortSignal.any([clientGone, controller.signal]),
+    turnId: turn.id,
+    interrupted: turn.interrupted,
     stop: (reason) => controller.abort(reason),
     meter: request.server.apiKeys.meter(request),
   };
 }
+
+/**
+ * Who may stop a turn: the client that started it — its API key (a web session: its address's
+ * budget), else its address.
+ */
+export const turnOwner = (request: FastifyRequest): string =>
+  request.apiKey ? `key:${request.apiKey.id}` : `address:${request.ip}`;
 
 /** How a protocol writes a turn's events: its encoder, its error event and its framing. */
 export interface StreamEncoder<E, W> {
@@ -83,12 +103,21 @@ export async function replyWithTurn<W>(
   request: FastifyRequest,
   reply: FastifyReply,
   turn: (answer: ChatAnswer) => AsyncGenerator<TranslatedChatEvent>,
-  { stream, encoder }: { stream: boolean; encoder: TurnEncoder<W> },
+  { stream, encoder: encoderFor }: { stream: boolean; encoder: (turnId: string) => TurnEncoder<W> },
 ): Promise<unknown> {
   const answer = startChatAnswer(request, reply);
-  const events = turn(answer);
+  const events = withTurnId(turn(answer), answer.turnId);
+  const encoder = encoderFor(answer.turnId);
   if (!stream) return encoder.whole(await answerOf(events));
   return sendEncodedStream(reply, answer, await startTurn(events), encoder);
+}
+
+/** The turn's events, its id on the first (`language`) so that the client can ask to stop it. */
+async function* withTurnId(
+  events: AsyncGenerator<TranslatedChatEvent>,
+  turnId: string,
+): AsyncGenerator<TranslatedChatEvent> {
+  for await (const event of events) yield event.type === 'language' ? { ...event, turn_id: turnId } : event;
 }
 
 /**

@@ -12,7 +12,9 @@ import {
 import { CHAT_ERRORS } from '@sema/shared/errors';
 import { isBlank } from '@sema/shared/validation';
 import { ApiError } from '../lib/errors.ts';
-import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
+import { conversationWindow } from './conversation-window.ts';
+import { conversationCharacters, meteredAnswer } from './chat-meter.ts';
+import { UNMETERED, type Meter } from '../lib/meter.ts';
 import type { ChatMetrics } from './metrics.ts';
 import type { ChatGenerationRequest, ChatProvider, TokenUsage } from './provider.ts';
 import { opensThinkInPrompt, ReasoningSplitter, splitReasoning, stripReasoning } from './reasoning.ts';
@@ -21,19 +23,17 @@ export interface ChatService {
   readonly provider: ChatProvider;
   status(): EngineStatus;
   /** The whole answer. Throws `ApiError`; `meter` charges the asking key (chat-meter.ts). */
-  complete(request: ChatRequest, signal: AbortSignal, meter?: ChatMeter): Promise<ChatResponse>;
+  complete(request: ChatRequest, signal: AbortSignal, meter?: Meter): Promise<ChatResponse>;
   /**
    * The answer as events: reasoning and content pieces, then one `done`. Input errors (and a key past
    * its limit) throw before the first event; provider errors throw mid-stream (the route turns them
    * into an `error` event).
    */
-  stream(request: ChatRequest, signal: AbortSignal, meter?: ChatMeter): AsyncGenerator<ChatStreamEvent>;
+  stream(request: ChatRequest, signal: AbortSignal, meter?: Meter): AsyncGenerator<ChatStreamEvent>;
   close(): Promise<void>;
 }
 
-export function chatInputTooLong(length: number, limit: number): string {
-  return `Chat input is too long: ${length} characters in all messages (the limit is ${limit})`;
-}
+export { chatInputTooLong } from './conversation-window.ts';
 
 /** The end of an answer as every surface reports it: why it ended and its token counts. */
 export function answerEnd(usage: TokenUsage, finishReason: string) {
@@ -68,11 +68,8 @@ export function createChatService(
       throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must be from the user');
     if (isBlank(last.content))
       throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
-    const length = request.messages.reduce((sum, message) => sum + message.content.length, 0);
-    if (length > limits.maxInputChars)
-      throw new ApiError(413, 'TEXT_TOO_LONG', chatInputTooLong(length, limits.maxInputChars));
     const messages: ChatMessage[] = [];
-    for (const message of request.messages) {
+    for (const message of conversationWindow(request.messages, limits.maxInputChars)) {
       // The model must not see (or pay for) its earlier reasoning: only the answers go back.
       const content = message.role === 'assistant' ? stripReasoning(message.content) : message.content;
       if (message.role === 'assistant' && !content) continue;
@@ -158,7 +155,7 @@ export function createChatService(
     async complete(request, signal, meter = UNMETERED) {
       const started = performance.now();
       const generation = prepare(request, signal);
-      await meter.admit(conversationCharacters(request.messages));
+      await meter.admit(conversationCharacters(generation.messages));
       const completion = await provider.complete(generation).catch((error: unknown) => {
         finished(outcomeOf(error, signal));
         throw error;
@@ -178,7 +175,7 @@ export function createChatService(
 
     async *stream(request, signal, meter = UNMETERED) {
       const generation = prepare(request, signal);
-      await meter.admit(conversationCharacters(request.messages));
+      await meter.admit(conversationCharacters(generation.messages));
       yield* meteredAnswer(generate(generation, signal), meter, (event) =>
         event.type === 'content' || event.type === 'reasoning' ? event.text.length : 0,
       );

@@ -8,7 +8,9 @@ import type { TranslatedChatEvent, TranslatedChatMessage } from '@sema/shared/ap
 import type { Tenant } from '../lib/tenant.ts';
 import type { ChatAnswer } from './chat-reply.ts';
 import type { ChatService } from './chat-service.ts';
-import { streamedChatRequest, type TranslatedChat } from './translated-chat.ts';
+import type { GenerationOptions } from './generation-options.ts';
+import type { TranslatedChat } from './translated-chat.ts';
+import { turnAnswer } from './turn-answer.ts';
 
 /** What a protocol's decoder reads from its request. */
 export interface ChatTurnRequest {
@@ -33,53 +35,36 @@ export function chatTurn(
   deps: ChatTurnDeps,
   request: ChatTurnRequest,
   tenant: Tenant,
-  { signal, meter }: ChatAnswer,
+  { signal, interrupted, meter }: ChatAnswer,
 ): AsyncGenerator<TranslatedChatEvent> {
   if (request.translated) {
-    return deps.translatedChat.turn({ ...request, tenant, meter }, signal);
+    return deps.translatedChat.turn({ ...request, tenant, meter, interrupted }, signal);
   }
-  return plainTurn(deps.chat, request, { signal, meter });
+  return plainTurn(deps.chat, request, { signal, interrupted, meter });
 }
 
 /**
  * The model as it is, in the translated turn's events (the language is whatever the user wrote, so
- * `translation` carries the model's own text).
+ * `translation` carries the model's own text): the same answer mapping as a translated turn
+ * (turn-answer.ts), without the translations.
  */
-async function* plainTurn(
+export async function* plainTurn(
   chat: ChatTurnDeps['chat'],
-  request: ChatTurnRequest,
-  { signal, meter }: Pick<ChatAnswer, 'signal' | 'meter'>,
+  request: Pick<ChatTurnRequest, 'messages'> & GenerationOptions,
+  { signal, interrupted, meter }: Pick<ChatAnswer, 'signal' | 'interrupted' | 'meter'>,
 ): AsyncGenerator<TranslatedChatEvent> {
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
-  const stream = chat.stream(
-    streamedChatRequest(
-      request.messages.map(({ role, content }) => ({ role, content })),
-      request,
-    ),
-    signal,
-    meter,
-  );
-  let english = '';
-  let firstEnglish: number | undefined;
   yield { type: 'language', language: 'und', language_source: 'given' };
   yield { type: 'question', english: request.messages.at(-1)?.content ?? '' };
-  for await (const event of stream) {
-    if (event.type === 'reasoning') yield event;
-    else if (event.type === 'content') {
-      firstEnglish ??= since();
-      english += event.text;
-      yield { type: 'translation', text: event.text };
-    } else if (event.type === 'done') {
-      const { type: _done, ...end } = event;
-      yield {
-        type: 'done',
-        ...end,
-        english,
-        content: english,
-        translation_failed: false,
-        timings: { language: 0, question: 0, firstEnglish, total: since() },
-      };
-    }
-  }
+  yield* turnAnswer({
+    chat,
+    messages: request.messages.map(({ role, content }) => ({ role, content })),
+    options: request,
+    signal,
+    interrupted,
+    meter,
+    since,
+    timings: { language: 0, question: 0 },
+  });
 }

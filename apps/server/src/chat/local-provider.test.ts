@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +9,7 @@ import { buildTinyGguf } from '../../scripts/make-tiny-gguf.mjs';
 import { createChatService } from './chat-service.ts';
 import { freePort } from '@sema/testkit/free-port';
 import { LocalProvider, type LocalProviderOptions } from './local-provider.ts';
+import { plainServer } from '../../test/plain-server.ts';
 
 const fixture = fileURLToPath(new URL('../../test/fixtures/tiny-chat.gguf', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-local-chat-'));
@@ -180,7 +179,7 @@ describe('LocalProvider when the model is missing', () => {
 });
 
 describe('LocalProvider with a hub URI', () => {
-  let hub: http.Server;
+  let hub: Awaited<ReturnType<typeof plainServer>>;
   let endpoint: string;
   let release: () => void = () => {};
   let gate: Promise<void> = Promise.resolve();
@@ -188,7 +187,7 @@ describe('LocalProvider with a hub URI', () => {
 
   beforeAll(async () => {
     // A stand-in for huggingface.co serving the fixture at its resolve URL, optionally held half-way.
-    hub = http.createServer(async (req, res) => {
+    hub = await plainServer(async (req, res) => {
       if (!req.url?.startsWith('/sema/tiny-chat/resolve/main/tiny-chat.gguf'))
         return res.writeHead(404).end();
       res.writeHead(200, {
@@ -201,10 +200,9 @@ describe('LocalProvider with a hub URI', () => {
       await gate;
       res.end(bytes.subarray(bytes.length / 2));
     });
-    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(hub.address() as AddressInfo).port}/`;
+    endpoint = `${hub.url}/`;
   });
-  afterAll(() => new Promise<void>((resolve) => hub.close(() => resolve())));
+  afterAll(() => hub.close());
 
   it('downloads on first use with progress, answers 503 while downloading, then chats', async () => {
     gate = new Promise<void>((resolve) => (release = resolve));
@@ -287,16 +285,17 @@ describe('LocalProvider offline', () => {
       expect(error).toMatchObject({ statusCode: 503, code: 'MODEL_UNAVAILABLE' });
       // The hub comes back on the same port: the next background attempt downloads and loads.
       const bytes = fs.readFileSync(fixture);
-      const hub = http.createServer((req, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
-        res.end(req.method === 'HEAD' ? undefined : bytes);
-      });
-      await new Promise<void>((resolve) => hub.listen(port, '127.0.0.1', resolve));
+      const hub = await plainServer(
+        (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
+          res.end(req.method === 'HEAD' ? undefined : bytes);
+        },
+        { port },
+      );
       try {
         await vi.waitFor(() => expect(local.status().state).toBe('ready'), { timeout: 15_000, interval: 50 });
       } finally {
-        hub.closeAllConnections();
-        await new Promise<void>((resolve) => hub.close(() => resolve()));
+        await hub.close();
       }
     } finally {
       await local.close();

@@ -10,14 +10,13 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ChatMessage, ChatRequest } from '@sema/shared/api/chat';
+import type { ChatMessage } from '@sema/shared/api/chat';
 import type {
   TranslatedChatEvent,
   TranslatedChatMessage,
   TranslatedChatTimings,
 } from '@sema/shared/api/translated-chat';
 import { documentPrompt, type DocumentText } from '@sema/shared/chat/document-context';
-import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
 import { AUTO, isBlank } from '@sema/shared/validation';
 import {
   ENGLISH,
@@ -28,10 +27,13 @@ import {
   type Detect,
 } from '../detection/source-language.ts';
 import { ApiError } from '../lib/errors.ts';
-import { AsyncQueue } from '../lib/async-queue.ts';
 import type { Tenant } from '../lib/tenant.ts';
-import { conversationCharacters, meteredAnswer, UNMETERED, type ChatMeter } from './chat-meter.ts';
-import { answerEnd, chatInputTooLong, type ChatService } from './chat-service.ts';
+import { conversationCharacters, meteredAnswer } from './chat-meter.ts';
+import { UNMETERED, type Meter } from '../lib/meter.ts';
+import type { ChatService } from './chat-service.ts';
+import { conversationWindow } from './conversation-window.ts';
+import type { GenerationOptions } from './generation-options.ts';
+import { turnAnswer } from './turn-answer.ts';
 
 /** What the pipeline needs from the rest of the server (the services on `app`). */
 export interface TranslatedChatDeps {
@@ -62,7 +64,7 @@ export interface GlossaryRef {
   tenant: Tenant;
 }
 
-export interface TranslatedTurnRequest {
+export interface TranslatedTurnRequest extends GenerationOptions {
   messages: readonly TranslatedChatMessage[];
   /** A code, or `auto` (the default). */
   language?: string;
@@ -78,32 +80,9 @@ export interface TranslatedTurnRequest {
   /** Who asks (lib/tenant.ts): the glossary is looked up among its own and the shared ones. */
   tenant: Tenant;
   /** Charges the asking key: the conversation before any work, the answer as delivered (chat-meter.ts). */
-  meter?: ChatMeter;
-  maxTokens?: number;
-  temperature?: number;
-  stop?: string | string[];
-  topP?: number;
-  reasoningEffort?: string;
-  user?: string;
-}
-
-/** What the client asked of the generation, in the chat service's words: only what it sent. */
-export type GenerationOptions = Pick<
-  TranslatedTurnRequest,
-  'maxTokens' | 'temperature' | 'stop' | 'topP' | 'reasoningEffort' | 'user'
->;
-
-export function streamedChatRequest(messages: ChatMessage[], options: GenerationOptions): ChatRequest {
-  return {
-    messages,
-    max_tokens: options.maxTokens,
-    temperature: options.temperature,
-    stop: options.stop,
-    top_p: options.topP,
-    reasoning_effort: options.reasoningEffort,
-    user: options.user,
-    stream: true,
-  };
+  meter?: Meter;
+  /** Aborts when the client asks to stop: the model stops, what it wrote is translated (turn-answer.ts). */
+  interrupted?: AbortSignal;
 }
 
 type Language = Extract<TranslatedChatEvent, { type: 'language' }>;
@@ -149,31 +128,46 @@ export class TranslatedChat {
     if (isBlank(last.content))
       throw new ApiError(422, 'VALIDATION_ERROR', 'The last message must not be empty');
 
-    const length = conversationCharacters(request.messages);
-    if (length > this.deps.maxInputChars) {
-      throw new ApiError(413, 'TEXT_TOO_LONG', chatInputTooLong(length, this.deps.maxInputChars));
-    }
+    // The conversation the model sees (conversation-window.ts): older turns past the limit left out.
+    const window = conversationWindow(
+      request.messages,
+      this.deps.maxInputChars,
+      (message) => (message.english ?? message.content).length,
+    );
     const language = this.language(request, last.content);
     const meter = request.meter ?? UNMETERED;
-    await meter.admit(conversationCharacters(request.messages));
+    await meter.admit(conversationCharacters(window));
     const glossaries = await this.glossaries(request, language.language);
     const timings: Partial<TranslatedChatTimings> = { language: since() };
     yield language;
 
-    const messages = await this.englishConversation(
-      request.messages,
-      language.language,
-      signal,
-      glossaries.toEnglish,
-    );
+    const messages = await this.englishConversation(window, language.language, signal, glossaries.toEnglish);
     const question = messages.at(-1)!.content;
     timings.question = since();
     yield { type: 'question', english: question };
     // The model reads the document (in English) before the question.
     if (request.document) messages.at(-1)!.content = documentPrompt(request.document, question);
 
+    const translating = language.language !== ENGLISH;
+    const { fromEnglish } = glossaries;
     yield* meteredAnswer(
-      this.answer(messages, request, language.language, signal, timings, since, glossaries.fromEnglish),
+      turnAnswer({
+        chat: this.deps.chat,
+        messages,
+        options: request,
+        signal,
+        ...(request.interrupted ? { interrupted: request.interrupted } : {}),
+        ...(translating
+          ? {
+              translateBack: (piece: string) =>
+                this.deps.translate(piece, ENGLISH, language.language, signal, fromEnglish),
+              onTranslated: (translated: string, english: string) =>
+                this.memory.remember(language.language, translated, english),
+            }
+          : {}),
+        since,
+        timings,
+      }),
       meter,
       (event) => (event.type === 'translation' || event.type === 'reasoning' ? event.text.length : 0),
     );
@@ -304,102 +298,6 @@ export class TranslatedChat {
     const parts = this.parts(content);
     const english = await Promise.all(parts.map((part) => (part.english ? part.text : translate(part.text))));
     return english.join('');
-  }
-
-  private async *answer(
-    messages: ChatMessage[],
-    request: TranslatedTurnRequest,
-    language: string,
-    signal: AbortSignal,
-    timings: Partial<TranslatedChatTimings>,
-    since: () => number,
-    glossary?: GlossaryRef,
-  ): AsyncGenerator<TranslatedChatEvent> {
-    const events = new AsyncQueue<TranslatedChatEvent>();
-    const translating = language !== ENGLISH;
-    // Units are translated as they complete, a few at a time, and sent in order. A client that goes
-    // away stops the model and the translations alike.
-    const cutAt: number[] = [];
-    const unitDelays: number[] = [];
-    const translator = translating
-      ? new StreamingTranslator(
-          (piece) => this.deps.translate(piece, ENGLISH, language, signal, glossary),
-          (translated) => {
-            const text = translated.slice(shown.length);
-            shown = translated;
-            timings.firstTranslation ??= since();
-            events.push({ type: 'translation', text });
-          },
-          {
-            cut: (unit) => (cutAt[unit] = performance.now()),
-            shown: (unit) => unitDelays.push(Math.round((performance.now() - cutAt[unit]!) * 10) / 10),
-          },
-        )
-      : undefined;
-    let shown = '';
-    let english = '';
-    let done: Pick<Extract<TranslatedChatEvent, { type: 'done' }>, 'model' | 'tokens' | 'finish_reason'> & {
-      prompt_tokens?: number;
-      completion_tokens?: number;
-    } = { model: '', ...answerEnd({ tokens: 0 }, 'stop') };
-
-    const produce = async () => {
-      const stream = this.deps.chat.stream(streamedChatRequest(messages, request), signal);
-      try {
-        for await (const event of stream) {
-          if (event.type === 'reasoning') {
-            events.push(event);
-          } else if (event.type === 'content') {
-            timings.firstEnglish ??= since();
-            english += event.text;
-            events.push({ type: 'english', text: event.text });
-            if (translator) translator.push(event.text);
-            else {
-              timings.firstTranslation ??= since();
-              events.push({ type: 'translation', text: event.text });
-            }
-          } else if (event.type === 'done') {
-            const { type: _done, processingTime: _time, ...end } = event;
-            done = end;
-          }
-        }
-      } catch (error) {
-        if (!signal.aborted) throw error;
-      }
-      // The client left (or the server is stopping): nobody is waiting for the rest.
-      if (signal.aborted) throw signal.reason;
-      let content = english;
-      let translationFailed = false;
-      if (translator) {
-        try {
-          content = await translator.finish();
-          this.memory.remember(language, content, english);
-        } catch {
-          // The answer could not be translated back: it is given in English, and said so.
-          translationFailed = true;
-        }
-      }
-      events.push({
-        type: 'done',
-        ...done,
-        processingTime: since(),
-        english,
-        content,
-        translation_failed: translationFailed,
-        timings: {
-          language: 0,
-          question: 0,
-          ...timings,
-          total: since(),
-          ...(unitDelays.length > 0 ? { units: unitDelays } : {}),
-        },
-      });
-    };
-    produce().then(
-      () => events.end(),
-      (error: unknown) => events.fail(error),
-    );
-    yield* events;
   }
 }
 

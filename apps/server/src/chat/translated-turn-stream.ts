@@ -50,6 +50,7 @@ export async function answerOf(turn: AsyncGenerator<TranslatedChatEvent>): Promi
         reasoning,
         ...languageFields,
         translation_failed: event.translation_failed,
+        interrupted: event.interrupted,
         model: event.model,
         processingTime: event.processingTime,
         timings: event.timings,

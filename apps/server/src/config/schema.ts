@@ -328,7 +328,8 @@ const ChatLimits = Type.Object({
     description: 'Time an answer may take in all',
   }),
   maxInputChars: integer('SEMA_CHAT_MAX_INPUT_CHARS', 32_000, 100, 10_000_000, {
-    description: 'Most characters over all messages of one chat request',
+    description:
+      'Most characters of a chat turn the model sees: older turns past it are left out, a longer message is refused',
   }),
 });
 

@@ -14,7 +14,9 @@
 import { AUTO } from '@sema/shared/validation';
 import type { Detection } from './detector.ts';
 
-export const ENGLISH = 'eng_Latn';
+import { ENGLISH } from '@sema/shared/languages/english';
+
+export { ENGLISH };
 
 /** Below this detection confidence a message keeps the conversation's earlier language. */
 export const CONFIDENT_DETECTION = 0.5;

@@ -3,19 +3,15 @@
  * what each was charged. Two stores, as glossaries have: this process's memory (one node), or Redis
  * (REDIS_URL: every node sees every job, and a finished result outlives the node that made it).
  */
+import type { MeterCharge } from '../lib/meter.ts';
 import type { TranslatedDocument } from './document-translator.ts';
 
 export type JobState = 'queued' | 'translating' | 'done' | 'error';
 
 export const isFinished = (state: JobState) => state === 'done' || state === 'error';
 
-/** What a job was charged against an API key, to give back if it fails (on any node). */
-export interface JobCharge {
-  keyId: string;
-  chars: number;
-  /** The month it was counted in (`2026-11`). */
-  month: string;
-}
+/** What a job was charged against an API key (its meter handed it over), to give back if it fails (on any node). */
+export type JobCharge = MeterCharge;
 
 /** A refusal a job failed with (model unavailable, overloaded …), to answer polls with. */
 export interface JobFailure {

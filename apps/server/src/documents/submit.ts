@@ -4,11 +4,11 @@
  * text's characters once → run it in the request or as a job → give the characters back if the
  * translation fails, also when that happens after the upload was answered (a stream's error event, a
  * job that fails or whose node dies). Routes only map their protocol's fields, errors and answers
- * onto it. Nothing here knows HTTP: the caller passes its client's billing and slot.
+ * onto it. Nothing here knows HTTP: the caller passes its client's meter and slot.
  */
 import type { Glossary } from '../translation/protected-spans.ts';
 import type { DocumentTask, TranslatedDocument } from './document-translator.ts';
-import type { JobCharge } from './job-store.ts';
+import type { Meter } from '../lib/meter.ts';
 import type { DocumentJob, DocumentJobs } from './jobs.ts';
 import type { Upload } from '../lib/http/upload.ts';
 import type { PrepareOptions } from './prepare.ts';
@@ -40,14 +40,13 @@ export interface InlineRun {
   result: Promise<TranslatedDocument>;
 }
 
-/** The client a submission is for: its billing and its share of the document slots. */
+/** The client a submission is for: its meter and its share of the document slots. */
 export interface Submitter {
-  /** Charges the characters, or refuses (quota). */
-  charge(characters: number): Promise<void>;
-  /** Gives back what was charged (once; later calls do nothing). */
-  refund(): Promise<void>;
-  /** Hands what was charged to a job, which gives it back if it fails. */
-  takeCharge(): JobCharge | undefined;
+  /**
+   * The client's meter (lib/meter.ts): admits the text's characters (or refuses, quota), gives them
+   * back when the translation fails, or hands them to the job that gives them back.
+   */
+  meter: Meter;
   /** Takes one of the client's document slots (or refuses, 429); returns its release. */
   acquireSlot(): () => void;
 }
@@ -75,7 +74,7 @@ export async function submitDocument(
     );
     glossary = submission.glossary?.(task.source, task.target);
     if (mode.run === 'job') dependencies.jobs.checkRoom();
-    await submitter.charge(task.prepared.characters);
+    await submitter.meter.admit(task.prepared.characters);
   } catch (error) {
     task?.dispose();
     release();
@@ -86,7 +85,7 @@ export async function submitDocument(
   if (mode.run === 'job') {
     const job = dependencies.jobs.start(task, {
       ...(glossary ? { glossary } : {}),
-      charge: submitter.takeCharge(),
+      charge: submitter.meter.handOver(),
     });
     const cancel = () => job.cancel();
     mode.signal?.addEventListener('abort', cancel, { once: true });
@@ -107,7 +106,7 @@ export async function submitDocument(
         return document;
       },
       async (error: unknown) => {
-        await submitter.refund();
+        await submitter.meter.refund();
         throw error;
       },
     )

@@ -7,6 +7,7 @@
  */
 import { MAX_ALTERNATIVES } from '@sema/shared/api/schemas';
 import { AUTO, isBlank } from '@sema/shared/validation';
+import { UNMETERED, type Meter } from '../lib/meter.ts';
 import type { Detector } from '../detection/detector.ts';
 import { resolveSource } from '../detection/source-language.ts';
 import type { GlossaryService } from '../glossaries/service.ts';
@@ -41,6 +42,12 @@ export interface TextTranslationRequest {
   markup?: MarkupOptions;
   /** How many other translations to find for each text (0 to `MAX_ALTERNATIVES`; plain text only). */
   alternatives?: number;
+  /**
+   * The asking client's meter (`app.apiKeys.meter(request)`): `run` admits the texts' characters
+   * before any work and gives them back if the translation fails. None for work another use case
+   * pays for (a chat turn's translations).
+   */
+  meter?: Meter;
 }
 
 /** One text's translation. */
@@ -56,13 +63,17 @@ export interface TextTranslation {
   alternatives?: string[];
 }
 
-/** A request that passed every check, ready to charge for and run. */
+/** A request that passed every check, ready to run. */
 export interface PreparedTexts {
-  /** The characters of all its texts: what a key is charged. */
+  /** The characters of all its texts: what its meter admits. */
   readonly characters: number;
   /** Each text with its resolved source, in order. */
   readonly items: readonly { text: string; source: string; detected: boolean; confidence: number }[];
-  /** Translates every text as one piece of work (one cache lookup, one abort listener). */
+  /**
+   * Admits the characters on the request's meter (refusing past the client's limit, before any
+   * work), then translates every text as one piece of work (one cache lookup, one abort listener);
+   * a translation that fails gives the characters back.
+   */
   run(signal?: AbortSignal): Promise<TextTranslation[]>;
 }
 
@@ -115,14 +126,23 @@ export class TextTranslationService {
         ...(glossary ? { glossary } : {}),
       };
     });
+    const meter = request.meter ?? UNMETERED;
     return {
       characters,
       items,
-      run: (signal) => this.run(items, work, markup, wanted, signal),
+      run: async (signal) => {
+        await meter.admit(characters);
+        try {
+          return await this.run(items, work, markup, wanted, signal);
+        } catch (error) {
+          await meter.refund();
+          throw error;
+        }
+      },
     };
   }
 
-  /** Prepares and runs a request, for callers that charge nothing in between (chat). */
+  /** Prepares and runs a request in one call (chat's translations, whose turn is metered as a whole). */
   async translate(request: TextTranslationRequest, signal?: AbortSignal): Promise<TextTranslation[]> {
     return (await this.prepare(request)).run(signal);
   }

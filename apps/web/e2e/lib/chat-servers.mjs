@@ -40,8 +40,8 @@ async function startFake(apiKey) {
 }
 
 /** The fake upstream and a Sema server pointed at it (its key in SEMA_CHAT_API_KEY), ready to chat. */
-/** @param {{ apiKey?: string, model?: string }} [options] */
-export async function startChatServers({ apiKey = 'hf_e2e_fake_key', model } = {}) {
+/** @param {{ apiKey?: string, model?: string, env?: Record<string, string> }} [options] */
+export async function startChatServers({ apiKey = 'hf_e2e_fake_key', model, env = {} } = {}) {
   const fake = await startFake(apiKey);
   let server;
   try {
@@ -50,6 +50,7 @@ export async function startChatServers({ apiKey = 'hf_e2e_fake_key', model } = {
       SEMA_CHAT_BASE_URL: fake.baseUrl,
       SEMA_CHAT_API_KEY: apiKey,
       ...(model ? { SEMA_CHAT_MODEL: model } : {}),
+      ...env,
     });
   } catch (error) {
     await fake.stop({ signal: 'SIGKILL' });
@@ -66,12 +67,13 @@ export async function startChatServers({ apiKey = 'hf_e2e_fake_key', model } = {
  * For the calling spec: Chromium and the chat servers, started before its tests and stopped after
  * them, the fake upstream reset before each test. `use` receives them once they are up.
  * @param {(browser: import('playwright-core').Browser, servers: Awaited<ReturnType<typeof startChatServers>>) => void} use
+ * @param {Parameters<typeof startChatServers>[0]} [options] the servers' settings
  */
-export function withBrowserAndChatServers(use) {
+export function withBrowserAndChatServers(use, options) {
   let browser;
   let servers;
   before(async () => {
-    [browser, servers] = await Promise.all([launchBrowser(), startChatServers()]);
+    [browser, servers] = await Promise.all([launchBrowser(), startChatServers(options)]);
     use(browser, servers);
   });
   after(async () => {

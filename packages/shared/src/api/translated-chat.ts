@@ -103,7 +103,16 @@ const LanguageFields = {
 /** One server-sent event of a translated turn; `done` or `error` always ends the stream. */
 export const TranslatedChatEvent = Type.Union(
   [
-    Type.Object({ type: Type.Literal('language'), ...LanguageFields }),
+    Type.Object({
+      type: Type.Literal('language'),
+      ...LanguageFields,
+      turn_id: Type.Optional(
+        Type.String({
+          description:
+            "The turn's id on a streamed answer: POST /api/v1/chat/turns/{turn_id}/stop stops the model, and the answer ends with what it wrote, translated, in a `done` event marked `interrupted`",
+        }),
+      ),
+    }),
     Type.Object({ type: Type.Literal('question'), english: Type.String() }),
     Type.Object({ type: Type.Literal('reasoning'), text: Type.String() }),
     Type.Object({ type: Type.Literal('english'), text: Type.String() }),
@@ -123,6 +132,10 @@ export const TranslatedChatEvent = Type.Union(
       translation_failed: Type.Boolean({
         description: 'The answer could not be translated back: `content` is the English answer',
       }),
+      interrupted: Type.Boolean({
+        description:
+          'The client stopped the answer (its stop request): `content` is what the model wrote until then',
+      }),
       timings: TranslatedChatTimings,
       ...ANSWER_END_FIELDS,
     }),
@@ -140,6 +153,7 @@ export const TranslatedChatResponse = Type.Object(
     reasoning: Type.String(),
     ...LanguageFields,
     translation_failed: Type.Boolean(),
+    interrupted: Type.Boolean(),
     model: Type.String(),
     tokens: Type.Integer(),
     processingTime: Type.Number(),

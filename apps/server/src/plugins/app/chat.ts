@@ -3,6 +3,7 @@ import { createChatService, type ChatService } from '../../chat/chat-service.ts'
 import { LocalProvider } from '../../chat/local-provider.ts';
 import { createChatMetrics } from '../../chat/metrics.ts';
 import { createChatProvider } from '../../chat/registry.ts';
+import { RunningTurns } from '../../chat/running-turns.ts';
 import { TranslatedChat } from '../../chat/translated-chat.ts';
 import { catalogueCode } from '../../lib/language-fields.ts';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     chat: ChatService;
     /** Chat in the user's language: one turn detected, translated, answered and translated back. */
     translatedChat: TranslatedChat;
+    /** The chat turns this process is answering, by id: what a client's stop request finds. */
+    chatTurns: RunningTurns;
   }
 }
 
@@ -31,6 +34,7 @@ export default fp(
       createChatMetrics(app.metrics),
     );
     app.decorate('chat', service);
+    app.decorate('chatTurns', new RunningTurns());
     app.decorate(
       'translatedChat',
       new TranslatedChat({

@@ -79,9 +79,7 @@ export default fp(
       submitDocument(
         { prepare: translator.prepare, jobs },
         {
-          charge: (characters) => app.apiKeys.charge(request, characters),
-          refund: () => app.apiKeys.refund(request),
-          takeCharge: () => app.apiKeys.takeCharge(request),
+          meter: app.apiKeys.meter(request),
           acquireSlot: () => app.clientCaps.documents.acquire(request.ip),
         },
         submission,

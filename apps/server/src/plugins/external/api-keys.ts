@@ -16,34 +16,24 @@ import { QuotaExceededError } from '../../lib/quota-exceeded.ts';
 import { policyOf } from '../../lib/http/route-policy.ts';
 import { isWebBudget, WebSessions } from '../../lib/web-session.ts';
 import { throttledWarning } from '../../lib/throttled-warning.ts';
-import { UNMETERED, type ChatMeter } from '../../chat/chat-meter.ts';
+import { UNMETERED, type Meter, type MeterCharge } from '../../lib/meter.ts';
 
 export interface ApiKeyService {
   /** True when keys are configured (and so required). */
   enabled: boolean;
   /** How the web app gets in (what /status says): open without keys, else SEMA_WEB_ACCESS. */
   webAccess: WebAccess;
-  /**
-   * Counts `chars` against the request's key, or refuses with 429 QUOTA_EXCEEDED when that would pass
-   * its monthly limit (a web session's: its client address's). Nothing to do without keys. A request that
-   * then ends in an error gets its characters back: only work delivered is counted.
-   */
-  charge(request: FastifyRequest, chars: number): Promise<void>;
   /** What this server's web app gets from POST /api/v1/session: a token when keys are on. */
   session(request: FastifyRequest): SessionResponse;
-  /** Gives back what the request was charged (work that failed after its answer, a document job). */
-  refund(request: FastifyRequest): Promise<void>;
-  /**
-   * Takes what the request was charged off it, for work that outlives the request (a document job):
-   * the request's own refund no longer gives it back; `refundCharge` does, from any node.
-   */
-  takeCharge(request: FastifyRequest): KeyCharge | undefined;
-  /** Gives back a charge taken with `takeCharge`. */
-  refundCharge(charge: KeyCharge): Promise<void>;
+  /** Gives back a charge a meter handed over to work that outlived its request (a document job). */
+  refundCharge(charge: MeterCharge): Promise<void>;
   /** The request key's usage this month; undefined when the request has no key. */
   usage(request: FastifyRequest): Promise<KeyUsage | undefined>;
-  /** What a chat turn of this request costs its key (chat/chat-meter.ts); free without keys. */
-  meter(request: FastifyRequest): ChatMeter;
+  /**
+   * The one meter of the request's work (lib/meter.ts), which routes hand to their use case: it
+   * charges the request's key, or its web session's address budget; free without either.
+   */
+  meter(request: FastifyRequest): Meter;
   /** The keys (configured and managed), for the operator's routes. */
   ring: KeyRing;
   /** Where managed keys are kept. */
@@ -53,13 +43,6 @@ export interface ApiKeyService {
 }
 
 export type WebAccess = { mode: 'open' } | { mode: 'key' } | { mode: 'session'; monthly_chars: number };
-
-/** What a request was charged, as work that outlives it keeps it (plain data: it may sit in Redis). */
-export interface KeyCharge {
-  keyId: string;
-  chars: number;
-  month: string;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +100,29 @@ export default fp(
         : webAccess === 'session'
           ? { mode: 'session', monthly_chars: webMonthlyChars }
           : { mode: 'key' };
+    // What a meter admits is kept on the request until the work ends, so that a request that ends
+    // in an error (below) or a meter asked to refund gives it back once.
+    const charge = async (request: FastifyRequest, chars: number) => {
+      if (!request.apiKey || chars <= 0) return;
+      const month = monthOf();
+      const { charged, usage } = await counter.charge(request.apiKey, chars);
+      if (!charged) {
+        throw new QuotaExceededError({
+          whose: isWebBudget(request.apiKey) ? 'address' : 'key',
+          limit: usage.limit ?? 0,
+          used: usage.count,
+          needs: chars,
+        });
+      }
+      request.apiKeyCharge = { chars: (request.apiKeyCharge?.chars ?? 0) + chars, month };
+    };
+    const refund = async (request: FastifyRequest) => {
+      const admitted = request.apiKeyCharge;
+      if (!admitted || !request.apiKey) return;
+      // Once only: the response hook and a failed job may both ask.
+      request.apiKeyCharge = undefined;
+      await counter.refund(request.apiKey, admitted.chars, admitted.month);
+    };
     app.decorate('apiKeys', {
       get enabled() {
         return ring.enabled;
@@ -133,46 +139,26 @@ export default fp(
         const { token, expiresAt } = sessions.issue(request.ip);
         return { token, expires_at: expiresAt.toISOString(), key_required: false };
       },
-      async charge(request, chars) {
-        if (!request.apiKey || chars <= 0) return;
-        const month = monthOf();
-        const { charged, usage } = await counter.charge(request.apiKey, chars);
-        if (!charged) {
-          throw new QuotaExceededError({
-            whose: isWebBudget(request.apiKey) ? 'address' : 'key',
-            limit: usage.limit ?? 0,
-            used: usage.count,
-            needs: chars,
-          });
-        }
-        request.apiKeyCharge = { chars: (request.apiKeyCharge?.chars ?? 0) + chars, month };
-      },
-      async refund(request) {
-        const charge = request.apiKeyCharge;
-        if (!charge || !request.apiKey) return;
-        // Once only: the response hook and a failed job may both ask.
-        request.apiKeyCharge = undefined;
-        await counter.refund(request.apiKey, charge.chars, charge.month);
-      },
-      takeCharge(request) {
-        const charge = request.apiKeyCharge;
-        if (!charge || !request.apiKey) return undefined;
-        request.apiKeyCharge = undefined;
-        return { keyId: request.apiKey.id, ...charge };
-      },
       refundCharge: ({ keyId, chars, month }) => counter.refund({ id: keyId }, chars, month),
       usage: (request) => (request.apiKey ? counter.usage(request.apiKey) : Promise.resolve(undefined)),
       meter(request) {
         const key = request.apiKey;
         if (!key) return UNMETERED;
         return {
-          admit: (characters) => app.apiKeys.charge(request, characters),
+          admit: (characters) => charge(request, characters),
           spend: async (characters) => {
             if (characters <= 0) return;
             // The answer is the client's already: a store failure is logged, never thrown at it.
             await counter.record(key, characters).catch((error: unknown) => {
-              request.log.error({ err: error }, 'could not count a chat answer against its key');
+              request.log.error({ err: error }, 'could not count delivered work against its key');
             });
+          },
+          refund: () => refund(request),
+          handOver() {
+            const admitted = request.apiKeyCharge;
+            if (!admitted) return undefined;
+            request.apiKeyCharge = undefined;
+            return { keyId: key.id, ...admitted };
           },
         };
       },
@@ -194,10 +180,10 @@ export default fp(
 
     // An error after the charge (a failed translation, a bad option found late, the engine away):
     // the characters go back, as DeepL counts only what it translated. A document job that fails
-    // after its upload was answered gives them back itself (documents/jobs.ts, takeCharge).
+    // after its upload was answered gives them back itself (documents/jobs.ts, a meter's handOver).
     app.addHook('onResponse', (request, reply, done) => {
       if (reply.statusCode < 400 || !request.apiKeyCharge) return done();
-      app.apiKeys.refund(request).then(() => done(), done);
+      refund(request).then(() => done(), done);
     });
 
     // After parsing, so a key sent in a form or JSON field (api_key, auth_key) is seen.

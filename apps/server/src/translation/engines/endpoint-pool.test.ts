@@ -1,16 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointPool } from './endpoint-pool.ts';
 import { RemoteEndpoint } from './remote/endpoint.ts';
+import { plainServer } from '../../../test/plain-server.ts';
 
-/** A plain node:http server: `status` is what its /status says, `translate` answers the batch route. */
+/** A stand-in Sema server: `status` is what its /status says, `translate` answers the batch route. */
 async function server(options: {
   status: () => unknown;
   translate?: (response: http.ServerResponse) => void;
 }): Promise<{ url: string; calls: number; close(): Promise<void> }> {
   const state = { calls: 0 };
-  const listener = http.createServer((request, response) => {
+  const started = await plainServer((request, response) => {
     request.resume();
     request.on('end', () => {
       if (request.url === '/status') {
@@ -25,30 +25,21 @@ async function server(options: {
         .end(JSON.stringify({ translations: [{ translated_text: 'Salut.' }] }));
     });
   });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  servers.push(listener);
+  servers.push(started);
   return {
-    url,
+    url: started.url,
     get calls() {
       return state.calls;
     },
-    close: () => new Promise((resolve) => (listener.closeAllConnections(), listener.close(() => resolve()))),
+    close: () => started.close(),
   };
 }
 
-const servers: http.Server[] = [];
+const servers: { close(): Promise<void> }[] = [];
 const pools: EndpointPool<RemoteEndpoint>[] = [];
 afterEach(async () => {
   for (const pool of pools.splice(0)) pool.close();
-  await Promise.all(
-    servers
-      .splice(0)
-      .map(
-        (listener) =>
-          new Promise<void>((resolve) => (listener.closeAllConnections(), listener.close(() => resolve()))),
-      ),
-  );
+  await Promise.all(servers.splice(0).map((started) => started.close()));
 });
 
 function pool(urls: string[], probeIntervalMs = 60_000): EndpointPool<RemoteEndpoint> {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { startChatServers, type FakeUpstream, type ServerApp } from '@/testing/chat-servers';
 
+import type { ChatTurnEvent } from './api/stream-chat';
 import { apiFlow, runChatFlow, type ChatFlowInput } from './chat-flow';
 import type { ChatReply } from './chat-reply';
 import { DEFAULT_DOCUMENT_QUESTION, documentPrompt } from '@sema/shared/chat/document-context';
@@ -208,16 +209,40 @@ describe('the chat-mode flow', () => {
     });
   });
 
-  it('keeps and translates what was written when the user stops', async () => {
+  it('stops by asking the server, which ends the turn with what was written, translated', async () => {
     fake.enqueue({ kind: 'slow', intervalMs: 30 });
     const controller = new AbortController();
-    const { updates, done } = run(SWAHILI, [], controller.signal);
+    const stops: string[] = [];
+    const events: ChatTurnEvent[] = [];
+    const api: typeof apiFlow = {
+      turn: async function* (request, signal) {
+        for await (const event of apiFlow.turn(request, signal)) {
+          events.push(event);
+          yield event;
+        }
+      },
+      stop: (turnId) => {
+        stops.push(turnId);
+        return apiFlow.stop(turnId);
+      },
+    };
+    const updates: ChatReply[] = [];
+    const done = runChatFlow(
+      { text: SWAHILI, earlier: [], generationId: 'g', signal: controller.signal },
+      (reply) => updates.push(reply),
+      api,
+    );
     while (!updates.some((update) => update.english.length > 20))
       await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
     const reply = await done;
     expect(reply.status).toBe('stopped');
     expect(reply.english).toMatch(/^word0 word1 /);
+    // One stop request, by the turn's id; the stream itself ended with the server's final event.
+    expect(stops).toEqual([(events[0] as { turn_id?: string }).turn_id]);
+    const last = events.at(-1);
+    expect(last).toMatchObject({ type: 'done', interrupted: true, english: reply.english });
+    expect(reply.translated).toBe((last as { content: string }).content);
     expect(reply.translated).not.toBe('');
   });
 

@@ -2,65 +2,45 @@
  * The chat-mode flow: one request per turn. The server detects the language, translates the
  * question to English, streams the model's answer and translates each finished unit back as it
  * completes (`POST /api/v1/chat/translated`); this turns its events into the reply the screen draws.
- * A message about a dropped document first has the document read in English (the documents API),
- * and then sends it along with the question.
+ * Stop is a request of its own (the turn's id): the server stops the model and still ends the
+ * stream with what it wrote, translated. A message about a dropped document first has the document
+ * read in English (the documents API), and then sends it along with the question.
  */
 import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
 import type { TranslatedChatMessage, TranslatedChatRequest } from '@sema/shared/api/translated-chat';
 import { DEFAULT_DOCUMENT_QUESTION, type DocumentText } from '@sema/shared/chat/document-context';
 import { FLOW_ERRORS } from '@sema/shared/errors';
-import { StreamingTranslator } from '@sema/shared/chat/streaming-translator';
+import { ENGLISH } from '@sema/shared/languages/english';
 import { isBlank } from '@sema/shared/validation';
-
-import { translateText } from '@/lib/translate-text';
 
 import { ApiError, isAbortError } from '@/lib/api-client';
 import { plainError } from '@/lib/plain-error';
 
+import { stopChatTurn } from './api/stop-chat-turn';
 import { streamChatTurn, type ChatTurnEvent } from './api/stream-chat';
 import type { ChatFlowResult, ChatReply, FlowStep } from './chat-reply';
 import { startReading, type DocumentReader } from './document-reading';
-import { englishHistory } from './history';
-
-export const ENGLISH = 'eng_Latn';
+import { earlierMessages } from './history';
 
 /** Failures of the translation side of a turn (the rest are the chat's). */
 const TRANSLATION_CODES = new Set(['MODEL_UNAVAILABLE', 'OVERLOADED', 'UNSUPPORTED_LANGUAGE']);
 
 /** The calls the flow makes; the real API by default, replaceable in tests. */
 export interface ChatFlowApi {
-  /** One turn, start to finish, on the server. */
+  /** One turn, start to finish, on the server; aborting `signal` closes it at once. */
   turn: (request: Omit<TranslatedChatRequest, 'stream'>, signal: AbortSignal) => AsyncIterable<ChatTurnEvent>;
-  /** Translates a piece of text: only for an answer the user stopped (its stream is closed by then). */
-  translate: (text: string, source: string, target: string) => Promise<string>;
+  /** Asks the server to stop a turn's model: its stream then ends with what was written. */
+  stop: (turnId: string) => Promise<void>;
 }
 
-export const apiFlow: ChatFlowApi = {
-  turn: streamChatTurn,
-  translate: async (text, source, target) =>
-    (await translateText({ text, source_language: source, target_language: target })).translated_text,
-};
-
-/**
- * A stopped answer in the user's language. Stopping closes the turn's stream, so what the server
- * had not sent yet is translated here, unit by unit as the server does; the units it had already
- * translated come from its translation cache.
- */
-async function translateStopped(api: ChatFlowApi, english: string, language: string): Promise<string> {
-  const translator = new StreamingTranslator(
-    (piece) => api.translate(piece, ENGLISH, language),
-    () => {},
-  );
-  translator.push(english);
-  return translator.finish();
-}
+export const apiFlow: ChatFlowApi = { turn: streamChatTurn, stop: stopChatTurn };
 
 export interface ChatFlowInput {
   text: string;
   /** Earlier replies of this conversation, oldest first: their English turns are the model's memory. */
   earlier: readonly ChatReply[];
   generationId: string;
-  /** Stops the flow; a stopped answer is kept (and translated) as far as it got. */
+  /** Stops the flow; a stopped answer is kept (translated by the server) as far as it got. */
   signal: AbortSignal;
   /**
    * A dropped document the message is about: its name, and how to read it in English. With no text,
@@ -135,12 +115,9 @@ export async function runChatFlow(
   const request: Omit<TranslatedChatRequest, 'stream'> = {
     messages: [
       { role: 'system', content: CHAT_SYSTEM_PROMPT },
-      // Earlier turns in the English the model saw and wrote (only one document's text at a time:
-      // this one, or else the newest earlier one, see history.ts).
-      ...englishHistory(input.earlier, { documentText: !document }).map((message) => ({
-        ...message,
-        english: message.content,
-      })),
+      // Earlier turns as the user saw them, with their English; the server decides how many the
+      // model reads (only one document's text at a time: this one, or the newest earlier one).
+      ...earlierMessages(input.earlier, { documentText: !document }),
       question,
     ],
     ...(asked ? {} : { language: written }),
@@ -153,9 +130,23 @@ export async function runChatFlow(
   let done: Extract<ChatTurnEvent, { type: 'done' }> | undefined;
   let stopped = false;
   let failure: unknown;
+  // The Stop button asks the server to stop the turn, which still ends the stream with what was
+  // written; before the turn has an id (or if the request fails), the connection is closed instead.
+  const connection = new AbortController();
+  let turnId: string | undefined;
+  const stop = () => {
+    stopped = true;
+    const closeConnection = () => connection.abort(input.signal.reason);
+    if (turnId) api.stop(turnId).catch(closeConnection);
+    else closeConnection();
+  };
+  if (input.signal.aborted) stop();
+  else input.signal.addEventListener('abort', stop, { once: true });
   try {
-    for await (const event of api.turn(request, input.signal)) {
+    for await (const event of api.turn(request, connection.signal)) {
       if (event.type === 'language') {
+        turnId = event.turn_id;
+        if (stopped && turnId) void api.stop(turnId).catch(() => connection.abort());
         update({
           detectedLanguage: event.language,
           translationUsed: event.language !== ENGLISH,
@@ -177,11 +168,14 @@ export async function runChatFlow(
         if (reply.translationUsed) update({ translated: reply.translated + event.text });
       } else {
         done = event;
+        stopped ||= event.interrupted;
       }
     }
   } catch (error) {
     if (isAbortError(error)) stopped = true;
     else failure = error;
+  } finally {
+    input.signal.removeEventListener('abort', stop);
   }
   if (reply.reasoningStartedAt && reply.thoughtMs === undefined)
     update({ thoughtMs: Date.now() - reply.reasoningStartedAt });
@@ -191,17 +185,11 @@ export async function runChatFlow(
   }
   if (stopped && reply.english === '' && reply.reasoning === '') return stoppedEarly();
 
-  // 3. The answer in the user's language, as the server finished it (or, stopped, as far as it got).
+  // 3. The answer in the user's language, as the server finished it (stopped: as far as it got).
   const language = reply.detectedLanguage ?? ENGLISH;
   const translationUsed = reply.translationUsed;
   if (done && translationUsed) {
     update(done.translation_failed ? { answerTranslationFailed: true } : { translated: done.content });
-  } else if (stopped && translationUsed && reply.english) {
-    try {
-      update({ translated: await translateStopped(api, reply.english, language) });
-    } catch {
-      update({ answerTranslationFailed: true });
-    }
   }
   const shown = reply.answerTranslationFailed || !translationUsed ? reply.english : reply.translated;
   const result: ChatFlowResult = {

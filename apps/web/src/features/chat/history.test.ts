@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ChatReply } from './chat-reply';
 import { documentMention, documentPrompt } from '@sema/shared/chat/document-context';
-import { englishHistory } from './history';
+import { earlierMessages } from './history';
 
 function turn(question: string, answer: string, patch: Partial<ChatReply> = {}): ChatReply {
   return {
@@ -26,25 +26,31 @@ function aboutDocument(fileName: string, english: string, question: string, answ
 const report = aboutDocument('report.txt', 'Sales rose by 4%.', 'Summarise this document.', 'Sales grew.');
 const notes = aboutDocument('notes.txt', 'The river rises in spring.', 'When?', 'In spring.');
 
-describe('englishHistory', () => {
-  it('keeps finished turns in English, oldest first, and skips failed or unanswered ones', () => {
-    const history = englishHistory([
-      turn('Hi', 'Hello!'),
+const english = (messages: { english?: string }[]) => messages.map((message) => message.english);
+
+describe('earlierMessages', () => {
+  it('sends finished turns as the user saw them with their English, oldest first, and skips failed or unanswered ones', () => {
+    const history = earlierMessages([
+      turn('Habari', 'Hello!', {
+        question: { original: 'Habari', english: 'Hi' },
+        translationUsed: true,
+        translated: 'Jambo!',
+      }),
       turn('Why?', '', { status: 'done' }),
       turn('Now?', 'Partly', { status: 'error' }),
       turn('Rice?', 'Wash it.', { status: 'stopped' }),
     ]);
     expect(history).toEqual([
-      { role: 'user', content: 'Hi' },
-      { role: 'assistant', content: 'Hello!' },
-      { role: 'user', content: 'Rice?' },
-      { role: 'assistant', content: 'Wash it.' },
+      { role: 'user', content: 'Habari', english: 'Hi' },
+      { role: 'assistant', content: 'Jambo!', english: 'Hello!' },
+      { role: 'user', content: 'Rice?', english: 'Rice?' },
+      { role: 'assistant', content: 'Wash it.', english: 'Wash it.' },
     ]);
   });
 
   it("sends the newest document's text with its question, so a follow-up can ask about it", () => {
-    const history = englishHistory([report, turn('Thanks', 'You are welcome.'), notes]);
-    expect(history.map((message) => message.content)).toEqual([
+    const history = earlierMessages([report, turn('Thanks', 'You are welcome.'), notes]);
+    expect(english(history)).toEqual([
       documentMention('report.txt', 'Summarise this document.'),
       'Sales grew.',
       'Thanks',
@@ -55,29 +61,17 @@ describe('englishHistory', () => {
       ),
       'In spring.',
     ]);
-    expect(history[4]!.content).toContain('<<<DOCUMENT\nThe river rises in spring.\nDOCUMENT>>>');
+    expect(history[4]!.english).toContain('<<<DOCUMENT\nThe river rises in spring.\nDOCUMENT>>>');
   });
 
   it('sends no earlier document text when the new message brings its own document', () => {
-    const history = englishHistory([report, notes], { documentText: false });
-    expect(history.filter((message) => message.content.includes('<<<DOCUMENT'))).toEqual([]);
-    expect(history[2]!.content).toBe(documentMention('notes.txt', 'When?'));
+    const history = earlierMessages([report, notes], { documentText: false });
+    expect(history.filter((message) => message.english?.includes('<<<DOCUMENT'))).toEqual([]);
+    expect(history[2]!.english).toBe(documentMention('notes.txt', 'When?'));
   });
 
-  it("falls back to the document's name when its text no longer fits, and stops at the budget", () => {
-    const long = aboutDocument('book.txt', 'x'.repeat(500), 'What happens?', 'A lot.');
-    const later = turn('And then?', 'y'.repeat(100));
-    const budget = 300;
-    const first = turn('Hello there', 'z'.repeat(150));
-    const history = englishHistory([first, long, later], { budget });
-    expect(history.map((message) => message.content)).toEqual([
-      documentMention('book.txt', 'What happens?'),
-      'A lot.',
-      'And then?',
-      'y'.repeat(100),
-    ]);
-    // The oldest turn did not fit any more: everything older than the budget is left out.
-    expect(history.reduce((sum, message) => sum + message.content.length, 0)).toBeLessThanOrEqual(budget);
-    expect(englishHistory([first, long, later], { budget: 2000 })[2]!.content).toContain('x'.repeat(500));
+  it("leaves no budget of its own: how much the model reads is the server's rule", () => {
+    const long = turn('And then?', 'y'.repeat(40_000));
+    expect(earlierMessages([turn('Hello', 'Hi'), long])).toHaveLength(4);
   });
 });

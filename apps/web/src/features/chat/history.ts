@@ -1,22 +1,19 @@
 /**
- * The conversation's memory: earlier turns go to the model in English (the question as translated,
- * the answer as the model wrote it), oldest first, within a budget under the server's input limit.
+ * The conversation as the web app sends it: every earlier finished turn, oldest first, each message
+ * as the user saw it with the English the model saw or wrote (so the server translates nothing
+ * again). How much of it the model reads is the server's rule, the same for every client
+ * (apps/server/src/chat/conversation-window.ts): older turns past the chat limit are left out there.
  *
  * Documents: only the newest document's text goes along (so follow-ups can ask about it), and only
- * when the message being sent brings no document of its own. Any other turn about a document keeps
- * its question with the document's name; so does the newest one when its text no longer fits in the
- * budget. At most one document's text, at most DOCUMENT_CONTEXT_CHARS, is ever in the memory.
+ * when the message being sent brings no document of its own; any other turn about a document keeps
+ * its question with the document's name.
  */
-import type { ChatMessage as ApiChatMessage } from '@sema/shared/api/chat';
-
-import type { ChatReply } from './chat-reply';
+import type { TranslatedChatMessage } from '@sema/shared/api/translated-chat';
 import { documentMention, documentPrompt } from '@sema/shared/chat/document-context';
 
-/** Characters of earlier turns sent along; older turns beyond it are left out. */
-export const HISTORY_BUDGET_CHARS = 16_000;
+import { displayedAnswer, type ChatReply } from './chat-reply';
 
 export interface HistoryOptions {
-  budget?: number;
   /** Send the newest earlier document's text (false when this message brings its own document). */
   documentText?: boolean;
 }
@@ -30,40 +27,31 @@ function remembered(reply: ChatReply): reply is ChatReply & { question: { englis
   );
 }
 
-/** The ways a turn's question can be sent, fullest first. */
-function questionForms(reply: ChatReply & { question: { english: string } }, withText: boolean): string[] {
+/** A turn's question in English: with its document's text, or naming the document. */
+function questionInEnglish(reply: ChatReply & { question: { english: string } }, withText: boolean): string {
   const { document } = reply;
-  if (document?.english === undefined) return [reply.question.english];
-  const mention = documentMention(document.fileName, reply.question.english);
-  if (!withText) return [mention];
-  const full = documentPrompt(
+  if (document?.english === undefined) return reply.question.english;
+  if (!withText) return documentMention(document.fileName, reply.question.english);
+  return documentPrompt(
     { fileName: document.fileName, english: document.english, truncated: document.truncated ?? false },
     reply.question.english,
   );
-  return [full, mention];
 }
 
-export function englishHistory(
+export function earlierMessages(
   earlier: readonly ChatReply[],
-  { budget = HISTORY_BUDGET_CHARS, documentText = true }: HistoryOptions = {},
-): ApiChatMessage[] {
+  { documentText = true }: HistoryOptions = {},
+): TranslatedChatMessage[] {
   const turns = earlier.filter(remembered);
   const newestDocument = documentText
     ? turns.findLast((reply) => reply.document?.english !== undefined)
     : undefined;
-  const kept: ApiChatMessage[][] = [];
-  let used = 0;
-  for (const reply of turns.reverse()) {
-    const answer = reply.english;
-    const question = questionForms(reply, reply === newestDocument).find(
-      (form) => used + form.length + answer.length <= budget,
-    );
-    if (question === undefined) break;
-    used += question.length + answer.length;
-    kept.unshift([
-      { role: 'user', content: question },
-      { role: 'assistant', content: answer },
-    ]);
-  }
-  return kept.flat();
+  return turns.flatMap((reply): TranslatedChatMessage[] => [
+    {
+      role: 'user',
+      content: reply.question.original || reply.question.english,
+      english: questionInEnglish(reply, reply === newestDocument),
+    },
+    { role: 'assistant', content: displayedAnswer(reply) || reply.english, english: reply.english },
+  ]);
 }

@@ -1,6 +1,6 @@
-import { translateDocument } from './api/translate-document';
+import { ENGLISH } from '@sema/shared/languages/english';
 
-const ENGLISH = 'eng_Latn';
+import { translateDocument } from './api/translate-document';
 
 /**
  * A document's text in English as a chat's context: the server reads the file, finds its language

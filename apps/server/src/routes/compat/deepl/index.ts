@@ -127,8 +127,8 @@ export default async function deepl(app: FastifyInstance): Promise<void> {
         target,
         markup,
         ...(id ? { glossary: { id, tenant } } : {}),
+        meter: app.apiKeys.meter(request),
       });
-      await app.apiKeys.charge(request, prepared.characters);
       const results = await prepared.run(clientGoneSignal(reply));
       app.deeplUsage.add(prepared.characters);
       return {

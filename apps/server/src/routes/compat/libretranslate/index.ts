@@ -159,8 +159,8 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
       target,
       markup: { format },
       alternatives: asked,
+      meter: app.apiKeys.meter(request),
     });
-    await app.apiKeys.charge(request, prepared.characters);
     const results = await prepared.run(clientGoneSignal(reply));
 
     const pick = <T>(each: (result: TextTranslation) => T) =>

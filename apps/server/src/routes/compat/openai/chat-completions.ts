@@ -4,7 +4,6 @@
  * What this server cannot do (tools, images, several choices, JSON modes, log-probabilities) is
  * refused with a sentence naming it, never silently dropped.
  */
-import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { CHAT_LIMITS } from '@sema/shared/api/chat';
@@ -105,15 +104,19 @@ function usage(end: Pick<Done, 'tokens' | 'prompt_tokens' | 'completion_tokens'>
 
 /** Writes one completion in OpenAI's shapes. */
 export class CompletionEncoder implements StreamEncoder<TranslatedChatEvent, Record<string, unknown>> {
-  private readonly id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
+  private readonly id: string;
   private readonly created = Math.floor(Date.now() / 1000);
   readonly trailer = 'data: [DONE]\n\n';
 
+  /** `turnId`: the turn's id, which a stop request names (with or without this `chatcmpl-`). */
   constructor(
+    turnId: string,
     private readonly model: string,
     private readonly includeUsage: boolean,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.id = `chatcmpl-${turnId}`;
+  }
 
   whole(answer: TranslatedChatResponse) {
     return {
@@ -181,6 +184,7 @@ export class CompletionEncoder implements StreamEncoder<TranslatedChatEvent, Rec
         const sema = {
           english: event.english,
           translation_failed: event.translation_failed,
+          interrupted: event.interrupted,
           upstream_model: event.model,
           timings: event.timings,
         };

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { replyWithTurn, type ChatAnswer } from '../../../chat/chat-reply.ts';
+import { replyWithTurn, turnOwner, type ChatAnswer } from '../../../chat/chat-reply.ts';
 import { chatTurn, type ChatTurnRequest } from '../../../chat/chat-turn.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
@@ -86,7 +86,8 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { translated, model } = translatedModel(request.body.model.trim());
       const turn = decodeChatCompletions(request.body, translated);
-      const encoder = new CompletionEncoder(model, turn.includeUsage, request.log);
+      const encoder = (turnId: string) =>
+        new CompletionEncoder(turnId, model, turn.includeUsage, request.log);
       return replyWithTurn(request, reply, turnOf(request, turn), { stream: turn.stream, encoder });
     },
   );
@@ -97,13 +98,23 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { translated, model } = translatedModel(request.body.model.trim());
       const turn = decodeResponses(request.body, translated);
-      const encoder = new ResponsesEncoder(model, request.body, request.log);
+      const encoder = (turnId: string) => new ResponsesEncoder(turnId, model, request.body, request.log);
       return replyWithTurn(request, reply, turnOf(request, turn), {
         stream: request.body.stream === true,
         encoder,
       });
     },
   );
+
+  // The Responses API's cancel (the `openai` package's `responses.cancel(id)`): stops a streamed
+  // response as a stop request does (chat/running-turns.ts); it ends with what was written.
+  app.post('/v1/responses/:id/cancel', { ...work, schema: { hide: true } }, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!app.chatTurns.stop(id, turnOwner(request))) {
+      throw new CompatError(404, `No response '${id.slice(0, 100)}' is running on this server`, 'id');
+    }
+    return { id, object: 'response', status: 'cancelled' };
+  });
 }
 
 function modelNotFound(id: string, { upstream, translated }: Models): CompatError {

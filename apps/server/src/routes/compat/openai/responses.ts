@@ -112,17 +112,21 @@ function incompleteOf(end: Done | TranslatedChatResponse | undefined) {
 
 /** Writes one response in the Responses API's shapes. */
 export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, ResponsesEvent> {
-  private readonly id = `resp_${randomUUID().replaceAll('-', '')}`;
+  private readonly id: string;
   private readonly messageId = `msg_${randomUUID().replaceAll('-', '')}`;
   private readonly reasoningId = `rs_${randomUUID().replaceAll('-', '')}`;
   private readonly created = Math.floor(Date.now() / 1000);
   private sequence = 0;
 
+  /** `turnId`: the turn's id, which `POST /v1/responses/{id}/cancel` names. */
   constructor(
+    turnId: string,
     private readonly model: string,
     private readonly body: ResponsesBody,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.id = `resp_${turnId}`;
+  }
 
   /** Each event on its own `event:` line too, as OpenAI writes them. */
   readonly format = (event: ResponsesEvent) =>
@@ -136,11 +140,13 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
   /** The response object, in progress (`end` absent) or finished, with its output items. */
   private response(output: object[], end?: Done | TranslatedChatResponse, sema?: Record<string, unknown>) {
     const incomplete = incompleteOf(end);
+    const interrupted = end !== undefined && 'interrupted' in end && end.interrupted === true;
     return {
       id: this.id,
       object: 'response',
       created_at: this.created,
-      status: end ? (incomplete ? 'incomplete' : 'completed') : 'in_progress',
+      // A response its client stopped (POST /v1/responses/{id}/cancel) ends cancelled.
+      status: end ? (interrupted ? 'cancelled' : incomplete ? 'incomplete' : 'completed') : 'in_progress',
       error: null,
       incomplete_details: incomplete,
       instructions: this.body.instructions ?? null,
@@ -285,7 +291,7 @@ export class ResponsesEncoder implements StreamEncoder<TranslatedChatEvent, Resp
           item: final.output[messageIndex!],
         };
         yield {
-          type: final.status === 'incomplete' ? 'response.incomplete' : 'response.completed',
+          type: final.status === 'completed' ? 'response.completed' : 'response.incomplete',
           response: final,
         };
       }

@@ -59,7 +59,8 @@ describe('POST /api/v1/chat (JSON answer)', () => {
     expect(body.processingTime).toBeGreaterThanOrEqual(0);
     const sent = fake.requests[0]!;
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(sent.body).toMatchObject({ model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', stream: false });
+    // A whole answer is the one streamed turn, gathered (the same path as every chat surface).
+    expect(sent.body).toMatchObject({ model: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', stream: true });
     // The client set no length and no temperature: the model's own are used, not a cap of ours.
     expect(sent.body).not.toHaveProperty('max_tokens');
     expect(sent.body).not.toHaveProperty('temperature');
@@ -318,11 +319,23 @@ describe('POST /api/v1/chat validation', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('limits the total input size and says the limit', async () => {
-    const response = await post({ messages: [user('a'.repeat(20_000)), user('b'.repeat(12_001))] });
+  it('leaves out the older turns that do not fit the limit, and refuses only a message that cannot', async () => {
+    fake.setDefault({ kind: 'answer', content: 'Sure.' });
+    const windowed = await post({
+      messages: [
+        user('a'.repeat(20_000)),
+        { role: 'assistant', content: 'Noted.' },
+        user('b'.repeat(12_001)),
+      ],
+    });
+    expect(windowed.statusCode).toBe(200);
+    expect(fake.requests.at(-1)?.body.messages?.map((message) => message.content.length)).toEqual([12_001]);
+
+    const response = await post({ messages: [user('b'.repeat(32_001))] });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      detail: 'Chat input is too long: 32001 characters in all messages (the limit is 32000)',
+      detail:
+        'Chat input is too long: 32001 characters in the message and the system messages (the limit is 32000)',
       code: 'TEXT_TOO_LONG',
     });
     const status = (await app.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChatRequest, ChatResponse } from '@sema/shared/api/chat';
+import type { FastifyBaseLogger } from 'fastify';
+import { ChatRequest, ChatResponse, type ChatStreamEvent } from '@sema/shared/api/chat';
+import type { TranslatedChatEvent, TranslatedChatResponse } from '@sema/shared/api/translated-chat';
 import { chatResponses } from './responses.ts';
-import { semaEncoder, sendEncodedStream, startChatAnswer } from '../../../../chat/chat-reply.ts';
+import { replyWithTurn, type ChatAnswer, type TurnEncoder } from '../../../../chat/chat-reply.ts';
+import { chatErrorEvent } from '../../../../chat/chat-errors.ts';
+import { plainTurn } from '../../../../chat/chat-turn.ts';
 
 /** POST /api/v1/chat: one answer as JSON, or streamed as server-sent events with `stream: true`. */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,7 +23,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
           'With `stream: true` the answer comes as server-sent events, each `data:` line one JSON object: ' +
           '`{"type":"reasoning","text"}`, `{"type":"content","text"}`, then `{"type":"done","model","tokens","prompt_tokens","completion_tokens","finish_reason","processingTime"}` ' +
           'or `{"type":"error","detail","code"}`. Closing the connection stops the generation. ' +
-          `Limits: at most ${limit} characters over all messages, max_tokens 1 to 8192 and temperature 0 to 2, sent to the model only when given (a local model stops at 1000 tokens without max_tokens). ` +
+          `Limits: the model sees at most ${limit} characters (older turns past it are left out; a longer last message is refused), max_tokens 1 to 8192 and temperature 0 to 2, sent to the model only when given (a local model stops at 1000 tokens without max_tokens). ` +
           'Errors: AUTH_ERROR, RATE_LIMIT (429), NETWORK_ERROR (502/504), CHAT_ERROR (502), CHAT_NOT_CONFIGURED (503); ' +
           `TOO_MANY_CONCURRENT (429) past ${app.config.maxChatsPerClient} answers at once from one client (its API key, else its address).`,
         body: ChatRequest,
@@ -30,17 +34,58 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = startChatAnswer(request, reply);
-      if (!request.body.stream) return app.chat.complete(request.body, answer.signal, answer.meter);
-
-      const events = app.chat.stream(request.body, answer.signal, answer.meter);
-      // Failures before the first event (bad input, upstream 401/429, no model) keep their HTTP status.
-      const first = await events.next();
-      if (first.done) throw new Error('chat stream ended without a done event');
-      // The schema types the JSON answer; a stream is sent through the untyped reply.
-      return sendEncodedStream(reply, answer, { first: first.value, rest: events }, semaEncoder(request.log));
+      const { body } = request;
+      // The same turn as every other chat surface (chat/chat-turn.ts), the model as it is.
+      const turn = (answer: ChatAnswer) =>
+        plainTurn(
+          app.chat,
+          {
+            messages: body.messages,
+            maxTokens: body.max_tokens,
+            temperature: body.temperature,
+            stop: body.stop,
+            topP: body.top_p,
+            reasoningEffort: body.reasoning_effort,
+            user: body.user,
+          },
+          answer,
+        );
+      return replyWithTurn(request, reply, turn, {
+        stream: body.stream === true,
+        encoder: () => plainChatEncoder(request.log),
+      });
     },
   );
 };
+
+/** This route's shapes of a turn: `ChatResponse` whole, `ChatStreamEvent`s streamed. */
+function plainChatEncoder(log: FastifyBaseLogger): TurnEncoder<ChatStreamEvent> {
+  const end = (
+    answer: Omit<Extract<TranslatedChatEvent, { type: 'done' }>, 'type'> | TranslatedChatResponse,
+  ) => ({
+    model: answer.model,
+    processingTime: answer.processingTime,
+    tokens: answer.tokens,
+    finish_reason: answer.finish_reason,
+    ...(answer.prompt_tokens === undefined ? {} : { prompt_tokens: answer.prompt_tokens }),
+    ...(answer.completion_tokens === undefined ? {} : { completion_tokens: answer.completion_tokens }),
+  });
+  return {
+    whole: (answer): ChatResponse => ({
+      content: answer.content,
+      // The reasoning as a whole, without the line breaks that ended its last piece.
+      reasoning: answer.reasoning.trim(),
+      ...end(answer),
+    }),
+    async *encode(events) {
+      for await (const event of events) {
+        if (event.type === 'reasoning') yield event;
+        else if (event.type === 'translation') yield { type: 'content', text: event.text };
+        else if (event.type === 'done') yield { type: 'done', ...end(event) };
+      }
+    },
+    error: (failure) => chatErrorEvent(failure, log),
+  };
+}
 
 export default chat;

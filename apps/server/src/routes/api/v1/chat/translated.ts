@@ -24,7 +24,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
           'With `stream: true`, server-sent events, one JSON object per `data:` line: ' +
           '`language` (code, confidence, how it was decided), `question` (the English question), `reasoning`, `english` (English deltas), ' +
           "`translation` (the next piece of the answer in the user's language, in order), then `done` (whole answer in both languages, model, tokens, timings) or `error`. " +
-          'Closing the connection stops the model and the translations. Errors before the answer starts keep their HTTP status, as on POST /api/v1/chat.',
+          "The `language` event carries the turn's `turn_id`: POST /api/v1/chat/turns/{turn_id}/stop stops the model, and the stream still ends with what it wrote, translated, in a `done` marked `interrupted`. Closing the connection stops the model and the translations at once. Errors before the answer starts keep their HTTP status, as on POST /api/v1/chat.",
         body: TranslatedChatRequest,
         response: chatResponses(TranslatedChatResponse, 'TranslatedChatEvent objects, then done or error', {
           glossaries: true,
@@ -39,6 +39,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
             messages: body.messages,
             tenant: tenantOf(request),
             meter: answer.meter,
+            interrupted: answer.interrupted,
             language: body.language,
             conversationLanguage: body.conversation_language,
             ...(body.glossary_id ? { glossaryId: body.glossary_id } : {}),
@@ -60,7 +61,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
         );
       return replyWithTurn(request, reply, turn, {
         stream: body.stream === true,
-        encoder: semaEncoder(request.log),
+        encoder: () => semaEncoder(request.log),
       });
     },
   );

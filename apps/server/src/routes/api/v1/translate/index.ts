@@ -42,8 +42,8 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
   const { maxTextChars, batchMaxTexts, batchMaxChars } = app.textTranslation.limits;
 
   /**
-   * Checks and prepares the texts, charges the client for them, and translates them; with the
-   * seconds it took (processing_time).
+   * Checks and prepares the texts and translates them, the client's meter admitting their
+   * characters first; with the seconds it took (processing_time).
    */
   async function translateFields(
     request: FastifyRequest,
@@ -60,8 +60,8 @@ const translate: FastifyPluginAsyncTypebox = async (app) => {
       glossary: { entries: fields.glossary, id: fields.glossary_id, tenant: tenantOf(request) },
       markup: { format: fields.format ?? 'text' },
       alternatives: fields.alternatives ?? 0,
+      meter: app.apiKeys.meter(request),
     });
-    await app.apiKeys.charge(request, prepared.characters);
     const results = await prepared.run(clientGoneSignal(reply));
     return { target, results, processingTime: secondsSince(started) };
   }
