@@ -118,7 +118,7 @@ describe("the web app's session", () => {
       );
       expect(response.statusCode).toBe(429);
       expect(response.json().detail).toMatch(
-        /^This address's monthly limit on this server's web app is reached/,
+        /^This address's monthly limit on this server's web app is 5 characters: 0 used, 5 left, and this request needs \d+/,
       );
       expect(engine.received()).toBe(seen);
     } finally {
