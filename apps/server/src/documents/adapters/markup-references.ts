@@ -9,7 +9,8 @@
  */
 import type { InlineRun } from '../../translation/inline-codes.ts';
 
-const REFERENCE = /&lt;\/?[A-Za-z][^&<>]*?&gt;|&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g;
+const REFERENCE =
+  /&lt;\/?[A-Za-z][^&<>]*?&gt;|&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g;
 const WORD_CHARACTER = /^[\p{L}\p{M}\p{N}]+$/u;
 const QUOTE = /^["'\u2018\u2019\u201C\u201D]$/u;
 
