@@ -105,7 +105,10 @@ export class InlineRun<Code = string> {
     // A code opened and never closed (markup cut off) is standalone: nothing pairs with it.
     let segment = this.segment;
     for (const number of this.unclosed) {
-      segment = segment.replace(codeMarker('open', number, this.orderedPairs.has(number)), codeMarker('alone', number));
+      segment = segment.replace(
+        codeMarker('open', number, this.orderedPairs.has(number)),
+        codeMarker('alone', number),
+      );
     }
     return segment;
   }
