@@ -4,7 +4,7 @@
  * as the server runs it (`Seq2SeqEngine`, the model in its own process).
  */
 export { resolveModelSource } from '../model-source.ts';
-export { engineSessionOptions, Seq2SeqModel, weightCopiesFolder } from './seq2seq-model.ts';
+export { engineSessionOptions, Seq2SeqModel } from './seq2seq-model.ts';
 /** The decoder loop alone, for bench:profile-step's timers around its parts. */
 export { ARGMAX, DecoderRunner } from './decoder-runner.ts';
 export type { PickerKind } from './token-picker.ts';

@@ -6,12 +6,11 @@
  * decoder's forced tokens; nothing else here depends on it. Runs inside the engine's model
  * process, and directly in tests and benchmarks.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AutoConfig, AutoModelForSeq2SeqLM, type ProgressInfo } from '@huggingface/transformers';
-import ort from 'onnxruntime-node';
+import type ort from 'onnxruntime-node';
 import { BeamDecoder } from './beam-decoder.ts';
 import {
   DecoderRunner,
@@ -21,7 +20,9 @@ import {
   type DecoderLayout,
 } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { engineModelFile } from './int8-weights.ts';
+import { copiesFolder } from './engine-files/copy-cache.ts';
+import { engineFeatures, type EngineFeatures } from './engine-files/engine-features.ts';
+import { openModelFile } from './engine-files/open-model-file.ts';
 import { newKeysValuesTail } from './decoder-cache.ts';
 import { decoderPickerTail } from './picker-graph.ts';
 import { createTokenPicker, type PickerKind, type TokenPicker } from './token-picker.ts';
@@ -61,6 +62,11 @@ export interface LoadOptions {
    * JS); the last two for side-by-side benches and tests (token-picker.ts).
    */
   picker?: PickerKind;
+  /**
+   * The model cache (`SEMA_MODEL_CACHE`), under which the engine keeps its copies of the model's
+   * files (engine-files/copy-cache.ts); a hub model's cache folder, else SEMA_MODEL_CACHE's default.
+   */
+  copyCache?: string;
   /** Called while files that were not on disk yet are downloaded. */
   onDownload?: (progress: DownloadEvent) => void;
   /**
@@ -110,18 +116,23 @@ export function engineSessionOptions(threads: number) {
   } satisfies ort.InferenceSession.SessionOptions;
 }
 
+/** The model cache copies go under when the load is not told: SEMA_MODEL_CACHE's default. */
+function defaultCopyCache(source: ModelSource): string {
+  if (source.kind === 'hub') return source.cacheDir;
+  return process.env.SEMA_MODEL_CACHE || path.join(os.homedir(), '.cache', 'sema');
+}
+
 /**
- * Where the engine writes its copies of a model's ONNX files (int8 weights, the picker's nodes):
- * beside the download, or for a folder of the user's into the temporary folder.
+ * Deletes the copies earlier versions wrote beside a download (`onnx/<file>.int8.onnx`,
+ * `.picker.onnx`, `.int8.picker.onnx`): they now live in the copies' folder (copy-cache.ts), and
+ * each took the model's size again on disk.
  */
-export function weightCopiesFolder(source: ModelSource): string {
-  return source.kind === 'folder'
-    ? path.join(
-        os.tmpdir(),
-        'sema-int8-weights',
-        createHash('sha256').update(path.resolve(source.path)).digest('hex').slice(0, 16),
-      )
-    : path.join(cachedModelFolder(source), 'onnx');
+function removeCopiesBesideDownload(folder: string, dtype: string): void {
+  for (const name of ['encoder_model', 'decoder_model_merged']) {
+    const base = path.join(folder, onnxFile(name, dtype)).replace(/\.onnx$/, '');
+    for (const suffix of ['.int8.onnx', '.picker.onnx', '.int8.picker.onnx'])
+      fs.rmSync(base + suffix, { force: true });
+  }
 }
 
 export class Seq2SeqModel {
@@ -131,6 +142,10 @@ export class Seq2SeqModel {
     /** The encoder and decoder sessions, for tests and benchmarks that drive a decoder directly. */
     readonly runner: DecoderRunner,
     private readonly decoder: Decoder,
+    /** Which of the engine's speed-ups run, and why one is off (for /status). */
+    readonly features: EngineFeatures,
+    /** The files the sessions were opened from: the engine's copies, or the originals. */
+    readonly openedFiles: { encoder: string; decoder: string },
     private readonly forceLengthRatio?: number,
   ) {}
 
@@ -169,34 +184,23 @@ export class Seq2SeqModel {
     // stream that reads the whole file into memory behind the session's back (its FileResponse),
     // another copy of the weights for as long as the process lives (1.5 GB more for 600M q8).
     const sessionOptions = engineSessionOptions(options.threads);
-    // The engine opens its own copy of a file when it changes something (int8-weights.ts): quantized
+    // The engine opens its own copy of a file when it changes something (engine-files/): quantized
     // weights as int8 rather than the exports' uint8 (the same integers, faster kernels), and the
-    // token picker's nodes appended to the decoder (picker-graph.ts). The copies go beside the
-    // download, or for a folder of the user's into the temporary folder.
-    const copies = weightCopiesFolder(source);
+    // token picker's nodes and the new-keys-and-values slices appended to the decoder. The copies
+    // go under the model cache, keyed by the original's content and the converter's version.
+    if (source.kind === 'hub') removeCopiesBesideDownload(folder, options.dtype);
+    const copies = copiesFolder(options.copyCache ?? defaultCopyCache(source));
     const pickerKind = options.picker ?? 'decoder';
-    const open = async (name: string, append?: Uint8Array) => {
-      const file = path.join(folder, onnxFile(name, options.dtype));
-      const int8 = options.dtype === 'q8';
-      if (int8 || append) {
-        fs.mkdirSync(copies, { recursive: true });
-        const suffix = `${int8 ? '.int8' : ''}${append ? '.picker' : ''}.onnx`;
-        const copy = engineModelFile(file, path.join(copies, path.basename(file, '.onnx') + suffix), {
-          int8,
-          append,
-        });
-        if (copy !== file) {
-          // A layout the conversion misjudged must not cost the model: the original still works.
-          try {
-            return await ort.InferenceSession.create(copy, sessionOptions);
-          } catch {
-            fs.rmSync(copy, { force: true });
-          }
-        }
-      }
-      return ort.InferenceSession.create(file, sessionOptions);
-    };
-    const encoder = await open('encoder_model');
+    const int8 = options.dtype === 'q8';
+    const open = (name: string, append?: Uint8Array) =>
+      openModelFile(path.join(folder, onnxFile(name, options.dtype)), {
+        copies,
+        int8,
+        ...(append && { append, appendName: 'picker' }),
+        sessionOptions,
+      });
+    const encoderFile = await open('encoder_model');
+    const encoder = encoderFile.session;
     let decoderSession: ort.InferenceSession | undefined;
     let picker: TokenPicker | undefined;
     try {
@@ -208,12 +212,13 @@ export class Seq2SeqModel {
       const layout = decoderLayout(config);
       // With the default picker, the engine's copy of the decoder picks each step's tokens and
       // returns only each step's new keys and values (picker-graph.ts, decoder-cache.ts).
-      decoderSession = await open(
+      const decoderFile = await open(
         'decoder_model_merged',
         pickerKind === 'decoder'
           ? Buffer.concat([decoderPickerTail(), newKeysValuesTail(layout.layers)])
           : undefined,
       );
+      decoderSession = decoderFile.session;
       // What arrived is recorded as it arrived, for `npm run models -- verify`.
       if (downloads.length > 0) await recordManifest(folder, downloads);
       for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
@@ -243,11 +248,21 @@ export class Seq2SeqModel {
       );
       const beams = options.beams ?? 1;
       const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
+      const features = engineFeatures({
+        dtype: options.dtype,
+        encoder: encoderFile,
+        decoder: decoderFile,
+        picker: pickerKind,
+        picksInGraph: runner.picksInGraph,
+        newKeysValuesInGraph: runner.newKeysValuesInGraph,
+      });
       return new Seq2SeqModel(
         tokenizer,
         [encoder, decoderSession, picker],
         runner,
         decoder,
+        features,
+        { encoder: encoderFile.file, decoder: decoderFile.file },
         options.forceLengthRatio,
       );
     } catch (error) {

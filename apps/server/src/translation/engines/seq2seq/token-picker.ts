@@ -5,8 +5,8 @@
  * Three ways, the same picks:
  * - `decoder` (the default): the picker's nodes are part of the decoder's graph (`picker-graph.ts`),
  *   so a step returns its picks and never its logits. The engine appends them to the copy of the
- *   decoder it writes (int8-weights.ts); where it writes none (fp32 weights, a layout it does not
- *   convert), `decoder` falls back to `runtime`.
+ *   decoder it writes for every dtype (engine-files/); only where that copy cannot be written or
+ *   opened (a fallback the load reports: engine-features.ts) does `decoder` run as `runtime`.
  * - `runtime` runs a second, tiny ONNX Runtime session over the logits the step returned (last
  *   position → + a bias of −∞ on the left-out tokens → log-softmax for beams → TopK), so the
  *   vocabulary-wide loops run in the runtime's vectorised kernels instead of JS (for beam search
