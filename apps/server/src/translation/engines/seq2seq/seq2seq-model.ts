@@ -11,28 +11,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { AutoConfig, AutoModelForSeq2SeqLM, type ProgressInfo } from '@huggingface/transformers';
 import type ort from 'onnxruntime-node';
-import { BeamDecoder } from './beam-decoder.ts';
-import {
-  DecoderRunner,
-  type DecodeJob,
-  type DecodeStats,
-  type Decoder,
-  type DecoderLayout,
-} from './decoder-runner.ts';
-import { GreedyDecoder } from './greedy-decoder.ts';
+import { BeamDecoder } from './decoding/beam-decoder.ts';
+import { DecoderRunner, type DecodeJob, type DecodeStats, type Decoder } from './decoding/decoder-runner.ts';
+import { GreedyDecoder } from './decoding/greedy-decoder.ts';
 import { copiesFolder } from './engine-files/copy-cache.ts';
+import { checkMergedDecoder, decoderLayout, readModelConfig } from './model/export-layout.ts';
 import { engineFeatures, type EngineFeatures } from './engine-files/engine-features.ts';
 import { openModelFile } from './engine-files/open-model-file.ts';
-import { newKeysValuesTail } from './decoder-cache.ts';
-import { decoderPickerTail } from './picker-graph.ts';
-import { createTokenPicker, type PickerKind, type TokenPicker } from './token-picker.ts';
+import { newKeysValuesTail } from './engine-files/new-keys-values-tail.ts';
+import { decoderPickerTail } from './engine-files/picker-graph.ts';
+import { createTokenPicker, type PickerKind, type TokenPicker } from './decoding/token-picker.ts';
 import { recordManifest } from '../model-inventory.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
-import type { ModelConfigJson, ModelFamily, ServedLanguages } from '../families/model-family.ts';
+import type { ModelFamily, ServedLanguages } from '../families/model-family.ts';
 import { loadModelTokenizer } from '../tokenizer/family-tokenizer.ts';
 import type { ModelTokenizer } from '../tokenizer/model-tokenizer.ts';
 import { useSource } from '../transformers-source.ts';
-import { hasLoop } from './repetition-guard.ts';
+import { hasLoop } from './decoding/repetition-guard.ts';
 
 /** The decoder's positions end at 1024 (NLLB's `max_position_embeddings`). */
 const MAX_NEW_TOKENS = 1000;
@@ -208,7 +203,7 @@ export class Seq2SeqModel {
       // tied embedding/output weight (peak 1.83× → 1.39× the weights for 600M q8) but makes every
       // step slower: measured side by side (bench:models, 2 rounds, quiet machine) 0.55 → 0.16
       // sentences/s at batch 1 and 1.43 → 0.62 at batch 8. Speed wins; see bench/results/HISTORY.md.
-      const config = readConfig(folder);
+      const config = readModelConfig(folder);
       const layout = decoderLayout(config);
       // With the default picker, the engine's copy of the decoder picks each step's tokens and
       // returns only each step's new keys and values (picker-graph.ts, decoder-cache.ts).
@@ -221,13 +216,7 @@ export class Seq2SeqModel {
       decoderSession = decoderFile.session;
       // What arrived is recorded as it arrived, for `npm run models -- verify`.
       if (downloads.length > 0) await recordManifest(folder, downloads);
-      for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
-        if (!decoderSession.inputNames.includes(input)) {
-          throw unsupported(
-            `the decoder has no '${input}' input; export it as a merged decoder with past key values`,
-          );
-        }
-      }
+      checkMergedDecoder(decoderSession.inputNames);
       const eos = config.eos_token_id ?? 2;
       const vocabSize = config.vocab_size ?? tokenizer.vocabularySize;
       const suppressed = new Uint8Array(vocabSize);
@@ -397,21 +386,6 @@ export class Seq2SeqModel {
 
 function onDisk(folder: string, file: string): boolean {
   return fs.existsSync(path.join(folder, file));
-}
-
-function readConfig(folder: string): ModelConfigJson {
-  return JSON.parse(fs.readFileSync(path.join(folder, 'config.json'), 'utf8')) as ModelConfigJson;
-}
-
-function unsupported(why: string): Error {
-  return new Error(`Unsupported model layout: ${why}`);
-}
-
-function decoderLayout(config: ModelConfigJson): DecoderLayout {
-  const { decoder_layers: layers, decoder_attention_heads: heads, d_model: width } = config;
-  if (!layers || !heads || !width)
-    throw unsupported('config.json lacks decoder_layers, decoder_attention_heads or d_model');
-  return { layers, heads, headDim: width / heads };
 }
 
 /**

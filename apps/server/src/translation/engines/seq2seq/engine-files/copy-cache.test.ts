@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeEngineCopy } from '../int8-weights.ts';
+import { writeEngineCopy } from './int8-weights.ts';
 import { cachedCopy, copiesOf, listCopies, markCopyFailed, type CopyWriter } from './copy-cache.ts';
 import { openModelFile } from './open-model-file.ts';
 

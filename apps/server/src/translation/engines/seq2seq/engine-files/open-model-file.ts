@@ -8,7 +8,7 @@
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { cachedCopy, markCopyFailed } from './copy-cache.ts';
-import { NO_UINT8_WEIGHTS, writeEngineCopy } from '../int8-weights.ts';
+import { NO_UINT8_WEIGHTS, writeEngineCopy } from './int8-weights.ts';
 
 export interface OpenedModelFile {
   session: ort.InferenceSession;

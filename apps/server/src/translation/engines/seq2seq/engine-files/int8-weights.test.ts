@@ -9,7 +9,7 @@ import { decoderPickerTail, PICKER_IO } from './picker-graph.ts';
 
 const FIXTURE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../test/fixtures/tiny-opus-mt-en-fr/onnx',
+  '../../../../../test/fixtures/tiny-opus-mt-en-fr/onnx',
 );
 let dir: string;
 beforeAll(() => {

@@ -19,7 +19,7 @@
  */
 import ort from 'onnxruntime-node';
 import { logSumExp, topTokens } from './beam-search.ts';
-import { pickerModel } from './picker-graph.ts';
+import { pickerModel } from '../engine-files/picker-graph.ts';
 
 export type PickerKind = 'decoder' | 'runtime' | 'js';
 
