@@ -20,22 +20,15 @@ import { engineFeatures, type EngineFeatures } from './engine-files/engine-featu
 import { openModelFile } from './engine-files/open-model-file.ts';
 import { newKeysValuesTail } from './engine-files/new-keys-values-tail.ts';
 import { decoderPickerTail } from './engine-files/picker-graph.ts';
-import { createTokenPicker, type PickerKind, type TokenPicker } from './decoding/token-picker.ts';
+import { forcedLength, TRANSLATION_LIMITS, type RowLimits } from './decoding/row-limits.ts';
+import { RuntimePicker, type PickerKind, type TokenPicker } from './decoding/token-picker.ts';
+import { JsPicker } from './decoding/js-picker.ts';
 import { recordManifest } from '../model-inventory.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
 import type { ModelFamily, ServedLanguages } from '../families/model-family.ts';
 import { loadModelTokenizer } from '../tokenizer/family-tokenizer.ts';
 import type { ModelTokenizer } from '../tokenizer/model-tokenizer.ts';
 import { useSource } from '../transformers-source.ts';
-import { hasLoop } from './decoding/repetition-guard.ts';
-
-/** The decoder's positions end at 1024 (NLLB's `max_position_embeddings`). */
-const MAX_NEW_TOKENS = 1000;
-
-/** Output budget per source token count: generous for scripts that need more tokens, still bounded. */
-export function maxNewTokensFor(sourceTokens: number): number {
-  return Math.min(MAX_NEW_TOKENS, 3 * sourceTokens + 16);
-}
 
 /** One progress event of a model file being downloaded. */
 export interface DownloadEvent {
@@ -69,11 +62,7 @@ export interface LoadOptions {
    * are downloaded or opened.
    */
   onIdentified?: (model: { family: ModelFamily; languages: ServedLanguages }) => void;
-  /**
-   * Benchmarks only: every row generates exactly round(ratio × its source tokens) tokens (at least
-   * 1): `</s>` is never chosen and the loop guard is off, so a random-weight model costs per
-   * sentence what a real one does. Unset in the server.
-   */
+  /** Benchmarks only: forced output lengths (decoding/row-limits.ts). Unset in the server. */
   forceLengthRatio?: number;
 }
 
@@ -141,7 +130,8 @@ export class Seq2SeqModel {
     readonly features: EngineFeatures,
     /** The files the sessions were opened from: the engine's copies, or the originals. */
     readonly openedFiles: { encoder: string; decoder: string },
-    private readonly forceLengthRatio?: number,
+    /** How far rows may run: the translation's limits, or a benchmark's forced lengths. */
+    private readonly limits: RowLimits,
   ) {}
 
   static async load(options: LoadOptions): Promise<Seq2SeqModel> {
@@ -221,8 +211,10 @@ export class Seq2SeqModel {
       const vocabSize = config.vocab_size ?? tokenizer.vocabularySize;
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.specialIds) if (id !== eos && id < vocabSize) suppressed[id] = 1;
-      if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
-      picker = createTokenPicker(pickerKind, suppressed);
+      const limits =
+        options.forceLengthRatio === undefined ? TRANSLATION_LIMITS : forcedLength(options.forceLengthRatio);
+      if (!limits.mayEnd) suppressed[eos] = 1;
+      picker = pickerKind === 'js' ? new JsPicker(suppressed) : new RuntimePicker(suppressed);
       const runner = new DecoderRunner(
         encoder,
         decoderSession,
@@ -252,7 +244,7 @@ export class Seq2SeqModel {
         decoder,
         features,
         { encoder: encoderFile.file, decoder: decoderFile.file },
-        options.forceLengthRatio,
+        limits,
       );
     } catch (error) {
       await encoder.release();
@@ -344,8 +336,8 @@ export class Seq2SeqModel {
       rows,
       forcedPrefix: [targetToken],
       // The language and end tokens are not counted, as in `prepare`.
-      maxNewTokens: rows.map((row) => maxNewTokensFor(Math.max(0, row.length - 2))),
-      guardLoops: rows.map((row) => !hasLoop(row.slice(1, -1))),
+      maxNewTokens: rows.map((row) => TRANSLATION_LIMITS.maxNewTokens(row.slice(1, -1))),
+      guardLoops: rows.map((row) => TRANSLATION_LIMITS.guardLoops(row.slice(1, -1))),
       signal,
     };
     const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
@@ -367,13 +359,8 @@ export class Seq2SeqModel {
       for (const { ids: row, piece } of this.tokenizer.sourceRows(ids, source, target)) {
         rows.push(row);
         owner.push(index);
-        const forced = this.forceLengthRatio;
-        guardLoops.push(forced === undefined && !hasLoop(piece));
-        maxNewTokens.push(
-          forced === undefined
-            ? maxNewTokensFor(piece.length)
-            : Math.max(1, Math.round(forced * piece.length)),
-        );
+        guardLoops.push(this.limits.guardLoops(piece));
+        maxNewTokens.push(this.limits.maxNewTokens(piece));
       }
     });
     return { job: { rows, forcedPrefix, maxNewTokens, guardLoops, signal }, owner, sourceTokens };

@@ -87,7 +87,9 @@ export function decoderLayout(config: ModelConfigJson): DecoderLayout {
 export function checkMergedDecoder(inputNames: readonly string[]): void {
   for (const input of [DECODER_IO.useCacheBranch, pastName(0, 'decoder', 'key'), DECODER_IO.encoderHidden]) {
     if (!inputNames.includes(input)) {
-      throw unsupported(`the decoder has no '${input}' input; export it as a merged decoder with past key values`);
+      throw unsupported(
+        `the decoder has no '${input}' input; export it as a merged decoder with past key values`,
+      );
     }
   }
 }
