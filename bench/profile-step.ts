@@ -51,6 +51,7 @@ if (!fs.existsSync(path.join(folder, 'onnx', 'decoder_model_merged_quantized.onn
 
 const model = await Seq2SeqModel.load({
   source: { kind: 'folder', path: folder, label: 'synthetic' },
+  copyCache: cacheRoot, // the copies bench:engine and bench:ct2's engine open
   dtype: 'q8',
   threads,
   forceLengthRatio: 10,
