@@ -70,6 +70,21 @@ describe('the engine copy cache', () => {
     expect(writes).toBe(2);
   });
 
+  it('reuses the copy of the same content read from another place, and its record follows it', () => {
+    const [here, moved] = ['here', 'moved'].map((folder) => {
+      fs.mkdirSync(path.join(cache, folder));
+      const file = path.join(cache, folder, path.basename(QUANTIZED));
+      fs.copyFileSync(QUANTIZED, file);
+      fs.utimesSync(file, 1_700_000_000, 1_700_000_000); // copied as `cp -p` would keep it
+      return file;
+    }) as [string, string];
+    const first = cachedCopy(copies, { original: here, variant: 'int8' }, int8);
+    const again = cachedCopy(copies, { original: moved, variant: 'int8' }, int8);
+    expect(again).toEqual({ ...first, reused: true });
+    expect(writes).toBe(1);
+    expect(listCopies(copies).map((copy) => copy.source)).toEqual([moved]);
+  });
+
   it('writes a new copy when the original changes', () => {
     const original = path.join(cache, 'model.onnx');
     fs.copyFileSync(QUANTIZED, original);

@@ -110,8 +110,17 @@ export function cachedCopy(folder: string, request: CopyRequest, write: CopyWrit
       reason: `the engine's copy of ${path.basename(original)} failed to open on ${record.failed.at} (${record.failed.reason}); it is not written again until the converter or the file changes (or its record ${file}.json is deleted)`,
     };
   }
-  if (record && sizeOf(file) === record.bytes)
+  if (record && sizeOf(file) === record.bytes) {
+    // The same content elsewhere (a cache moved, a folder copied): the record follows the file read.
+    if (record.source !== original) {
+      try {
+        writeRecord(file, { ...record, source: original });
+      } catch {
+        // Only `npm run models -- list` reads it.
+      }
+    }
     return { kind: 'copy', file, int8: record.int8, ...(record.why && { why: record.why }), reused: true };
+  }
   const partial = `${file}.${process.pid}.partial`;
   let written: ReturnType<CopyWriter>;
   try {
@@ -229,7 +238,7 @@ export function fingerprint(file: string): string {
   } finally {
     fs.closeSync(fd);
   }
-  return `${size}:${Math.round(mtimeMs)}:${hash.digest('hex')}`;
+  return `${size}:${Math.floor(mtimeMs)}:${hash.digest('hex')}`;
 }
 
 function removeOtherCopies(folder: string, original: string, variant: string, keep: string): void {
