@@ -316,6 +316,8 @@ async function runEngine(dtype: string, beams: number, theirs: Contender | undef
 async function firstTokenSeconds(dtype: string): Promise<number> {
   const model = await Seq2SeqModel.load({
     source: { kind: 'folder', path: folder, label: shape!.name },
+    // The copies beside those of the engine the bench runs in its own process (one copy on disk).
+    copyCache: cacheRoot,
     dtype,
     threads,
     forceLengthRatio: ratio,

@@ -17,7 +17,6 @@ import {
   DecoderRunner,
   engineSessionOptions,
   Seq2SeqModel,
-  weightCopiesFolder,
   type PickerKind,
 } from '@sema/server/seq2seq';
 
@@ -52,6 +51,7 @@ if (!fs.existsSync(path.join(folder, 'onnx', 'decoder_model_merged_quantized.onn
 
 const model = await Seq2SeqModel.load({
   source: { kind: 'folder', path: folder, label: 'synthetic' },
+  copyCache: cacheRoot, // the copies bench:engine and bench:ct2's engine open
   dtype: 'q8',
   threads,
   forceLengthRatio: 10,
@@ -108,11 +108,7 @@ interface ProfileEvent {
 /** ONNX Runtime's profiler over the same loop: µs per step by operator type, and the whole run. */
 async function profiled(batch: number) {
   // The file the engine opened: its int8 copy, with the picker's nodes for `--picker decoder`.
-  const copy = path.join(
-    weightCopiesFolder({ kind: 'folder', path: folder, label: 'synthetic' }),
-    `decoder_model_merged_quantized.int8${args.picker === 'decoder' ? '.picker' : ''}.onnx`,
-  );
-  const file = fs.existsSync(copy) ? copy : path.join(folder, 'onnx', 'decoder_model_merged_quantized.onnx');
+  const file = model.openedFiles.decoder;
   const prefix = path.join(os.tmpdir(), `sema-profile-${batch}`);
   const session = await ort.InferenceSession.create(file, {
     ...engineSessionOptions(threads),

@@ -103,6 +103,11 @@ describe('npm run models', () => {
     const listed = await models(env, 'list');
     expect(listed.stdout).toContain('M2M-100, MIT');
     expect(listed.stdout).toMatch(/on disk: 6 files, \d+\.\d kB \(q8\)/);
+    // The engine's copies, written by the load in pull, are counted: the encoder with int8 weights,
+    // the decoder with int8 weights and the picker's nodes.
+    const copies = path.join(cache, 'engine-copies');
+    expect(listed.stdout).toContain(`engine copies: 2 files, `);
+    expect(listed.stdout).toContain(` in ${copies}\n`);
 
     expect(listed.stdout).toMatch(/GGUF, on disk: \d+\.\d kB in .*chat/);
     const verified = await models(env, 'verify');
@@ -162,6 +167,8 @@ describe('npm run models', () => {
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.stdout).toMatch(/It is still configured/);
     expect(fs.existsSync(folder)).toBe(false);
+    expect(removed.stdout).toMatch(/and its engine copies/);
+    expect(fs.readdirSync(copies).filter((name) => name.endsWith('.onnx'))).toEqual([]);
     expect((await models(env, 'list')).stdout).toMatch(/not on disk/);
   }, 480_000);
 

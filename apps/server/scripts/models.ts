@@ -4,13 +4,15 @@
  * SEMA_TRANSLATION_DTYPE, SEMA_CHAT_LOCAL_MODEL, SEMA_MODEL_CACHE, SEMA_HUB_URL), managed on disk
  * without a server (the local chat model's part: chat-model.ts):
  *
- *   list                 each configured model: its role, family and licence, on disk or not, size;
- *                        then other models in the cache that nothing configures
+ *   list                 each configured model: its role, family and licence, on disk or not, size,
+ *                        and the engine's copies of its files; then other models in the cache that
+ *                        nothing configures, and copies of files no configured model reads
  *   pull                 downloads what is missing (with progress), loads each model once to prove
  *                        it works, and records the SHA-256 of its files
  *   verify               checks the files on disk against the sizes and SHA-256 recorded when they
  *                        were downloaded (exit status 1 when one is missing or differs)
- *   remove <name>        deletes a downloaded model's folder from the cache
+ *   remove <name>        deletes a downloaded model's folder from the cache, with the engine's
+ *                        copies of its files; `remove engine-copies` deletes every such copy
  *   bundle <file.tar>    writes the configured models, with their checksums, into one archive
  *   unbundle <file.tar>  installs such an archive into the cache, checking every file (offline)
  */
@@ -29,6 +31,15 @@ import {
 import { configOrFail, fail } from './command-line.ts';
 import { qualityLines } from './model-quality-lines.ts';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
+import {
+  copiesFolder,
+  copiesOf,
+  COPIES_FOLDER,
+  isCopyOf,
+  listCopies,
+  removeCopies,
+  type FoundCopy,
+} from '../src/translation/engines/seq2seq/engine-files/copy-cache.ts';
 import {
   configuredModels,
   folderOf,
@@ -56,6 +67,8 @@ function megabytes(bytes: number): string {
 const config = configOrFail();
 const cache = config.models.cache;
 const configured = configuredModels(config);
+/** Where the engine keeps its copies of model files. */
+const copiesDir = copiesFolder(cache);
 const chat = configuredChatModel(config);
 
 /** The chat model's file on disk, or undefined; a machine without node-llama-cpp ends the command saying so. */
@@ -138,6 +151,8 @@ async function list(): Promise<void> {
     } else {
       out(`  partly on disk: missing ${state.missing.join(', ')} in ${where}: npm run models -- pull`);
     }
+    const copies = copiesOf(copiesDir, state.folder);
+    if (copies.length > 0) out(`  ${describeCopies(copies)}`);
   }
   if (chat) {
     out(`${chat.source}  ${CHAT_ROLE}`);
@@ -146,6 +161,8 @@ async function list(): Promise<void> {
     else if (chat.downloaded) out(`  not on disk (cache ${chat.folder}): npm run models -- pull`);
     else out(`  MISSING: the file ${chat.source} does not exist`);
   }
+  const folders = configured.map((model) => folderOf(model.source));
+  const unused = listCopies(copiesDir).filter((copy) => !folders.some((folder) => isCopyOf(copy, folder)));
   const names = new Set(configured.map((model) => model.name));
   const others = cachedFolders().filter((id) => !names.has(id));
   if (others.length > 0) {
@@ -156,6 +173,27 @@ async function list(): Promise<void> {
       out(`  ${id}  ${megabytes(inspectModel(model).bytes)}  (npm run models -- remove ${id})`);
     }
   }
+  if (unused.length > 0) {
+    out();
+    out(
+      `The engine's copies of files no configured model reads (npm run models -- remove ${COPIES_FOLDER}):`,
+    );
+    out(`  ${describeCopies(unused)}`);
+  }
+}
+
+/**
+ * The engine's copies of a model's files (int8 weights, the decoder with the picker's nodes; see
+ * engine-files/copy-cache.ts): how many, their size on disk, and those that failed to open.
+ */
+function describeCopies(copies: readonly FoundCopy[]): string {
+  const bytes = copies.reduce((sum, copy) => sum + copy.onDisk, 0);
+  const failed = copies.filter((copy) => copy.failed);
+  const kept = copies.length - failed.length;
+  const failures = failed.map(
+    (copy) => `; ${path.basename(copy.file)} failed to open: ${copy.failed!.reason}`,
+  );
+  return `engine copies: ${kept} ${kept === 1 ? 'file' : 'files'}, ${megabytes(bytes)} in ${copiesDir}${failures.join('')}`;
 }
 
 async function pull(): Promise<void> {
@@ -265,6 +303,15 @@ async function remove(name: string | undefined): Promise<void> {
     out(`It is still configured (${CHAT_ROLE}): the server downloads it again at its next start.`);
     return;
   }
+  if (name === COPIES_FOLDER) {
+    const all = listCopies(copiesDir);
+    removeCopies(all);
+    out(
+      `Removed ${all.length} engine copies (${megabytes(all.reduce((sum, copy) => sum + copy.onDisk, 0))}) from ${copiesDir}`,
+    );
+    out('The engine writes the copies it needs again at its next start.');
+    return;
+  }
   const model =
     configured.find((candidate) => candidate.name === name) ??
     (cachedFolders().includes(name) ? cachedModel(name) : undefined);
@@ -272,7 +319,12 @@ async function remove(name: string | undefined): Promise<void> {
     fail(`${name} is neither configured nor in the model cache (${cache}): see npm run models -- list`);
   try {
     const { folder, bytes } = removeModel(model);
-    out(`Removed ${folder} (${megabytes(bytes)})`);
+    const copies = copiesOf(copiesDir, folder);
+    removeCopies(copies);
+    const copyBytes = copies.reduce((sum, copy) => sum + copy.onDisk, 0);
+    out(
+      `Removed ${folder} (${megabytes(bytes)})${copies.length > 0 ? ` and its engine copies (${megabytes(copyBytes)})` : ''}`,
+    );
     if (model.role !== 'not configured') {
       out(`It is still configured (${model.role}): the server downloads it again at its next start.`);
     }

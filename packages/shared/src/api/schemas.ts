@@ -240,6 +240,25 @@ const ENGINE_STATUS_FIELDS = {
     }),
   ),
   provider: Type.Optional(Type.String()),
+  engine_features: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Object({
+        on: Type.Boolean(),
+        why: Type.Optional(Type.String({ description: 'Why it is off' })),
+        fallback: Type.Optional(
+          Type.Boolean({
+            description:
+              'Off because something failed (a copy of a model file that did not open or could not be written), not by a setting or the kind of model: the server logged it once',
+          }),
+        ),
+      }),
+      {
+        description:
+          "The built-in engine's speed-ups (operator only): int8_weights, picks_in_decoder, new_keys_values_only; each on, or off and why",
+      },
+    ),
+  ),
 };
 
 /** One direction of the published quality table, as this server serves it (`quality` below). */

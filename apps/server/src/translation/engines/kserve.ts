@@ -2,7 +2,7 @@
  * Translation on inference servers that speak the Open Inference Protocol (KServe v2): NVIDIA
  * Triton with the CTranslate2 backend on GPUs, KServe, or Sema itself in inference mode. This
  * server keeps what it does well — sentence splitting, protected spans, caching — and tokenizes
- * with the NLLB tokenizer here; the servers get token ids and give token ids back.
+ * with the model's tokenizer here (any family the built-in engine reads); the servers get token ids and give token ids back.
  *
  * Each sentence is one request (`INPUT_IDS` `[source language, …tokens, </s>]`, `TARGET_PREFIX`
  * `[target language]`), since the servers batch dynamically. Requests go round-robin to the
@@ -25,7 +25,7 @@ export interface KserveEngineOptions {
   urls: readonly string[];
   /** The model's name on the servers. */
   model: string;
-  /** The NLLB tokenizer: a hub id or a local folder. */
+  /** The model's tokenizer (`SEMA_KSERVE_TOKENIZER`): a hub id or a local folder. */
   tokenizer: string;
   modelCache: string;
   hubUrl?: string;

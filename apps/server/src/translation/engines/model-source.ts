@@ -47,9 +47,9 @@ export function onnxFile(name: string, dtype: string): string {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /**
- * `SEMA_NLLB_MODEL` names a folder if one exists under that name, relative to the folder the user
- * started in (npm's INIT_CWD: `npm start` runs the server inside apps/server), to the working
- * folder, or to the repository; otherwise it is a hub id.
+ * A model name (`SEMA_TRANSLATION_MODEL`, a pair model) is a folder if one exists under that name,
+ * relative to the folder the user started in (npm's INIT_CWD: `npm start` runs the server inside
+ * apps/server), to the working folder, or to the repository; otherwise it is a hub id.
  */
 export function resolveModelSource(
   name: string,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.ts';
 import { startFakeHub, type FakeHub } from '../testing/fake-hub.ts';
+import { writeBrokenCopies } from '../testing/broken-engine-copies.ts';
 import { TINY_NLLB } from '../testing/tiny-nllb.ts';
 import { Seq2SeqEngine, type Seq2SeqEngineOptions } from './seq2seq.ts';
 import { Seq2SeqModel } from './seq2seq/seq2seq-model.ts';
@@ -74,8 +75,60 @@ describe('Seq2SeqEngine (model process) on the tiny model folder', () => {
       model_license_terms: 'non-commercial use only',
       model_license_url: 'https://creativecommons.org/licenses/by-nc/4.0/',
       languages: 202,
+      engine_features: {
+        // The tiny fixture's q8 files hold fp32 weights: nothing to convert, and nothing lost.
+        int8_weights: {
+          on: false,
+          why: 'encoder: it has no uint8 weights; decoder: it has no uint8 weights',
+        },
+        picks_in_decoder: { on: true },
+        new_keys_values_only: { on: true },
+      },
     });
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
+  });
+
+  it('keeps its copies of the model files under the model cache, never the temporary folder', async () => {
+    const cache = tempDir();
+    const nllb = engine({ modelCache: cache });
+    await nllb.whenReady();
+    const copies = fs.readdirSync(path.join(cache, 'engine-copies'));
+    // The decoder with the picker's nodes (the encoder has nothing to change: no copy).
+    expect(copies.filter((name) => name.endsWith('.onnx'))).toEqual([
+      expect.stringMatching(/^decoder_model_merged_quantized\.int8\.picker\.[0-9a-f]{20}\.onnx$/),
+    ]);
+  });
+
+  it('opens the original when its copy fails to open: logged once, shown in its status, even after a restart', async () => {
+    const cache = tempDir();
+    await writeBrokenCopies(cache);
+    const warnings: string[] = [];
+    const nllb = engine({
+      modelCache: cache,
+      log: { ...silent, warn: (line: string) => warnings.push(line) },
+    });
+    await nllb.whenReady();
+    const features = nllb.status().engine_features!;
+    expect(features.picks_in_decoder).toEqual({
+      on: false,
+      why: expect.stringMatching(/copy of decoder_model_merged_quantized\.onnx failed to open \(.+\)/),
+      fallback: true,
+    });
+    expect(features.int8_weights).toMatchObject({
+      on: false,
+      why: expect.stringMatching(/decoder: .*failed to open/),
+      fallback: true,
+    });
+    expect(features.new_keys_values_only).toMatchObject({ on: false, fallback: true });
+    // The model still translates, exactly as before (the same tokens, only slower).
+    expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join('\n')).toMatch(/runs without picks_in_decoder \(slower\): .*failed to open/);
+    await nllb.killModelProcess();
+    await waitFor(() => nllb.status().state === 'ready', { what: 'the restarted model' });
+    // Remembered: the restarted process does not write the copy again, and says so once more in /status only.
+    expect(nllb.status().engine_features?.picks_in_decoder?.why).toMatch(/not written again/);
+    expect(warnings).toHaveLength(3);
   });
 
   it('maps catalogue codes to the model tokens (cmn_Hans is zho_Hans)', async () => {

@@ -112,6 +112,7 @@ export class Seq2SeqEngine implements TranslationEngine, TokenGenerator {
       dtype: options.dtype,
       threads: options.threads ?? os.availableParallelism(),
       beams,
+      copyCache: options.modelCache,
       ...(options.forceLengthRatio !== undefined && { forceLengthRatio: options.forceLengthRatio }),
       ...(options.setting !== undefined && { setting: options.setting }),
     };
@@ -159,6 +160,7 @@ export class Seq2SeqEngine implements TranslationEngine, TokenGenerator {
       model_license_terms: family.licence.terms,
       model_license_url: family.licence.url,
       languages: new Set([...loaded.languages.sources, ...loaded.languages.targets]).size,
+      ...(this.state.features && { engine_features: this.state.features }),
     };
   }
 

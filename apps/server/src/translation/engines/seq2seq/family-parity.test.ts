@@ -13,7 +13,7 @@ import {
 } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_M2M100, TINY_OPUS_MT_EN_FR, TINY_SMALL100 } from '../../testing/tiny-models.ts';
-import { GreedyDecoder } from './greedy-decoder.ts';
+import { GreedyDecoder } from './decoding/greedy-decoder.ts';
 import { Seq2SeqModel } from './seq2seq-model.ts';
 
 const SENTENCES = [

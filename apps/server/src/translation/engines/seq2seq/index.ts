@@ -4,11 +4,11 @@
  * as the server runs it (`Seq2SeqEngine`, the model in its own process).
  */
 export { resolveModelSource } from '../model-source.ts';
-export { engineSessionOptions, Seq2SeqModel, weightCopiesFolder } from './seq2seq-model.ts';
+export { engineSessionOptions, Seq2SeqModel } from './seq2seq-model.ts';
 /** The decoder loop alone, for bench:profile-step's timers around its parts. */
-export { ARGMAX, DecoderRunner } from './decoder-runner.ts';
-export type { PickerKind } from './token-picker.ts';
+export { ARGMAX, DecoderRunner } from './decoding/decoder-runner.ts';
+export type { PickerKind } from './decoding/token-picker.ts';
 /** The two searches over it, for bench:decoder-ab's side-by-side runs. */
-export { BeamDecoder } from './beam-decoder.ts';
-export { GreedyDecoder } from './greedy-decoder.ts';
+export { BeamDecoder } from './decoding/beam-decoder.ts';
+export { GreedyDecoder } from './decoding/greedy-decoder.ts';
 export { Seq2SeqEngine } from '../seq2seq.ts';

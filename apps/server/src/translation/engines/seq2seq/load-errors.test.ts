@@ -52,6 +52,15 @@ describe('describeLoadFailure', () => {
     expect(describeLoadFailure(error, hub, 'q8').reason).toBe('/srv/models/nllb/config.json is missing');
   });
 
+  it('asks whether a model without a file the export needs is of a family the engine runs, not only NLLB', () => {
+    const error = new Error(
+      'Could not locate file: "https://huggingface.co/org/model/resolve/main/config.json".',
+    );
+    expect(describeLoadFailure(error, { ...hub, label: 'org/model' }, 'q8').reason).toBe(
+      'https://huggingface.co/org/model/resolve/main/config.json does not exist (is org/model a seq2seq model (NLLB-200, M2M-100, SMaLL-100 or OPUS-MT) exported for transformers.js?)',
+    );
+  });
+
   it('ends an unknown reason without a full stop, since the hint follows after one', () => {
     expect(describeLoadFailure(new Error('Something odd happened.'), hub, 'q8').reason).toBe(
       'Something odd happened',

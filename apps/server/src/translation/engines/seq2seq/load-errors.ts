@@ -57,7 +57,7 @@ export function describeLoadFailure(
   const missing = /Could not locate file: "([^"]+)"/.exec(message)?.[1];
   if (missing) {
     return {
-      reason: `${missing} does not exist (is ${source.label} an NLLB model exported for transformers.js?)`,
+      reason: `${missing} does not exist (is ${source.label} a seq2seq model (NLLB-200, M2M-100, SMaLL-100 or OPUS-MT) exported for transformers.js?)`,
       hint: provideHint,
     };
   }

@@ -1,5 +1,5 @@
 /**
- * Runs the NLLB model process and keeps it running: starts it, watches it for hangs, and restarts
+ * Runs the translation model process and keeps it running: starts it, watches it for hangs, and restarts
  * it by the policy in docs/architecture.md ("The model process and its restart policy"):
  *
  * - a crash: restart after 0.5 s (`restartDelayMs`), doubling with each crash in a row up to 30 s;
@@ -16,6 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EngineFeatures } from './engine-files/engine-features.ts';
 import type { ModelState } from './model-state.ts';
 import type { FromModelProcess, ModelProcessSettings, ToModelProcess } from './protocol.ts';
 import { backoffDelay } from '../../../lib/backoff.ts';
@@ -58,6 +59,8 @@ export class ModelProcessSupervisor {
   /** When the model process last sent anything, and the timer that watches for its silence. */
   private lastHeard = 0;
   private watchdog: NodeJS.Timeout | undefined;
+  /** Speed-ups whose fallback was logged: once each, not again at every restart (until one works again). */
+  private readonly fallbacksLogged = new Set<string>();
   private closed = false;
 
   constructor(
@@ -149,6 +152,21 @@ export class ModelProcessSupervisor {
     child.kill('SIGKILL');
   }
 
+  /** Warns, once, of each speed-up the model runs without because something failed. */
+  private logFallbacks(features: EngineFeatures): void {
+    for (const [name, feature] of Object.entries(features)) {
+      if (!feature.fallback) {
+        this.fallbacksLogged.delete(name);
+        continue;
+      }
+      if (this.fallbacksLogged.has(name)) continue;
+      this.fallbacksLogged.add(name);
+      this.options.log.warn(
+        `translation model ${this.options.label}: runs without ${name} (slower): ${feature.why ?? 'unknown'}`,
+      );
+    }
+  }
+
   private onMessage(message: FromModelProcess): void {
     switch (message.type) {
       case 'heartbeat':
@@ -162,10 +180,15 @@ export class ModelProcessSupervisor {
       case 'ready':
         this.crashesWhileLoading = 0;
         this.loadFailures = 0;
-        this.state.ready(message.vocabularySize, { family: message.family, languages: message.languages });
+        this.state.ready(
+          message.vocabularySize,
+          { family: message.family, languages: message.languages },
+          message.features,
+        );
         this.options.log.info(
           `translation model ${this.options.label} ready in ${message.seconds.toFixed(1)} s`,
         );
+        this.logFallbacks(message.features);
         return;
       case 'load-failed':
         this.loadFailed(`${message.reason}. ${message.hint}`);

@@ -1,5 +1,5 @@
 /**
- * The model process: loads the NLLB model (downloading it if needed), then translates one batch at
+ * The model process: loads the translation model (downloading it if needed), then translates one batch at
  * a time. It is a separate process, not a thread: a crash in ONNX Runtime, running out of memory,
  * or being killed mid-inference takes down only this process, never the server.
  */
@@ -61,6 +61,7 @@ function load(settings: ModelProcessSettings): Promise<Seq2SeqModel> {
         type: 'ready',
         seconds: (performance.now() - started) / 1000,
         vocabularySize: loaded.vocabularySize,
+        features: loaded.features,
         family: loaded.family.id,
         languages: {
           sources: [...loaded.languages.sources.keys()],

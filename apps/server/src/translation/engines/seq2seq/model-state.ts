@@ -1,5 +1,5 @@
 /**
- * The NLLB engine's status machine: what /status says about the model and what a request waiting
+ * The built-in engine's status machine: what /status says about the model and what a request waiting
  * for it is told.
  *
  *   loading ──ready──▶ ready ──crash──▶ loading ("Restarting after a crash") ──▶ …
@@ -16,6 +16,7 @@
 import { DownloadProgress, type ProgressOutput } from '../../../lib/download-progress.ts';
 import { abortable, isAbortError, modelUnavailable } from '../../errors.ts';
 import type { EngineStatus } from '../types.ts';
+import type { EngineFeatures } from './engine-files/engine-features.ts';
 import type { LoadedModel } from './protocol.ts';
 
 interface Readiness {
@@ -32,6 +33,7 @@ export class ModelState {
   private retrying = false;
   private readyVocabularySize = 0;
   private lastLoaded: LoadedModel | undefined;
+  private lastFeatures: EngineFeatures | undefined;
 
   /**
    * `model`: the name /status shows; `label`: the model as configured, for the progress bar;
@@ -76,6 +78,11 @@ export class ModelState {
     return this.lastLoaded;
   }
 
+  /** Which of the engine's speed-ups the model last loaded with (kept through a restart). */
+  get features(): EngineFeatures | undefined {
+    return this.lastFeatures;
+  }
+
   /** The model's vocabulary size while it is ready. */
   get vocabularySize(): number | undefined {
     return this.current.state === 'ready' ? this.readyVocabularySize : undefined;
@@ -114,9 +121,10 @@ export class ModelState {
     this.lastLoaded = model;
   }
 
-  ready(vocabularySize: number, loaded?: LoadedModel): void {
+  ready(vocabularySize: number, loaded?: LoadedModel, features?: EngineFeatures): void {
     this.readyVocabularySize = vocabularySize;
     if (loaded) this.lastLoaded = loaded;
+    if (features) this.lastFeatures = features;
     this.retrying = false;
     this.download.finish();
     this.current = { state: 'ready', model: this.model };

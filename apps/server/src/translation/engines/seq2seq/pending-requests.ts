@@ -1,5 +1,5 @@
 /**
- * The work the NLLB engine has handed to its model process and not had back: one entry per message
+ * The work the built-in engine has handed to its model process and not had back: one entry per message
  * id, settled by the process's answer, by the caller's abort (which tells the process to cancel),
  * or all at once when the process is lost or the engine closes.
  */

@@ -1,5 +1,6 @@
-/** Messages between the NLLB engine (server process) and its model process. */
+/** Messages between the built-in engine (server process) and its model process. */
 import type { FamilyId } from '../families/model-family.ts';
+import type { EngineFeatures } from './engine-files/engine-features.ts';
 import type { ModelSource } from '../model-source.ts';
 import type { DownloadEvent, TranslateStats } from './seq2seq-model.ts';
 
@@ -9,6 +10,8 @@ export interface ModelProcessSettings {
   threads: number;
   /** Beam width; 1 decodes greedily. */
   beams: number;
+  /** The model cache (SEMA_MODEL_CACHE), where the engine keeps its copies of model files. */
+  copyCache: string;
   /** Benchmarks only: forced output length per source token (see LoadOptions). */
   forceLengthRatio?: number;
   /** The setting that names the model, for the hint when it cannot be had (default the main model's). */
@@ -28,7 +31,13 @@ export type FromModelProcess =
   | ({ type: 'download' } & DownloadEvent)
   /** The model's family and languages, known from its small files while its weights still load. */
   | ({ type: 'identified' } & LoadedModel)
-  | ({ type: 'ready'; seconds: number; vocabularySize: number } & LoadedModel)
+  | ({
+      type: 'ready';
+      seconds: number;
+      vocabularySize: number;
+      /** Which of the engine's speed-ups run, and why one is off. */
+      features: EngineFeatures;
+    } & LoadedModel)
   /** Sent every HEARTBEAT_MS while the process lives, busy or not: silence means it hangs. */
   | { type: 'heartbeat' }
   | { type: 'load-failed'; reason: string; hint: string }

@@ -6,40 +6,29 @@
  * decoder's forced tokens; nothing else here depends on it. Runs inside the engine's model
  * process, and directly in tests and benchmarks.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AutoConfig, AutoModelForSeq2SeqLM, type ProgressInfo } from '@huggingface/transformers';
-import ort from 'onnxruntime-node';
-import { BeamDecoder } from './beam-decoder.ts';
-import {
-  DecoderRunner,
-  type DecodeJob,
-  type DecodeStats,
-  type Decoder,
-  type DecoderLayout,
-} from './decoder-runner.ts';
-import { GreedyDecoder } from './greedy-decoder.ts';
-import { engineModelFile } from './int8-weights.ts';
-import { newKeysValuesTail } from './decoder-cache.ts';
-import { decoderPickerTail } from './picker-graph.ts';
-import { createTokenPicker, type PickerKind, type TokenPicker } from './token-picker.ts';
+import type ort from 'onnxruntime-node';
+import { BeamDecoder } from './decoding/beam-decoder.ts';
+import { DecoderRunner, type DecodeJob, type DecodeStats, type Decoder } from './decoding/decoder-runner.ts';
+import { GreedyDecoder } from './decoding/greedy-decoder.ts';
+import { copiesFolder } from './engine-files/copy-cache.ts';
+import { checkMergedDecoder, decoderLayout, readModelConfig } from './model/export-layout.ts';
+import { engineFeatures, type EngineFeatures } from './engine-files/engine-features.ts';
+import { openModelFile } from './engine-files/open-model-file.ts';
+import { newKeysValuesTail } from './engine-files/new-keys-values-tail.ts';
+import { decoderPickerTail } from './engine-files/picker-graph.ts';
+import { forcedLength, TRANSLATION_LIMITS, type RowLimits } from './decoding/row-limits.ts';
+import { RuntimePicker, type PickerKind, type TokenPicker } from './decoding/token-picker.ts';
+import { JsPicker } from './decoding/js-picker.ts';
 import { recordManifest } from '../model-inventory.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
-import type { ModelConfigJson, ModelFamily, ServedLanguages } from '../families/model-family.ts';
+import type { ModelFamily, ServedLanguages } from '../families/model-family.ts';
 import { loadModelTokenizer } from '../tokenizer/family-tokenizer.ts';
 import type { ModelTokenizer } from '../tokenizer/model-tokenizer.ts';
 import { useSource } from '../transformers-source.ts';
-import { hasLoop } from './repetition-guard.ts';
-
-/** The decoder's positions end at 1024 (NLLB's `max_position_embeddings`). */
-const MAX_NEW_TOKENS = 1000;
-
-/** Output budget per source token count: generous for scripts that need more tokens, still bounded. */
-export function maxNewTokensFor(sourceTokens: number): number {
-  return Math.min(MAX_NEW_TOKENS, 3 * sourceTokens + 16);
-}
 
 /** One progress event of a model file being downloaded. */
 export interface DownloadEvent {
@@ -61,6 +50,11 @@ export interface LoadOptions {
    * JS); the last two for side-by-side benches and tests (token-picker.ts).
    */
   picker?: PickerKind;
+  /**
+   * The model cache (`SEMA_MODEL_CACHE`), under which the engine keeps its copies of the model's
+   * files (engine-files/copy-cache.ts); a hub model's cache folder, else SEMA_MODEL_CACHE's default.
+   */
+  copyCache?: string;
   /** Called while files that were not on disk yet are downloaded. */
   onDownload?: (progress: DownloadEvent) => void;
   /**
@@ -68,11 +62,7 @@ export interface LoadOptions {
    * are downloaded or opened.
    */
   onIdentified?: (model: { family: ModelFamily; languages: ServedLanguages }) => void;
-  /**
-   * Benchmarks only: every row generates exactly round(ratio × its source tokens) tokens (at least
-   * 1): `</s>` is never chosen and the loop guard is off, so a random-weight model costs per
-   * sentence what a real one does. Unset in the server.
-   */
+  /** Benchmarks only: forced output lengths (decoding/row-limits.ts). Unset in the server. */
   forceLengthRatio?: number;
 }
 
@@ -110,18 +100,23 @@ export function engineSessionOptions(threads: number) {
   } satisfies ort.InferenceSession.SessionOptions;
 }
 
+/** The model cache copies go under when the load is not told: SEMA_MODEL_CACHE's default. */
+function defaultCopyCache(source: ModelSource): string {
+  if (source.kind === 'hub') return source.cacheDir;
+  return process.env.SEMA_MODEL_CACHE || path.join(os.homedir(), '.cache', 'sema');
+}
+
 /**
- * Where the engine writes its copies of a model's ONNX files (int8 weights, the picker's nodes):
- * beside the download, or for a folder of the user's into the temporary folder.
+ * Deletes the copies earlier versions wrote beside a download (`onnx/<file>.int8.onnx`,
+ * `.picker.onnx`, `.int8.picker.onnx`): they now live in the copies' folder (copy-cache.ts), and
+ * each took the model's size again on disk.
  */
-export function weightCopiesFolder(source: ModelSource): string {
-  return source.kind === 'folder'
-    ? path.join(
-        os.tmpdir(),
-        'sema-int8-weights',
-        createHash('sha256').update(path.resolve(source.path)).digest('hex').slice(0, 16),
-      )
-    : path.join(cachedModelFolder(source), 'onnx');
+function removeCopiesBesideDownload(folder: string, dtype: string): void {
+  for (const name of ['encoder_model', 'decoder_model_merged']) {
+    const base = path.join(folder, onnxFile(name, dtype)).replace(/\.onnx$/, '');
+    for (const suffix of ['.int8.onnx', '.picker.onnx', '.int8.picker.onnx'])
+      fs.rmSync(base + suffix, { force: true });
+  }
 }
 
 export class Seq2SeqModel {
@@ -131,7 +126,12 @@ export class Seq2SeqModel {
     /** The encoder and decoder sessions, for tests and benchmarks that drive a decoder directly. */
     readonly runner: DecoderRunner,
     private readonly decoder: Decoder,
-    private readonly forceLengthRatio?: number,
+    /** Which of the engine's speed-ups run, and why one is off (for /status). */
+    readonly features: EngineFeatures,
+    /** The files the sessions were opened from: the engine's copies, or the originals. */
+    readonly openedFiles: { encoder: string; decoder: string },
+    /** How far rows may run: the translation's limits, or a benchmark's forced lengths. */
+    private readonly limits: RowLimits,
   ) {}
 
   static async load(options: LoadOptions): Promise<Seq2SeqModel> {
@@ -169,34 +169,23 @@ export class Seq2SeqModel {
     // stream that reads the whole file into memory behind the session's back (its FileResponse),
     // another copy of the weights for as long as the process lives (1.5 GB more for 600M q8).
     const sessionOptions = engineSessionOptions(options.threads);
-    // The engine opens its own copy of a file when it changes something (int8-weights.ts): quantized
+    // The engine opens its own copy of a file when it changes something (engine-files/): quantized
     // weights as int8 rather than the exports' uint8 (the same integers, faster kernels), and the
-    // token picker's nodes appended to the decoder (picker-graph.ts). The copies go beside the
-    // download, or for a folder of the user's into the temporary folder.
-    const copies = weightCopiesFolder(source);
+    // token picker's nodes and the new-keys-and-values slices appended to the decoder. The copies
+    // go under the model cache, keyed by the original's content and the converter's version.
+    if (source.kind === 'hub') removeCopiesBesideDownload(folder, options.dtype);
+    const copies = copiesFolder(options.copyCache ?? defaultCopyCache(source));
     const pickerKind = options.picker ?? 'decoder';
-    const open = async (name: string, append?: Uint8Array) => {
-      const file = path.join(folder, onnxFile(name, options.dtype));
-      const int8 = options.dtype === 'q8';
-      if (int8 || append) {
-        fs.mkdirSync(copies, { recursive: true });
-        const suffix = `${int8 ? '.int8' : ''}${append ? '.picker' : ''}.onnx`;
-        const copy = engineModelFile(file, path.join(copies, path.basename(file, '.onnx') + suffix), {
-          int8,
-          append,
-        });
-        if (copy !== file) {
-          // A layout the conversion misjudged must not cost the model: the original still works.
-          try {
-            return await ort.InferenceSession.create(copy, sessionOptions);
-          } catch {
-            fs.rmSync(copy, { force: true });
-          }
-        }
-      }
-      return ort.InferenceSession.create(file, sessionOptions);
-    };
-    const encoder = await open('encoder_model');
+    const int8 = options.dtype === 'q8';
+    const open = (name: string, append?: Uint8Array) =>
+      openModelFile(path.join(folder, onnxFile(name, options.dtype)), {
+        copies,
+        int8,
+        ...(append && { append, appendName: 'picker' }),
+        sessionOptions,
+      });
+    const encoderFile = await open('encoder_model');
+    const encoder = encoderFile.session;
     let decoderSession: ort.InferenceSession | undefined;
     let picker: TokenPicker | undefined;
     try {
@@ -204,31 +193,28 @@ export class Seq2SeqModel {
       // tied embedding/output weight (peak 1.83× → 1.39× the weights for 600M q8) but makes every
       // step slower: measured side by side (bench:models, 2 rounds, quiet machine) 0.55 → 0.16
       // sentences/s at batch 1 and 1.43 → 0.62 at batch 8. Speed wins; see bench/results/HISTORY.md.
-      const config = readConfig(folder);
+      const config = readModelConfig(folder);
       const layout = decoderLayout(config);
       // With the default picker, the engine's copy of the decoder picks each step's tokens and
       // returns only each step's new keys and values (picker-graph.ts, decoder-cache.ts).
-      decoderSession = await open(
+      const decoderFile = await open(
         'decoder_model_merged',
         pickerKind === 'decoder'
           ? Buffer.concat([decoderPickerTail(), newKeysValuesTail(layout.layers)])
           : undefined,
       );
+      decoderSession = decoderFile.session;
       // What arrived is recorded as it arrived, for `npm run models -- verify`.
       if (downloads.length > 0) await recordManifest(folder, downloads);
-      for (const input of ['use_cache_branch', 'past_key_values.0.decoder.key', 'encoder_hidden_states']) {
-        if (!decoderSession.inputNames.includes(input)) {
-          throw unsupported(
-            `the decoder has no '${input}' input; export it as a merged decoder with past key values`,
-          );
-        }
-      }
+      checkMergedDecoder(decoderSession.inputNames);
       const eos = config.eos_token_id ?? 2;
       const vocabSize = config.vocab_size ?? tokenizer.vocabularySize;
       const suppressed = new Uint8Array(vocabSize);
       for (const id of tokenizer.specialIds) if (id !== eos && id < vocabSize) suppressed[id] = 1;
-      if (options.forceLengthRatio !== undefined) suppressed[eos] = 1;
-      picker = createTokenPicker(pickerKind, suppressed);
+      const limits =
+        options.forceLengthRatio === undefined ? TRANSLATION_LIMITS : forcedLength(options.forceLengthRatio);
+      if (!limits.mayEnd) suppressed[eos] = 1;
+      picker = pickerKind === 'js' ? new JsPicker(suppressed) : new RuntimePicker(suppressed);
       const runner = new DecoderRunner(
         encoder,
         decoderSession,
@@ -243,12 +229,22 @@ export class Seq2SeqModel {
       );
       const beams = options.beams ?? 1;
       const decoder = beams > 1 ? new BeamDecoder(runner, beams) : new GreedyDecoder(runner);
+      const features = engineFeatures({
+        dtype: options.dtype,
+        encoder: encoderFile,
+        decoder: decoderFile,
+        picker: pickerKind,
+        picksInGraph: runner.picksInGraph,
+        newKeysValuesInGraph: runner.newKeysValuesInGraph,
+      });
       return new Seq2SeqModel(
         tokenizer,
         [encoder, decoderSession, picker],
         runner,
         decoder,
-        options.forceLengthRatio,
+        features,
+        { encoder: encoderFile.file, decoder: decoderFile.file },
+        limits,
       );
     } catch (error) {
       await encoder.release();
@@ -340,8 +336,8 @@ export class Seq2SeqModel {
       rows,
       forcedPrefix: [targetToken],
       // The language and end tokens are not counted, as in `prepare`.
-      maxNewTokens: rows.map((row) => maxNewTokensFor(Math.max(0, row.length - 2))),
-      guardLoops: rows.map((row) => !hasLoop(row.slice(1, -1))),
+      maxNewTokens: rows.map((row) => TRANSLATION_LIMITS.maxNewTokens(row.slice(1, -1))),
+      guardLoops: rows.map((row) => TRANSLATION_LIMITS.guardLoops(row.slice(1, -1))),
       signal,
     };
     const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
@@ -363,13 +359,8 @@ export class Seq2SeqModel {
       for (const { ids: row, piece } of this.tokenizer.sourceRows(ids, source, target)) {
         rows.push(row);
         owner.push(index);
-        const forced = this.forceLengthRatio;
-        guardLoops.push(forced === undefined && !hasLoop(piece));
-        maxNewTokens.push(
-          forced === undefined
-            ? maxNewTokensFor(piece.length)
-            : Math.max(1, Math.round(forced * piece.length)),
-        );
+        guardLoops.push(this.limits.guardLoops(piece));
+        maxNewTokens.push(this.limits.maxNewTokens(piece));
       }
     });
     return { job: { rows, forcedPrefix, maxNewTokens, guardLoops, signal }, owner, sourceTokens };
@@ -382,21 +373,6 @@ export class Seq2SeqModel {
 
 function onDisk(folder: string, file: string): boolean {
   return fs.existsSync(path.join(folder, file));
-}
-
-function readConfig(folder: string): ModelConfigJson {
-  return JSON.parse(fs.readFileSync(path.join(folder, 'config.json'), 'utf8')) as ModelConfigJson;
-}
-
-function unsupported(why: string): Error {
-  return new Error(`Unsupported model layout: ${why}`);
-}
-
-function decoderLayout(config: ModelConfigJson): DecoderLayout {
-  const { decoder_layers: layers, decoder_attention_heads: heads, d_model: width } = config;
-  if (!layers || !heads || !width)
-    throw unsupported('config.json lacks decoder_layers, decoder_attention_heads or d_model');
-  return { layers, heads, headDim: width / heads };
 }
 
 /**

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '@sema/shared/api/schemas';
 import type { App } from '../../../../app.ts';
 import { buildTestApp, postJson, withTestApp } from '../../../../../test/build-test-app.ts';
+import { writeBrokenCopies } from '../../../../translation/testing/broken-engine-copies.ts';
 import { overallStatus } from './index.ts';
 
 let app: App;
@@ -170,6 +174,34 @@ describe('GET /status', () => {
       },
     );
   });
+
+  it("shows the operator which of the engine's speed-ups run, and why one is off: a copy that failed to open", async () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-status-copies-'));
+    const token = 'o'.repeat(40);
+    try {
+      await writeBrokenCopies(cache);
+      await withTestApp({ SEMA_MODEL_CACHE: cache, SEMA_ADMIN_TOKEN: token }, async (broken) => {
+        const status = async (headers: Record<string, string> = {}) =>
+          (await broken.inject({ method: 'GET', url: '/status', headers })).json<StatusResponse>().engines
+            .translation;
+        const asOperator = { authorization: `Bearer ${token}` };
+        await expect.poll(async () => (await status(asOperator)).state, { timeout: 30_000 }).toBe('ready');
+        expect((await status(asOperator)).engine_features).toEqual({
+          int8_weights: {
+            on: false,
+            why: expect.stringMatching(/decoder: .*failed to open/),
+            fallback: true,
+          },
+          picks_in_decoder: { on: false, why: expect.stringMatching(/failed to open/), fallback: true },
+          new_keys_values_only: { on: false, why: expect.stringMatching(/failed to open/), fallback: true },
+        });
+        // Its reasons name files of the server's: not for everyone.
+        expect((await status()).engine_features).toBeUndefined();
+      });
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('is degraded when an engine failed and starting while one loads', () => {
     expect(overallStatus([{ state: 'ready' }, { state: 'error', detail: 'x' }])).toBe('degraded');

@@ -5,21 +5,20 @@
  * Three ways, the same picks:
  * - `decoder` (the default): the picker's nodes are part of the decoder's graph (`picker-graph.ts`),
  *   so a step returns its picks and never its logits. The engine appends them to the copy of the
- *   decoder it writes (int8-weights.ts); where it writes none (fp32 weights, a layout it does not
- *   convert), `decoder` falls back to `runtime`.
+ *   decoder it writes for every dtype (engine-files/); only where that copy cannot be written or
+ *   opened (a fallback the load reports: engine-features.ts) does `decoder` run as `runtime`.
  * - `runtime` runs a second, tiny ONNX Runtime session over the logits the step returned (last
  *   position → + a bias of −∞ on the left-out tokens → log-softmax for beams → TopK), so the
  *   vocabulary-wide loops run in the runtime's vectorised kernels instead of JS (for beam search
  *   they were a third of a decode: one `Math.exp` per vocabulary entry per beam).
- * - `js` is the loop in JS, kept to measure the others side by side and as the reference the tests
- *   hold the runtime to.
+ * - `js` is the loop in JS (`js-picker.ts`), kept to measure the others side by side and
+ *   as the reference the tests hold the runtime to.
  *
  * Ties go to the lower token every way (ONNX's TopK is defined so); log-probabilities differ by
  * float32 rounding (the runtime's log-softmax is float32, JS's normaliser float64).
  */
 import ort from 'onnxruntime-node';
-import { logSumExp, topTokens } from './beam-search.ts';
-import { pickerModel } from './picker-graph.ts';
+import { pickerModel } from '../engine-files/picker-graph.ts';
 
 export type PickerKind = 'decoder' | 'runtime' | 'js';
 
@@ -49,59 +48,11 @@ export interface TokenPicker {
   release(): Promise<void>;
 }
 
-export function createTokenPicker(kind: PickerKind, suppressed: Uint8Array): TokenPicker {
-  return kind === 'js' ? new JsPicker(suppressed) : new RuntimePicker(suppressed);
-}
-
-class JsPicker implements TokenPicker {
-  constructor(private readonly suppressed: Uint8Array) {}
-
-  async argmax({ logits, batch: rows, inputLength: positions, vocab }: StepLogits): Promise<Picks> {
-    const picks = emptyPicks(rows, 1);
-    for (let r = 0; r < rows; r++) {
-      const offset = (r * positions + positions - 1) * vocab;
-      let best = -1;
-      let bestScore = -Infinity;
-      for (let i = 0; i < vocab; i++) {
-        const score = logits[offset + i]!;
-        if (score > bestScore && this.suppressed[i] !== 1) {
-          bestScore = score;
-          best = i;
-        }
-      }
-      picks.tokens[r] = best;
-      picks.values[r] = bestScore;
-      picks.found[r] = best < 0 ? 0 : 1;
-    }
-    return picks;
-  }
-
-  async topLogProbs(
-    { logits, batch: rows, inputLength: positions, vocab }: StepLogits,
-    count: number,
-  ): Promise<Picks> {
-    const picks = emptyPicks(rows, count);
-    for (let r = 0; r < rows; r++) {
-      const offset = (r * positions + positions - 1) * vocab;
-      const normaliser = logSumExp(logits, offset, vocab, this.suppressed);
-      const top = topTokens(logits, offset, vocab, this.suppressed, count);
-      top.tokens.forEach((token, i) => {
-        picks.tokens[r * count + i] = token;
-        picks.values[r * count + i] = top.values[i]! - normaliser;
-      });
-      picks.found[r] = top.tokens.length;
-    }
-    return picks;
-  }
-
-  async release(): Promise<void> {}
-}
-
 /**
  * Its two sessions are opened on first use: with the default `decoder` kind the decoder picks the
  * tokens itself, and this picker only serves a decoder without the picker's nodes.
  */
-class RuntimePicker implements TokenPicker {
+export class RuntimePicker implements TokenPicker {
   private readonly bias: ort.Tensor;
   private sessions?: Promise<{ best: ort.InferenceSession; bestLogProbs: ort.InferenceSession }>;
 
@@ -203,7 +154,7 @@ export function picksFromTopK(
   return picks;
 }
 
-function emptyPicks(rows: number, count: number): Picks {
+export function emptyPicks(rows: number, count: number): Picks {
   return {
     count,
     tokens: new Int32Array(rows * count).fill(-1),

@@ -14,6 +14,7 @@
  */
 
 /** Inputs and outputs the tail adds to the decoder. */
+import { DECODER_IO } from '../model/export-layout.ts';
 import { BOOL, FLOAT, INT64, message, node, value, type Field } from './onnx-writer.ts';
 
 export const PICKER_IO = {
@@ -83,7 +84,7 @@ export function decoderPickerTail(): Uint8Array {
       [12, value(`${name}_tokens`, INT64)],
     ]);
   const graph = message([
-    [1, node('Add', ['logits', bias], ['sema_masked'])],
+    [1, node('Add', [DECODER_IO.logits, bias], ['sema_masked'])],
     [
       1,
       node(

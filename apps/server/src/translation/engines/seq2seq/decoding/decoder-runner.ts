@@ -1,14 +1,23 @@
 /**
  * What the greedy and the beam decoder share: running the encoder and one step of the merged
- * decoder of a seq2seq export (the Optimum / transformers.js layout, the same for every model
- * family) with onnxruntime-node, and gathering the batch-first tensors when the batch changes (rows
+ * decoder of a seq2seq export (its names: model/export-layout.ts) with onnxruntime-node, and gathering the batch-first tensors when the batch changes (rows
  * leave, beams are reordered). What differs between families is only which tokens start the
  * decoder (`SpecialTokens.decoderStart` and the job's `forcedPrefix`).
  */
 import ort from 'onnxruntime-node';
-import { abortError } from '../../errors.ts';
-import { DecoderCacheBuffers, newPartOf, sliceFeeds } from './decoder-cache.ts';
-import { PICKER_IO } from './picker-graph.ts';
+import { abortError } from '../../../errors.ts';
+import { DecoderCacheBuffers, sliceFeeds } from './decoder-cache.ts';
+import { newPartOf } from '../engine-files/new-keys-values-tail.ts';
+import { PICKER_IO } from '../engine-files/picker-graph.ts';
+import {
+  CACHE_TYPE,
+  DECODER_IO,
+  ENCODER_IO,
+  pastName,
+  presentName,
+  presentOwner,
+  type DecoderLayout,
+} from '../model/export-layout.ts';
 import {
   picksFromTopK,
   suppressionBias,
@@ -18,13 +27,6 @@ import {
 } from './token-picker.ts';
 
 export type Tensor = ort.Tensor;
-
-export interface DecoderLayout {
-  /** Decoder layers (each has decoder and encoder key/value caches). */
-  layers: number;
-  heads: number;
-  headDim: number;
-}
 
 export interface SpecialTokens {
   pad: number;
@@ -112,9 +114,8 @@ export class DecoderRunner {
     /** Picks each step's best tokens, leaving out `special.suppressed`. */
     readonly picker: TokenPicker,
   ) {
-    const caches = decoder.outputNames.filter((name) => name.startsWith('present.'));
-    this.decoderCacheOutputs = caches.filter((name) => !name.includes('.encoder.'));
-    this.encoderCacheOutputs = caches.filter((name) => name.includes('.encoder.'));
+    this.decoderCacheOutputs = decoder.outputNames.filter((name) => presentOwner(name) === 'decoder');
+    this.encoderCacheOutputs = decoder.outputNames.filter((name) => presentOwner(name) === 'encoder');
     this.picksInGraph = decoder.outputNames.includes(PICKER_IO.tokens);
     this.newKeysValuesInGraph = this.decoderCacheOutputs.every((name) =>
       decoder.outputNames.includes(newPartOf(name)),
@@ -170,15 +171,15 @@ export class DecoderRunner {
     };
   }
 
-  /** The encoder's `last_hidden_state` for rows padded to the longest of them. */
+  /** The encoder's hidden states (`last_hidden_state`) for rows padded to the longest of them. */
   private async encodeRows(rows: readonly (readonly number[])[]): Promise<Tensor> {
     const sourceLength = Math.max(...rows.map((row) => row.length));
     const { ids, mask } = this.sourceTensors(rows, sourceLength);
     const encoded = await this.encoder.run({
-      input_ids: new ort.Tensor('int64', ids, [rows.length, sourceLength]),
-      attention_mask: new ort.Tensor('int64', mask, [rows.length, sourceLength]),
+      [ENCODER_IO.inputIds]: new ort.Tensor('int64', ids, [rows.length, sourceLength]),
+      [ENCODER_IO.attentionMask]: new ort.Tensor('int64', mask, [rows.length, sourceLength]),
     });
-    return output(encoded, 'last_hidden_state');
+    return output(encoded, ENCODER_IO.hidden);
   }
 
   private sourceTensors(rows: readonly (readonly number[])[], sourceLength: number) {
@@ -254,16 +255,16 @@ export class DecoderRunner {
   private async run(state: BatchState, inputIds: BigInt64Array, inputLength: number, pick?: PickRequest) {
     const batch = inputIds.length / inputLength;
     const feeds: Record<string, Tensor> = {
-      input_ids: new ort.Tensor('int64', inputIds, [batch, inputLength]),
-      encoder_attention_mask: state.encoderMask,
-      encoder_hidden_states: state.encoderHidden,
-      use_cache_branch: new ort.Tensor('bool', [state.started], [1]),
+      [DECODER_IO.inputIds]: new ort.Tensor('int64', inputIds, [batch, inputLength]),
+      [DECODER_IO.encoderAttentionMask]: state.encoderMask,
+      [DECODER_IO.encoderHidden]: state.encoderHidden,
+      [DECODER_IO.useCacheBranch]: new ort.Tensor('bool', [state.started], [1]),
     };
     for (let layer = 0; layer < this.layout.layers; layer++) {
-      feeds[`past_key_values.${layer}.decoder.key`] = state.decoderCache[layer * 2]!;
-      feeds[`past_key_values.${layer}.decoder.value`] = state.decoderCache[layer * 2 + 1]!;
-      feeds[`past_key_values.${layer}.encoder.key`] = state.encoderCache[layer * 2]!;
-      feeds[`past_key_values.${layer}.encoder.value`] = state.encoderCache[layer * 2 + 1]!;
+      feeds[pastName(layer, 'decoder', 'key')] = state.decoderCache[layer * 2]!;
+      feeds[pastName(layer, 'decoder', 'value')] = state.decoderCache[layer * 2 + 1]!;
+      feeds[pastName(layer, 'encoder', 'key')] = state.encoderCache[layer * 2]!;
+      feeds[pastName(layer, 'encoder', 'value')] = state.encoderCache[layer * 2 + 1]!;
     }
     const picksHere = this.picksInGraph && pick !== undefined;
     if (this.newKeysValuesInGraph) Object.assign(feeds, sliceFeeds(inputLength));
@@ -279,7 +280,7 @@ export class DecoderRunner {
     const fetches = [
       ...this.decoderCacheFetches,
       ...(state.started ? [] : this.encoderCacheOutputs),
-      ...(picksHere ? [PICKER_IO.values, PICKER_IO.tokens] : ['logits']),
+      ...(picksHere ? [PICKER_IO.values, PICKER_IO.tokens] : [DECODER_IO.logits]),
     ];
     const result = await this.decoder.run(feeds, fetches);
     const decoderCache: Tensor[] = [];
@@ -290,15 +291,15 @@ export class DecoderRunner {
         : output(result, name);
     for (let layer = 0; layer < this.layout.layers; layer++) {
       decoderCache.push(
-        grown(layer * 2, `present.${layer}.decoder.key`),
-        grown(layer * 2 + 1, `present.${layer}.decoder.value`),
+        grown(layer * 2, presentName(layer, 'decoder', 'key')),
+        grown(layer * 2 + 1, presentName(layer, 'decoder', 'value')),
       );
       // The encoder's keys and values are computed on the first step only; later outputs of
       // the merged decoder are placeholders (as in Optimum and transformers.js).
       if (!state.started) {
         encoderCache.push(
-          output(result, `present.${layer}.encoder.key`),
-          output(result, `present.${layer}.encoder.value`),
+          output(result, presentName(layer, 'encoder', 'key')),
+          output(result, presentName(layer, 'encoder', 'value')),
         );
       }
     }
@@ -316,7 +317,7 @@ export class DecoderRunner {
     batch: number,
     inputLength: number,
   ): StepLogits {
-    const logits = output(result, 'logits');
+    const logits = output(result, DECODER_IO.logits);
     return { logits: logits.data as Float32Array, batch, inputLength, vocab: logits.dims[2]! };
   }
 
@@ -324,7 +325,7 @@ export class DecoderRunner {
     const { layers, heads, headDim } = this.layout;
     return Array.from(
       { length: layers * 2 },
-      () => new ort.Tensor('float32', new Float32Array(0), [batch, heads, 0, headDim]),
+      () => new ort.Tensor(CACHE_TYPE, new Float32Array(0), [batch, heads, 0, headDim]),
     );
   }
 }

@@ -2,7 +2,7 @@
  * The published q8 exports (dynamic quantization) store their weights as uint8 with a zero point.
  * ONNX Runtime multiplies uint8 activations by int8 weights faster than by uint8 ones (measured on
  * the synthetic NLLB-600M: 1.34× the tokens per CPU-second at batch 1, 1.20× at batch 8; see
- * bench/results/HISTORY.md). `engineModelFile` writes, once, a copy of such a file whose uint8
+ * bench/results/HISTORY.md). `writeEngineCopy` writes a copy of such a file whose uint8
  * weights are int8: every byte of a weight and of its zero point becomes itself − 128 (its top bit
  * flipped), so every (weight − zero point), and so every result, is the same integer as before.
  * The tensor type is one byte of the file and the data keeps its length, so the copy is the same
@@ -173,64 +173,79 @@ function convertible(names: Set<string>, uses: readonly Use[]): boolean {
 }
 
 /**
- * The file the engine opens for `file`: its copy `copy` (written now if missing or older than the
- * original), with `int8` its uint8 weights as int8 where they can be converted, and `append`
- * written after its end (more of the model, see picker-graph.ts; the original never gets it).
- * `file` itself when there is nothing to change (no `append`, and no weights to convert) or the
- * copy cannot be written.
+ * Writes into `target` the copy of `file` the engine opens: with `int8`, its uint8 weights as int8
+ * where they can be converted, and `append` written after its end (more of the model, see
+ * picker-graph.ts; the original never gets it). Writes nothing (`written` false) when there is
+ * nothing to change: no `append`, and no weights to convert. `why` says why weights asked to go
+ * int8 did not. Where the copy is kept, and when it is written again, is copy-cache.ts's.
  */
-export function engineModelFile(
+export function writeEngineCopy(
   file: string,
-  copy: string,
+  target: string,
   { int8, append }: { int8: boolean; append?: Uint8Array },
-): string {
-  const original = fs.statSync(file);
-  const existing = fs.statSync(copy, { throwIfNoEntry: false });
-  const size = original.size + (append?.length ?? 0);
-  if (existing && existing.size === size && existing.mtimeMs >= original.mtimeMs) return copy;
-  const initializers = int8 ? convertibleInitializers(file, original.size) : [];
-  if (initializers.length === 0 && !append) return file;
-  const partial = `${copy}.${process.pid}.partial`;
+): WrittenCopy {
+  const originalSize = fs.statSync(file).size;
+  const { initializers, why } = int8 ? convertibleInitializers(file, originalSize) : { initializers: [] };
+  if (initializers.length === 0 && !append) return { written: false, int8: false, ...(why ? { why } : {}) };
+  fs.copyFileSync(file, target);
+  const out = fs.openSync(target, 'r+');
   try {
-    fs.copyFileSync(file, partial);
-    const out = fs.openSync(partial, 'r+');
-    try {
-      const type = Buffer.from([INT8]);
-      const block = Buffer.alloc(1 << 20);
-      for (const initializer of initializers) {
-        fs.writeSync(out, type, 0, 1, initializer.typeAt);
-        for (let done = 0; done < initializer.dataLength; done += block.length) {
-          const length = Math.min(block.length, initializer.dataLength - done);
-          const at = initializer.dataAt + done;
-          fs.readSync(out, block, 0, length, at);
-          for (let i = 0; i < length; i++) block[i] = block[i]! ^ 0x80;
-          fs.writeSync(out, block, 0, length, at);
-        }
+    const type = Buffer.from([INT8]);
+    const block = Buffer.alloc(1 << 20);
+    for (const initializer of initializers) {
+      fs.writeSync(out, type, 0, 1, initializer.typeAt);
+      for (let done = 0; done < initializer.dataLength; done += block.length) {
+        const length = Math.min(block.length, initializer.dataLength - done);
+        const at = initializer.dataAt + done;
+        fs.readSync(out, block, 0, length, at);
+        for (let i = 0; i < length; i++) block[i] = block[i]! ^ 0x80;
+        fs.writeSync(out, block, 0, length, at);
       }
-      if (append) fs.writeSync(out, append, 0, append.length, original.size);
-    } finally {
-      fs.closeSync(out);
     }
-    fs.renameSync(partial, copy);
-    return copy;
-  } catch {
-    fs.rmSync(partial, { force: true });
-    return file; // a folder we may not write to: the original works, only slower
+    if (append) fs.writeSync(out, append, 0, append.length, originalSize);
+  } finally {
+    fs.closeSync(out);
   }
+  return { written: true, int8: initializers.length > 0, ...(why ? { why } : {}) };
 }
 
-/** The uint8 initializers to write as int8, or none when the file's layout does not allow it. */
-function convertibleInitializers(file: string, fileSize: number): Initializer[] {
+/**
+ * Why a file's weights do not go int8 when it has no uint8 weights (an fp32 file, or one quantized
+ * to int8 already): nothing is lost, unlike the other reasons, which are fallbacks.
+ */
+export const NO_UINT8_WEIGHTS = 'it has no uint8 weights';
+
+/** What `writeEngineCopy` did. */
+export interface WrittenCopy {
+  written: boolean;
+  /** Whether the copy's weights are int8. */
+  int8: boolean;
+  /** Why weights asked to go int8 did not. */
+  why?: string;
+}
+
+/** The uint8 initializers to write as int8, or none and why, when the file's layout does not allow it. */
+function convertibleInitializers(
+  file: string,
+  fileSize: number,
+): { initializers: Initializer[]; why?: string } {
   const fd = fs.openSync(file, 'r');
   let plan: ReturnType<typeof readGraph>;
   try {
     plan = readGraph(new Reader(fd), fileSize);
-  } catch {
-    return []; // not a layout this reader knows
+  } catch (error) {
+    return { initializers: [], why: `the int8 converter cannot read the file (${(error as Error).message})` };
   } finally {
     fs.closeSync(fd);
   }
   const names = new Set(plan.initializers.map((initializer) => initializer.name));
-  if (plan.unknownLayout || names.size === 0 || [...names].some((name) => plan.declared.has(name))) return [];
-  return convertible(names, plan.uses) ? plan.initializers : [];
+  if (plan.unknownLayout)
+    return {
+      initializers: [],
+      why: 'its uint8 weights are stored in a way the int8 converter does not know',
+    };
+  if (names.size === 0) return { initializers: [], why: NO_UINT8_WEIGHTS };
+  if ([...names].some((name) => plan.declared.has(name)) || !convertible(names, plan.uses))
+    return { initializers: [], why: 'a uint8 weight is used where int8 would change its meaning' };
+  return { initializers: plan.initializers };
 }

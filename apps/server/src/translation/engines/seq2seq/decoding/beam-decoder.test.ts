@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
+import { TINY_NLLB } from '../../../testing/tiny-nllb.ts';
 import { BeamDecoder } from './beam-decoder.ts';
 import type { Hypothesis } from './beam-search.ts';
 import type { DecodeJob, DecoderRunner } from './decoder-runner.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { resolveModelSource } from '../model-source.ts';
-import { Seq2SeqModel } from './seq2seq-model.ts';
+import { resolveModelSource } from '../../model-source.ts';
+import { Seq2SeqModel } from '../seq2seq-model.ts';
 import { loopCut } from './repetition-guard.ts';
 
 const SENTENCES = [

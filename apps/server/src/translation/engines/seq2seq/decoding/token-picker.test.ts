@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenPicker, type Picks, type TokenPicker } from './token-picker.ts';
+import { JsPicker } from './js-picker.ts';
+import { RuntimePicker, type Picks, type TokenPicker } from './token-picker.ts';
 
 // Vocabulary of 6; tokens 1 and 4 may never be generated. Two rows, two positions each: only the
 // last position of a row counts.
@@ -14,8 +15,8 @@ const step = { logits, batch: 2, inputLength: 2, vocab: 6 };
 let runtime: TokenPicker;
 let js: TokenPicker;
 beforeAll(async () => {
-  runtime = createTokenPicker('runtime', suppressed);
-  js = createTokenPicker('js', suppressed);
+  runtime = new RuntimePicker(suppressed);
+  js = new JsPicker(suppressed);
 });
 afterAll(async () => {
   await runtime?.release();
@@ -70,7 +71,7 @@ it('the runtime picker gives what the JS one gives on a large random vocabulary'
   let seed = 7;
   const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 30 - 15;
   const big = { logits: Float32Array.from({ length: 4 * vocab }, random), batch: 4, inputLength: 1, vocab };
-  const [a, b] = [createTokenPicker('runtime', many), createTokenPicker('js', many)];
+  const [a, b] = [new RuntimePicker(many), new JsPicker(many)];
   try {
     expect((await a.argmax(big)).tokens).toEqual((await b.argmax(big)).tokens);
     const [ours, theirs] = [await a.topLogProbs(big, 8), await b.topLogProbs(big, 8)];

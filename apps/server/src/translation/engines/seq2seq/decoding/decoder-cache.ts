@@ -7,38 +7,14 @@
  * step's arithmetic (one step from the same state: ~160 ms fetching the cache against ~65 ms
  * fetching only the picks; the copies and the garbage collections they set off).
  *
- * So the engine's copy of the decoder gets one `Slice` per cache output (`newKeysValuesTail`,
- * appended the way picker-graph.ts appends the picker): the last `inputLength` positions of each,
+ * So the engine's copy of the decoder gets one `Slice` per cache output
+ * (engine-files/new-keys-values-tail.ts): the last `inputLength` positions of each,
  * the step's own keys and values, `[batch, heads, inputLength, headDim]`. `DecoderCacheBuffers`
  * writes past and new into buffers kept for the job, two per cache tensor taken in turn (a step reads
  * one while the next cache is written into the other), grown when the cache outgrows them.
  */
 import ort from 'onnxruntime-node';
-import { FLOAT, INT64, message, node, value, type Field } from './onnx-writer.ts';
-
-/** Inputs the tail adds: int64 [1] each, the `Slice`'s start (−inputLength), end and axis (2). */
-export const SLICE_IO = { start: 'sema_new_start', end: 'sema_new_end', axis: 'sema_new_axis' } as const;
-
-/** The tail's output holding the step's own part of the cache output `present`. */
-export function newPartOf(present: string): string {
-  return `sema_new.${present}`;
-}
-
-/** Bytes that, appended to a merged decoder's file, add `newPartOf(name)` for every decoder cache output. */
-export function newKeysValuesTail(layers: number): Uint8Array {
-  const presents = Array.from({ length: layers }, (_, layer) =>
-    ['key', 'value'].map((part) => `present.${layer}.decoder.${part}`),
-  ).flat();
-  const graph = message([
-    ...presents.map((present): Field => [
-      1,
-      node('Slice', [present, SLICE_IO.start, SLICE_IO.end, SLICE_IO.axis], [newPartOf(present)]),
-    ]),
-    ...Object.values(SLICE_IO).map((input): Field => [11, value(input, INT64)]),
-    ...presents.map((present): Field => [12, value(newPartOf(present), FLOAT)]),
-  ]);
-  return message([[7, graph]]);
-}
+import { SLICE_IO } from '../engine-files/new-keys-values-tail.ts';
 
 const int64 = (n: bigint) => new ort.Tensor('int64', BigInt64Array.of(n), [1]);
 /** The same every step: to the end of the position axis. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
+import { TINY_NLLB } from '../../../testing/tiny-nllb.ts';
 import ort from 'onnxruntime-node';
 import {
   lengthGroups,
@@ -11,8 +11,8 @@ import {
 import { BeamDecoder } from './beam-decoder.ts';
 import { DecoderCacheBuffers } from './decoder-cache.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
-import { resolveModelSource } from '../model-source.ts';
-import { Seq2SeqModel } from './seq2seq-model.ts';
+import { resolveModelSource } from '../../model-source.ts';
+import { Seq2SeqModel } from '../seq2seq-model.ts';
 
 describe('lengthGroups', () => {
   it('keeps rows of similar length together, in their order', () => {

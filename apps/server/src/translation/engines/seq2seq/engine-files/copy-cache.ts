@@ -1,0 +1,279 @@
+/**
+ * Where the engine keeps the copies of model files it rewrites (int8 weights, the decoder with the
+ * picker's nodes): one folder under the model cache (`SEMA_MODEL_CACHE`, `~/.cache/sema` by
+ * default), never the system's temporary folder, which a systemd unit with `PrivateTmp=yes` empties
+ * at every restart and which is often RAM (tmpfs).
+ *
+ * A copy is named by a key made of what it was made from and how:
+ * - the original's content fingerprint: its size, its mtime, and SHA-256 over its first and last
+ *   64 KiB and 16 samples spread over the rest (hashing the whole of a 900 MB file would add seconds
+ *   to every start; weights changed in place without a change of size or mtime are not a case we
+ *   meet);
+ * - the converter's version (`ENGINE_FILES_VERSION`, bumped with any change to what a copy
+ *   holds) and the bytes appended, so that a changed converter writes a new copy instead of serving
+ *   a stale one.
+ * Beside each copy a small JSON record says what it is a copy of (for `npm run models -- list`), and,
+ * when the copy failed to open, why: the failure is then remembered under that key (the copy
+ * itself is deleted) so the engine does not write 900 MB again at each start to fail again; a new
+ * converter version, or a new original, tries again. Copies of the same original and variant made
+ * under another key are deleted once the new one is in place.
+ *
+ * No ONNX Runtime here: `npm run models -- list` reads the records without loading it.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * What a copy holds, as written by this version of the engine: bump it whenever the int8
+ * conversion, the graph tails or the way they are written change, so that every copy made by the
+ * previous code is made again.
+ */
+export const ENGINE_FILES_VERSION = 'engine-files@1';
+
+/** The copies' folder under the model cache. */
+export const COPIES_FOLDER = 'engine-copies';
+
+/** The record kept beside a copy (`<copy>.json`). */
+export interface CopyRecord {
+  /** Absolute path of the original file. */
+  source: string;
+  /** What was changed, as in the copy's name (`int8`, `picker`, `int8.picker`). */
+  variant: string;
+  /** The converter version that wrote it. */
+  converter: string;
+  /** Size of the copy in bytes (a copy of another size is incomplete, and is written again). */
+  bytes: number;
+  /** Whether its uint8 weights were written as int8. */
+  int8: boolean;
+  /** Why weights asked to go int8 did not. */
+  why?: string;
+  /** When it was written (ISO time). */
+  written: string;
+  /** Set when the copy failed to open: why, and when (the copy itself is gone). */
+  failed?: { reason: string; at: string };
+}
+
+/** A copy found in the folder, with its record. */
+export interface FoundCopy extends CopyRecord {
+  /** The copy's path (absent on disk when it failed). */
+  file: string;
+  /** Bytes on disk: the copy's, 0 when it failed. */
+  onDisk: number;
+}
+
+export type CopyOutcome =
+  /** The copy to open (written now, or reused). */
+  | { kind: 'copy'; file: string; int8: boolean; why?: string; reused: boolean }
+  /** Nothing to change in the original (no weights to convert, nothing to append). */
+  | { kind: 'unchanged'; why?: string }
+  /** The copy could not be had: open the original; `reason` says why (a fallback, to be told). */
+  | { kind: 'unavailable'; reason: string };
+
+/**
+ * Writes a copy of `original` into `target`, or nothing (`written` false) when there is nothing to
+ * change; `int8` whether its weights went int8, `why` why weights asked to go int8 did not.
+ */
+export type CopyWriter = (
+  original: string,
+  target: string,
+) => { written: boolean; int8: boolean; why?: string };
+
+export interface CopyRequest {
+  /** The original file. */
+  original: string;
+  /** A short name for what is changed, part of the copy's name (`int8.picker`). */
+  variant: string;
+  /** Bytes the writer appends, part of the key (the graph tails). */
+  appended?: Uint8Array;
+  /** The converter's version; `ENGINE_FILES_VERSION` unless a test changes it. */
+  converter?: string;
+}
+
+/** The folder for copies under a model cache. */
+export function copiesFolder(modelCache: string): string {
+  return path.join(modelCache, COPIES_FOLDER);
+}
+
+/**
+ * The copy of `request.original` to open, from the cache in `folder`, written by `write` when it is
+ * not there yet; or why the original is to be opened instead.
+ */
+export function cachedCopy(folder: string, request: CopyRequest, write: CopyWriter): CopyOutcome {
+  const original = path.resolve(request.original);
+  const converter = request.converter ?? ENGINE_FILES_VERSION;
+  const file = copyPath(folder, original, request.variant, key(original, converter, request.appended));
+  const record = readRecord(file);
+  if (record?.failed) {
+    return {
+      kind: 'unavailable',
+      reason: `the engine's copy of ${path.basename(original)} failed to open on ${record.failed.at} (${record.failed.reason}); it is not written again until the converter or the file changes (or its record ${file}.json is deleted)`,
+    };
+  }
+  if (record && sizeOf(file) === record.bytes) {
+    // The same content elsewhere (a cache moved, a folder copied): the record follows the file read.
+    if (record.source !== original) {
+      try {
+        writeRecord(file, { ...record, source: original });
+      } catch {
+        // Only `npm run models -- list` reads it.
+      }
+    }
+    return { kind: 'copy', file, int8: record.int8, ...(record.why && { why: record.why }), reused: true };
+  }
+  const partial = `${file}.${process.pid}.partial`;
+  let written: ReturnType<CopyWriter>;
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    written = write(original, partial);
+    if (!written.written) {
+      removeQuietly(partial);
+      return { kind: 'unchanged', ...(written.why && { why: written.why }) };
+    }
+    fs.renameSync(partial, file);
+    writeRecord(file, {
+      source: original,
+      variant: request.variant,
+      converter,
+      bytes: fs.statSync(file).size,
+      int8: written.int8,
+      ...(written.why && { why: written.why }),
+      written: new Date().toISOString(),
+    });
+  } catch (error) {
+    removeQuietly(partial);
+    return {
+      kind: 'unavailable',
+      reason: `the engine could not write its copy of ${path.basename(original)} into ${folder}: ${(error as Error).message}`,
+    };
+  }
+  try {
+    removeOtherCopies(folder, original, request.variant, file);
+  } catch {
+    // Stale copies left behind cost disk only; `npm run models -- list` shows them.
+  }
+  return { kind: 'copy', file, int8: written.int8, ...(written.why && { why: written.why }), reused: false };
+}
+
+/**
+ * Records that a copy failed to open (ONNX Runtime refused it) and deletes it: the same copy is
+ * not written again (see the module comment). Never throws: the model opens its original anyway.
+ */
+export function markCopyFailed(copy: string, reason: string): void {
+  const record = readRecord(copy);
+  removeQuietly(copy);
+  if (!record) return;
+  try {
+    writeRecord(copy, { ...record, failed: { reason: oneLine(reason), at: new Date().toISOString() } });
+  } catch {
+    // A cache we cannot write to: the copy is tried again next time, and fails again loudly.
+  }
+}
+
+/** Every copy in the folder with its record (records without a readable JSON are left out). */
+export function listCopies(folder: string): FoundCopy[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const found: FoundCopy[] = [];
+  for (const name of names) {
+    if (!name.endsWith('.onnx.json')) continue;
+    const file = path.join(folder, name.slice(0, -'.json'.length));
+    const record = readRecord(file);
+    if (record) found.push({ ...record, file, onDisk: sizeOf(file) ?? 0 });
+  }
+  return found;
+}
+
+/** Whether a copy was made of a file inside `modelFolder`. */
+export function isCopyOf(copy: CopyRecord, modelFolder: string): boolean {
+  return copy.source.startsWith(path.resolve(modelFolder) + path.sep);
+}
+
+/** The copies made of files inside `modelFolder`. */
+export function copiesOf(folder: string, modelFolder: string): FoundCopy[] {
+  return listCopies(folder).filter((copy) => isCopyOf(copy, modelFolder));
+}
+
+/** Deletes copies and their records. */
+export function removeCopies(copies: readonly FoundCopy[]): void {
+  for (const copy of copies) {
+    fs.rmSync(copy.file, { force: true });
+    fs.rmSync(`${copy.file}.json`, { force: true });
+  }
+}
+
+function copyPath(folder: string, original: string, variant: string, copyKey: string): string {
+  return path.join(folder, `${path.basename(original, '.onnx')}.${variant}.${copyKey}.onnx`);
+}
+
+function key(original: string, converter: string, appended: Uint8Array | undefined): string {
+  const hash = createHash('sha256');
+  hash.update(`${converter}\n${fingerprint(original)}\n`);
+  if (appended) hash.update(appended);
+  return hash.digest('hex').slice(0, 20);
+}
+
+const EDGE = 64 * 1024;
+const SAMPLES = 16;
+const SAMPLE = 4 * 1024;
+
+/** The original's size, mtime and a hash of some of its bytes (see the module comment). */
+export function fingerprint(file: string): string {
+  const { size, mtimeMs } = fs.statSync(file);
+  const hash = createHash('sha256');
+  const fd = fs.openSync(file, 'r');
+  try {
+    const read = (at: number, length: number) => {
+      const bytes = Buffer.alloc(Math.max(0, Math.min(length, size - at)));
+      fs.readSync(fd, bytes, 0, bytes.length, at);
+      hash.update(bytes);
+    };
+    read(0, EDGE);
+    for (let i = 1; i <= SAMPLES; i++) read(Math.floor((size * i) / (SAMPLES + 1)), SAMPLE);
+    read(Math.max(0, size - EDGE), EDGE);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return `${size}:${Math.floor(mtimeMs)}:${hash.digest('hex')}`;
+}
+
+function removeOtherCopies(folder: string, original: string, variant: string, keep: string): void {
+  const others = listCopies(folder).filter(
+    (copy) => copy.source === original && copy.variant === variant && copy.file !== keep,
+  );
+  removeCopies(others);
+}
+
+function readRecord(copy: string): CopyRecord | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(`${copy}.json`, 'utf8')) as CopyRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeRecord(copy: string, record: CopyRecord): void {
+  const partial = `${copy}.json.${process.pid}.partial`;
+  fs.writeFileSync(partial, `${JSON.stringify(record, null, 2)}\n`);
+  fs.renameSync(partial, `${copy}.json`);
+}
+
+function sizeOf(file: string): number | undefined {
+  return fs.statSync(file, { throwIfNoEntry: false })?.size;
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Nothing there to remove, or a folder we cannot write to.
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+}

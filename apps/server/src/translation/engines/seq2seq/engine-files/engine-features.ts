@@ -1,0 +1,67 @@
+/**
+ * Which of the engine's speed-ups a loaded model runs with, and why one is off: what `/status`
+ * shows the operator (`engine_features`) and what the server logs once when one is off because
+ * something failed (`fallback`), rather than by a setting or the model's kind.
+ */
+import type { OpenedModelFile } from './open-model-file.ts';
+
+export type EngineFeature = {
+  on: boolean;
+  /** Why it is off. */
+  why?: string;
+  /** Off because something failed (a copy that did not open or could not be written, a layout not known). */
+  fallback?: boolean;
+};
+
+// Type aliases, not interfaces: /status's schema takes them as a record of features.
+export type EngineFeatures = {
+  /** Quantized weights run as int8 rather than uint8 (int8-weights.ts). */
+  int8_weights: EngineFeature;
+  /** The decoder picks each step's tokens itself (picker-graph.ts). */
+  picks_in_decoder: EngineFeature;
+  /** The decoder returns only each step's new keys and values (decoder-cache.ts). */
+  new_keys_values_only: EngineFeature;
+};
+
+/** What the load knew: the files it opened, how it was asked to pick, and what the decoder turned out to do. */
+export interface LoadedFiles {
+  dtype: string;
+  encoder: OpenedModelFile;
+  decoder: OpenedModelFile;
+  /** The picker setting (`decoder` unless a bench or test asks for another). */
+  picker: string;
+  picksInGraph: boolean;
+  newKeysValuesInGraph: boolean;
+}
+
+export function engineFeatures(loaded: LoadedFiles): EngineFeatures {
+  const int8Off = [
+    loaded.encoder.int8Off && { file: 'encoder', ...loaded.encoder.int8Off },
+    loaded.decoder.int8Off && { file: 'decoder', ...loaded.decoder.int8Off },
+  ].filter((off) => off !== undefined);
+  const int8: EngineFeature =
+    loaded.dtype !== 'q8'
+      ? { on: false, why: `the weights are ${loaded.dtype}, not q8` }
+      : int8Off.length === 0
+        ? { on: true }
+        : {
+            on: false,
+            why: int8Off.map((off) => `${off.file}: ${off.why}`).join('; '),
+            ...(int8Off.some((off) => off.fallback) && { fallback: true }),
+          };
+  const tail = (on: boolean): EngineFeature => {
+    if (on) return { on: true };
+    if (loaded.picker !== 'decoder')
+      return { on: false, why: `the picker is '${loaded.picker}' (an option of benches and tests)` };
+    return {
+      on: false,
+      why: loaded.decoder.copyOff ?? 'the decoder copy lacks the nodes the engine appends',
+      fallback: true,
+    };
+  };
+  return {
+    int8_weights: int8,
+    picks_in_decoder: tail(loaded.picksInGraph),
+    new_keys_values_only: tail(loaded.newKeysValuesInGraph),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Opens one of a model's ONNX files as the engine runs it: its copy with int8 weights and the bytes
+ * to append (copy-cache.ts, int8-weights.ts), or the original when there is nothing to change or
+ * the copy cannot be had. Every way the original is opened instead of a copy that was wanted is
+ * returned as a reason, so that the load can report it (logged once, shown in `/status`): a copy
+ * that fails to open costs the model nothing but speed, and must not cost it silently.
+ */
+import path from 'node:path';
+import ort from 'onnxruntime-node';
+import { cachedCopy, markCopyFailed } from './copy-cache.ts';
+import { NO_UINT8_WEIGHTS, writeEngineCopy } from './int8-weights.ts';
+
+export interface OpenedModelFile {
+  session: ort.InferenceSession;
+  /** The file opened: the copy, or the original. */
+  file: string;
+  /** Whether its weights run as int8. */
+  int8: boolean;
+  /** Why int8 was asked for and the weights are not int8; `fallback` unless there was nothing to convert. */
+  int8Off?: { why: string; fallback: boolean };
+  /** Why the copy that was wanted (for int8 or for `append`) is not the file opened. */
+  copyOff?: string;
+}
+
+export interface OpenModelFileOptions {
+  /** The copies' folder (copiesFolder of the model cache). */
+  copies: string;
+  /** Whether to write its uint8 weights as int8 (a q8 model). */
+  int8: boolean;
+  /** Bytes to append to the copy (the graph tails); the original never gets them. */
+  append?: Uint8Array;
+  /** Part of the copy's name: what the tail is, e.g. `picker`. */
+  appendName?: string;
+  sessionOptions: ort.InferenceSession.SessionOptions;
+  /** The converter's version, for tests; copy-cache.ts's ENGINE_FILES_VERSION otherwise. */
+  converter?: string;
+}
+
+export async function openModelFile(file: string, options: OpenModelFileOptions): Promise<OpenedModelFile> {
+  const { int8, append } = options;
+  const open = (target: string) => ort.InferenceSession.create(target, options.sessionOptions);
+  if (!int8 && !append) return { session: await open(file), file, int8: false };
+  const variant = [int8 && 'int8', append && (options.appendName ?? 'tail')].filter(Boolean).join('.');
+  const outcome = cachedCopy(
+    options.copies,
+    { original: file, variant, ...(append && { appended: append }), converter: options.converter },
+    (original, target) => writeEngineCopy(original, target, { int8, ...(append && { append }) }),
+  );
+  let copyOff: string;
+  if (outcome.kind === 'copy') {
+    try {
+      const session = await open(outcome.file);
+      return {
+        session,
+        file: outcome.file,
+        int8: outcome.int8,
+        ...(int8 && !outcome.int8 && { int8Off: notConverted(outcome.why) }),
+      };
+    } catch (error) {
+      // A layout the conversion misjudged must not cost the model: the original still works.
+      const reason = (error as Error).message;
+      markCopyFailed(outcome.file, reason);
+      copyOff = `the engine's copy of ${path.basename(file)} failed to open (${oneLine(reason)})`;
+    }
+  } else if (outcome.kind === 'unchanged') {
+    return {
+      session: await open(file),
+      file,
+      int8: false,
+      ...(int8 && { int8Off: notConverted(outcome.why) }),
+    };
+  } else {
+    copyOff = outcome.reason;
+  }
+  return {
+    session: await open(file),
+    file,
+    int8: false,
+    ...(int8 && { int8Off: { why: copyOff, fallback: true } }),
+    copyOff,
+  };
+}
+
+function notConverted(why = NO_UINT8_WEIGHTS): { why: string; fallback: boolean } {
+  return { why, fallback: why !== NO_UINT8_WEIGHTS };
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
