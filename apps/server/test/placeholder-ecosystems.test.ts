@@ -6,28 +6,14 @@
  * PO, Qt through lconvert's PO, ASP.NET Core JSON, Java MessageFormat in XLIFF, Android, Laravel's
  * JSON, go-i18n); "50% less" in running prose stays words.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
-import { buildTestApp, listenOn, uploadForm } from './build-test-app.ts';
-import { startRecordingTranslator } from './recording-translator.ts';
+import { describe, expect, it } from 'vitest';
+import { uploadForm } from './build-test-app.ts';
+import { appWithRecordingTranslator } from './recording-translator.ts';
 
-let translator: Awaited<ReturnType<typeof startRecordingTranslator>>;
-let app: App;
-let base: string;
-
-beforeAll(async () => {
-  translator = await startRecordingTranslator();
-  app = await buildTestApp({ ...translator.settings, SEMA_RATE_LIMIT: '1000/minute' });
-  base = (await listenOn(app)).base;
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await translator?.close();
-});
-beforeEach(() => translator.reset());
+const served = appWithRecordingTranslator();
 
 async function translateFile(fileName: string, content: string): Promise<string> {
-  const response = await fetch(`${base}/api/v1/translate/document`, {
+  const response = await fetch(`${served.base}/api/v1/translate/document`, {
     method: 'POST',
     body: uploadForm(fileName, content, { source_language: 'eng_Latn', target_language: 'swh_Latn' }),
   });
@@ -126,7 +112,7 @@ describe('placeholders of the big ecosystems', () => {
     it(`${ecosystem}: one sentence to the model, every placeholder back once`, async () => {
       // A PO file escapes quotes in its strings: read them as the catalogue's reader does.
       const translated = (await translateFile(file, content)).replaceAll('\\"', '"');
-      expect(translator.sentences()).toEqual([model]);
+      expect(served.translator.sentences()).toEqual([model]);
       for (const placeholder of keep) {
         expect(translated.split(placeholder).length - 1, placeholder).toBeGreaterThanOrEqual(1);
       }
@@ -136,7 +122,7 @@ describe('placeholders of the big ecosystems', () => {
 
   it('keeps "50% less" in running prose as words', async () => {
     await translateFile('prose.json', JSON.stringify({ ad: 'Now 50% less sugar and 20 % more fruit!' }));
-    expect(translator.sentences()).toEqual(['Now 50% less sugar and 20 % more fruit!']);
+    expect(served.translator.sentences()).toEqual(['Now 50% less sugar and 20 % more fruit!']);
   });
 });
 
@@ -156,7 +142,7 @@ describe('a real catalogue, at the default limits', () => {
       characters += msgid.length;
     }
     const content = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n${entries.join('\n')}`;
-    const response = await fetch(`${base}/api/v1/translate/document?stream=1`, {
+    const response = await fetch(`${served.base}/api/v1/translate/document?stream=1`, {
       method: 'POST',
       body: uploadForm('git.el.po', content, { source_language: 'eng_Latn', target_language: 'ell_Grek' }),
     });
@@ -175,7 +161,9 @@ describe('a real catalogue, at the default limits', () => {
     expect(events.at(-1)?.type).toBe('done');
     // Every message reached the model as one sentence with its two placeholders held.
     expect(
-      translator.sentences().every((sentence) => /^could not read object \[1\] .* '\[2\]': /.test(sentence)),
+      served.translator
+        .sentences()
+        .every((sentence) => /^could not read object \[1\] .* '\[2\]': /.test(sentence)),
     ).toBe(true);
   });
 });

@@ -1,3 +1,6 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp, listenOn } from './build-test-app.ts';
 import { plainServer } from './plain-server.ts';
 
 /**
@@ -56,4 +59,27 @@ export async function startRecordingTranslator(initial: RecordingMode = 'upper')
     },
     close: () => server.close(),
   };
+}
+
+/**
+ * For the calling file: a recording translator and an app listening that translates through it,
+ * both closed after the tests, the record cleared before each. Read the fields inside the tests.
+ */
+export function appWithRecordingTranslator(): {
+  translator: Awaited<ReturnType<typeof startRecordingTranslator>>;
+  app: App;
+  base: string;
+} {
+  const served = {} as ReturnType<typeof appWithRecordingTranslator>;
+  beforeAll(async () => {
+    served.translator = await startRecordingTranslator();
+    served.app = await buildTestApp({ ...served.translator.settings, SEMA_RATE_LIMIT: '1000/minute' });
+    served.base = (await listenOn(served.app)).base;
+  }, 60_000);
+  afterAll(async () => {
+    await served.app?.close();
+    await served.translator?.close();
+  });
+  beforeEach(() => served.translator.reset());
+  return served;
 }

@@ -3,28 +3,15 @@
  * was, seen through a translator that records what it is given (the `remote` engine's protocol),
  * and the fallback to cutting when the answer loses a stand-in, counted.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp, listenOn } from './build-test-app.ts';
-import { startRecordingTranslator } from './recording-translator.ts';
+import { buildTestApp } from './build-test-app.ts';
+import { appWithRecordingTranslator } from './recording-translator.ts';
 
-let translator: Awaited<ReturnType<typeof startRecordingTranslator>>;
-let app: App;
-let base: string;
-
-beforeAll(async () => {
-  translator = await startRecordingTranslator();
-  app = await buildTestApp({ ...translator.settings, SEMA_RATE_LIMIT: '1000/minute' });
-  base = (await listenOn(app)).base;
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await translator?.close();
-});
-beforeEach(() => translator.reset());
+const served = appWithRecordingTranslator();
 
 async function translate(text: string, extra: Record<string, unknown> = {}) {
-  const response = await fetch(`${base}/api/v1/translate`, {
+  const response = await fetch(`${served.base}/api/v1/translate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ text, source_language: 'eng_Latn', target_language: 'swh_Latn', ...extra }),
@@ -34,7 +21,7 @@ async function translate(text: string, extra: Record<string, unknown> = {}) {
 }
 
 async function wholeSentenceCounts(): Promise<Record<string, number>> {
-  const metrics = await (await fetch(`${base}/metrics`)).text();
+  const metrics = await (await fetch(`${served.base}/metrics`)).text();
   const counts: Record<string, number> = {};
   for (const match of metrics.matchAll(/sema_translation_whole_sentences_total\{outcome="(\w+)"\} (\d+)/g)) {
     counts[match[1]!] = Number(match[2]);
@@ -47,7 +34,7 @@ describe('whole sentences', () => {
     const text =
       'The meeting with @amina starts at 10:30 tomorrow, see https://example.org/agenda for the details.';
     const translated = await translate(text);
-    expect(translator.sentences()).toEqual([
+    expect(served.translator.sentences()).toEqual([
       'The meeting with [1] starts at [2] tomorrow, see [3] for the details.',
     ]);
     expect(translated).toBe(
@@ -60,7 +47,7 @@ describe('whole sentences', () => {
     expect(await translate('Click <b>Save</b> to keep your changes, "Tom\'s" & co.')).toBe(
       'CLICK <b>SAVE</b> TO KEEP YOUR CHANGES, "TOM\'S" & CO.',
     );
-    expect(translator.sentences()).toEqual([
+    expect(served.translator.sentences()).toEqual([
       'You have [1] new messages',
       'Click [1]Save[2] to keep your changes, "Tom\'s" & co.',
     ]);
@@ -70,16 +57,16 @@ describe('whole sentences', () => {
     const translated = await translate('Open the Dashboard to see note [1].', {
       glossary: { Dashboard: 'Dashibodi' },
     });
-    expect(translator.sentences()).toEqual(['Open the [1] to see note [2].']);
+    expect(served.translator.sentences()).toEqual(['Open the [1] to see note [2].']);
     expect(translated).toBe('OPEN THE Dashibodi TO SEE NOTE [1].');
   });
 
   it('falls back to cutting a sentence whose answer loses its stand-ins, and counts it', async () => {
     const before = await wholeSentenceCounts();
-    translator.reset('lose');
+    served.translator.reset('lose');
     const translated = await translate('Write to help@example.org before Friday, please.');
     // Whole first; the answer came back without its stand-in, so the cut version was sent too.
-    expect(translator.sentences()).toEqual([
+    expect(served.translator.sentences()).toEqual([
       'Write to [1] before Friday, please.',
       'Write to',
       'before Friday, please.',
@@ -96,13 +83,13 @@ describe('whole sentences', () => {
         format: 'html',
       },
     );
-    expect(translator.sentences()).toEqual(['The guide', 'Read [1]the guide[2] before you start.']);
+    expect(served.translator.sentences()).toEqual(['The guide', 'Read [1]the guide[2] before you start.']);
     expect(translated).toBe('<p>READ <a href="/guide" title="THE GUIDE">THE GUIDE</a> BEFORE YOU START.</p>');
   });
 
   it("brings Weblate's escaped DeepL text back with every reference from a model that drops &", async () => {
-    translator.reset('drop-ampersand');
-    const response = await fetch(`${base}/v2/translate`, {
+    served.translator.reset('drop-ampersand');
+    const response = await fetch(`${served.base}/v2/translate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -114,13 +101,13 @@ describe('whole sentences', () => {
     });
     expect(response.status).toBe(200);
     const { translations } = (await response.json()) as { translations: { text: string }[] };
-    expect(translator.sentences()).toEqual(['Tom\'s "quote" [1] [2]co[3]']);
+    expect(served.translator.sentences()).toEqual(['Tom\'s "quote" [1] [2]co[3]']);
     expect(translations[0]!.text).toBe('Tom&#x27;s &quot;quote&quot; &amp; &lt;b&gt;co&lt;/b&gt;');
   });
 
   it('keeps a sentence of plain words exactly as before: one sentence, no stand-ins', async () => {
     expect(await translate('Good morning. How are you?')).toBe('GOOD MORNING. HOW ARE YOU?');
-    expect(translator.sentences()).toEqual(['Good morning.', 'How are you?']);
+    expect(served.translator.sentences()).toEqual(['Good morning.', 'How are you?']);
   });
 });
 
@@ -153,7 +140,7 @@ describe('whole sentences on the tiny model', () => {
 describe('whole sentences turned off (SEMA_WHOLE_SENTENCES=off)', () => {
   let cutting: App;
   beforeAll(async () => {
-    cutting = await buildTestApp({ ...translator.settings, SEMA_WHOLE_SENTENCES: 'off' });
+    cutting = await buildTestApp({ ...served.translator.settings, SEMA_WHOLE_SENTENCES: 'off' });
   }, 60_000);
   afterAll(async () => {
     await cutting?.close();
@@ -170,6 +157,6 @@ describe('whole sentences turned off (SEMA_WHOLE_SENTENCES=off)', () => {
       },
     });
     expect(response.json<{ translated_text: string }>().translated_text).toBe('ASK @amina ABOUT IT TODAY.');
-    expect(translator.sentences()).toEqual(['Ask', 'about it today.']);
+    expect(served.translator.sentences()).toEqual(['Ask', 'about it today.']);
   });
 });
