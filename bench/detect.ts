@@ -14,6 +14,10 @@
  * - Long-tail text: the test band of the openly licensed running text of languages the UDHR lacks
  *   (apps/server/scripts/detector-training/data/long-tail-test.tsv; sources in
  *   training/long-tail/MANIFEST.md), full and short like the UDHR.
+ * - FLORES sentences (SIB-200's train and dev files, never its test.tsv; training/sib-text.ts): the
+ *   held-out band of the languages trained on them (data/sib-test.tsv, committed), and, when the
+ *   retraining script has fetched SIB-200 into ~/.cache/sema, the same band for every catalogue
+ *   language: news-style sentences, out of domain for the languages trained on the UDHR alone.
  * - Software messages: translated messages of the software installed on this machine (see
  *   data/software-messages.ts): out of domain for every model, including franc.
  * - CLDR strings: held-out names of languages, countries, months, units (word-level, not sentences).
@@ -31,6 +35,7 @@ import {
   evaluate,
   MIN_FULL_CHARS,
   readSamples,
+  sibHeldOut,
   snippets,
   softwareMessages,
   type AccuracyReport,
@@ -91,11 +96,20 @@ const udhrFull = udhr.filter((sample) => sample.text.length >= MIN_FULL_CHARS);
 const messages = softwareMessages('test');
 // Openly licensed running text of long-tail languages (training/long-tail/MANIFEST.md), its test band.
 const longTail = readSamples('long-tail-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
+// FLORES sentences from SIB-200's train and dev files: the held-out band (training/sib-text.ts).
+const flores = readSamples('sib-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
+const floresAll = sibHeldOut(CATALOGUE.map(({ code }) => code)).filter(
+  (sample) => sample.text.length >= MIN_FULL_CHARS,
+);
 const sets: [string, Sample[]][] = [
   ['UDHR test, full', udhrFull],
   ['UDHR test, short ≤30', short(udhrFull)],
   ['Long-tail text, full', longTail],
   ['Long-tail text, short ≤30', short(longTail)],
+  ['FLORES, languages trained on it, full', flores],
+  ['FLORES, languages trained on it, short ≤30', short(flores)],
+  ['FLORES, all languages, full', floresAll],
+  ['FLORES, all languages, short ≤30', short(floresAll)],
   ['Software messages, full', messages],
   ['Software messages, short ≤30', short(messages)],
   ['CLDR strings (words)', readSamples('cldr-test.tsv')],
@@ -159,19 +173,16 @@ const tested = new Set([...reports.values()].flatMap((results) => [...results[0]
 const untested = CATALOGUE.map(({ code }) => code).filter((code) => !tested.has(code));
 console.log(`\nCatalogue languages with no test text at all (${untested.length}): ${untested.join(' ')}`);
 
-// --- The languages issue 39 names, per test set (Sema detector: right / texts). -------------------
+// --- The languages issues 39 and 50 name, per test set (Sema detector: right / texts). -------------
 const NAMED = [
-  'kam_Latn',
-  'kik_Latn',
-  'luo_Latn',
-  'tum_Latn',
-  'dik_Latn',
-  'fuv_Latn',
-  'kin_Latn',
-  'run_Latn',
+  ...['kam_Latn', 'kik_Latn', 'luo_Latn', 'tum_Latn', 'nya_Latn', 'kin_Latn', 'run_Latn', 'swh_Latn'],
+  ...['sag_Latn', 'aka_Latn', 'twi_Latn', 'dyu_Latn', 'bam_Latn', 'cjk_Latn', 'lua_Latn', 'kon_Latn'],
+  ...['dik_Latn', 'fuv_Latn', 'ara_Arab', 'arz_Arab', 'ary_Arab', 'aeb_Arab', 'apc_Arab', 'ajp_Arab'],
+  ...['acm_Arab', 'acq_Arab', 'ars_Arab', 'hin_Deva', 'awa_Deva', 'mag_Deva', 'bho_Deva', 'yue_Hant'],
+  ...['szl_Latn', 'scn_Latn', 'pap_Latn', 'pes_Arab', 'prs_Arab', 'azb_Arab', 'hrv_Latn', 'bos_Latn'],
+  ...['zsm_Latn', 'ind_Latn', 'mni_Beng', 'kas_Deva', 'knc_Arab', 'ltg_Latn', 'lmo_Latn'],
 ];
-NAMED.push('mni_Beng', 'kas_Deva', 'knc_Arab', 'ltg_Latn', 'lmo_Latn');
-console.log('\nLanguages of issue 39, Sema detector (right / texts, most taken for):\n');
+console.log('\nLanguages of issues 39 and 50, Sema detector (right / texts, most taken for):\n');
 console.log(`| Language | ${[...reports.keys()].join(' | ')} |`);
 console.log(`|---|${[...reports.keys()].map(() => '---:').join('|')}|`);
 for (const language of NAMED) {
@@ -190,6 +201,8 @@ for (const name of [
   'UDHR test, short ≤30',
   'Long-tail text, full',
   'Long-tail text, short ≤30',
+  'FLORES, all languages, full',
+  'FLORES, all languages, short ≤30',
   'Software messages, full',
   'Everyday messages, 60 most spoken',
 ]) {

@@ -106,14 +106,20 @@ const MARKERS: Readonly<Record<string, string>> = {
   dan_Latn: 'af hvad nogle meget mig dig vores nu blev havde',
   // Croatian against Bosnian (and Serbian in Latin letters): the words the standards differ on.
   hrv_Latn:
-    'tisuća tjedan siječanj veljača ožujak travanj svibanj lipanj srpanj kolovoz rujan listopad studeni prosinac kruh tko znanost glazba točka vlak zrak sveučilište općina povijest kazalište stoljeće tvrtka izvješće nogomet vanjski',
+    'tisuća tjedan siječanj veljača ožujak travanj svibanj lipanj srpanj kolovoz rujan listopad studeni prosinac kruh tko znanost glazba točka vlak zrak sveučilište općina povijest kazalište stoljeće tvrtka izvješće nogomet vanjski' +
+    // and where news text differs (SIB-200's train band, issue 50): "during", "millions", "scientists", "July".
+    ' tijekom milijuna milijun znanstvenici znanstvenik srpnja',
   bos_Latn:
-    'hiljada hiljade sedmica hljeb šta nauka muzika tačka voz vazduh univerzitet opština porodica historija pozorište vijek fudbal januar februar mart juni juli septembar oktobar novembar decembar',
+    'hiljada hiljade sedmica hljeb šta nauka muzika tačka voz vazduh univerzitet opština porodica historija pozorište vijek fudbal januar februar mart juni juli septembar oktobar novembar decembar' +
+    ' tokom miliona milion naučnici naučnik veoma naročito jula',
   // Malaysian against Indonesian.
   zsm_Latn:
-    'kerana sahaja wang kerajaan percuma mahu kenderaan cuba pejabat kedai bagaimanapun antarabangsa iaitu bahawa selepas awak khabar tak nak',
+    'kerana sahaja wang kerajaan percuma mahu kenderaan cuba pejabat kedai bagaimanapun antarabangsa iaitu bahawa selepas awak khabar tak nak' +
+    // and where news text differs (SIB-200's train band, issue 50).
+    ' beliau syarikat semasa berkenaan sukan saintis perkhidmatan berbeza pelancongan tiada dipanggil haiwan aktiviti lawatan laluan',
   ind_Latn:
-    'karena saja uang pemerintah gratis kendaraan coba kantor toko yaitu setelah nomor gimana nggak enggak banget makasih',
+    'karena saja uang pemerintah gratis kendaraan coba kantor toko yaitu setelah nomor gimana nggak enggak banget makasih' +
+    ' sebagian lainnya ilmuwan mobil layanan berbeda hewan aktivitas olahraga kunjungan',
   // Xhosa against Zulu.
   xho_Latn: 'kwaye okanye yintoni ngoku xa ukuthetha',
   zul_Latn: 'ukuthi kanjani manje futhi yini',
@@ -122,8 +128,13 @@ const MARKERS: Readonly<Record<string, string>> = {
   ceb_Latn: 'kini dili kaayo karon adunay mao niini',
   // Dari against Iranian Persian: words of Afghan usage.
   // and the everyday words each says differently (Dari copula استم/استی, بلی, نی; Tehrani contractions).
-  prs_Arab: 'پوهنتون شفاخانه موتر ولسوالی شاروالی افغانستان کابل استم استی استیم استید بلی نی تشکر دواخانه',
-  pes_Arab: 'دانشگاه بیمارستان ماشین استان شهرستان ایران تهران مرسی چیه میشه نمیدونم اومدی',
+  // and where news text differs (SIB-200's train band, issue 50): computer, hotel, passport, phone, area, control, disease.
+  prs_Arab:
+    'پوهنتون شفاخانه موتر ولسوالی شاروالی افغانستان کابل استم استی استیم استید بلی نی تشکر دواخانه' +
+    ' کمپیوتر هوتل پاسپورت تلفون ساحه کنترول مرض',
+  pes_Arab:
+    'دانشگاه بیمارستان ماشین استان شهرستان ایران تهران مرسی چیه میشه نمیدونم اومدی' +
+    ' رایانه تلفن کنترل اتومبیل پزشکی',
   // Nepali, Maithili and Bhojpuri against Hindi: copulas and pronouns Hindi does not have.
   npi_Deva: 'छ छु छौ छन् तपाईं तपाईंलाई तिमी तिम्रो मेरो हुनुहुन्छ भयो',
   mai_Deva: 'अछि छी अहाँ अहाँक हमर केना कतय नहि',

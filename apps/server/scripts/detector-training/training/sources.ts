@@ -12,6 +12,7 @@ import type { Script } from '../../../src/detection/unicode-script.ts';
 import { countScripts } from '../../../src/detection/unicode-script.ts';
 import { cldrText } from './cldr-text.ts';
 import { readUdhr } from './corpus.ts';
+import { SIB_LANGUAGES, sibLines } from './sib-text.ts';
 import { EVERYDAY_GREETINGS } from './everyday-greetings.ts';
 import { EVERYDAY_PHRASES } from './everyday-phrases.ts';
 import { gettextText, isLgplCatalogue } from './gettext-text.ts';
@@ -20,11 +21,11 @@ export interface SourceText {
   language: string;
   text: string;
   split: Split;
-  source: 'udhr' | 'longtail' | 'cldr' | 'gettext' | 'phrases';
+  source: 'udhr' | 'longtail' | 'sib' | 'cldr' | 'gettext' | 'phrases';
 }
 
 /** Sources of running sentences (evaluated whole and as snippets), as against word lists. */
-export const SENTENCE_SOURCES: ReadonlySet<SourceText['source']> = new Set(['udhr', 'longtail']);
+export const SENTENCE_SOURCES: ReadonlySet<SourceText['source']> = new Set(['udhr', 'longtail', 'sib']);
 
 /**
  * Openly licensed running text for catalogue languages the UDHR lacks or serves badly, one file per
@@ -44,22 +45,44 @@ function readLongTail(): SourceText[] {
       .map((line) => line.trim())
       .filter(Boolean);
     // The same position bands as the UDHR: held-out lines are a stretch of text never trained on.
-    const split = lines.map((_, index) => splitOf(index, lines.length));
-    // Training text is capped near what a UDHR language has (its dev and test lines are not): with
-    // 17,000 characters of Seed, Chhattisgarhi took Hindi's software messages and Limburgish
-    // Afrikaans' (78 % and 79 % right, from 80 % or more).
-    const train = new Set(
-      evenSample(
-        lines.filter((_, index) => split[index] === 'train'),
-        MAX_LONG_TAIL_TRAIN_CHARS,
-      ),
-    );
-    lines.forEach((text, index) => {
-      if (split[index] !== 'train' || train.has(text))
-        texts.push({ language, text, split: split[index]!, source: 'longtail' });
-    });
+    texts.push(...cappedLines(language, lines, 'longtail', (index) => splitOf(index, lines.length)));
   }
   return texts;
+}
+
+/** FLORES sentences from SIB-200's train and dev files (sib-text.ts), for SIB_LANGUAGES. */
+function readSib(): SourceText[] {
+  return SIB_LANGUAGES.flatMap((language) => {
+    const lines = sibLines(language);
+    return cappedLines(
+      language,
+      lines.map(({ text }) => text),
+      'sib',
+      (index) => lines[index]!.split,
+    );
+  });
+}
+
+/** All dev and test lines, and an even sample of the train lines capped at MAX_LONG_TAIL_TRAIN_CHARS. */
+function cappedLines(
+  language: string,
+  lines: readonly string[],
+  source: 'longtail' | 'sib',
+  splitAt: (index: number) => Split,
+): SourceText[] {
+  const split = lines.map((_, index) => splitAt(index));
+  // Training text is capped near what a UDHR language has (its dev and test lines are not): with
+  // 17,000 characters of Seed, Chhattisgarhi took Hindi's software messages and Limburgish
+  // Afrikaans' (78 % and 79 % right, from 80 % or more).
+  const train = new Set(
+    evenSample(
+      lines.filter((_, index) => split[index] === 'train'),
+      MAX_LONG_TAIL_TRAIN_CHARS,
+    ),
+  );
+  return lines.flatMap((text, index) =>
+    split[index] !== 'train' || train.has(text) ? [{ language, text, split: split[index]!, source }] : [],
+  );
 }
 
 /** Long-tail training text per language at most (characters): about a UDHR language's, CLDR included. */
@@ -210,6 +233,7 @@ export function collectSources(
       );
     }
   }
+  texts.push(...readSib());
   texts.push(...readLongTail().filter(({ language }) => CATALOGUE.some(({ code }) => code === language)));
   for (const phrasebook of [EVERYDAY_PHRASES, EVERYDAY_GREETINGS]) {
     for (const [language, phrases] of Object.entries(phrasebook)) {
