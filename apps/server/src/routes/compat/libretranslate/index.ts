@@ -182,7 +182,7 @@ export default async function libretranslate(app: FastifyInstance): Promise<void
   app.post('/detect', work(DetectBody), async (request) => {
     const q = text(formFields(request), 'q');
     if (!q?.trim()) throw new CompatError(400, 'Invalid request: missing q parameter');
-    const detection = app.detector.detect(app.textTranslation.checkText(q));
+    const detection = app.sourceDetector.detect(app.textTranslation.checkText(q));
     if (!detection) return [];
     return [detection, ...detection.alternatives].map((candidate) => ({
       language: ltTag(candidate.language),

@@ -18,10 +18,11 @@ const detectLanguage: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       // Empty or over the per-text limit: refused as a translation of it would be.
       const text = app.textTranslation.checkText(request.body.text);
-      const detection = app.detector.detect(text);
+      // On a server that reads fewer languages, among those it reads (detection/readable-source.ts).
+      const detection = app.sourceDetector.detect(text);
       if (!detection) {
         // No letters, or only letters of a script no catalogue language uses: each says which.
-        const { code, detail } = app.detector.undetected(text);
+        const { code, detail } = app.sourceDetector.undetected(text);
         throw new ApiError(422, code, detail);
       }
       const language = resolveLanguage(detection.language);
