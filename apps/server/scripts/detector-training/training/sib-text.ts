@@ -38,7 +38,7 @@ const SIB_CODE: Record<string, string> = {
 /**
  * Catalogue languages trained on SIB-200 text: every language the n-gram model decides (a script
  * shared by several catalogue languages, not the Chinese character tables) but the Arabic varieties.
- * All of them, not only those with no other running text: with SIB-200 text for 65 languages (the
+ * All of them, not only those with no other running text: with SIB-200 text for 65 languages only (the
  * weak ones and what they were taken for), their neighbours without it lost their news sentences
  * to them (Slovenian 95 → 5 % of held-out sentences, Danish 95 → 13 %, Cebuano 98 → 38 %, Galician
  * 88 → 28 %): a language that alone knows the news register draws every news sentence near it.
