@@ -15,7 +15,7 @@
  *   (apps/server/scripts/detector-training/data/long-tail-test.tsv; sources in
  *   training/long-tail/MANIFEST.md), full and short like the UDHR.
  * - FLORES sentences (SIB-200's train and dev files, never its test.tsv; training/sib-text.ts): the
- *   held-out band of the languages trained on them (data/sib-test.tsv, committed), and, when the
+ *   held-out band of the languages trained on them (data/sib-held-out.tsv, committed), and, when the
  *   retraining script has fetched SIB-200 into ~/.cache/sema, the same band for every catalogue
  *   language: news-style sentences, out of domain for the languages trained on the UDHR alone.
  * - Software messages: translated messages of the software installed on this machine (see
@@ -97,7 +97,7 @@ const messages = softwareMessages('test');
 // Openly licensed running text of long-tail languages (training/long-tail/MANIFEST.md), its test band.
 const longTail = readSamples('long-tail-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
 // FLORES sentences from SIB-200's train and dev files: the held-out band (training/sib-text.ts).
-const flores = readSamples('sib-test.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
+const flores = readSamples('sib-held-out.tsv').filter((sample) => sample.text.length >= MIN_FULL_CHARS);
 const floresAll = sibHeldOut(CATALOGUE.map(({ code }) => code)).filter(
   (sample) => sample.text.length >= MIN_FULL_CHARS,
 );

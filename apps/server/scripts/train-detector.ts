@@ -240,7 +240,7 @@ if (!args['dev-only']) {
   // held-out band (20 a language), so that CI measures them without fetching anything; the
   // benchmark reads the whole band from the cache when it is there.
   writeTsv(
-    'sib-test.tsv',
+    'sib-held-out.tsv',
     testLines.filter((line) => line.source === 'sib').filter((_, index) => index % 2 === 0),
   );
   // CLDR strings (Unicode License) are copied; gettext messages are not (see data/software-messages.ts).

@@ -104,11 +104,11 @@ describe('SEMA_LANGUAGES at start', () => {
 });
 
 /**
- * A held-out FLORES sentence of a language (data/sib-test.tsv, from SIB-200's train and dev files)
+ * A held-out FLORES sentence of a language (data/sib-held-out.tsv, from SIB-200's train and dev files)
  * that the whole catalogue's detector gets right.
  */
 function heldOut(language: string): string {
-  const sample = readSamples('sib-test.tsv').find(
+  const sample = readSamples('sib-held-out.tsv').find(
     (candidate) => candidate.language === language && detector.detect(candidate.text)?.language === language,
   );
   if (!sample) throw new Error(`no held-out sentence of ${language} detected right`);

@@ -8,9 +8,9 @@ const detector = createDetector();
 const on = (...codes: string[]) => sourceDetector(detector, () => new Set(codes));
 const whole = sourceDetector(detector, () => null);
 
-/** A held-out FLORES sentence of `language` (data/sib-test.tsv) that the whole catalogue detects right. */
+/** A held-out FLORES sentence of `language` (data/sib-held-out.tsv) that the whole catalogue detects right. */
 function heldOut(language: string): string {
-  const sample = readSamples('sib-test.tsv').find(
+  const sample = readSamples('sib-held-out.tsv').find(
     (candidate) => candidate.language === language && detector.detect(candidate.text)?.language === language,
   );
   if (!sample) throw new Error(`no held-out sentence of ${language} detected right`);

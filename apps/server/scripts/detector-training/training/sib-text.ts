@@ -8,7 +8,7 @@
  *
  * The text is not committed: `fetchSib` downloads the two files of each language, pinned to one
  * commit, into ~/.cache/sema/sib-200/<commit>/<code>/ (the retraining script does this; CI never
- * retrains, it reads the committed model and the committed held-out band, data/sib-test.tsv).
+ * retrains, it reads the committed model and the committed held-out band, data/sib-held-out.tsv).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -107,7 +107,9 @@ export function sibLines(code: string): SibLine[] {
 
 /**
  * The held-out band of every catalogue language whose SIB text is in the cache: FLORES sentences of
- * articles no language was trained on, for the benchmark's all-language row.
+ * articles no language was trained on, for the benchmark's all-language row. It is carved out of
+ * SIB-200's train and dev files (`split` is this project's own split of them, as for the UDHR),
+ * never SIB-200's `test.tsv`; committed as `data/sib-held-out.tsv`.
  */
 export function sibHeldOut(
   codes: readonly string[],
