@@ -87,6 +87,11 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
     );
   }
 
+  /** The main model's engine (the built-in engine even with no pair model: tests and drills reach it). */
+  get mainEngine(): TranslationEngine & TokenGenerator {
+    return this.options.main;
+  }
+
   readonly translate: TranslateSentences = async (sentences, source, target, signal) => {
     if (sentences.length === 0) return [];
     let texts = sentences;

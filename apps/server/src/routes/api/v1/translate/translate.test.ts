@@ -1,3 +1,4 @@
+import { RoutedEngine } from '../../../../translation/engines/routed-engine.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -295,7 +296,9 @@ describe('POST /api/v1/translate on the tiny model', () => {
   });
 
   it('answers 503 for work in flight when the model process dies, stays up, and recovers', async () => {
-    const engine = pipelineOf(app).engine as Seq2SeqEngine;
+    // The built-in engine sits inside the router even with one model.
+    const routed = pipelineOf(app).engine;
+    const engine = (routed instanceof RoutedEngine ? routed.mainEngine : routed) as Seq2SeqEngine;
     const text = Array.from({ length: 60 }, (_, i) => `Crash test sentence ${i} with a few words.`).join(' ');
     const pending = translate(app, { text, source_language: 'eng_Latn', target_language: 'nld_Latn' });
     // Kill it once the first batch is in the engine and the rest still wait.
