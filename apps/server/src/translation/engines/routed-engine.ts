@@ -233,6 +233,11 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
   /** The route, or a 422 naming the pair; a pair model that serves another pair fails with 503. */
   private legs(source: string, target: string): Leg<RoutedModel>[] {
     const legs = this.route(source, target);
+    // The main model alone (no pair model): it answers for itself when it may be used, translating
+    // what its own tokens allow or refusing with its family and the language named, as it did
+    // before the router wrapped it.
+    const alone = this.pairModels.size === 0 && this.facts(this.main).allowed !== false;
+    if (!legs && alone) return [{ model: this.main, source, target }];
     if (!legs) {
       const commercial = this.options.licences === 'commercial';
       throw pairNotServed(
