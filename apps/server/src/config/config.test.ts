@@ -238,6 +238,15 @@ describe('REDIS_URL', () => {
     expect(() => loadConfig({ REDIS_URL: url })).toThrow(why);
   });
 
+  it("refuses the deploy files' placeholder password, as it does the session secret's", () => {
+    expect(() =>
+      loadConfig({ REDIS_URL: 'redis://:replace-with-openssl-rand-hex-24@sema-redis:6379' }),
+    ).toThrow("REDIS_URL's password is still the placeholder of the deploy files");
+    expect(loadConfig({ REDIS_URL: 'redis://:4f2a9c@sema-redis:6379' }).redisUrl).toBe(
+      'redis://:4f2a9c@sema-redis:6379',
+    );
+  });
+
   it('never repeats the password of a refused URL', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://:hunter2@host:6379/x' })).toThrow(
       "got 'redis://***@host:6379/x'",
