@@ -13,13 +13,17 @@
 // (a workspace package whose exports point at TypeScript) becomes a relative path to its compiled
 // copy. Everything else (npm packages, node: built-ins) stays as written.
 //
-//   node scripts/build-server.mjs        (npm run build:server; `npm start` runs it when needed)
+//   node scripts/build-server.mjs             (npm run build:server; `npm start` runs it when needed)
+//   node scripts/build-server.mjs --out DIR   (DIR/apps/server/dist …: a tree elsewhere, for tests)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outFlag = process.argv.indexOf('--out');
+/** Where the dist folders go: the repository itself unless --out says otherwise. */
+const outRoot = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : root;
 
 /** The compiled packages: where their sources are and where their JavaScript goes. */
 export const PACKAGES = [
@@ -77,7 +81,7 @@ const keepImports = {
 
 async function compile(pkg) {
   const src = path.join(root, pkg.src);
-  const out = path.join(root, pkg.out);
+  const out = path.join(outRoot, pkg.out);
   // A file deleted or renamed in src must not live on in dist.
   fs.rmSync(out, { recursive: true, force: true });
   const files = filesUnder(src);

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Bounded load for the container drill: translations through one URL, `concurrency` at a time, for
+// `seconds`; prints one JSON line with the counts (ok, failed, their statuses and first errors).
+//   node scripts/deploy-drill/load.mjs http://172.18.0.5:8080 --seconds 20 --concurrency 4
+const [base, ...rest] = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = rest.indexOf(`--${name}`);
+  return index >= 0 ? Number(rest[index + 1]) : fallback;
+};
+const seconds = option('seconds', 20);
+const concurrency = option('concurrency', 4);
+const until = Date.now() + seconds * 1000;
+const result = { requests: 0, ok: 0, failed: 0, statuses: {}, errors: [] };
+
+async function worker(id) {
+  for (let n = 0; Date.now() < until; n++) {
+    result.requests += 1;
+    try {
+      const response = await fetch(`${base}/api/v1/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // A new sentence each time: the cache must not answer for the model.
+        body: JSON.stringify({
+          text: `Drill ${id} sentence ${n} at ${Date.now()}.`,
+          source_language: 'eng_Latn',
+          target_language: 'fra_Latn',
+        }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const body = await response.text();
+      result.statuses[response.status] = (result.statuses[response.status] ?? 0) + 1;
+      if (response.ok) result.ok += 1;
+      else {
+        result.failed += 1;
+        if (result.errors.length < 5) result.errors.push(`${response.status} ${body.slice(0, 200)}`);
+      }
+    } catch (error) {
+      result.failed += 1;
+      if (result.errors.length < 5) result.errors.push(String(error.cause?.code ?? error.message));
+    }
+  }
+}
+
+await Promise.all(Array.from({ length: concurrency }, (_, id) => worker(id)));
+console.log(JSON.stringify(result));
