@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Bounded load for the container drill: translations through one URL, `concurrency` at a time, for
-// `seconds`; prints one JSON line with the counts (ok, failed, their statuses and first errors).
-//   node scripts/deploy-drill/load.mjs http://172.18.0.5:8080 --seconds 20 --concurrency 4
+// Bounded load for the container drill: translations through one URL, at most `concurrency` at a
+// time and `rate` a second (under the recipe's rate limit, 600 a minute per client: the drill
+// counts lost requests, not refused ones), for `seconds`; prints one JSON line with the counts (ok,
+// failed, their statuses and first errors).
+//   node scripts/deploy-drill/load.mjs http://172.18.0.5:8080 --seconds 24 --concurrency 4 --rate 8
 const [base, ...rest] = process.argv.slice(2);
 const option = (name, fallback) => {
   const index = rest.indexOf(`--${name}`);
@@ -9,11 +11,21 @@ const option = (name, fallback) => {
 };
 const seconds = option('seconds', 20);
 const concurrency = option('concurrency', 4);
-const until = Date.now() + seconds * 1000;
+const rate = option('rate', 8);
+const began = Date.now();
+const until = began + seconds * 1000;
+let issued = 0;
+/** Waits for the next request's turn: the n-th starts no sooner than n / rate seconds in. */
+async function turn() {
+  const at = began + (issued++ * 1000) / rate;
+  if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+}
 const result = { requests: 0, ok: 0, failed: 0, statuses: {}, errors: [] };
 
 async function worker(id) {
-  for (let n = 0; Date.now() < until; n++) {
+  for (let n = 0; ; n++) {
+    await turn();
+    if (Date.now() >= until) return;
     result.requests += 1;
     try {
       const response = await fetch(`${base}/api/v1/translate`, {
