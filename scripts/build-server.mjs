@@ -26,7 +26,7 @@ const outFlag = process.argv.indexOf('--out');
 const outRoot = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : root;
 
 /** The compiled packages: where their sources are and where their JavaScript goes. */
-export const PACKAGES = [
+const PACKAGES = [
   { name: '@sema/shared', src: 'packages/shared/src', out: 'packages/shared/dist' },
   { name: '@sema/server', src: 'apps/server/src', out: 'apps/server/dist' },
 ];

@@ -668,6 +668,17 @@ describe('deploy/Dockerfile', () => {
           body: JSON.stringify({ text: 'Hello.', source_language: 'en', target_language: 'fr' }),
         });
         expect(translated.status, server.output()).toBe(200);
+        // A document: read by the document worker thread, started from the compiled tree too.
+        const form = new FormData();
+        form.append('target_language', 'fr');
+        form.append('source_language', 'en');
+        form.append('file', new Blob(['# Title\n\nHello there.\n']), 'note.md');
+        const document = await fetch(`${server.url}/api/v1/translate/document`, {
+          method: 'POST',
+          body: form,
+        });
+        expect(document.status, server.output()).toBe(200);
+        expect(await document.text()).toMatch(/^# /);
       } finally {
         await server.stop({ signal: 'SIGKILL' });
       }
