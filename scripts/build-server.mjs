@@ -23,14 +23,15 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outFlag = process.argv.indexOf('--out');
 /** Where the dist folders go: the repository itself unless --out says otherwise. */
-const outRoot = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : root;
+const outRoot = outFlag > 0 ? path.resolve(process.argv[outFlag + 1] ?? '.') : root;
 
+/** The shared contract (imported as `@sema/shared/…`), then the server. */
+const SHARED = { src: 'packages/shared/src', out: 'packages/shared/dist' };
 /** The compiled packages: where their sources are and where their JavaScript goes. */
 const PACKAGES = [
-  { name: '@sema/shared', src: 'packages/shared/src', out: 'packages/shared/dist' },
+  { name: '@sema/shared', ...SHARED },
   { name: '@sema/server', src: 'apps/server/src', out: 'apps/server/dist' },
 ];
-const SHARED = PACKAGES[0];
 
 const isTest = (file) => /\.test\.[cm]?[jt]s$/.test(file) || file.endsWith('.d.ts');
 
@@ -47,12 +48,13 @@ function rewrite(specifier, importer) {
   const shared = specifier.match(/^@sema\/shared\/(.+)$/);
   if (shared) {
     const sourcePackage = PACKAGES.find((pkg) => importer.startsWith(path.join(root, pkg.src) + path.sep));
+    if (!sourcePackage) throw new Error(`${importer} is in no compiled package`);
     const outFile = path.join(
       root,
       sourcePackage.out,
       path.relative(path.join(root, sourcePackage.src), importer),
     );
-    const target = path.join(root, SHARED.out, `${shared[1].replace(/\.ts$/, '')}.js`);
+    const target = path.join(root, SHARED.out, `${(shared[1] ?? '').replace(/\.ts$/, '')}.js`);
     const relative = path.relative(path.dirname(outFile), target).split(path.sep).join('/');
     return relative.startsWith('.') ? relative : `./${relative}`;
   }
@@ -69,6 +71,7 @@ function rewrite(specifier, importer) {
  * Every import stays an import (each file is its own entry point and nothing is bundled into it),
  * with its path rewritten for the compiled tree.
  */
+/** @type {import('esbuild').Plugin} */
 const keepImports = {
   name: 'keep-imports',
   setup(builder) {
@@ -85,6 +88,7 @@ async function compile(pkg) {
   // A file deleted or renamed in src must not live on in dist.
   fs.rmSync(out, { recursive: true, force: true });
   const files = filesUnder(src);
+  /** @type {import('esbuild').BuildOptions} */
   const common = {
     outdir: out,
     outbase: src,
