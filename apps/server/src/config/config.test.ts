@@ -86,7 +86,7 @@ describe('loadConfig', () => {
   it('needs a URL for the remote engine: a start-up error naming both variables', () => {
     for (const url of [undefined, ' , ']) {
       expect(() => loadConfig({ SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: url })).toThrow(
-        /^SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL \(base urls of the inference servers/,
+        /^SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL \(base urls of other full sema servers/,
       );
     }
   });
