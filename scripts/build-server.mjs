@@ -11,7 +11,8 @@
 // `.mjs` stays `.mjs`, other files (the detector's model, READMEs) are copied; tests are left out.
 // Import paths are rewritten as they go: a relative `./x.ts` becomes `./x.js`, and `@sema/shared/x`
 // (a workspace package whose exports point at TypeScript) becomes a relative path to its compiled
-// copy. Everything else (npm packages, node: built-ins) stays as written.
+// copy; a JSON module of ours is inlined. Everything else (npm packages, node: built-ins) stays as
+// written.
 //
 //   node scripts/build-server.mjs             (npm run build:server; `npm start` runs it when needed)
 //   node scripts/build-server.mjs --out DIR   (DIR/apps/server/dist …: a tree elsewhere, for tests)
@@ -77,6 +78,9 @@ const keepImports = {
   setup(builder) {
     builder.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === 'entry-point') return undefined;
+      // A JSON module of ours is inlined: an external import would lose its `with { type: 'json' }`,
+      // without which Node refuses to load it.
+      if (args.path.startsWith('.') && args.path.endsWith('.json')) return undefined;
       return { path: rewrite(args.path, args.importer), external: true };
     });
   },
