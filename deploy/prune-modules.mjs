@@ -2,7 +2,9 @@
 // Removes from a production node_modules what this platform never loads, for a lean image or host:
 // the GPU and other-platform builds of node-llama-cpp (CUDA, Vulkan, ARM on x64: ~660 MB),
 // ONNX Runtime's binaries for other systems (~245 MB), onnxruntime-web (transformers.js's Node
-// build carries what it uses of it: ~145 MB) and the sources native modules were built from.
+// build carries what it uses of it: ~145 MB), the sources native modules were built from, and
+// TypeScript (an optional peer of node-llama-cpp that npm installs with it: ~23 MB, never loaded by
+// the compiled server).
 // What stays is the CPU build for this system and architecture; run it where the image runs (in the
 // Dockerfile, after `npm ci --omit=dev`).
 //
@@ -55,6 +57,7 @@ function targets() {
     }
   }
   add('onnxruntime-web', "ONNX Runtime for browsers (bundled into transformers.js's Node build)");
+  add('typescript', 'TypeScript (the server runs compiled: scripts/build-server.mjs)');
   // better-sqlite3 built from source when its prebuilt binary could not be fetched: keep the module.
   if (fs.existsSync(path.join(root, 'better-sqlite3/build/Release/better_sqlite3.node'))) {
     add('better-sqlite3/deps', 'SQLite sources');

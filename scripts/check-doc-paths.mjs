@@ -44,8 +44,17 @@ const HUB_ORGANISATIONS = new Set([
   'alirezamsh',
 ]);
 
-/** What is built or generated, so absent from a fresh clone, but rightly named. */
-const GENERATED = new Set(['apps/web/dist', 'docs/screenshots']);
+/**
+ * What is built or generated, so absent from a fresh clone, but rightly named (and the settings
+ * file the operator writes for the Compose recipe).
+ */
+const GENERATED = new Set([
+  'apps/web/dist',
+  'apps/server/dist',
+  'packages/shared/dist',
+  'docs/screenshots',
+  'deploy/.env',
+]);
 
 /** Spans that look like paths but name something else: URLs, routes, globs, patterns, examples. */
 function isPathLike(span) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Makes a fresh clone runnable: installs dependencies when they are missing or older than the lock
-// file, and builds the web app when its build is missing or older than its sources. On an installed,
-// built tree it does nothing and returns in well under a second. `--browser` also makes sure a
-// Chromium exists for the end-to-end tests (Debian's package, installed with apt when we are root).
+// file, and builds the web app and the server (compiled to JavaScript) when their builds are missing
+// or older than their sources. On an installed, built tree it does nothing and returns in well under
+// a second. `--browser` also makes sure a Chromium exists for the end-to-end tests (Debian's package,
+// installed with apt when we are root).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,6 +83,18 @@ const webSources = [
 ];
 if (mtime(builtIndex) === 0 || newest(webSources) > mtime(builtIndex)) {
   await run('npm', ['run', 'build'], 'building the web app');
+}
+
+// The server runs compiled (scripts/build-server.mjs): built when missing or older than its sources.
+const builtServer = path.join(root, 'apps/server/dist/server.js');
+const serverSources = [
+  'apps/server/src',
+  'packages/shared/src',
+  'scripts/build-server.mjs',
+  'package-lock.json',
+];
+if (mtime(builtServer) === 0 || newest(serverSources) > mtime(builtServer)) {
+  await run('npm', ['run', 'build:server'], 'compiling the server');
 }
 
 if (wantBrowser) {

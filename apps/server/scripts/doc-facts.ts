@@ -11,8 +11,11 @@ import { DOCUMENT_EXTENSIONS } from '@sema/shared/api/document-formats';
 import { variablesOf } from '../src/config/read.ts';
 import { ConfigSchema } from '../src/config/schema.ts';
 
-/** Variables of the operator's commands (`npm run keys`), not of the server. */
-const COMMAND_VARIABLES = new Set(['SEMA_URL']);
+/**
+ * Variables of the operator's commands (`npm run keys`) and of the deploy recipes
+ * (`deploy/compose.yaml`'s address to publish on), not of the server.
+ */
+const COMMAND_VARIABLES = new Set(['SEMA_URL', 'SEMA_PUBLISH']);
 
 function pagesOf(repoRoot: string): { file: string; text: string }[] {
   const docs = fs

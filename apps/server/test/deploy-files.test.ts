@@ -231,15 +231,36 @@ describe('deploy/k8s', () => {
     expect(loadConfig(containerEnv(inference, SECRET_SAMPLES[1]!)).access.adminToken).toBe(
       SECRET_SAMPLES[1]!.SEMA_ADMIN_TOKEN,
     );
-    // The Secret as shipped is refused until its placeholder is replaced, naming it.
+    // The Secret as shipped is refused until its placeholders are replaced, naming each.
+    const shipped = secret.stringData!;
+    const apiContainer = template('sema-api').spec.containers[0]!;
+    expect(() => loadConfig(containerEnv(apiContainer, shipped))).toThrow(
+      "REDIS_URL's password is still the placeholder of the deploy files",
+    );
     expect(() =>
-      loadConfig(containerEnv(template('sema-api').spec.containers[0]!, secret.stringData!)),
+      loadConfig(containerEnv(apiContainer, { ...shipped, REDIS_PASSWORD: 'a1b2c3d4e5f6' })),
     ).toThrow('SEMA_SESSION_SECRET is still the placeholder of the deploy files');
     expect(api.chat.provider).toBe('openai');
     // Chat is on without a key too: the small local model.
     expect(
       loadConfig(containerEnv(template('sema-api').spec.containers[0]!, SECRET_SAMPLES[0]!)).chat.provider,
     ).toBe('local');
+  });
+
+  it('fits a 2-vCPU node, and gives each pod time to drain and finish before it is killed', () => {
+    for (const name of ['sema-api', 'sema-inference']) {
+      const pod = template(name) as PodTemplate & { spec: { terminationGracePeriodSeconds?: number } };
+      const container = pod.spec.containers[0] as Container & {
+        resources: { requests: { cpu: string | number } };
+      };
+      const cpu = String(container.resources.requests.cpu);
+      const cores = cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu);
+      // A 2-vCPU node offers about 1.9 CPUs to pods, less its own daemons.
+      expect(cores, name).toBeLessThanOrEqual(1.5);
+      const config = loadConfig(containerEnv(container, SECRET_SAMPLES[0]!));
+      const needed = config.drainDelaySeconds + config.shutdownGraceSeconds;
+      expect(pod.spec.terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(needed + 5);
+    }
   });
 
   it('keeps each inference pod its model cache across restarts, and Redis its records', () => {
@@ -341,6 +362,9 @@ describe('deploy/compose.yaml', () => {
     environment?: Record<string, string>;
     volumes?: string[];
     depends_on?: unknown;
+    ports?: string[];
+    stop_grace_period?: string;
+    healthcheck?: { test: string[] };
   };
   const compose = parseYaml(read('compose.yaml'), { merge: true }) as {
     services: Record<string, Service>;
@@ -410,6 +434,51 @@ describe('deploy/compose.yaml', () => {
     expect(loadConfig(environment('api-1', SECRET_SAMPLES[1]!)).chat.provider).toBe('openai');
   });
 
+  it('gives each Sema node time to drain and finish before Docker kills it', () => {
+    for (const name of ['api-1', 'inference-1']) {
+      const env = environment(name, SECRET_SAMPLES[0]!);
+      const config = loadConfig(env);
+      const needed = config.drainDelaySeconds + config.shutdownGraceSeconds;
+      const grace = /^(\d+)s$/.exec(compose.services[name]!.stop_grace_period ?? '')?.[1];
+      expect(Number(grace), name).toBeGreaterThanOrEqual(needed + 5);
+    }
+  });
+
+  it('takes what an operator changes from deploy/.env: model, chat, proxy, hub mirror, where to publish', () => {
+    const dotenv = {
+      ...SECRET_SAMPLES[0]!,
+      SEMA_TRANSLATION_MODEL: 'Xenova/m2m100_418M',
+      SEMA_CHAT_PROVIDER: 'none',
+      SEMA_HUB_URL: 'https://hub-mirror.example.org',
+      HTTPS_PROXY: 'http://proxy.example.org:3128',
+      NO_PROXY: 'redis,inference-1,inference-2',
+    };
+    const api = loadConfig(environment('api-1', dotenv));
+    const inference = loadConfig(environment('inference-1', dotenv));
+    expect(api.chat.provider).toBe('none');
+    expect(api.translation).toMatchObject({ kserveTokenizer: 'Xenova/m2m100_418M' });
+    expect(inference.translation).toMatchObject({ model: 'Xenova/m2m100_418M' });
+    for (const config of [api, inference])
+      expect(config.models.hubUrl).toBe('https://hub-mirror.example.org');
+    for (const name of ['api-1', 'inference-1']) {
+      expect(environment(name, dotenv)).toMatchObject({
+        HTTPS_PROXY: dotenv.HTTPS_PROXY,
+        NO_PROXY: dotenv.NO_PROXY,
+      });
+    }
+    // HAProxy on loopback unless deploy/.env says otherwise (TLS goes in front).
+    const [port] = compose.services.haproxy!.ports!;
+    expect(interpolate(port!, {})).toBe('127.0.0.1:8080:8080');
+    expect(interpolate(port!, { SEMA_PUBLISH: '0.0.0.0:80' })).toBe('0.0.0.0:80:8080');
+  });
+
+  it.skipIf(!HAPROXY)('health-checks HAProxy on its own monitor URI, which haproxy.cfg serves', () => {
+    const test = compose.services.haproxy!.healthcheck!.test.join(' ');
+    const uri = /GET (\/\S+) HTTP/.exec(test)?.[1];
+    expect(uri).toBeDefined();
+    expect(read('haproxy.cfg')).toContain(`monitor-uri ${uri}`);
+  });
+
   it('runs Redis with a password, an append-only file on a volume, and evicting only the cache', () => {
     const redis = compose.services.redis!;
     const command = redis.command!.join(' ');
@@ -468,7 +537,8 @@ describe('deploy/Dockerfile', () => {
     // The USER comes after the last FROM, so it applies to the image that runs.
     expect(inRuntime(user)).toBe(true);
     expect(last('HEALTHCHECK')?.getArgumentsContent()).toMatch(/\/livez/);
-    expect(last('CMD')?.getArgumentsContent()).toMatch(/apps\/server\/src\/server\.ts/);
+    // The compiled server: no TypeScript loader at run time (a read-only root file system works).
+    expect(JSON.parse(last('CMD')!.getArgumentsContent()!)).toEqual(['node', 'apps/server/dist/server.js']);
   });
 
   it('listens on all interfaces, and keeps models and data on volumes', () => {
@@ -522,10 +592,20 @@ describe('deploy/Dockerfile', () => {
     }
   });
 
-  it('builds a file tree from which the server starts and serves the web app', async () => {
+  it('builds a file tree from which the compiled server starts and serves the web app', async () => {
     // The final stage's COPY instructions, carried out without Docker: from the build context as
-    // written; the dependency stage's node_modules is this checkout's, the built web app a stand-in.
+    // written; from the build stage, node_modules is this checkout's, the compiled server this
+    // checkout's compiled by scripts/build-server.mjs, the built web app a stand-in.
     const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-image-'));
+    const compiled = path.join(tree, '.compiled');
+    const build = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'scripts/build-server.mjs'), '--out', compiled],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(build.status, build.stderr).toBe(0);
     try {
       for (const instruction of instructions.filter(
         (candidate) => candidate.getKeyword() === 'COPY' && inRuntime(candidate),
@@ -534,22 +614,22 @@ describe('deploy/Dockerfile', () => {
         const from = fromStage(instruction);
         const destination = values.at(-1)!;
         const sources = values.slice(0, -1);
-        if (from === 'deps') {
-          // The dependency stage's node_modules folders: this checkout's.
-          expect(sources.length).toBe(1);
-          const installed = path.join(repoRoot, sources[0]!.replace(/^\/app\//, ''));
-          expect(path.basename(installed)).toBe('node_modules');
-          fs.mkdirSync(path.dirname(path.join(tree, destination)), { recursive: true });
-          fs.symlinkSync(installed, path.join(tree, destination));
-          continue;
-        }
         if (from === 'build') {
-          expect(sources).toEqual(['/app/apps/web/dist']);
-          fs.mkdirSync(path.join(tree, destination), { recursive: true });
-          fs.writeFileSync(
-            path.join(tree, destination, 'index.html'),
-            '<!doctype html><title>Sema image</title>',
-          );
+          expect(sources.length).toBe(1);
+          const source = sources[0]!.replace(/^\/app\//, '');
+          fs.mkdirSync(path.dirname(path.join(tree, destination)), { recursive: true });
+          if (path.basename(source) === 'node_modules') {
+            fs.symlinkSync(path.join(repoRoot, source), path.join(tree, destination));
+          } else if (source === 'apps/web/dist') {
+            fs.mkdirSync(path.join(tree, destination), { recursive: true });
+            fs.writeFileSync(
+              path.join(tree, destination, 'index.html'),
+              '<!doctype html><title>Sema image</title>',
+            );
+          } else {
+            expect(['apps/server/dist', 'packages/shared/dist']).toContain(source);
+            fs.cpSync(path.join(compiled, source), path.join(tree, destination), { recursive: true });
+          }
           continue;
         }
         expect(from, 'a stage this test knows').toBeUndefined();
@@ -561,7 +641,9 @@ describe('deploy/Dockerfile', () => {
         }
       }
       const entry = JSON.parse(last('CMD')!.getArgumentsContent()!) as string[];
-      expect(entry.slice(0, 3)).toEqual(['node', '--import', 'tsx']);
+      expect(fs.existsSync(path.join(tree, 'apps/server/src')), 'no TypeScript sources in the image').toBe(
+        false,
+      );
       // The image's environment, but on a free loopback port (the kit sets HOST and PORT).
       const { HOST: _host, PORT: _port, ...imageEnv } = runtimeEnv;
       const server = await startSema({
@@ -586,6 +668,17 @@ describe('deploy/Dockerfile', () => {
           body: JSON.stringify({ text: 'Hello.', source_language: 'en', target_language: 'fr' }),
         });
         expect(translated.status, server.output()).toBe(200);
+        // A document: read by the document worker thread, started from the compiled tree too.
+        const form = new FormData();
+        form.append('target_language', 'fr');
+        form.append('source_language', 'en');
+        form.append('file', new Blob(['# Title\n\nHello there.\n']), 'note.md');
+        const document = await fetch(`${server.url}/api/v1/translate/document`, {
+          method: 'POST',
+          body: form,
+        });
+        expect(document.status, server.output()).toBe(200);
+        expect(await document.text()).toMatch(/^# /);
       } finally {
         await server.stop({ signal: 'SIGKILL' });
       }
@@ -618,7 +711,7 @@ describe('deploy/Dockerfile', () => {
     },
   );
 
-  it("copies every workspace's package.json before each npm ci, so the lock file matches", () => {
+  it("copies every workspace's package.json before npm ci, which runs once (native modules compiled once)", () => {
     const workspaces = (
       JSON.parse(fs.readFileSync(path.join(deploy, '../package.json'), 'utf8')) as {
         workspaces: string[];
@@ -628,7 +721,7 @@ describe('deploy/Dockerfile', () => {
       (instruction) =>
         instruction.getKeyword() === 'RUN' && /npm ci/.test(instruction.getArgumentsContent() ?? ''),
     );
-    expect(runs).toHaveLength(2);
+    expect(runs).toHaveLength(1);
     /** What the COPYs of a stage bring in before `line`, following a `COPY --from` another stage. */
     const copiedBefore = (line: number): string => {
       const stage = froms.filter((from) => from.getRange().start.line < line).at(-1)!;
@@ -671,7 +764,7 @@ describe('deploy/systemd and deploy/caddy', () => {
     expect(unitEnv.SEMA_GLOSSARY_DB).toMatch(/^\/var\/lib\/sema\//);
     expect(unitEnv.SEMA_USAGE_DB).toMatch(/^\/var\/lib\/sema\//);
     expect(unit).toMatch(/^StateDirectory=sema$/m);
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node --import tsx apps\/server\/src\/server\.ts$/m);
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node apps\/server\/dist\/server\.js$/m);
     expect(unit).toMatch(/^RestartPreventExitStatus=78$/m);
   });
 

@@ -1,4 +1,5 @@
-// The real Sema server as its own process, as production runs it: `node --import tsx src/server.ts`.
+// The real Sema server as its own process, from its TypeScript sources: `node --import tsx src/server.ts`
+// (production runs the compiled build, `apps/server/dist/server.js`; deploy-files.test.ts starts that).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';

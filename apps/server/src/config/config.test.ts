@@ -86,7 +86,7 @@ describe('loadConfig', () => {
   it('needs a URL for the remote engine: a start-up error naming both variables', () => {
     for (const url of [undefined, ' , ']) {
       expect(() => loadConfig({ SEMA_TRANSLATION_ENGINE: 'remote', SEMA_TRANSLATION_URL: url })).toThrow(
-        /^SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL \(base urls of the inference servers/,
+        /^SEMA_TRANSLATION_ENGINE=remote needs SEMA_TRANSLATION_URL \(base urls of other full sema servers/,
       );
     }
   });
@@ -236,6 +236,15 @@ describe('REDIS_URL', () => {
     expect(() => loadConfig({ REDIS_URL: url })).toThrow(ConfigError);
     expect(() => loadConfig({ REDIS_URL: url })).toThrow(/^REDIS_URL must look like redis:\/\//);
     expect(() => loadConfig({ REDIS_URL: url })).toThrow(why);
+  });
+
+  it("refuses the deploy files' placeholder password, as it does the session secret's", () => {
+    expect(() =>
+      loadConfig({ REDIS_URL: 'redis://:replace-with-openssl-rand-hex-24@sema-redis:6379' }),
+    ).toThrow("REDIS_URL's password is still the placeholder of the deploy files");
+    expect(loadConfig({ REDIS_URL: 'redis://:4f2a9c@sema-redis:6379' }).redisUrl).toBe(
+      'redis://:4f2a9c@sema-redis:6379',
+    );
   });
 
   it('never repeats the password of a refused URL', () => {

@@ -36,6 +36,13 @@ export function parseRedisUrl(raw: string | undefined): string | undefined {
   if (!parsed.hostname) throw refuse('no host');
   const db = parsed.pathname.replace(/^\//, '');
   if (db !== '' && !/^\d{1,5}$/.test(db)) throw refuse('the database must be a number');
+  // Refused like SEMA_SESSION_SECRET's: a Redis left with the deploy files' password is open to
+  // anyone who has read them (deploy/k8s/secret.yaml).
+  if (/^replace[-_ ]?with/i.test(decodeURIComponent(parsed.password))) {
+    throw new ConfigError(
+      "REDIS_URL's password is still the placeholder of the deploy files: set REDIS_PASSWORD to a random value (openssl rand -hex 24)",
+    );
+  }
   return text;
 }
 

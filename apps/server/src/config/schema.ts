@@ -272,14 +272,18 @@ export const TranslationSection = Type.Union(
     ]),
     Type.Composite([
       Type.Object({
-        engine: discriminant(ENGINE, 'remote', "Another Sema server's /api/v1 (its inference nodes)"),
+        engine: discriminant(
+          ENGINE,
+          'remote',
+          "Other full Sema servers' /api/v1 (inference nodes, SEMA_INFERENCE_API=on, are the kserve engine's)",
+        ),
         remoteUrls: parsed('SEMA_TRANSLATION_URL', Type.Array(Type.String(), { minItems: 1 }), httpUrlList, {
           description:
-            'Base URLs of the inference servers, comma-separated: round-robin, a failed batch tried once on the next',
+            'Base URLs of other full Sema servers (their /api/v1; an inference node is reached with the kserve engine), comma-separated: round-robin, a failed batch tried once on the next',
           allowedText: 'http(s) URLs, comma-separated',
         }),
         remoteTimeoutMs: integer('SEMA_TRANSLATION_TIMEOUT_MS', 60 * SECOND, 100, HOUR_MS, {
-          description: 'Time an inference server has to answer a batch',
+          description: 'Time a remote server has to answer a batch',
         }),
       }),
       TranslationPipeline,

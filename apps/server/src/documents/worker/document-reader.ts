@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { documentError } from '../errors.ts';
 import type { Upload } from '../../lib/http/upload.ts';
+import { siblingModule } from '../../lib/sibling-module.ts';
 import type { PrepareOptions, PreparedDocument } from '../prepare.ts';
 import type { DocumentLimits } from '../types.ts';
 import type { FromWorker, PreparedInfo, ToWorker } from './protocol.ts';
@@ -182,7 +183,7 @@ export class DocumentReader {
   private ensureWorker(): Running {
     if (this.running) return this.running;
     const worker = new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), {
-      workerData: { entry: new URL('./document-worker.ts', import.meta.url).href },
+      workerData: { entry: siblingModule('./document-worker', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb },
     });
     let failure: Error | undefined;

@@ -1,7 +1,10 @@
-// The document worker's entry point. The server runs TypeScript through tsx, but a worker thread
-// does not inherit the loader reliably (and vitest has none), so register tsx here, then load it.
+// The document worker's entry point. From the TypeScript sources (tests, tsx) a worker thread does
+// not inherit the loader reliably (and vitest has none), so tsx is registered here first; from the
+// compiled server (scripts/build-server.mjs) the entry is JavaScript and needs no loader.
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+if (workerData.entry.endsWith('.ts')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
 await import(workerData.entry);

@@ -12,6 +12,7 @@ import type { Config } from '../../config/schema.ts';
 import { detectFamily } from './families/detect.ts';
 import type { Licence, ModelConfigJson } from './families/model-family.ts';
 import { cachedModelFolder, modelFiles, resolveModelSource, type ModelSource } from './model-source.ts';
+import { uniqueTempName } from '../../lib/unique-temp-name.ts';
 
 /** The files of a model's tokenizer alone (what the kserve engine reads). */
 export const TOKENIZER_FILES = ['tokenizer.json', 'tokenizer_config.json'] as const;
@@ -186,7 +187,8 @@ export function forgetManifest(folder: string, files: readonly string[]): void {
 
 /** Replaces the manifest whole: a reader never sees half of it. */
 function writeManifest(folder: string, manifest: Manifest): void {
-  const temporary = path.join(folder, `${MANIFEST_FILE}.${process.pid}.tmp`);
+  // Named uniquely: servers sharing a model volume may write it at once, with the same pid.
+  const temporary = uniqueTempName(path.join(folder, MANIFEST_FILE));
   fs.writeFileSync(temporary, `${JSON.stringify({ files: manifest }, null, 2)}\n`);
   fs.renameSync(temporary, path.join(folder, MANIFEST_FILE));
 }
@@ -198,10 +200,14 @@ export type FileCheck =
 
 /** Checks each file of the model against the sizes and checksums recorded at download. */
 export async function verifyModel(model: ConfiguredModel): Promise<FileCheck[]> {
-  const folder = folderOf(model.source);
+  return checkFiles(folderOf(model.source), model.files);
+}
+
+/** Checks files of a model folder against the sizes and checksums recorded at download. */
+export async function checkFiles(folder: string, files: readonly string[]): Promise<FileCheck[]> {
   const manifest = readManifest(folder);
   const checks: FileCheck[] = [];
-  for (const file of model.files) {
+  for (const file of files) {
     const full = path.join(folder, file);
     const actual = sizeOf(full);
     const expected = manifest[file];

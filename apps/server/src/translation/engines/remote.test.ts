@@ -144,6 +144,24 @@ describe('RemoteEngine with servers that misbehave', () => {
   });
 });
 
+describe('RemoteEngine pointed at an inference node', () => {
+  it('says the node serves the inference protocol and names the kserve engine instead', async () => {
+    const node = await buildTestApp({ SEMA_INFERENCE_API: 'on' });
+    const { base } = await listenOn(node);
+    const engine = new RemoteEngine({ urls: [base], timeoutMs: 5000 }).start();
+    try {
+      await expect(engine.whenReady()).rejects.toThrow(/inference node/);
+      expect(engine.status()).toMatchObject({
+        state: 'error',
+        detail: expect.stringMatching(/SEMA_TRANSLATION_ENGINE=kserve and SEMA_KSERVE_URL/),
+      });
+    } finally {
+      await engine.close();
+      await node.close();
+    }
+  });
+});
+
 describe('RemoteEngine over several servers', () => {
   it('retries a call whose connection was cut, once, so the client never sees the failure', async () => {
     let calls = 0;

@@ -1,7 +1,8 @@
 /**
- * Forwards translation to other servers that speak our /api/v1 contract (other Semas, or the
- * spec's hosted API). This is how translation scales past one machine: API nodes run this engine,
- * inference nodes run the model.
+ * Forwards translation to other servers that speak our /api/v1 contract (other full Semas, or the
+ * spec's hosted API): one Sema in front of others. Sema's inference nodes (SEMA_INFERENCE_API=on)
+ * serve only the inference protocol and are reached with the kserve engine instead; pointed at one,
+ * this engine's probe says so.
  *
  * Several servers can be listed: calls go round-robin to those that are up. A call that fails
  * because its server could not be reached or failed itself (a refused or cut connection, a 5xx, an

@@ -75,7 +75,13 @@ export class RemoteEndpoint implements PooledEndpoint {
         { engines?: { translation?: EngineStatus } } | undefined;
       const remote = body?.engines?.translation;
       if (typeof remote?.model_id === 'string') this.modelId = remote.model_id;
-      if (!response.ok) {
+      if (response.status === 404 && (await this.isInferenceNode())) {
+        // The remote engine speaks /api/v1 to full Sema servers; an inference node serves only the
+        // inference protocol (KServe v2), which is the kserve engine's.
+        this.markDown(
+          `${this.base} is a Sema inference node (SEMA_INFERENCE_API=on), which serves only the inference protocol: point SEMA_TRANSLATION_ENGINE=kserve and SEMA_KSERVE_URL at it (the remote engine is for full Sema servers)`,
+        );
+      } else if (!response.ok) {
         this.markDown(`${this.base}/status answered ${response.status}`);
       } else if (remote?.state === 'error') {
         this.markDown(`the remote engine is in error: ${remote.detail ?? 'no reason given'}`);
@@ -91,6 +97,19 @@ export class RemoteEndpoint implements PooledEndpoint {
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause;
       this.markDown(`cannot reach ${this.base} (${cause?.code ?? (error as Error).message})`);
+    }
+  }
+
+  /** Whether the server answers the inference protocol's liveness probe (a Sema inference node, Triton). */
+  private async isInferenceNode(): Promise<boolean> {
+    try {
+      const live = await fetch(`${this.base}/v2/health/live`, {
+        signal: AbortSignal.timeout(Math.min(this.timeoutMs, 10_000)),
+      });
+      await live.body?.cancel();
+      return live.ok;
+    } catch {
+      return false;
     }
   }
 

@@ -1,12 +1,16 @@
-// Entry point of the model process. The server runs TypeScript through tsx, whose loader a child
-// process (or a test runner's) does not reliably inherit, so register it here, then load the model process's code.
-// transformers.js (and ONNX Runtime with it) is loaded first, by Node itself: through tsx's loader
-// its large bundle would cost the process about 100 MB more memory for as long as it lives.
+// Entry point of the model process. transformers.js (and ONNX Runtime with it) is loaded first, by
+// Node itself: through tsx's loader its large bundle would cost the process about 100 MB more memory
+// for as long as it lives. From the TypeScript sources (tests, tsx), tsx's loader is registered here:
+// a child process (or a test runner's) does not reliably inherit it. From the compiled server
+// (scripts/build-server.mjs) the entry is JavaScript and no loader is needed, or installed.
 await import('@huggingface/transformers');
-const { register } = await import('tsx/esm/api');
-
-register();
+const entry = process.argv[2];
+if (entry.endsWith('.ts')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
 // The model downloads go through HTTPS_PROXY / HTTP_PROXY (NO_PROXY honoured) when they are set.
+// (The build rewrites this import to the compiled download-proxy.js.)
 const { useProxyFromEnvironment } = await import('../../../lib/download-proxy.ts');
 await useProxyFromEnvironment();
-await import(process.argv[2]);
+await import(entry);

@@ -20,6 +20,7 @@ import type { EngineFeatures } from './engine-files/engine-features.ts';
 import type { ModelState } from './model-state.ts';
 import type { FromModelProcess, ModelProcessSettings, ToModelProcess } from './protocol.ts';
 import { backoffDelay } from '../../../lib/backoff.ts';
+import { siblingModule } from '../../../lib/sibling-module.ts';
 
 export interface SupervisorOptions {
   /** The model as configured, for the log. */
@@ -119,7 +120,7 @@ export class ModelProcessSupervisor {
 
   private spawn(): void {
     const bootstrap = fileURLToPath(new URL('./model-process-bootstrap.mjs', import.meta.url));
-    const entry = new URL('./model-process.ts', import.meta.url).href;
+    const entry = siblingModule('./model-process', import.meta.url).href;
     const child = fork(bootstrap, [entry], {
       // The parent's flags belong to the parent (a test runner's, tsx's); the bootstrap needs none.
       execArgv: [],

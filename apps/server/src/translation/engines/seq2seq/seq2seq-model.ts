@@ -24,6 +24,7 @@ import { forcedLength, TRANSLATION_LIMITS, type RowLimits } from './decoding/row
 import { RuntimePicker, type PickerKind, type TokenPicker } from './decoding/token-picker.ts';
 import { JsPicker } from './decoding/js-picker.ts';
 import { recordManifest } from '../model-inventory.ts';
+import { downloadOnce } from '../download-lock.ts';
 import { cachedModelFolder, modelFiles, onnxFile, type ModelSource } from '../model-source.ts';
 import type { ModelFamily, ServedLanguages } from '../families/model-family.ts';
 import { loadModelTokenizer } from '../tokenizer/family-tokenizer.ts';
@@ -148,23 +149,33 @@ export class Seq2SeqModel {
     const folder = source.kind === 'folder' ? source.path : cachedModelFolder(source);
     const downloads =
       source.kind === 'hub' ? modelFiles(options.dtype).filter((file) => !onDisk(folder, file)) : [];
-    // The model's family and languages come from its small files (config.json, the tokenizer's),
-    // fetched first: the language lists can say what the model serves while its weights download.
-    if (downloads.length > 0) await AutoConfig.from_pretrained(reference, { progress_callback });
-    const tokenizer = await loadModelTokenizer(source, progress_callback);
-    options.onIdentified?.({ family: tokenizer.family, languages: tokenizer.languages });
-    if (downloads.length > 0 && !modelFiles(options.dtype).every((file) => onDisk(folder, file))) {
-      // Not downloaded yet: transformers.js downloads the weights into the cache folder (its model
-      // is opened to do so, then let go; on this first start only, the copies it reads behind the
-      // sessions' back come and go).
-      const download = await AutoModelForSeq2SeqLM.from_pretrained(reference, {
-        dtype: options.dtype as 'q8',
-        device: 'cpu',
-        progress_callback,
-        session_options: { enableCpuMemArena: false },
-      });
-      await download.dispose();
-    }
+    // Servers sharing a model cache (a volume several nodes mount) download a model once: one holds
+    // the folder's lock and downloads, the others wait and then verify what it wrote (download-lock.ts).
+    const fetchFiles = async (): Promise<ModelTokenizer> => {
+      // The model's family and languages come from its small files (config.json, the tokenizer's),
+      // fetched first: the language lists can say what the model serves while its weights download.
+      if (downloads.length > 0) await AutoConfig.from_pretrained(reference, { progress_callback });
+      const tokenizer = await loadModelTokenizer(source, progress_callback);
+      options.onIdentified?.({ family: tokenizer.family, languages: tokenizer.languages });
+      if (downloads.length > 0 && !modelFiles(options.dtype).every((file) => onDisk(folder, file))) {
+        // Not downloaded yet: transformers.js downloads the weights into the cache folder (its model
+        // is opened to do so, then let go; on this first start only, the copies it reads behind the
+        // sessions' back come and go).
+        const download = await AutoModelForSeq2SeqLM.from_pretrained(reference, {
+          dtype: options.dtype as 'q8',
+          device: 'cpu',
+          progress_callback,
+          session_options: { enableCpuMemArena: false },
+        });
+        await download.dispose();
+      }
+      // What arrived is recorded as it arrived, for `npm run models -- verify` and for the nodes
+      // that waited for this download.
+      if (downloads.length > 0) await recordManifest(folder, downloads);
+      return tokenizer;
+    };
+    const tokenizer =
+      downloads.length > 0 ? await downloadOnce(folder, downloads, fetchFiles) : await fetchFiles();
     // The sessions are ours, opened from the files: transformers.js, given a file on disk, starts a
     // stream that reads the whole file into memory behind the session's back (its FileResponse),
     // another copy of the weights for as long as the process lives (1.5 GB more for 600M q8).
@@ -204,8 +215,6 @@ export class Seq2SeqModel {
           : undefined,
       );
       decoderSession = decoderFile.session;
-      // What arrived is recorded as it arrived, for `npm run models -- verify`.
-      if (downloads.length > 0) await recordManifest(folder, downloads);
       checkMergedDecoder(decoderSession.inputNames);
       const eos = config.eos_token_id ?? 2;
       const vocabSize = config.vocab_size ?? tokenizer.vocabularySize;

@@ -23,6 +23,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { uniqueTempName } from '../../../../lib/unique-temp-name.ts';
 
 /**
  * What a copy holds, as written by this version of the engine: bump it whenever the int8
@@ -121,7 +122,8 @@ export function cachedCopy(folder: string, request: CopyRequest, write: CopyWrit
     }
     return { kind: 'copy', file, int8: record.int8, ...(record.why && { why: record.why }), reused: true };
   }
-  const partial = `${file}.${process.pid}.partial`;
+  // Named uniquely: nodes sharing a model volume write copies at once, with the same pid.
+  const partial = uniqueTempName(file, 'partial');
   let written: ReturnType<CopyWriter>;
   try {
     fs.mkdirSync(folder, { recursive: true });
@@ -257,7 +259,7 @@ function readRecord(copy: string): CopyRecord | undefined {
 }
 
 function writeRecord(copy: string, record: CopyRecord): void {
-  const partial = `${copy}.json.${process.pid}.partial`;
+  const partial = uniqueTempName(`${copy}.json`, 'partial');
   fs.writeFileSync(partial, `${JSON.stringify(record, null, 2)}\n`);
   fs.renameSync(partial, `${copy}.json`);
 }
