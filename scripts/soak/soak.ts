@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /**
  * `npm run soak`: the real server under a realistic mix for a while (10 minutes by default), with
  * its memory and its model process's sampled every second. Prints latency, statuses and memory,
@@ -6,11 +7,15 @@
  * 4xx, and memory stayed flat over the second half.
  *   npm run soak -- --duration 60s --concurrency 16 [--max-shed 5%] [--redis] [--json]
  */
+import { existsSync } from 'node:fs';
 import { startSema, TINY_NLLB } from '@sema/testkit/sema';
 import { startFakeOpenAi } from '../../apps/server/test/fake-openai.ts';
 import { sampleMemory, type MemorySample } from './memory.ts';
 import { pickOperation, type Outcome, type Target } from './mix.ts';
 import { judge, printReport } from './report.ts';
+
+/** The compiled server (`npm run build:server`), run when it is there. */
+const COMPILED_SERVER = fileURLToPath(new URL('../../apps/server/dist/server.js', import.meta.url));
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -61,6 +66,9 @@ async function main(): Promise<void> {
     },
     output: 'inherit',
     name: 'the soaked server',
+    // The server as production runs it, compiled (`npm test` builds it first): its memory is the
+    // product's, not tsx compiling each module the first time a request reaches it.
+    ...(existsSync(COMPILED_SERVER) ? { args: [COMPILED_SERVER] } : {}),
   });
   const { url: base, port } = server;
   const outcomes: Outcome[] = [];

@@ -148,15 +148,16 @@ export function planSentences(text: string, language: string, glossary?: Glossar
         if (i > 0) parts.push(i - 1);
         if (words) parts.push(words);
       });
+      // The cut version is planned only if the whole sentence's answer fails (most never do).
+      const original = fill(piece.text, own, (span) => span.text);
+      let fallback: Piece[] | undefined;
       planned.push({
         kind: 'whole',
         parts,
         held: heldOf(own),
-        fallback: splitProtected(
-          fill(piece.text, own, (span) => span.text),
-          language,
-          glossary,
-        ),
+        get fallback() {
+          return (fallback ??= splitProtected(original, language, glossary));
+        },
       });
     }
   }
