@@ -69,10 +69,10 @@ export function sentencesOf(pieces: readonly Piece[]): string[] {
 
 /** Puts translated sentences (one per sentence piece, in order) back between the original gaps. */
 /** Adds kept text to `pieces`, joined to a gap just before it. */
-export function pushGap(pieces: Piece[], value: string): void {
+export function pushGap<P extends { kind: string }>(pieces: Array<P | Piece>, value: string): void {
   if (!value) return;
   const last = pieces.at(-1);
-  if (last?.kind === 'gap') last.text += value;
+  if (last?.kind === 'gap') (last as Piece).text += value;
   else pieces.push({ kind: 'gap', text: value });
 }
 

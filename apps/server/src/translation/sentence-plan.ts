@@ -8,7 +8,7 @@
 import { icuParts } from './icu-messages.ts';
 import { MARKER, readMarker } from './inline-codes.ts';
 import { spansOf, splitProtected, type Glossary } from './protected-spans.ts';
-import { splitText, type Piece } from './segment.ts';
+import { pushGap, splitText, type Piece } from './segment.ts';
 import type { Held } from './stand-ins.ts';
 
 /** A sentence sent whole: its text as parts (words, and numbers indexing `held`), and its cut version. */
@@ -92,13 +92,6 @@ function heldOf(spans: readonly Span[]): Held[] {
     pairs += 1;
   });
   return held;
-}
-
-function pushGap(pieces: PlannedPiece[], text: string): void {
-  if (!text) return;
-  const last = pieces.at(-1);
-  if (last?.kind === 'gap') last.text += text;
-  else pieces.push({ kind: 'gap', text });
 }
 
 /** `slotted` with each slot replaced by its span's text (`original`) or value. */
