@@ -8,10 +8,18 @@ import type { TranslationEngine } from '../../translation/engines/types.ts';
 
 /** The stand-in form of the family whose model translates the pair (the pair model's, else the main one's). */
 function standInStyleOf(engine: TranslationEngine) {
+  // Asked for every text: the engine's status (every model's, with its quality) is read once per
+  // model and pair, as soon as the model has said its family.
+  const known = new Map<string, StandInStyle>();
   return (source: string, target: string): StandInStyle => {
+    const key = `${engine.modelFor?.(source, target) ?? engine.modelId}\u0000${source}\u0000${target}`;
+    const cached = known.get(key);
+    if (cached) return cached;
     const status = engine.status();
     const model = status.models?.find((one) => one.pairs?.includes(`${source}-${target}`)) ?? status;
-    return STAND_IN_STYLES[model.model_family ?? ''] ?? 'bracket';
+    const style = STAND_IN_STYLES[model.model_family ?? ''] ?? 'bracket';
+    if (model.model_family) known.set(key, style);
+    return style;
   };
 }
 
