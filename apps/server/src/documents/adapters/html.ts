@@ -139,14 +139,6 @@ export function extractHtml(source: string, ignoreTags: readonly string[] = []):
     return cursor === end;
   };
 
-  /** A tag as a code; its attributes' edits are added once the run is kept (`withAttributes`). */
-  const tagCode = (element: Element, start: number, end: number): TagCode & { element: Element } => ({
-    start,
-    end,
-    edits: [],
-    element,
-  });
-
   /** One text node as its own segment, decoded (text merged across a mis-nested tag stays as it is). */
   const addText = (node: Node) => {
     const location = node.sourceCodeLocation!;
@@ -174,8 +166,9 @@ export function extractHtml(source: string, ignoreTags: readonly string[] = []):
     }
     const run = new InlineRun<TagCode | string>();
     const tagCodes: Array<TagCode & { element: Element }> = [];
+    // A tag as a code; its attributes' edits are added once the run is kept.
     const code = (element: Element, start: number, end: number) => {
-      const made = tagCode(element, start, end);
+      const made = { start, end, edits: [], element };
       tagCodes.push(made);
       return made;
     };
