@@ -46,6 +46,10 @@ describe('liveness and readiness probes', () => {
     expect((await server.inject('/livez')).statusCode).toBe(200);
 
     await (server.translation as unknown as { engine: { whenReady(): Promise<void> } }).engine.whenReady();
+    // The detection model loads beside it (0.25–0.65 s, longer on a loaded machine).
+    await expect
+      .poll(async () => (await server.inject('/readyz/translation')).statusCode, { timeout: 20_000 })
+      .toBe(200);
     const ready = await server.inject('/readyz/translation');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });

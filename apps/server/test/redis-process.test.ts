@@ -35,7 +35,9 @@ describe('the server process with REDIS_URL', () => {
       expect((await statusOf(server)).redis).toEqual({ state: 'ready' });
       const { code, ms } = await terminate(server);
       expect(code).toBe(0);
-      expect(ms).toBeLessThan(3_000);
+      // A connection holding the process open would hold it until the grace period (exit 1 at
+      // 30 s); the bound leaves room for a loaded machine (3.07 s was seen on one).
+      expect(ms).toBeLessThan(10_000);
     });
 
     it('starts, answers and exits promptly on SIGTERM while Redis is down', async () => {
@@ -50,7 +52,7 @@ describe('the server process with REDIS_URL', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const { code, ms } = await terminate(server);
       expect(code).toBe(0);
-      expect(ms).toBeLessThan(3_000);
+      expect(ms).toBeLessThan(10_000);
       expect(server.output().match(/Redis unavailable/g)).toHaveLength(1);
     });
   });

@@ -49,7 +49,8 @@ describe('the engine copy cache', () => {
       }),
     ]);
     expect(copiesOf(copies, path.dirname(FIXTURE))).toHaveLength(1);
-    expect(copiesOf(copies, os.tmpdir())).toHaveLength(0);
+    // Only the copies of files in that folder (the checkout itself may be under the temporary folder).
+    expect(copiesOf(copies, path.join(cache, 'another-model'))).toHaveLength(0);
   });
 
   it('writes a new copy when the converter version changes, and deletes the stale one', () => {
