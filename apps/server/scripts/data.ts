@@ -7,7 +7,7 @@
  */
 import { Redis } from 'ioredis';
 import { configOrFail, fail } from './command-line.ts';
-import { migrateToRedis } from '../src/lib/migrate-to-redis.ts';
+import { migrateToRedis } from '../src/storage/move-to-redis.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -5,6 +5,7 @@
  * rather than answer from a stale or partial copy.
  */
 import type { Redis } from 'ioredis';
+import { RedisSchemaGate, type RedisStep } from '../lib/store-schema.ts';
 import { OPEN_TENANT, type Tenant } from '../lib/tenant.ts';
 import type { GlossaryEntry } from './entries.ts';
 import {
@@ -31,14 +32,29 @@ const SUMMARY = [
   'group',
 ] as const;
 
+/** The layout, version by version (lib/store-schema.ts: each step safe on a Redis that has it). */
+const GLOSSARY_STEPS: RedisStep[] = [
+  { version: 1, what: 'a hash per glossary and the set of their ids', up: async () => undefined },
+  {
+    version: 2,
+    // Glossaries kept before they had owners were everyone's: the open server's one tenant.
+    what: 'each glossary names its owner',
+    up: async (redis) => {
+      for (const id of await redis.smembers(IDS)) {
+        // Only a glossary that is there: HSETNX on a missing hash would make one without entries.
+        if (await redis.exists(key(id))) await redis.hsetnx(key(id), 'owner', OPEN_TENANT);
+      }
+    },
+  },
+];
+
 function infoFrom(values: readonly (string | null)[]): GlossaryInfo | undefined {
-  // The owner may be missing: glossaries kept before they had owners were everyone's (the open tenant).
   // The group is missing for all but a multilingual glossary's further dictionaries.
-  if (values.slice(0, -2).some((value) => value === null)) return undefined;
+  if (values.slice(0, -1).some((value) => value === null)) return undefined;
   const [id, name, source, target, entryCount, createdAt, updatedAt, owner, group] = values as string[];
   return {
     id: id!,
-    owner: owner ?? OPEN_TENANT,
+    owner: owner!,
     name: name!,
     source: source!,
     target: target!,
@@ -52,9 +68,14 @@ function infoFrom(values: readonly (string | null)[]): GlossaryInfo | undefined 
 export class RedisGlossaryStore implements GlossaryStore {
   readonly kind = 'redis';
 
-  constructor(private readonly redis: Redis) {}
+  private readonly schema: RedisSchemaGate;
+
+  constructor(private readonly redis: Redis) {
+    this.schema = new RedisSchemaGate(redis, 'glossaries', GLOSSARY_STEPS);
+  }
 
   async create(glossary: NewGlossary, limits: GlossaryLimits): Promise<StoredGlossary> {
+    await this.schema.ready();
     const total = await this.redis.scard(IDS);
     // The owner's count needs every summary: only worth reading when that limit could bite.
     const owned = total < limits.perOwner ? 0 : (await this.list([glossary.owner])).length;
@@ -64,6 +85,7 @@ export class RedisGlossaryStore implements GlossaryStore {
   }
 
   async list(owners?: readonly Tenant[]): Promise<GlossaryInfo[]> {
+    await this.schema.ready();
     const ids = await this.redis.smembers(IDS);
     if (ids.length === 0) return [];
     const pipeline = this.redis.pipeline();
@@ -79,6 +101,7 @@ export class RedisGlossaryStore implements GlossaryStore {
   }
 
   async get(id: string): Promise<StoredGlossary | undefined> {
+    await this.schema.ready();
     const values = await this.redis.hmget(key(id), ...SUMMARY, 'entries');
     const info = infoFrom(values.slice(0, SUMMARY.length));
     const entries = values.at(-1);
@@ -101,13 +124,26 @@ export class RedisGlossaryStore implements GlossaryStore {
   }
 
   async setOwner(id: string, owner: Tenant): Promise<boolean> {
+    await this.schema.ready();
     // Only an existing glossary: HSET on a missing hash would make a summary without entries.
     if (!(await this.redis.exists(key(id)))) return false;
     await this.redis.hset(key(id), 'owner', owner);
     return true;
   }
 
+  /**
+   * Keeps a glossary as it was kept elsewhere, id and times included (the move from SQLite,
+   * storage/move-to-redis.ts); false when one with its id is here already (left as it is).
+   */
+  async adopt(glossary: StoredGlossary): Promise<boolean> {
+    await this.schema.ready();
+    if (await this.redis.exists(key(glossary.id))) return false;
+    await this.redis.multi().hset(key(glossary.id), this.fields(glossary)).sadd(IDS, glossary.id).exec();
+    return true;
+  }
+
   async delete(id: string): Promise<boolean> {
+    await this.schema.ready();
     const replies = (await this.redis.multi().del(key(id)).srem(IDS, id).exec()) ?? [];
     return replies.some(([, count]) => Number(count) > 0);
   }

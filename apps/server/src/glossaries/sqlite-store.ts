@@ -4,7 +4,8 @@
  * glossary is only ever read whole.
  */
 import type Database from 'better-sqlite3';
-import { GLOSSARY_STORE, StoreFile } from '../lib/sqlite-file.ts';
+import { GLOSSARY_STORE, readStoreFile, StoreFile } from '../lib/sqlite-file.ts';
+import { upgradeSqlite, type SqliteStep } from '../lib/store-schema.ts';
 import { OPEN_TENANT, type Tenant } from '../lib/tenant.ts';
 import type { GlossaryEntry } from './entries.ts';
 import {
@@ -30,6 +31,58 @@ interface Row {
   entries?: string;
 }
 
+const hasColumn = (db: Database.Database, column: string) =>
+  (db.prepare('PRAGMA table_info(glossaries)').all() as { name: string }[]).some(
+    (found) => found.name === column,
+  );
+
+/** The table's layout, version by version (lib/store-schema.ts: each step safe on a file that has it). */
+const GLOSSARY_STEPS: SqliteStep[] = [
+  {
+    version: 1,
+    what: 'one row per glossary, its entries one JSON column',
+    up: (db) =>
+      db.exec(`CREATE TABLE IF NOT EXISTS glossaries (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        source TEXT NOT NULL,
+        target TEXT NOT NULL,
+        entry_count INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entries TEXT NOT NULL
+      )`),
+  },
+  {
+    version: 2,
+    // Glossaries kept before they had owners were everyone's: they stay with the open server's one
+    // tenant, so a server that turns keys on does not show them to every key (the operator can
+    // publish or delete them: /api/v1/admin/glossaries).
+    what: 'each glossary has an owner',
+    up: (db) => {
+      if (!hasColumn(db, 'owner'))
+        db.exec(`ALTER TABLE glossaries ADD COLUMN owner TEXT NOT NULL DEFAULT '${OPEN_TENANT}'`);
+    },
+  },
+  {
+    version: 3,
+    what: 'a dictionary names its multilingual glossary (store.ts, GlossaryInfo.group)',
+    up: (db) => {
+      if (!hasColumn(db, 'grp')) db.exec('ALTER TABLE glossaries ADD COLUMN grp TEXT');
+    },
+  },
+];
+
+/**
+ * How many glossaries the file holds, read without writing (at the start of a server that moved to
+ * Redis: storage/records-left-behind.ts); undefined without a file.
+ */
+export const glossariesIn = (file: string): number | undefined =>
+  readStoreFile(
+    file,
+    (db) => (db.prepare('SELECT count(*) AS count FROM glossaries').get() as { count: number }).count,
+  );
+
 const info = (row: Row): GlossaryInfo => ({
   id: row.id,
   owner: row.owner,
@@ -52,37 +105,18 @@ export class SqliteGlossaryStore implements GlossaryStore {
    * be written (one sentence naming it and the fix), and when it can again.
    */
   constructor(file: string, onProblem?: (problem: string | undefined) => void) {
-    this.file = new StoreFile(file, GLOSSARY_STORE, (db) => this.createTables(db), onProblem);
+    this.file = new StoreFile(
+      file,
+      GLOSSARY_STORE,
+      (db) => upgradeSqlite(db, 'glossaries', GLOSSARY_STEPS, `${file} (SEMA_GLOSSARY_DB)`),
+      onProblem,
+    );
     // A file it cannot write yet is opened once it can (readiness says why meanwhile).
     if (!this.file.problem()) this.file.handle();
   }
 
   private get db(): Database.Database {
     return this.file.handle();
-  }
-
-  private createTables(db: Database.Database): void {
-    db.exec(`CREATE TABLE IF NOT EXISTS glossaries (
-      id TEXT PRIMARY KEY,
-      name TEXT NOT NULL,
-      source TEXT NOT NULL,
-      target TEXT NOT NULL,
-      entry_count INTEGER NOT NULL,
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL,
-      entries TEXT NOT NULL
-    )`);
-    // Glossaries kept before they had owners were everyone's: they stay with the open server's one
-    // tenant, so a server that turns keys on does not show them to every key (the operator can
-    // publish or delete them: /api/v1/admin/glossaries).
-    const columns = db.prepare('PRAGMA table_info(glossaries)').all() as { name: string }[];
-    if (!columns.some((column) => column.name === 'owner')) {
-      db.exec(`ALTER TABLE glossaries ADD COLUMN owner TEXT NOT NULL DEFAULT '${OPEN_TENANT}'`);
-    }
-    // The multilingual glossary a dictionary belongs to (store.ts, GlossaryInfo.group).
-    if (!columns.some((column) => column.name === 'grp')) {
-      db.exec('ALTER TABLE glossaries ADD COLUMN grp TEXT');
-    }
   }
 
   async create(glossary: NewGlossary, limits: GlossaryLimits): Promise<StoredGlossary> {

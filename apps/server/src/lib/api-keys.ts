@@ -9,12 +9,11 @@
  * `api_key` (LibreTranslate) or `auth_key` (older DeepL clients) field of the request.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyConfig } from '../config/parsers.ts';
 import type { ManagedKey, ManagedKeyStore } from './managed-keys.ts';
-import { LazyStoreFile, USAGE_STORE } from './sqlite-file.ts';
+import { MemoryUsage, RedisUsage, SqliteUsage, type UsageStore } from './usage-stores.ts';
 
 /** A key as the server keeps it: a hash (keys never reach logs or Redis), and its limit. */
 export interface KnownKey {
@@ -127,116 +126,6 @@ export function keyOfRequest(
 
 /** This month, UTC, as the counters name it: `2026-11`. */
 export const monthOf = (now = new Date()) => now.toISOString().slice(0, 7);
-
-/** Where a month's usage of a key is counted; `name` is `sema:usage:{key id}:{month}`. */
-interface UsageStore {
-  /** Adds `chars` unless the count would pass `limit`; answers whether it did, and the count after. */
-  charge(name: string, chars: number, limit: number | null): Promise<{ charged: boolean; count: number }>;
-  refund(name: string, chars: number): Promise<void>;
-  count(name: string): Promise<number>;
-  close(): void;
-}
-
-/**
- * In Redis, so every process counts the same budget. A count is a record, not cache: it carries no
- * expiry, so a Redis run as the deploy files run it (maxmemory-policy volatile-lru, appendonly) never
- * evicts it and keeps it across a restart. A key's month is one small integer.
- */
-class RedisUsage implements UsageStore {
-  constructor(private readonly redis: Redis) {}
-
-  async charge(name: string, chars: number, limit: number | null) {
-    const count = await this.redis.incrby(name, chars);
-    if (limit !== null && count > limit) {
-      await this.redis.decrby(name, chars);
-      return { charged: false, count: count - chars };
-    }
-    return { charged: true, count };
-  }
-
-  async refund(name: string, chars: number) {
-    await this.redis.decrby(name, chars);
-  }
-
-  async count(name: string) {
-    return Number((await this.redis.get(name)) ?? 0);
-  }
-
-  close() {}
-}
-
-/** In this process only: while Redis is away, or for tests (`:memory:`). */
-class MemoryUsage implements UsageStore {
-  private readonly counts = new Map<string, number>();
-
-  async charge(name: string, chars: number, limit: number | null) {
-    const count = (this.counts.get(name) ?? 0) + chars;
-    if (limit !== null && count > limit) return { charged: false, count: count - chars };
-    this.counts.set(name, count);
-    return { charged: true, count };
-  }
-
-  async refund(name: string, chars: number) {
-    const count = this.counts.get(name);
-    if (count !== undefined) this.counts.set(name, Math.max(0, count - chars));
-  }
-
-  async count(name: string) {
-    return this.counts.get(name) ?? 0;
-  }
-
-  close() {}
-}
-
-/**
- * In a SQLite file (SEMA_USAGE_DB) on a server without Redis, so a restart does not hand every key
- * its month again. Opened on first use: a server without keys never creates the file. WAL mode and
- * immediate transactions let several processes on the machine count in the same file.
- */
-class SqliteUsage implements UsageStore {
-  private readonly store: LazyStoreFile;
-
-  constructor(file: string) {
-    this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
-      db.exec('CREATE TABLE IF NOT EXISTS key_usage (name TEXT PRIMARY KEY, chars INTEGER NOT NULL)'),
-    );
-  }
-
-  private read(db: Database.Database, name: string): number {
-    const row = db.prepare('SELECT chars FROM key_usage WHERE name = ?').get(name) as
-      { chars: number } | undefined;
-    return row?.chars ?? 0;
-  }
-
-  async charge(name: string, chars: number, limit: number | null) {
-    const db = this.store.open();
-    const charge = db.transaction(() => {
-      const count = this.read(db, name) + chars;
-      if (limit !== null && count > limit) return { charged: false, count: count - chars };
-      db.prepare(
-        'INSERT INTO key_usage (name, chars) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET chars = excluded.chars',
-      ).run(name, count);
-      return { charged: true, count };
-    });
-    // IMMEDIATE: another process cannot read the same count between this read and write.
-    return charge.immediate();
-  }
-
-  async refund(name: string, chars: number) {
-    this.store
-      .open()
-      .prepare('UPDATE key_usage SET chars = max(0, chars - ?) WHERE name = ?')
-      .run(chars, name);
-  }
-
-  async count(name: string) {
-    return this.read(this.store.open(), name);
-  }
-
-  close() {
-    this.store.close();
-  }
-}
 
 export interface UsageCounterOptions {
   /** Redis (REDIS_URL), where every process counts; null without it. */

@@ -7,6 +7,7 @@
  */
 import type { Redis } from 'ioredis';
 import { LazyStoreFile, USAGE_STORE } from './sqlite-file.ts';
+import { RedisSchemaGate, upgradeSqlite, type RedisStep, type SqliteStep } from './store-schema.ts';
 
 export interface ManagedKey {
   /** The first 16 hex digits of the key's SHA-256, as usage is counted under. */
@@ -29,28 +30,55 @@ export interface ManagedKeyStore {
   get(id: string): Promise<ManagedKey | undefined>;
   /** Replaces a key's record; false when there is none. */
   put(key: ManagedKey): Promise<boolean>;
+  /** Adds a key kept elsewhere (the move to Redis); false when it is here already (left as it is). */
+  adopt(key: ManagedKey): Promise<boolean>;
   close(): void;
 }
 
+/** The layouts, version by version (lib/store-schema.ts). */
+const SQLITE_STEPS: SqliteStep[] = [
+  {
+    version: 1,
+    what: 'a row per key, its record as JSON',
+    up: (db) =>
+      db.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)'),
+  },
+];
+const REDIS_STEPS: RedisStep[] = [
+  { version: 1, what: 'one hash, a JSON record per key id', up: async () => undefined },
+];
+
 class RedisManagedKeys implements ManagedKeyStore {
   private static readonly HASH = 'sema:keys';
-  constructor(private readonly redis: Redis) {}
+  private readonly schema: RedisSchemaGate;
+  constructor(private readonly redis: Redis) {
+    this.schema = new RedisSchemaGate(redis, 'managed-keys', REDIS_STEPS);
+  }
 
   async add(key: ManagedKey) {
+    await this.schema.ready();
     await this.redis.hset(RedisManagedKeys.HASH, key.id, JSON.stringify(key));
   }
+  async adopt(key: ManagedKey) {
+    await this.schema.ready();
+    return (await this.redis.hsetnx(RedisManagedKeys.HASH, key.id, JSON.stringify(key))) === 1;
+  }
   async list() {
+    await this.schema.ready();
     const all = await this.redis.hvals(RedisManagedKeys.HASH);
     return all.map((json) => JSON.parse(json) as ManagedKey).sort(byCreation);
   }
-  count() {
+  async count() {
+    await this.schema.ready();
     return this.redis.hlen(RedisManagedKeys.HASH);
   }
   async get(id: string) {
+    await this.schema.ready();
     const json = await this.redis.hget(RedisManagedKeys.HASH, id);
     return json ? (JSON.parse(json) as ManagedKey) : undefined;
   }
   async put(key: ManagedKey) {
+    await this.schema.ready();
     if (!(await this.redis.hexists(RedisManagedKeys.HASH, key.id))) return false;
     await this.add(key);
     return true;
@@ -63,8 +91,15 @@ class SqliteManagedKeys implements ManagedKeyStore {
   private readonly store: LazyStoreFile;
   constructor(file: string) {
     this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
-      db.exec('CREATE TABLE IF NOT EXISTS managed_keys (id TEXT PRIMARY KEY, record TEXT NOT NULL)'),
+      upgradeSqlite(db, 'managed-keys', SQLITE_STEPS, `${file} (SEMA_USAGE_DB)`),
     );
+  }
+  async adopt(key: ManagedKey) {
+    const { changes } = this.store
+      .open()
+      .prepare('INSERT OR IGNORE INTO managed_keys (id, record) VALUES (?, ?)')
+      .run(key.id, JSON.stringify(key));
+    return changes > 0;
   }
   async add(key: ManagedKey) {
     this.store

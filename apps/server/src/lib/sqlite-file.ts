@@ -222,6 +222,23 @@ export class StoreFile {
   }
 }
 
+/**
+ * Runs `query` on a store's file opened read-only, changing nothing (not even its layout's
+ * version); undefined when there is no such file or it cannot be read (not a store of ours).
+ */
+export function readStoreFile<T>(file: string, query: (db: Database.Database) => T): T | undefined {
+  if (file === ':memory:' || !fs.existsSync(file)) return undefined;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    return query(db);
+  } catch {
+    return undefined;
+  } finally {
+    db?.close();
+  }
+}
+
 /** The two stores Sema keeps in SQLite without Redis. */
 export const GLOSSARY_STORE: StoreFileName = { setting: 'SEMA_GLOSSARY_DB', keeps: 'stored glossaries' };
 export const USAGE_STORE: StoreFileName = { setting: 'SEMA_USAGE_DB', keeps: "API keys' monthly usage" };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fp from 'fastify-plugin';
-import { migratedFiles } from '../../lib/migrate-to-redis.ts';
-import { recordsLeftBehind } from '../../lib/records-left-behind.ts';
+import { migratedFiles } from '../../storage/move-to-redis.ts';
+import { recordsLeftBehind } from '../../storage/records-left-behind.ts';
 import { storeFileProblem, USAGE_STORE } from '../../lib/sqlite-file.ts';
 
 declare module 'fastify' {
