@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// Fails when README.md or a page of docs/ names a repository path that does not exist, so the
-// documentation cannot keep pointing at files a refactor moved or deleted (`npm run verify`).
+// Fails when README.md, a page of docs/ or a README beside the code (apps/server/src/chat/README.md
+// and the like) names a repository path that does not exist, or a name of the code (`translateAll`,
+// `StoreFile.handle()`, `entry_count`) that no tracked file mentions: the documentation cannot keep
+// pointing at files, functions and fields a refactor moved, renamed or deleted (`npm run verify`).
+// bench/results/HISTORY.md is a record of the past and names what was, so it is not read.
 //
 // What counts as a path: a Markdown link's target (resolved from the page's folder), and a
 // `code span` that looks like a file or folder of ours: it has a slash or a source-file extension,
@@ -56,6 +59,12 @@ const GENERATED = new Set([
   'deploy/.env',
 ]);
 
+/**
+ * Paths that are not the repository's: entries inside a document package (a docx's
+ * `word/document.xml`) and the team's shared folder beside the checkout (`shared/data/udhr`).
+ */
+const ELSEWHERE = /^(word|ppt|xl|META-INF|OEBPS|shared)\//;
+
 /** Spans that look like paths but name something else: URLs, routes, globs, patterns, examples. */
 function isPathLike(span) {
   if (!/^[\w@.~-][\w@.\-/[\]]*$/.test(span)) return false; // spaces, `<x>`, `{x}`, `*`, `:` …
@@ -63,7 +72,47 @@ function isPathLike(span) {
   if (/^\d/.test(span)) return false; // versions, figures, dates
   if (/^(text|application|image|multipart|audio|video|font)\//.test(span)) return false; // MIME types
   if (HUB_ORGANISATIONS.has(span.split('/')[0])) return false;
+  if (ELSEWHERE.test(span)) return false;
   return span.includes('/') || EXTENSIONS.test(span);
+}
+
+/**
+ * Names other software gives, which Sema's own files need not mention: Apple's stringsdict key,
+ * Workbox's service-worker generator, an example of a file suffix, Triton's configuration fields.
+ */
+const EXTERNAL_NAMES = new Set([
+  'ValueTypeKey',
+  'generateSW',
+  'FRA_LATN',
+  'int8_float16',
+  'allow_ragged_batch',
+  'max_queue_delay_microseconds',
+  'max_decoding_length_multiple',
+  'instance_group',
+  'KIND_GPU',
+  'KIND_CPU',
+]);
+
+/**
+ * The names of code a span holds (`translateAll`, `app.documents.find`, `entry_count`), or none when
+ * it does not look like code: only names with an inner capital or an underscore count, since a
+ * plain word (`auto`, `open`) is as likely prose or a value.
+ */
+function codeNames(span) {
+  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?$/.exec(span);
+  if (!match) return [];
+  return (match[1] ?? '')
+    .split('.')
+    .filter((name) => /[a-z][A-Z]|_|^[A-Z][a-z]+[A-Z]/.test(name) && !/^SEMA_/.test(name));
+}
+
+/** The text of every tracked file that is not documentation, to look names up in. */
+function sourceText(files) {
+  return files
+    .filter((file) => !file.endsWith('.md') && fs.existsSync(path.join(root, file)))
+    .filter((file) => fs.statSync(path.join(root, file)).size < 2_000_000)
+    .map((file) => fs.readFileSync(path.join(root, file), 'utf8'))
+    .join('\n');
 }
 
 function tracked() {
@@ -77,7 +126,7 @@ function tracked() {
     // Every folder on the way counts as a path too.
     for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) all.add(dir);
   }
-  return { all, names: new Set(files.map((file) => path.posix.basename(file))) };
+  return { files, all, names: new Set(files.map((file) => path.posix.basename(file))) };
 }
 
 /** A path under a generated folder (`apps/server/dist/server.js`) is as present as its folder. */
@@ -105,7 +154,7 @@ function resolves(span, page, repo) {
   return false;
 }
 
-function check(page, repo) {
+function check(page, repo, source) {
   const text = fs.readFileSync(path.join(root, page), 'utf8').replace(/```[\s\S]*?```/g, '');
   const problems = [];
   for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -113,32 +162,44 @@ function check(page, repo) {
     if (/^(https?:|mailto:|#)/.test(target)) continue;
     const file = target.split('#')[0] ?? '';
     const joined = path.posix.normalize(path.posix.join(path.posix.dirname(page), file));
-    if (!exists(joined, repo)) problems.push(`link to ${target} (${joined})`);
+    if (!exists(joined, repo)) problems.push(`link to ${target} (${joined}), which does not exist`);
   }
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {
     const span = match[1] ?? '';
-    if (isPathLike(span) && !resolves(span, page, repo)) problems.push(`\`${span}\``);
+    if (isPathLike(span) && !resolves(span, page, repo)) problems.push(`\`${span}\`, which does not exist`);
+    for (const name of codeNames(span)) {
+      if (!EXTERNAL_NAMES.has(name) && !new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(source))
+        problems.push(`\`${name}\` (in \`${span}\`), which no tracked source file mentions`);
+    }
   }
   return problems;
 }
 
 const repo = tracked();
+const source = sourceText(repo.files);
 const pages = [
   'README.md',
   ...fs
     .readdirSync(path.join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
+  // The READMEs beside the code (not fixtures' licence notes, which name what they were made from).
+  ...repo.files.filter(
+    (file) =>
+      path.posix.basename(file) === 'README.md' && file !== 'README.md' && !file.includes('/fixtures/'),
+  ),
 ];
 let failures = 0;
 for (const page of pages) {
-  for (const problem of check(page, repo)) {
-    console.error(`${page}: names ${problem}, which does not exist`);
+  for (const problem of check(page, repo, source)) {
+    console.error(`${page}: names ${problem}`);
     failures += 1;
   }
 }
 if (failures > 0) {
-  console.error(`\n${failures} path(s) in the documentation do not exist: fix the text or the path.`);
+  console.error(
+    `\n${failures} path(s) or name(s) in the documentation do not exist: fix the text or the code.`,
+  );
   process.exit(1);
 }
-console.log(`Documentation paths: every path named in ${pages.length} pages exists.`);
+console.log(`Documentation: every path and code name in ${pages.length} pages exists.`);

@@ -1,8 +1,8 @@
 /**
  * Statements in the docs that the code can contradict, checked against the code itself (by
- * `npm run docs:check`): every `SEMA_*` variable the README and docs/ name is a setting the
- * configuration schema reads (or one of the commands' own), and every document format the server
- * takes is named, by its extension, in the README or docs/formats.md and in docs/api.md's row of
+ * `npm run docs:check`): every `SEMA_*` variable the README, docs/ and the READMEs beside the code
+ * name is a setting the configuration schema reads (or one of the commands' own), and every
+ * document format the server takes is named, by its extension, in the README or docs/formats.md and in docs/api.md's row of
  * the document route.
  */
 import fs from 'node:fs';
@@ -17,12 +17,34 @@ import { ConfigSchema } from '../src/config/schema.ts';
  */
 const COMMAND_VARIABLES = new Set(['SEMA_URL', 'SEMA_PUBLISH']);
 
+/** The READMEs beside the code (apps/server/src/chat/README.md and the like), found by walking. */
+function codeReadmes(repoRoot: string): string[] {
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(path.join(repoRoot, folder), { withFileTypes: true })) {
+      const relative = path.posix.join(folder, entry.name);
+      if (entry.isDirectory() && !['node_modules', 'dist', 'fixtures'].includes(entry.name)) walk(relative);
+      else if (entry.name === 'README.md') found.push(relative);
+    }
+  };
+  for (const folder of [
+    'apps/server/src',
+    'apps/web/src',
+    'packages/shared/src',
+    'scripts',
+    'bench',
+    'deploy',
+  ])
+    if (fs.existsSync(path.join(repoRoot, folder))) walk(folder);
+  return found;
+}
+
 function pagesOf(repoRoot: string): { file: string; text: string }[] {
   const docs = fs
     .readdirSync(path.join(repoRoot, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`);
-  return ['README.md', ...docs].map((file) => ({
+  return ['README.md', ...docs, ...codeReadmes(repoRoot)].map((file) => ({
     file,
     text: fs.readFileSync(path.join(repoRoot, file), 'utf8'),
   }));
