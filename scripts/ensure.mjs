@@ -72,30 +72,32 @@ if (mtime(installed) === 0 || mtime(path.join(root, 'package-lock.json')) > mtim
   );
 }
 
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/public',
-  'packages/shared/src',
-  'package-lock.json',
-];
-if (mtime(builtIndex) === 0 || newest(webSources) > mtime(builtIndex)) {
-  await run('npm', ['run', 'build'], 'building the web app');
+/** Runs `npm run <script>` when `output` is missing or older than any of `sources`. */
+async function buildWhenStale(output, sources, script, why) {
+  const built = mtime(path.join(root, output));
+  if (built === 0 || newest(sources) > built) await run('npm', ['run', script], why);
 }
 
+await buildWhenStale(
+  'apps/web/dist/index.html',
+  [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/shared/src',
+    'package-lock.json',
+  ],
+  'build',
+  'building the web app',
+);
 // The server runs compiled (scripts/build-server.mjs): built when missing or older than its sources.
-const builtServer = path.join(root, 'apps/server/dist/server.js');
-const serverSources = [
-  'apps/server/src',
-  'packages/shared/src',
-  'scripts/build-server.mjs',
-  'package-lock.json',
-];
-if (mtime(builtServer) === 0 || newest(serverSources) > mtime(builtServer)) {
-  await run('npm', ['run', 'build:server'], 'compiling the server');
-}
+await buildWhenStale(
+  'apps/server/dist/server.js',
+  ['apps/server/src', 'packages/shared/src', 'scripts/build-server.mjs', 'package-lock.json'],
+  'build:server',
+  'compiling the server',
+);
 
 if (wantBrowser) {
   const candidates = [
