@@ -34,7 +34,22 @@ export default fp(
       createChatMetrics(app.metrics),
     );
     app.decorate('chat', service);
-    app.decorate('chatTurns', new RunningTurns());
+    const redis = app.redis.client;
+    const turns = new RunningTurns(
+      redis
+        ? {
+            redis,
+            listener: redis.duplicate(),
+            onError: (error) =>
+              log.warn(
+                { err: error },
+                'Redis could not relay a chat stop: turns are known to their own node meanwhile',
+              ),
+          }
+        : undefined,
+    );
+    app.decorate('chatTurns', turns);
+    app.addHook('onClose', () => turns.close());
     app.decorate(
       'translatedChat',
       new TranslatedChat({

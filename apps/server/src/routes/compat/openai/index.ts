@@ -110,7 +110,7 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
   // response as a stop request does (chat/running-turns.ts); it ends with what was written.
   app.post('/v1/responses/:id/cancel', { ...work, schema: { hide: true } }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!app.chatTurns.stop(id, turnOwner(request))) {
+    if (!(await app.chatTurns.stop(id, turnOwner(request)))) {
       throw new CompatError(404, `No response '${id.slice(0, 100)}' is running on this server`, 'id');
     }
     return { id, object: 'response', status: 'cancelled' };

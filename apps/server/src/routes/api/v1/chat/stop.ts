@@ -20,13 +20,13 @@ const stopTurn: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Stops the model of the running turn `id` (the `turn_id` of its `language` event; an OpenAI completion or response id works too). ' +
           "The turn's stream then ends with what the model wrote, translated, in a `done` event marked `interrupted`. " +
-          'Only the client that started the turn (its API key, else its address) can stop it; 404 when no such turn is running on this server.',
+          'Only the client that started the turn (its API key, else its address) can stop it; 404 when no such turn is running (on this server, or with Redis on any server of the deployment).',
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: { 200: Type.Object({ stopped: Type.Literal(true) }), 404: ErrorResponse },
       },
     },
     async (request) => {
-      if (!app.chatTurns.stop(request.params.id, turnOwner(request))) {
+      if (!(await app.chatTurns.stop(request.params.id, turnOwner(request)))) {
         throw new ApiError(
           404,
           'TURN_NOT_FOUND',
