@@ -55,6 +55,7 @@ async function writeRecords(app: App): Promise<string> {
 }
 
 async function expectRecords(app: App, id: string): Promise<void> {
+  if (app.redis.client) await expect.poll(() => app.redis.status().state, { timeout: 20_000 }).toBe('ready');
   const glossary = await app.inject({ method: 'GET', url: `/api/v1/glossaries/${id}`, headers: auth });
   expect(glossary.statusCode).toBe(200);
   expect(glossary.json()).toMatchObject({ name: 'Clinic', entries: { clinic: 'zahanati' } });
@@ -143,6 +144,9 @@ describe.skipIf(!REDIS_SERVER)('with Redis run as deploy/ runs it', () => {
     redis = await startRedis({ durableIn: folder() });
     const env = { SEMA_API_KEYS: `${KEY}:1000`, REDIS_URL: redis.url };
     app = await buildTestApp(env);
+    // Start-up waits 2 s for Redis; a loaded machine may take longer to connect (then writes get 503).
+    const started = app;
+    await expect.poll(() => started.redis.status().state, { timeout: 20_000 }).toBe('ready');
     const id = await writeRecords(app);
     await app.close();
     return { env, id, durable: redis };
