@@ -8,7 +8,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { quantizeFloat32Model, externalDataFiles } from '../src/translation/engines/convert/quantize-float32.ts';
+import {
+  quantizeFloat32Model,
+  externalDataFiles,
+} from '../src/translation/engines/convert/quantize-float32.ts';
 
 const folder = process.argv[2];
 if (!folder) {
