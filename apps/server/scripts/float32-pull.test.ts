@@ -119,3 +119,63 @@ describe('npm run models -- pull, a model published only in float32', () => {
     expect(again.stdout).toMatch(/already converted on/);
   }, 180_000);
 });
+
+describe('npm run models -- pull, a float32 model whose int8 form translates differently', () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-float32-refused-'));
+  const published = path.join(work, 'published');
+  const cache = path.join(work, 'cache');
+  const folder = path.join(cache, NLLB_13B.id);
+  let hub: FakeHub;
+
+  beforeAll(async () => {
+    execFileSync(
+      '/usr/bin/python3',
+      [
+        path.join(here, 'make-synthetic-nllb.py'),
+        published,
+        '--size',
+        'tiny',
+        '--dtypes',
+        'fp32',
+        '--external-data',
+      ],
+      { stdio: 'pipe' },
+    );
+    // Outliers, the weights per-tensor quantization handles worst: one weight in 1,024 set to 40
+    // stretches every matrix's range so far that its other weights round to zero in uint8.
+    for (const file of ['onnx/encoder_model.onnx_data', 'onnx/decoder_model_merged.onnx_data']) {
+      const bytes = fs.readFileSync(path.join(published, file));
+      const values = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+      for (let i = 0; i < values.length; i += 1024) values[i] = 40;
+      fs.writeFileSync(path.join(published, file), bytes);
+    }
+    hub = await startFakeHub(NLLB_13B.id, published, { revision: NLLB_13B.revision });
+  }, 120_000);
+  afterAll(async () => {
+    await hub.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('refuses it: the quantized files go, the float32 ones stay, and the command fails saying so', async () => {
+    const env = {
+      SEMA_MODEL_CACHE: cache,
+      SEMA_HUB_URL: hub.url,
+      SEMA_TRANSLATION_MODEL: NLLB_13B.id,
+      SEMA_TRANSLATION_DTYPE: 'q8',
+      SEMA_CHAT_PROVIDER: 'none',
+    };
+    const pulled = await models(env, 'pull');
+    expect(pulled.code).toBe(1);
+    expect(pulled.stdout).toMatch(/REFUSED: the int8 model differs from the float32 one \(0 of 32/);
+    expect(pulled.stdout).toContain('SEMA_TRANSLATION_DTYPE=fp32');
+    expect(fs.existsSync(path.join(folder, 'onnx/decoder_model_merged_quantized.onnx'))).toBe(false);
+    expect(fs.existsSync(path.join(folder, 'onnx/decoder_model_merged.onnx_data'))).toBe(true);
+    const record = readConversion(folder)!;
+    expect(record.check).toMatchObject({ passed: false, identical: 0, compared: 32 });
+    expect(record.float32Deleted).toBe(false);
+    const listed = await models(env, 'list');
+    expect(listed.stdout).toMatch(/conversion from float32 .* REFUSED on/);
+    expect(listed.stdout).toMatch(/check: 0 of 32 .*failed/);
+    expect(listed.stdout).toContain('float32 files kept: the check failed');
+  }, 180_000);
+});

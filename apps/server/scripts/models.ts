@@ -160,8 +160,11 @@ async function list(): Promise<void> {
     }
     const conversion = readConversion(state.folder);
     if (conversion) {
+      const from = `${conversion.source.id}@${conversion.source.revision.slice(0, 7)}, ${megabytes(conversion.float32Bytes)}`;
       out(
-        `  converted here from float32 (${conversion.source.id}@${conversion.source.revision.slice(0, 7)}, ${megabytes(conversion.float32Bytes)}) to ${megabytes(conversion.quantizedBytes)}${conversion.int8 ? ' int8' : ''} on ${conversion.convertedAt.slice(0, 10)}`,
+        conversion.check.passed
+          ? `  converted here from float32 (${from}) to ${megabytes(conversion.quantizedBytes)}${conversion.int8 ? ' int8' : ''} on ${conversion.convertedAt.slice(0, 10)}`
+          : `  conversion from float32 (${from}) REFUSED on ${conversion.convertedAt.slice(0, 10)}: its int8 form translates differently`,
       );
       out(`  check: ${describeConversionCheck(conversion)}`);
       out(`  float32 files ${conversion.float32Rule}`);
