@@ -4,7 +4,9 @@
 // resident memory (VmHWM) beside its weights on disk, the family's licence (from the engine's
 // /status), and each row's speed over NLLB-600M q8's in the same run. One more row is a pivot
 // through English (German → English → French) over two OPUS-MT models, as a server with pair
-// models and SEMA_PIVOT=on runs it.
+// models and SEMA_PIVOT=on runs it. NLLB distilled 1.3B, published only in float32, is generated in
+// float32 and quantized by the code `npm run models -- pull` uses (scripts/quantize-float32.ts);
+// that conversion's time and peak memory are reported beside the rows.
 //
 // The models are generated on first run into ~/.cache/sema/synthetic (SEMA_BENCH_MODEL_DIR to
 // change; never into git) by apps/server/scripts/make-synthetic-nllb.py and
@@ -15,7 +17,8 @@
 // and max, the machine's load average and the commit. --quick: the tiny fixtures, 2 rounds (checks
 // the whole bench in seconds; its figures mean nothing).
 //
-//   npm run bench:models -- [--quick] [--rounds 5] [--threads N]
+//   npm run bench:models -- [--quick] [--rounds 5] [--threads N] [--only NAME]
+// (--only: the rows whose model name contains NAME, and NLLB-600M's, the baseline)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +33,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string' },
     threads: { type: 'string' },
     out: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const rounds = Number(args.rounds ?? (args.quick ? 2 : 5));
@@ -54,17 +58,42 @@ interface Subject {
    * first (`pair[0]` → English), then the subject's own folder (English → `pair[1]`).
    */
   firstLeg?: string;
+  /** Generated in float32, then quantized here as `models -- pull` does (the q8 files it runs). */
+  convertFromFloat32?: boolean;
 }
 
 const EN_FR: [string, string] = ['eng_Latn', 'fra_Latn'];
 const DE_FR: [string, string] = ['deu_Latn', 'fra_Latn'];
 const PIVOT = 'OPUS-MT de-en + en-fr, pivot';
 const BASELINE = 'NLLB-200 600M';
+const NLLB_13B = 'NLLB-200 distilled 1.3B';
 
 function subjects(): Subject[] {
+  const all = allSubjects();
+  return args.only ? all.filter((s) => s.name === BASELINE || s.name.includes(args.only!)) : all;
+}
+
+function allSubjects(): Subject[] {
   if (args.quick) {
+    const tiny13 = path.join(cacheRoot, 'nllb-tiny-1.3B-layout-fp32');
     return [
       { name: BASELINE, dtype: 'q8', folder: path.join(fixtures, 'tiny-nllb'), generate: [], pair: EN_FR },
+      {
+        name: NLLB_13B,
+        dtype: 'q8',
+        folder: tiny13,
+        generate: [
+          path.join(scripts, 'make-synthetic-nllb.py'),
+          tiny13,
+          '--size',
+          'tiny',
+          '--dtypes',
+          'fp32',
+          '--external-data',
+        ],
+        pair: EN_FR,
+        convertFromFloat32: true,
+      },
       {
         name: 'M2M-100 418M',
         dtype: 'q8',
@@ -90,6 +119,7 @@ function subjects(): Subject[] {
     ];
   }
   const nllb = path.join(cacheRoot, 'nllb-200-distilled-600M');
+  const nllb13 = path.join(cacheRoot, 'nllb-200-distilled-1.3B-fp32');
   const m2m = path.join(cacheRoot, 'm2m100-418M');
   const opus = path.join(cacheRoot, 'opus-mt-en-fr');
   const family = (folder: string, model: string, dtype: string) => [
@@ -107,6 +137,15 @@ function subjects(): Subject[] {
       folder: nllb,
       generate: [path.join(scripts, 'make-synthetic-nllb.py'), nllb, '--size', '600M', '--dtypes', 'q8'],
       pair: EN_FR,
+    },
+    {
+      name: NLLB_13B,
+      dtype: 'q8',
+      folder: nllb13,
+      // ~6.5 GB of float32 (its tied output projection stored once), 13 GB of memory to write.
+      generate: [path.join(scripts, 'make-synthetic-nllb.py'), nllb13, '--size', '1.3B', '--dtypes', 'fp32'],
+      pair: EN_FR,
+      convertFromFloat32: true,
     },
     {
       name: 'M2M-100 418M',
@@ -179,8 +218,41 @@ function ensureModel(subject: Subject) {
     );
     process.exit(1);
   }
-  console.log(`Generating ${subject.name} ${subject.dtype} into ${subject.folder} …`);
-  execFileSync('/usr/bin/python3', subject.generate, { stdio: 'inherit' });
+  if (!subject.convertFromFloat32 || !fs.existsSync(path.join(subject.folder, 'onnx/encoder_model.onnx'))) {
+    console.log(
+      `Generating ${subject.name} ${subject.convertFromFloat32 ? 'fp32' : subject.dtype} into ${subject.folder} …`,
+    );
+    execFileSync('/usr/bin/python3', subject.generate, { stdio: 'inherit' });
+  }
+  if (subject.convertFromFloat32) {
+    console.log(`Quantizing ${subject.name} as models -- pull does …`);
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(scripts, 'quantize-float32.ts'), subject.folder],
+      {
+        stdio: 'inherit',
+        cwd: path.join(root, 'apps/server'),
+      },
+    );
+  }
+}
+
+/** What the conversion took (scripts/quantize-float32.ts's record), for a subject converted here. */
+function conversionOf(subject: Subject) {
+  if (!subject.convertFromFloat32) return undefined;
+  const record = JSON.parse(fs.readFileSync(path.join(subject.folder, 'conversion.json'), 'utf8')) as {
+    seconds: number;
+    peakMb: number;
+    float32Bytes: number;
+    quantizedBytes: number;
+  };
+  return {
+    model: subject.name,
+    seconds: record.seconds,
+    peak_rss_mb: record.peakMb,
+    float32_mb: Math.round(record.float32Bytes / 1e6),
+    quantized_mb: Math.round(record.quantizedBytes / 1e6),
+  };
 }
 
 const median = (values: number[]) => {
@@ -282,9 +354,18 @@ function commit(): string {
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const loadBefore = os.loadavg();
 const all: Row[] = [];
+const conversions: NonNullable<ReturnType<typeof conversionOf>>[] = [];
 for (const subject of subjects()) {
   ensureModel(subject);
   ensureFirstLeg(subject);
+  const conversion = conversionOf(subject);
+  if (conversion) {
+    conversions.push(conversion);
+    console.log(
+      `  ${conversion.model}: float32 → q8 in ${f(conversion.seconds)} s, peak ${conversion.peak_rss_mb} MB ` +
+        `(${conversion.float32_mb} MB float32 → ${conversion.quantized_mb} MB)`,
+    );
+  }
   const rows = await measure(subject);
   for (const row of rows) {
     console.log(
@@ -311,6 +392,11 @@ for (const r of all) {
       `${f(r.rss_over_weights, 2)} | ${r.licence ?? '—'} |`,
   );
 }
+for (const c of conversions) {
+  console.log(
+    `\nConversion (${c.model}, float32 → q8, scripts/quantize-float32.ts): ${f(c.seconds)} s, peak RSS ${c.peak_rss_mb} MB, ${c.float32_mb} → ${c.quantized_mb} MB`,
+  );
+}
 const out = args.out ?? path.join(root, 'bench/results/models.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const previous = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { runs?: unknown[] }) : {};
@@ -324,6 +410,7 @@ const run = {
   cpu: os.cpus()[0]?.model,
   load_average: { before: loadBefore, after: os.loadavg() },
   results: all,
+  conversions,
 };
 fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), run] }, null, 2)}\n`);
 console.log(`\nwrote ${path.relative(root, out)}`);

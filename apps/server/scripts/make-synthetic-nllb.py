@@ -17,7 +17,7 @@ Weights are seeded random (the same bytes every run): output text is nonsense, s
 output lengths. Needs only numpy and onnx (Debian's python3-numpy, python3-onnx):
 
     /usr/bin/python3 apps/server/scripts/make-synthetic-nllb.py OUT [--size 600M|1.3B|tiny]
-        [--dtypes fp32,q8] [--seed N]
+        [--dtypes fp32,q8] [--seed N] [--external-data]
 
 `tiny` is the reduced configuration the tests use (a few MB, same graphs).
 """
@@ -389,16 +389,33 @@ def decoder_body(g, c, layers, embed, positions, use_cache):
 
 
 
-def save(graph, path):
+def save(graph, path, external=False):
+    """Writes the graph; with `external` (or past protobuf's 2 GB) its weights go beside it, in the
+    layout of the published float32 export of NLLB distilled 1.3B: the weights in `<file>_data`
+    and each position table as a Constant node whose value is a file of its own."""
+    if external:
+        for tensor in [t for t in graph.initializer if 'embed_positions' in t.name]:
+            graph.initializer.remove(tensor)
+            graph.node.insert(0, helper.make_node('Constant', [], [tensor.name], name=tensor.name + '_Constant',
+                                                  value=tensor))
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', OPSET)], producer_name='sema-synthetic')
     model.ir_version = 8
     size = sum(t.ByteSize() for t in graph.initializer)
-    if size < 2_000_000_000:
+    if size < 2_000_000_000 and not external:
         onnx.checker.check_model(model)
         onnx.save(model, path)
     else:  # protobuf's 2 GB limit: weights beside the graph, as large exports do
-        onnx.save(model, path, save_as_external_data=True, all_tensors_to_one_file=True,
-                  location=os.path.basename(path) + '_data', size_threshold=1024)
+        from onnx import external_data_helper
+        external_data_helper.convert_model_to_external_data(
+            model, all_tensors_to_one_file=True, location=os.path.basename(path) + '_data', size_threshold=1024,
+            convert_attribute=True)
+        for node in model.graph.node:
+            if node.op_type == 'Constant':
+                for attribute in node.attribute:
+                    if attribute.HasField('t') and attribute.t.data_location == TensorProto.EXTERNAL:
+                        location = '_' + node.name.replace('.', '_') + '_attr__value'
+                        external_data_helper.set_external_data(attribute.t, location)
+        onnx.save(model, path)
     print(f'  {os.path.basename(path)}: {os.path.getsize(path) / 1e6:.1f} MB', flush=True)
 
 
@@ -521,6 +538,8 @@ def main():
     parser.add_argument('--size', default='600M', choices=[s for s in SIZES if s != '3.3B'])
     parser.add_argument('--dtypes', default='fp32,q8')
     parser.add_argument('--seed', type=int, default=20251125)
+    parser.add_argument('--external-data', action='store_true',
+                        help='float32 files with their weights beside them, as the 1.3B export has them')
     parser.add_argument('--matmul-only', action='store_true',
                         help='write only the roofline matmul graphs (OUT/matmul_*.onnx)')
     args = parser.parse_args()
@@ -540,9 +559,11 @@ def main():
     positions = sinusoid_table(c['d_model'])
     for dtype in dtypes:
         suffix = {'fp32': '', 'q8': '_quantized'}[dtype]
-        save(build_encoder(c, W, embed, positions, dtype == 'q8'), os.path.join(onnx_dir, f'encoder_model{suffix}.onnx'))
+        external = args.external_data and dtype == 'fp32'
+        save(build_encoder(c, W, embed, positions, dtype == 'q8'), os.path.join(onnx_dir, f'encoder_model{suffix}.onnx'),
+             external)
         save(build_decoder(c, W, embed, positions, dtype == 'q8'),
-             os.path.join(onnx_dir, f'decoder_model_merged{suffix}.onnx'))
+             os.path.join(onnx_dir, f'decoder_model_merged{suffix}.onnx'), external)
     print(f'wrote {os.path.abspath(args.out)} (tokenizer: {tokens} tokens)', flush=True)
 
 

@@ -8,7 +8,9 @@
  *                        and the engine's copies of its files; then other models in the cache that
  *                        nothing configures, and copies of files no configured model reads
  *   pull                 downloads what is missing (with progress), loads each model once to prove
- *                        it works, and records the SHA-256 of its files
+ *                        it works, and records the SHA-256 of its files; a model published only in
+ *                        float32 (NLLB distilled 1.3B) is converted to int8 here and checked
+ *                        (float32-pull.ts; `pull --keep-float32` keeps its float32 files)
  *   verify               checks the files on disk against the sizes and SHA-256 recorded when they
  *                        were downloaded (exit status 1 when one is missing or differs)
  *   remove <name>        deletes a downloaded model's folder from the cache, with the engine's
@@ -18,6 +20,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   asConfiguredModel,
@@ -29,7 +32,10 @@ import {
   removeChatModel,
 } from './chat-model.ts';
 import { configOrFail, fail } from './command-line.ts';
+import { describeConversionCheck, pullFloat32 } from './float32-pull.ts';
 import { qualityLines } from './model-quality-lines.ts';
+import { float32Export } from '../src/translation/engines/convert/float32-exports.ts';
+import { useProxyFromEnvironment } from '../src/lib/download-proxy.ts';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
 import {
   copiesFolder,
@@ -45,6 +51,7 @@ import {
   folderOf,
   inspectModel,
   MANIFEST_FILE,
+  readConversion,
   recordManifest,
   removeModel,
   verifyModel,
@@ -56,7 +63,7 @@ import {
 const BUNDLE_LIST = 'sema-bundle.json';
 
 const USAGE =
-  'Usage: npm run models -- list | pull | verify | remove <name> | bundle <file.tar> | unbundle <file.tar>';
+  'Usage: npm run models -- list | pull [--keep-float32] | verify | remove <name> | bundle <file.tar> | unbundle <file.tar>';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -151,6 +158,21 @@ async function list(): Promise<void> {
     } else {
       out(`  partly on disk: missing ${state.missing.join(', ')} in ${where}: npm run models -- pull`);
     }
+    const conversion = readConversion(state.folder);
+    if (conversion) {
+      const from = `${conversion.source.id}@${conversion.source.revision.slice(0, 7)}, ${megabytes(conversion.float32Bytes)}`;
+      out(
+        conversion.check.passed
+          ? `  converted here from float32 (${from}) to ${megabytes(conversion.quantizedBytes)}${conversion.int8 ? ' int8' : ''} on ${conversion.convertedAt.slice(0, 10)}`
+          : `  conversion from float32 (${from}) REFUSED on ${conversion.convertedAt.slice(0, 10)}: its int8 form translates differently`,
+      );
+      out(`  check: ${describeConversionCheck(conversion)}`);
+      out(`  float32 files ${conversion.float32Rule}`);
+    } else if (model.source.kind === 'hub' && float32Export(model.name) && state.missing.length > 0) {
+      out(
+        `  published only in float32 (${megabytes(float32Export(model.name)!.float32Bytes)}): pull downloads it and converts it to int8 on this machine`,
+      );
+    }
     const copies = copiesOf(copiesDir, state.folder);
     if (copies.length > 0) out(`  ${describeCopies(copies)}`);
   }
@@ -196,13 +218,32 @@ function describeCopies(copies: readonly FoundCopy[]): string {
   return `engine copies: ${kept} ${kept === 1 ? 'file' : 'files'}, ${megabytes(bytes)} in ${copiesDir}${failures.join('')}`;
 }
 
-async function pull(): Promise<void> {
+async function pull(keepFloat32: boolean): Promise<void> {
+  await useProxyFromEnvironment();
   // Loaded here only: ONNX Runtime and transformers.js take seconds to import, which list,
   // verify and remove do not need.
   const { Seq2SeqModel } = await import('../src/translation/engines/seq2seq/seq2seq-model.ts');
   const { loadModelTokenizer } = await import('../src/translation/engines/tokenizer/family-tokenizer.ts');
   for (const model of configured) {
     const before = inspectModel(model);
+    const float32Only =
+      model.source.kind === 'hub' && model.use === 'full' ? float32Export(model.name) : undefined;
+    if (float32Only && model.source.kind === 'hub') {
+      try {
+        const converted = await pullFloat32(model, float32Only, {
+          hub: model.source.hub,
+          cache,
+          keepFloat32,
+          threads: os.availableParallelism(),
+          progress: process.stderr,
+          say: out,
+        });
+        if (!converted) process.exitCode = 1;
+      } catch (error) {
+        fail(`${model.name}: ${(error as Error).message}`);
+      }
+      continue;
+    }
     if (model.source.kind === 'folder') {
       if (before.missing.length > 0)
         fail(`${model.name}: the folder ${before.folder} lacks ${before.missing.join(', ')}`);
@@ -478,7 +519,7 @@ switch (command) {
   case 'pull':
     if (args[0] === '--from') await unbundle(args[1]);
     else {
-      await pull();
+      await pull(args.includes('--keep-float32'));
       await pullChat();
     }
     break;

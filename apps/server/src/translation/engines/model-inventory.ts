@@ -134,7 +134,7 @@ export function inspectModel(model: ConfiguredModel): DiskState {
   return { folder, present, missing, bytes, licence, family };
 }
 
-interface ManifestEntry {
+export interface ManifestEntry {
   size: number;
   sha256: string;
 }
@@ -152,7 +152,7 @@ function readManifest(folder: string): Manifest {
   }
 }
 
-async function sha256Of(file: string): Promise<string> {
+export async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
@@ -185,12 +185,60 @@ export function forgetManifest(folder: string, files: readonly string[]): void {
   writeManifest(folder, manifest);
 }
 
-/** Replaces the manifest whole: a reader never sees half of it. */
+/** Replaces the manifest whole: a reader never sees half of it. Its other records stay. */
 function writeManifest(folder: string, manifest: Manifest): void {
+  writeManifestDocument(folder, { ...readManifestDocument(folder), files: manifest });
+}
+
+function readManifestDocument(folder: string): Record<string, unknown> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(folder, MANIFEST_FILE), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function writeManifestDocument(folder: string, document: Record<string, unknown>): void {
   // Named uniquely: servers sharing a model volume may write it at once, with the same pid.
   const temporary = uniqueTempName(path.join(folder, MANIFEST_FILE));
-  fs.writeFileSync(temporary, `${JSON.stringify({ files: manifest }, null, 2)}\n`);
+  fs.writeFileSync(temporary, `${JSON.stringify(document, null, 2)}\n`);
   fs.renameSync(temporary, path.join(folder, MANIFEST_FILE));
+}
+
+/**
+ * How a model published only in float32 was made into the files the engine runs, on this machine
+ * (`npm run models -- pull`, scripts/float32-pull.ts): kept in the manifest beside the checksums.
+ */
+export interface ConversionRecord {
+  /** The hub id and revision the float32 files came from. */
+  source: { id: string; revision: string };
+  /** The float32 files as downloaded (the graphs and their external weights). */
+  float32: Record<string, ManifestEntry>;
+  float32Bytes: number;
+  /** The quantized files written, in bytes. */
+  quantizedBytes: number;
+  /** Whether the engine opens them with int8 weights (its int8 copy), and why not. */
+  int8: boolean;
+  check: {
+    passed: boolean;
+    identical: number;
+    compared: number;
+    rule: string;
+  };
+  /** Whether the float32 files were deleted after the conversion, and the rule that decided. */
+  float32Deleted: boolean;
+  float32Rule: string;
+  convertedAt: string;
+  /** Seconds the quantization took. */
+  seconds: number;
+}
+
+export function recordConversion(folder: string, record: ConversionRecord): void {
+  writeManifestDocument(folder, { ...readManifestDocument(folder), conversion: record });
+}
+
+export function readConversion(folder: string): ConversionRecord | undefined {
+  return readManifestDocument(folder).conversion as ConversionRecord | undefined;
 }
 
 export type FileCheck =

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the Hugging Face hub: serves a model folder over real HTTP in the hub's URL
- * layout (`/<owner>/<name>/resolve/main/<file>`), so tests can exercise the download path, its
+ * layout (`/<owner>/<name>/resolve/<revision>/<file>`, Range requests too), so tests can exercise the download path, its
  * progress and the cache without the internet. Files go out in small chunks so progress is visible.
  */
 import fs from 'node:fs';
@@ -12,6 +12,8 @@ export interface FakeHub {
   url: string;
   /** Paths requested so far, e.g. `/sema-test/tiny-nllb/resolve/main/config.json`. */
   requests: string[];
+  /** Range headers received, with their paths: `<path> bytes=N-`. */
+  ranges: string[];
   close(): Promise<void>;
 }
 
@@ -28,22 +30,38 @@ export async function startFakeHub(
     port?: number;
     /** Cuts the connection of the first download of `file` after `afterBytes`, as a network drop would. */
     cut?: { file: string; afterBytes: number };
+    /** The revision served (`main` unless told): a pinned commit, as a pull request's files are. */
+    revision?: string;
   } = {},
 ): Promise<FakeHub> {
   const requests: string[] = [];
-  const prefix = `/${modelId}/resolve/main/`;
+  const ranges: string[] = [];
+  const prefix = `/${modelId}/resolve/${options.revision ?? 'main'}/`;
   const chunkBytes = options.chunkBytes ?? 16 * 1024;
   const delay = options.chunkDelayMs ?? 0;
   const server = http.createServer((request, response) => {
     const url = decodeURIComponent((request.url ?? '').split('?')[0]!);
     requests.push(url);
+    if (request.headers.range) ranges.push(`${url} ${request.headers.range}`);
     const file = url.startsWith(prefix) ? path.join(folder, url.slice(prefix.length)) : undefined;
     if (!file || !file.startsWith(folder) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Entry not found');
       return;
     }
-    const body = fs.readFileSync(file);
-    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length });
+    // A Range request (`bytes=N-`, what a resumed download sends) gets the rest, as the hub does.
+    const whole = fs.readFileSync(file);
+    const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
+    const from = range ? Number(range[1]) : 0;
+    if (from > whole.length || (range && from === whole.length)) {
+      response.writeHead(416, { 'content-range': `bytes */${whole.length}` }).end();
+      return;
+    }
+    const body = whole.subarray(from);
+    response.writeHead(range ? 206 : 200, {
+      'content-type': 'application/octet-stream',
+      'content-length': body.length,
+      ...(range && { 'content-range': `bytes ${from}-${whole.length - 1}/${whole.length}` }),
+    });
     const cut = options.cut && url.endsWith(`/${options.cut.file}`) ? options.cut : undefined;
     if (cut) options.cut = undefined; // only the first time
     let offset = 0;
@@ -65,6 +83,7 @@ export async function startFakeHub(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    ranges,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

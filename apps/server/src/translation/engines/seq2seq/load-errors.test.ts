@@ -15,6 +15,21 @@ function systemError(code: string): Error {
 }
 
 describe('describeLoadFailure', () => {
+  it('sends the operator of a float32-only model to npm run models -- pull', () => {
+    const nllb13: ModelSource = {
+      ...hub,
+      id: 'facebook/nllb-200-distilled-1.3B',
+      label: 'facebook/nllb-200-distilled-1.3B',
+    };
+    const missing = new Error(
+      'Could not locate file: "https://huggingface.co/facebook/nllb-200-distilled-1.3B/resolve/main/onnx/encoder_model_quantized.onnx"',
+    );
+    expect(describeLoadFailure(missing, nllb13, 'q8').hint).toMatch(
+      /published only in float32: run npm run models -- pull/,
+    );
+    expect(describeLoadFailure(missing, hub, 'q8').hint).not.toMatch(/float32/);
+  });
+
   it('says the disk is full and how to fix it', () => {
     expect(describeLoadFailure(systemError('ENOSPC'), hub, 'q8')).toEqual({
       reason: 'the disk is full (saving the model into /var/cache/sema/Xenova/nllb-200-distilled-600M)',

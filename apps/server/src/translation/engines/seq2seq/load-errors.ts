@@ -2,6 +2,7 @@
  * Turns a failure to load the model into a reason a person can act on, plus a hint on how to
  * provide the model. Shown in /status and in every 503 until the model is there.
  */
+import { float32Export } from '../convert/float32-exports.ts';
 import path from 'node:path';
 import { cachedModelFolder, modelFiles, type ModelSource } from '../model-source.ts';
 
@@ -31,8 +32,10 @@ export function describeLoadFailure(
   const message = error instanceof Error ? error.message : String(error);
   const code = errorCode(error);
   const where = source.kind === 'hub' ? cachedModelFolder(source) : source.path;
-  const provideHint =
-    source.kind === 'hub'
+  const float32Only = source.kind === 'hub' ? float32Export(source.id) : undefined;
+  const provideHint = float32Only
+    ? `${source.label} is published only in float32: run npm run models -- pull once, which downloads it and converts it to int8 on this machine (docs/operations.md, "Managing the models")`
+    : source.kind === 'hub'
       ? `Let this server reach ${source.hub} once (later starts need no network), or download the model elsewhere and set ${setting} to its folder`
       : `The folder must hold ${modelFiles(dtype).join(', ')} (SEMA_TRANSLATION_DTYPE=${dtype})`;
 
