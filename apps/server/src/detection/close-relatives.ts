@@ -61,6 +61,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ['fon_Latn', 'ewe_Latn'],
   ['bam_Latn', 'dyu_Latn'],
   ['amh_Ethi', 'tir_Ethi'],
+  // Formal written Cantonese is written like Traditional Mandarin (ranking.ts, hanScores).
+  ['cmn_Hant', 'yue_Hant'],
   ['bod_Tibt', 'dzo_Tibt'],
   ['tzm_Tfng', 'taq_Tfng'],
 ];

@@ -173,6 +173,23 @@ describe('confidence between close relatives', () => {
   });
 });
 
+describe('Traditional Chinese without a Cantonese character', () => {
+  it('is Traditional Mandarin, with Cantonese as a real alternative (Hong Kong writes it alike)', () => {
+    const detection = detector.detect('政府表示，明年將會增加對教育和醫療的投資。')!;
+    expect(detection.language).toBe('cmn_Hant');
+    expect(detection.confidence).toBeLessThan(0.8);
+    expect(detection.alternatives[0]).toMatchObject({ language: 'yue_Hant' });
+    expect(detection.alternatives[0]!.confidence).toBeGreaterThan(0.15);
+  });
+
+  it('offers Cantonese only as a token alternative to Simplified text', () => {
+    const detection = detector.detect('政府表示，明年将会增加对教育和医疗的投资。')!;
+    expect(detection.language).toBe('cmn_Hans');
+    const cantonese = detection.alternatives.find(({ language }) => language === 'yue_Hant');
+    expect(cantonese?.confidence ?? 0).toBeLessThan(0.05);
+  });
+});
+
 describe('confidence and alternatives', () => {
   it('is less confident for very short text', () => {
     const short = detector.detect('la')!;
