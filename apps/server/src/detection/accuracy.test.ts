@@ -124,9 +124,10 @@ describe('accuracy on held-out everyday messages', () => {
       everyday.filter(({ language }) => !top.has(language)),
       detect,
     );
-    // Measured 80.0 % (48 of 60 messages; 88.3 % before the FLORES text of issue 50, which taught
-    // Spanish and Russian the news register their smaller neighbours' greetings now lose to).
-    expect(report.macro).toBeGreaterThanOrEqual(0.79);
+    // Measured 85.0 % (51 of 60 messages): 88.3 % before the FLORES text of issue 50, which taught
+    // Spanish and Russian the news register their smaller neighbours' greetings lost to (80.0 %);
+    // Galician and Asturian marker words won most of it back.
+    expect(report.macro).toBeGreaterThanOrEqual(0.84);
   });
 });
 
@@ -154,6 +155,14 @@ describe('accuracy on held-out FLORES sentences (SIB-200 train and dev files)', 
     }
     expect(report.byLanguage.size).toBeGreaterThanOrEqual(170);
     expect(report.macro).toBeGreaterThanOrEqual(0.94);
+  });
+
+  it('reads Kanuri in Arabic script written without vowel marks (5 % before it learnt that spelling)', () => {
+    // The held-out band is nearly all unmarked, the Seed text all marked (training/sources.ts).
+    // Measured 14 of these 20; the rest go to Banjar and Acehnese Jawi.
+    const kanuri = flores.filter(({ language }) => language === 'knc_Arab');
+    expect(kanuri.length).toBe(20);
+    expect(evaluate(kanuri, detect).macro).toBeGreaterThanOrEqual(0.6);
   });
 
   it('keeps snippets of ≤ 30 characters of those languages above the floor', () => {

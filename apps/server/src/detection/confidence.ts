@@ -9,7 +9,7 @@
  * a greeting it can be 97 % sure of Cape Verdean Creole for Portuguese. When the runner-up is a
  * close relative, the confidence therefore stays under a ceiling that rises with the length.
  */
-import { areCloseRelatives } from './close-relatives.ts';
+import { areCloseRelatives, pairCeiling } from './close-relatives.ts';
 import type { Ranking } from './ranking.ts';
 
 /** Weights of logit(confidence) = w0·logit(p) + w1·ln(letters) + w2. */
@@ -58,5 +58,7 @@ export function topConfidence(ranking: Ranking, weights: ConfidenceWeights = DEF
   }
   const [p, length] = confidenceFeatures(ranking);
   const calibrated = sigmoid(weights[0] * p + weights[1] * length + weights[2]);
-  return runnerUpIsRelative(ranking) ? Math.min(calibrated, relativesCeiling(ranking.letters)) : calibrated;
+  if (!runnerUpIsRelative(ranking)) return calibrated;
+  const [[answer], [runnerUp]] = ranking.order as [[string, number], [string, number]];
+  return Math.min(calibrated, relativesCeiling(ranking.letters), pairCeiling(answer, runnerUp));
 }

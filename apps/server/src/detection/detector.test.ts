@@ -157,6 +157,29 @@ describe('confidence between close relatives', () => {
     expect(detection.alternatives[0]?.language).toMatch(/^(kea|glg|spa)_Latn$/);
   });
 
+  it.each([
+    [
+      'hrv_Latn',
+      'bos_Latn',
+      0.7,
+      'Predsjednik je danas rekao da će vlada sljedeće godine povećati ulaganja u obrazovanje.',
+    ],
+    [
+      'pes_Arab',
+      'prs_Arab',
+      0.8,
+      'رئیس جمهور امروز گفت که دولت سال آینده سرمایه گذاری در آموزش را افزایش خواهد داد.',
+    ],
+  ])(
+    'keeps a whole sentence of a pair it often confuses (%s, %s) at most %s sure, the other offered first',
+    (one, other, ceiling, sentence) => {
+      const detection = detector.detect(sentence)!;
+      expect([one, other]).toContain(detection.language);
+      expect(detection.alternatives[0]?.language).toBe(detection.language === one ? other : one);
+      expect(detection.confidence).toBeLessThanOrEqual(ceiling);
+    },
+  );
+
   it('stays under 0.95 for every message of one or two words whose runner-up is a close relative', () => {
     const messages = [...readSamples('everyday-test.tsv'), ...readSamples('everyday-dev.tsv')].filter(
       ({ text }) => text.trim().split(/\s+/).length <= 2,
@@ -170,6 +193,23 @@ describe('confidence between close relatives', () => {
       expect(detection.confidence, text).toBeLessThan(0.95);
     }
     expect(betweenRelatives).toBeGreaterThan(30);
+  });
+});
+
+describe('Traditional Chinese without a Cantonese character', () => {
+  it('is Traditional Mandarin, with Cantonese as a real alternative (Hong Kong writes it alike)', () => {
+    const detection = detector.detect('政府表示，明年將會增加對教育和醫療的投資。')!;
+    expect(detection.language).toBe('cmn_Hant');
+    expect(detection.confidence).toBeLessThan(0.8);
+    expect(detection.alternatives[0]).toMatchObject({ language: 'yue_Hant' });
+    expect(detection.alternatives[0]!.confidence).toBeGreaterThan(0.15);
+  });
+
+  it('offers Cantonese only as a token alternative to Simplified text', () => {
+    const detection = detector.detect('政府表示，明年将会增加对教育和医疗的投资。')!;
+    expect(detection.language).toBe('cmn_Hans');
+    const cantonese = detection.alternatives.find(({ language }) => language === 'yue_Hant');
+    expect(cantonese?.confidence ?? 0).toBeLessThan(0.05);
   });
 });
 

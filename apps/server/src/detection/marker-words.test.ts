@@ -44,6 +44,35 @@ describe('marker words', () => {
     expect(best(applyMarkers('دا کتاب دي، هغه هم دي، دوی هم دي', pashto))).toBe('pbt_Arab');
   });
 
+  it('offer no Arabic variety as a serious alternative to Standard Arabic without its words', () => {
+    const scores = new Map([
+      ['ara_Arab', 0.9],
+      ['pes_Arab', 0.1],
+      ['arz_Arab', 1e-6],
+      ['ars_Arab', 1e-6],
+      ['acq_Arab', 1e-6],
+    ]);
+    const standard = applyMarkers('أعلنت الحكومة عن خطة جديدة للتنمية الاقتصادية في العام المقبل', scores);
+    for (const variety of ['arz_Arab', 'ars_Arab', 'acq_Arab'])
+      expect(standard.get(variety)!, variety).toBeLessThan(0.005 * standard.get('ara_Arab')!);
+    // One word of Najdi is still enough to lift it over the standard.
+    const najdi = applyMarkers('وش تبي الحين؟', scores);
+    expect([...najdi].sort((a, b) => b[1] - a[1])[0]![0]).toBe('ars_Arab');
+  });
+
+  it('give Galician and Asturian greetings back from Spanish', () => {
+    const best = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1])[0]![0];
+    const romance = new Map([
+      ['spa_Latn', 0.6],
+      ['por_Latn', 0.2],
+      ['glg_Latn', 0.1],
+      ['ast_Latn', 0.1],
+    ]);
+    expect(best(applyMarkers('Moitas grazas, ata mañá', romance))).toBe('glg_Latn');
+    expect(best(applyMarkers('¡Munches gracies! ¿Ónde tas?', romance))).toBe('ast_Latn');
+    expect(best(applyMarkers('Muchas gracias, hasta mañana', romance))).toBe('spa_Latn');
+  });
+
   it('never take held-out text away from its own language', () => {
     const languages = [
       'ara_Arab',

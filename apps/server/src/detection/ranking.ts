@@ -49,13 +49,26 @@ function dominantScript(counts: Map<Script, number>): Script | null {
   return best;
 }
 
+/**
+ * Cantonese's share of Traditional Chinese written without a Cantonese character. Hong Kong and
+ * Macau (about 8 million, Cantonese speakers) write formal Chinese with the same characters as Taiwan
+ * (about 23 million, Mandarin): such text may be either, and no character table tells them apart
+ * (FLORES' Cantonese is such text: 的, 是, 他, 不, never 嘅, 係, 佢, 唔). So it is Traditional Mandarin,
+ * with Cantonese as an alternative at about its share of the writers rather than a token 3 %.
+ */
+const CANTONESE_SHARE_OF_TRADITIONAL = 0.25;
+
 /** Simplified or Traditional Mandarin, or Cantonese, from the characters only one of them uses. */
 function hanScores(text: string): LanguageScores {
   const { simplified, traditional, cantonese } = countHanVariants(text);
-  // Cantonese particles decide whatever the character set (some written Cantonese is Simplified).
-  const yue = cantonese === 0 ? 0.03 : Math.min(0.98, 1 - 0.4 ** cantonese);
   // Without distinctive characters Simplified is the likelier, being far more written.
   const traditionalOdds = Math.pow(8, traditional - simplified) * 0.3;
+  const traditionalShare = traditionalOdds / (1 + traditionalOdds);
+  // Cantonese particles decide whatever the character set (some written Cantonese is Simplified).
+  const yue =
+    cantonese === 0
+      ? 0.01 + CANTONESE_SHARE_OF_TRADITIONAL * traditionalShare
+      : Math.min(0.98, 1 - 0.4 ** cantonese);
   const hans = (1 - yue) / (1 + traditionalOdds);
   return new Map([
     ['cmn_Hans', hans],

@@ -25,6 +25,19 @@ describe('the second look within a group of close neighbours', () => {
       reads: { text: 'ico ni co gituma vyose', as: 'run_Latn' },
       against: { text: 'icyo ni cyo gituma byose', as: 'kin_Latn', leader: ['run_Latn', 0.7] as const },
     },
+    {
+      rule: 'Akan (Asante spelling) against Twi (Akuapem spelling) by marked final vowels against -fo, -w',
+      near: new Map([
+        ['twi_Latn', 0.55],
+        ['aka_Latn', 0.45],
+      ]),
+      reads: { text: 'Ahɔhoɔ no fii mmeaeɛ ahodoɔ berɛ a nsuo no sɛeɛ', as: 'aka_Latn' },
+      against: {
+        text: 'Nkurɔfo ahorow dodow no fii mmeae biako',
+        as: 'twi_Latn',
+        leader: ['aka_Latn', 0.7] as const,
+      },
+    },
   ])('decides $rule when the first pass has them near, whichever leads', ({ near, reads, against }) => {
     expect(best(secondLook(reads.text, near))).toBe(reads.as);
     expect(best(secondLook(against.text, new Map([...near, against.leader])))).toBe(against.as);

@@ -90,6 +90,15 @@ export interface SibLine {
  * one in any language, and its article is mostly unseen.
  */
 export function sibLines(code: string): SibLine[] {
+  const { byId, ids, count } = readSib(code);
+  const picked = Array.from({ length: count }, (_, k) =>
+    byId.get(ids[pickedPosition(k, ids.length, count)]!)!,
+  );
+  return picked.map((text, index) => ({ text, split: splitOf(index, picked.length) }));
+}
+
+/** A language's SIB sentences by FLORES id, the ids in order, and how many sibLines picks. */
+function readSib(code: string): { byId: Map<number, string>; ids: number[]; count: number } {
   const byId = new Map<number, string>();
   for (const split of SIB_SPLITS) {
     const [, ...rows] = fs.readFileSync(cacheFile(code, split), 'utf8').split('\n');
@@ -99,10 +108,29 @@ export function sibLines(code: string): SibLine[] {
     }
   }
   const ids = [...byId.keys()].sort((a, b) => a - b);
-  const picked = Array.from({ length: Math.min(SIB_LINES, ids.length) }, (_, k) =>
-    byId.get(ids[Math.floor((k * ids.length) / Math.min(SIB_LINES, ids.length))]!)!,
-  );
-  return picked.map((text, index) => ({ text, split: splitOf(index, picked.length) }));
+  return { byId, ids, count: Math.min(SIB_LINES, ids.length) };
+}
+
+const pickedPosition = (k: number, total: number, count: number) => Math.floor((k * total) / count);
+
+/**
+ * The SIB sentences sibLines leaves out that lie between two of its train-band sentences (so in
+ * articles of the train band, never next to a held-out or dev sentence): more training text for a
+ * language whose picked lines are too few for one of its ways of writing (training/sources.ts).
+ */
+export function sibTrainNeighbours(code: string): string[] {
+  const { byId, ids, count } = readSib(code);
+  const result: string[] = [];
+  for (let k = 0; k + 1 < count; k++) {
+    if (splitOf(k, count) !== 'train' || splitOf(k + 1, count) !== 'train') continue;
+    for (
+      let at = pickedPosition(k, ids.length, count) + 1;
+      at < pickedPosition(k + 1, ids.length, count);
+      at++
+    )
+      result.push(byId.get(ids[at]!)!);
+  }
+  return result;
 }
 
 /**
