@@ -20,14 +20,15 @@ export function vmHwmMb(pid: number | undefined): number {
 
 /**
  * The engine as the server runs it (the model in its own process) on a synthetic model, outputs
- * forced to round(ratio × source tokens); `onTokens` hears each batch's generated tokens.
+ * forced to round(ratio × source tokens) when a ratio is given (the translation limits otherwise);
+ * `onTokens` hears each batch's generated tokens.
  */
 export async function startForcedEngine(options: {
   folder: string;
   cacheRoot: string;
   dtype: string;
   threads: number;
-  ratio: number;
+  ratio?: number;
   beams?: number;
   onTokens: (tokens: number) => void;
 }): Promise<{ engine: Seq2SeqEngine; loadSeconds: number; pid: number | undefined }> {
@@ -37,7 +38,7 @@ export async function startForcedEngine(options: {
     dtype: options.dtype,
     threads: options.threads,
     beams: options.beams,
-    forceLengthRatio: options.ratio,
+    ...(options.ratio !== undefined && { forceLengthRatio: options.ratio }),
     log: { info() {}, warn: console.warn, error: console.error },
     progressOutput: null,
     hangTimeoutMs: 600_000,

@@ -4,7 +4,9 @@
  * as the server runs it (`Seq2SeqEngine`, the model in its own process).
  */
 export { resolveModelSource } from '../model-source.ts';
-export { engineSessionOptions, Seq2SeqModel } from './seq2seq-model.ts';
+export { engineSessionOptions, Seq2SeqModel, type SessionOverride } from './seq2seq-model.ts';
+export { modelProcessEnv } from './model-process-supervisor.ts';
+export { loadModelTokenizer } from '../tokenizer/family-tokenizer.ts';
 /** The decoder loop alone, for bench:profile-step's timers around its parts. */
 export { ARGMAX, DecoderRunner } from './decoding/decoder-runner.ts';
 export type { PickerKind } from './decoding/token-picker.ts';

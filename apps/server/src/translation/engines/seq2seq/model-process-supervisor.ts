@@ -300,6 +300,10 @@ function duration(ms: number): string {
  * opposite: every block over 1 MB mapped afresh) saved ~270 MB resident for NLLB-600M and cost
  * 1.6× (NLLB-600M, batch 8) to ~4× (OPUS-MT at batch 32, 4 beams) the time. jemalloc
  * (`LD_PRELOAD` of Debian's libjemalloc2) was 0.25× (bench/results/HISTORY.md).
+ * Re-measured since decoder-cache.ts and the external weights (`npm run bench:memory`, NLLB-600M
+ * batch 8, load 12–16): the same peak either way (the peak is the load), 250 MB more resident after
+ * loading with these settings, speed within that load's noise: kept until a quiet machine says
+ * whether the speed still pays.
  */
 export function modelProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { MALLOC_MMAP_THRESHOLD_: String(2 ** 30), MALLOC_TRIM_THRESHOLD_: String(2 ** 33), ...env };

@@ -65,6 +65,31 @@ export interface LoadOptions {
   onIdentified?: (model: { family: ModelFamily; languages: ServedLanguages }) => void;
   /** Benchmarks only: forced output lengths (decoding/row-limits.ts). Unset in the server. */
   forceLengthRatio?: number;
+  /**
+   * Benchmarks only (bench:memory's levers): ONNX Runtime options merged over the engine's own for
+   * the encoder's and the decoder's session (`extra.session` entry by entry). Unset in the server.
+   */
+  sessionOverrides?: { encoder?: SessionOverride; decoder?: SessionOverride };
+  /** Benchmarks only (bench:memory): copies with their weights inside (open-model-file.ts). */
+  inlineWeights?: boolean;
+}
+
+/** Session options a bench merges over `engineSessionOptions` (config entries as strings). */
+export interface SessionOverride {
+  enableCpuMemArena?: boolean;
+  session?: Record<string, string>;
+}
+
+function withOverride(
+  base: ReturnType<typeof engineSessionOptions>,
+  override: SessionOverride | undefined,
+): ort.InferenceSession.SessionOptions {
+  if (!override) return base;
+  return {
+    ...base,
+    ...(override.enableCpuMemArena !== undefined && { enableCpuMemArena: override.enableCpuMemArena }),
+    extra: { session: { ...base.extra.session, ...override.session } },
+  };
 }
 
 export interface TranslateStats extends DecodeStats {
@@ -188,14 +213,15 @@ export class Seq2SeqModel {
     const copies = copiesFolder(options.copyCache ?? defaultCopyCache(source));
     const pickerKind = options.picker ?? 'decoder';
     const int8 = options.dtype === 'q8';
-    const open = (name: string, append?: Uint8Array) =>
+    const open = (name: string, override: SessionOverride | undefined, append?: Uint8Array) =>
       openModelFile(path.join(folder, onnxFile(name, options.dtype)), {
         copies,
         int8,
         ...(append && { append, appendName: 'picker' }),
-        sessionOptions,
+        sessionOptions: withOverride(sessionOptions, override),
+        ...(options.inlineWeights && { inlineWeights: true }),
       });
-    const encoderFile = await open('encoder_model');
+    const encoderFile = await open('encoder_model', options.sessionOverrides?.encoder);
     const encoder = encoderFile.session;
     let decoderSession: ort.InferenceSession | undefined;
     let picker: TokenPicker | undefined;
@@ -210,6 +236,7 @@ export class Seq2SeqModel {
       // returns only each step's new keys and values (picker-graph.ts, decoder-cache.ts).
       const decoderFile = await open(
         'decoder_model_merged',
+        options.sessionOverrides?.decoder,
         pickerKind === 'decoder'
           ? Buffer.concat([decoderPickerTail(), newKeysValuesTail(layout.layers)])
           : undefined,

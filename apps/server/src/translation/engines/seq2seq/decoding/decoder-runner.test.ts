@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../../testing/tiny-nllb.ts';
 import ort from 'onnxruntime-node';
 import {
+  BATCH_STATE_ROWS,
   lengthGroups,
   reorderInPlace,
   selectBatch,
@@ -153,4 +154,80 @@ describe('reorderInPlace', () => {
       after.decoderCache.forEach((tensor, i) => expect(tensor.data).toBe(memory[i]));
     });
   }
+});
+
+describe('the batch state: every entry says whether it follows the beams', () => {
+  it('a real state (tiny fixture, before and after a step) has exactly the entries BATCH_STATE_ROWS declares', async () => {
+    const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
+    const model = await Seq2SeqModel.load({ source, dtype: 'fp32', threads: 1 });
+    try {
+      const { job } = model.prepare(['Hello there.', 'A second one.'], 'eng_Latn', 'fra_Latn');
+      const { state, inputIds, inputLength } = await model.runner.start(job);
+      const { state: stepped } = await model.runner.step(state, inputIds, inputLength, {
+        count: 1,
+        logProbs: false,
+      });
+      const declared = Object.keys(BATCH_STATE_ROWS).sort();
+      expect(Object.keys(state).sort()).toEqual(declared);
+      expect(Object.keys(stepped).sort()).toEqual(declared);
+    } finally {
+      await model.dispose();
+    }
+  });
+
+  // Three batch rows; every per-row tensor's row r is filled with r (plus a base per tensor).
+  const marked = (base: number, dims: number[]) =>
+    new ort.Tensor(
+      'float32',
+      Float32Array.from(
+        { length: 3 * dims.reduce((a, b) => a * b, 1) },
+        (_, i) => base + Math.floor(i / dims.reduce((a, b) => a * b, 1)),
+      ),
+      [3, ...dims],
+    );
+  const state = (): BatchState => ({
+    decoderCache: [marked(0, [1, 1, 2]), marked(100, [1, 1, 2])],
+    encoderCache: [marked(200, [1, 2, 2])],
+    encoderHidden: marked(300, [2, 1]),
+    encoderMask: new ort.Tensor('int64', BigInt64Array.from([400n, 401n, 402n]), [3, 1]),
+    started: true,
+    cacheBuffers: new DecoderCacheBuffers(),
+  });
+  /** Per entry, the row each of its tensors' batch rows came from (undefined for `batch` entries). */
+  const origins = (s: BatchState) =>
+    Object.fromEntries(
+      Object.entries(s).map(([key, value]) => {
+        if (!(value instanceof ort.Tensor) && !Array.isArray(value)) return [key, undefined];
+        return [
+          key,
+          (Array.isArray(value) ? value : [value]).map((tensor: ort.Tensor) => {
+            const data = [...(tensor.data as Float32Array | BigInt64Array)].map(Number);
+            const rowSize = data.length / tensor.dims[0]!;
+            return Array.from({ length: tensor.dims[0]! }, (_, r) => data[r * rowSize]! % 100);
+          }),
+        ];
+      }),
+    );
+
+  it('selectBatch gathers every beam and source-row entry and carries batch entries over', () => {
+    const before = state();
+    const from = [2, 0, 0];
+    const after = selectBatch(before, from);
+    const moved = origins(after);
+    for (const [key, rule] of Object.entries(BATCH_STATE_ROWS)) {
+      if (rule === 'batch') expect(after[key as keyof BatchState], key).toBe(before[key as keyof BatchState]);
+      else for (const rows of moved[key]!) expect(rows, key).toEqual(from);
+    }
+  });
+
+  it('reorderInPlace moves the beam entries only, leaving source-row entries as they are', () => {
+    const before = state();
+    const from = [1, 0, 0];
+    const after = reorderInPlace(before, from);
+    const moved = origins(after);
+    for (const [key, rule] of Object.entries(BATCH_STATE_ROWS)) {
+      if (rule === 'batch') continue;
+      for (const rows of moved[key]!) expect(rows, key).toEqual(rule === 'beam' ? from : [0, 1, 2]);
+    }
+  });
 });

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeEngineCopy } from './int8-weights.ts';
-import { cachedCopy, copiesOf, listCopies, markCopyFailed, type CopyWriter } from './copy-cache.ts';
+import {
+  cachedCopy,
+  copiesOf,
+  dataFileOf,
+  listCopies,
+  markCopyFailed,
+  removeCopies,
+  type CopyWriter,
+} from './copy-cache.ts';
 import { openModelFile } from './open-model-file.ts';
 
 const FIXTURE = path.resolve(
@@ -51,6 +59,28 @@ describe('the engine copy cache', () => {
     expect(copiesOf(copies, path.dirname(FIXTURE))).toHaveLength(1);
     // Only the copies of files in that folder (the checkout itself may be under the temporary folder).
     expect(copiesOf(copies, path.join(cache, 'another-model'))).toHaveLength(0);
+  });
+
+  it("keeps a copy's weights in its data file: counted, written again when it is missing, removed with it", () => {
+    const external: CopyWriter = (original, target, data) => {
+      writes++;
+      return writeEngineCopy(original, target, { int8: true, externalData: data });
+    };
+    const first = cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, external);
+    if (first.kind !== 'copy') throw new Error('no copy');
+    const data = dataFileOf(first.file);
+    const [found] = listCopies(copies);
+    expect(found!.dataBytes).toBe(fs.statSync(data).size);
+    expect(found!.onDisk).toBe(fs.statSync(first.file).size + fs.statSync(data).size);
+    expect(fs.readdirSync(copies).filter((name) => name.includes('partial'))).toEqual([]);
+    fs.rmSync(data);
+    expect(cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, external)).toMatchObject({
+      reused: false,
+    });
+    expect(writes).toBe(2);
+    expect(fs.existsSync(data)).toBe(true);
+    removeCopies(listCopies(copies));
+    expect(fs.readdirSync(copies)).toEqual([]);
   });
 
   it('writes a new copy when the converter version changes, and deletes the stale one', () => {

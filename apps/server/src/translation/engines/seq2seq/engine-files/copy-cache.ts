@@ -30,7 +30,7 @@ import { uniqueTempName } from '../../../../lib/unique-temp-name.ts';
  * conversion, the graph tails or the way they are written change, so that every copy made by the
  * previous code is made again.
  */
-export const ENGINE_FILES_VERSION = 'engine-files@1';
+export const ENGINE_FILES_VERSION = 'engine-files@2';
 
 /** The copies' folder under the model cache. */
 export const COPIES_FOLDER = 'engine-copies';
@@ -45,6 +45,8 @@ export interface CopyRecord {
   converter: string;
   /** Size of the copy in bytes (a copy of another size is incomplete, and is written again). */
   bytes: number;
+  /** Size of its weights' data file (`<copy>.data`, external-weights.ts), when it has one. */
+  dataBytes?: number;
   /** Whether its uint8 weights were written as int8. */
   int8: boolean;
   /** Why weights asked to go int8 did not. */
@@ -59,7 +61,7 @@ export interface CopyRecord {
 export interface FoundCopy extends CopyRecord {
   /** The copy's path (absent on disk when it failed). */
   file: string;
-  /** Bytes on disk: the copy's, 0 when it failed. */
+  /** Bytes on disk: the copy's and its data file's, 0 when it failed. */
   onDisk: number;
 }
 
@@ -73,12 +75,19 @@ export type CopyOutcome =
 
 /**
  * Writes a copy of `original` into `target`, or nothing (`written` false) when there is nothing to
- * change; `int8` whether its weights went int8, `why` why weights asked to go int8 did not.
+ * change; `int8` whether its weights went int8, `why` why weights asked to go int8 did not. It may
+ * put the copy's weights in `data.file`, named `data.name` in the copy (external-weights.ts).
  */
 export type CopyWriter = (
   original: string,
   target: string,
+  data: { file: string; name: string },
 ) => { written: boolean; int8: boolean; why?: string };
+
+/** The data file of a copy whose weights are outside it. */
+export function dataFileOf(copy: string): string {
+  return `${copy}.data`;
+}
 
 export interface CopyRequest {
   /** The original file. */
@@ -111,7 +120,11 @@ export function cachedCopy(folder: string, request: CopyRequest, write: CopyWrit
       reason: `the engine's copy of ${path.basename(original)} failed to open on ${record.failed.at} (${record.failed.reason}); it is not written again until the converter or the file changes (or its record ${file}.json is deleted)`,
     };
   }
-  if (record && sizeOf(file) === record.bytes) {
+  if (
+    record &&
+    sizeOf(file) === record.bytes &&
+    (record.dataBytes === undefined || sizeOf(dataFileOf(file)) === record.dataBytes)
+  ) {
     // The same content elsewhere (a cache moved, a folder copied): the record follows the file read.
     if (record.source !== original) {
       try {
@@ -127,23 +140,32 @@ export function cachedCopy(folder: string, request: CopyRequest, write: CopyWrit
   let written: ReturnType<CopyWriter>;
   try {
     fs.mkdirSync(folder, { recursive: true });
-    written = write(original, partial);
+    written = write(original, partial, {
+      file: dataFileOf(partial),
+      name: path.basename(dataFileOf(file)),
+    });
     if (!written.written) {
       removeQuietly(partial);
+      removeQuietly(dataFileOf(partial));
       return { kind: 'unchanged', ...(written.why && { why: written.why }) };
     }
+    // The data first: a copy in place names its data file.
+    const dataBytes = sizeOf(dataFileOf(partial));
+    if (dataBytes !== undefined) fs.renameSync(dataFileOf(partial), dataFileOf(file));
     fs.renameSync(partial, file);
     writeRecord(file, {
       source: original,
       variant: request.variant,
       converter,
       bytes: fs.statSync(file).size,
+      ...(dataBytes !== undefined && { dataBytes }),
       int8: written.int8,
       ...(written.why && { why: written.why }),
       written: new Date().toISOString(),
     });
   } catch (error) {
     removeQuietly(partial);
+    removeQuietly(dataFileOf(partial));
     return {
       kind: 'unavailable',
       reason: `the engine could not write its copy of ${path.basename(original)} into ${folder}: ${(error as Error).message}`,
@@ -164,6 +186,7 @@ export function cachedCopy(folder: string, request: CopyRequest, write: CopyWrit
 export function markCopyFailed(copy: string, reason: string): void {
   const record = readRecord(copy);
   removeQuietly(copy);
+  removeQuietly(dataFileOf(copy));
   if (!record) return;
   try {
     writeRecord(copy, { ...record, failed: { reason: oneLine(reason), at: new Date().toISOString() } });
@@ -185,7 +208,8 @@ export function listCopies(folder: string): FoundCopy[] {
     if (!name.endsWith('.onnx.json')) continue;
     const file = path.join(folder, name.slice(0, -'.json'.length));
     const record = readRecord(file);
-    if (record) found.push({ ...record, file, onDisk: sizeOf(file) ?? 0 });
+    if (record)
+      found.push({ ...record, file, onDisk: (sizeOf(file) ?? 0) + (sizeOf(dataFileOf(file)) ?? 0) });
   }
   return found;
 }
@@ -204,6 +228,7 @@ export function copiesOf(folder: string, modelFolder: string): FoundCopy[] {
 export function removeCopies(copies: readonly FoundCopy[]): void {
   for (const copy of copies) {
     fs.rmSync(copy.file, { force: true });
+    fs.rmSync(dataFileOf(copy.file), { force: true });
     fs.rmSync(`${copy.file}.json`, { force: true });
   }
 }

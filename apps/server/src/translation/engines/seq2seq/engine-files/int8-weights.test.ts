@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_FROM } from './external-weights.ts';
 import { writeEngineCopy } from './int8-weights.ts';
 import { decoderPickerTail, PICKER_IO } from './picker-graph.ts';
 
@@ -55,6 +56,23 @@ describe('writeEngineCopy', () => {
     const logits = await firstStep(copy);
     expect(logits.length).toBeGreaterThan(0);
     expect(Array.from(logits)).toEqual(Array.from(await firstStep(original)));
+  });
+
+  it('writes the large weights to a data file ONNX Runtime maps, with the same logits to the bit', async () => {
+    const original = path.join(FIXTURE, 'decoder_model_merged_quantized.onnx');
+    const copy = path.join(dir, 'moved', 'decoder.int8.onnx');
+    fs.mkdirSync(path.dirname(copy));
+    const data = { file: path.join(dir, 'data-written-here'), name: 'decoder.int8.onnx.data' };
+    expect(writeEngineCopy(original, copy, { int8: true, externalData: data })).toEqual({
+      written: true,
+      int8: true,
+    });
+    // Moved where the copy names it (as the copy cache renames it into place).
+    fs.renameSync(data.file, path.join(path.dirname(copy), data.name));
+    const dataBytes = fs.statSync(path.join(path.dirname(copy), data.name)).size;
+    expect(dataBytes).toBeGreaterThan(EXTERNAL_FROM);
+    expect(fs.statSync(copy).size).toBeLessThan(fs.statSync(original).size - EXTERNAL_FROM);
+    expect(Array.from(await firstStep(copy))).toEqual(Array.from(await firstStep(original)));
   });
 
   it('keeps a file without uint8 weights as it is, writes nothing and says why', () => {

@@ -16,6 +16,7 @@
  * is. The caller opens the original too if the copy does not load.
  */
 import fs from 'node:fs';
+import { writeWithExternalData, type ExternalData, type Patch } from './external-weights.ts';
 
 const UINT8 = 2;
 const INT8 = 3;
@@ -175,18 +176,28 @@ function convertible(names: Set<string>, uses: readonly Use[]): boolean {
 /**
  * Writes into `target` the copy of `file` the engine opens: with `int8`, its uint8 weights as int8
  * where they can be converted, and `append` written after its end (more of the model, see
- * picker-graph.ts; the original never gets it). Writes nothing (`written` false) when there is
+ * picker-graph.ts; the original never gets it); with `externalData`, its large weights in that
+ * data file (external-weights.ts). Writes nothing (`written` false) when there is
  * nothing to change: no `append`, and no weights to convert. `why` says why weights asked to go
  * int8 did not. Where the copy is kept, and when it is written again, is copy-cache.ts's.
  */
 export function writeEngineCopy(
   file: string,
   target: string,
-  { int8, append }: { int8: boolean; append?: Uint8Array },
+  { int8, append, externalData }: { int8: boolean; append?: Uint8Array; externalData?: ExternalData },
 ): WrittenCopy {
   const originalSize = fs.statSync(file).size;
   const { initializers, why } = int8 ? convertibleInitializers(file, originalSize) : { initializers: [] };
   if (initializers.length === 0 && !append) return { written: false, int8: false, ...(why ? { why } : {}) };
+  if (externalData) {
+    // The same bytes changed the same way, the large weights moved to the data file on the way.
+    const patches: Patch[] = initializers.flatMap(({ typeAt, dataAt, dataLength }) => [
+      { at: typeAt, set: INT8 },
+      { at: dataAt, length: dataLength, flip: true as const },
+    ]);
+    writeWithExternalData(file, target, externalData, { patches, ...(append && { append }) });
+    return { written: true, int8: initializers.length > 0, ...(why ? { why } : {}) };
+  }
   fs.copyFileSync(file, target);
   const out = fs.openSync(target, 'r+');
   try {

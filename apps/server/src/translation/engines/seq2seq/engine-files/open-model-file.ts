@@ -32,6 +32,11 @@ export interface OpenModelFileOptions {
   /** Part of the copy's name: what the tail is, e.g. `picker`. */
   appendName?: string;
   sessionOptions: ort.InferenceSession.SessionOptions;
+  /**
+   * Benchmarks only (bench:memory): the copy with its weights inside it, as before
+   * external-weights.ts, kept under a name of its own. Unset in the server.
+   */
+  inlineWeights?: boolean;
   /** The converter's version, for tests; copy-cache.ts's ENGINE_FILES_VERSION otherwise. */
   converter?: string;
 }
@@ -40,11 +45,24 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
   const { int8, append } = options;
   const open = (target: string) => ort.InferenceSession.create(target, options.sessionOptions);
   if (!int8 && !append) return { session: await open(file), file, int8: false };
-  const variant = [int8 && 'int8', append && (options.appendName ?? 'tail')].filter(Boolean).join('.');
+  const variant = [
+    int8 && 'int8',
+    append && (options.appendName ?? 'tail'),
+    options.inlineWeights && 'inline',
+  ]
+    .filter(Boolean)
+    .join('.');
   const outcome = cachedCopy(
     options.copies,
     { original: file, variant, ...(append && { appended: append }), converter: options.converter },
-    (original, target) => writeEngineCopy(original, target, { int8, ...(append && { append }) }),
+    // Its large weights in a data file beside it, which ONNX Runtime maps rather than reads
+    // (external-weights.ts).
+    (original, target, externalData) =>
+      writeEngineCopy(original, target, {
+        int8,
+        ...(append && { append }),
+        ...(!options.inlineWeights && { externalData }),
+      }),
   );
   let copyOff: string;
   if (outcome.kind === 'copy') {

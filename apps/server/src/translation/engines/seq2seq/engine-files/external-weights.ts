@@ -1,0 +1,191 @@
+/**
+ * Writes an engine copy with its large weights in a data file beside it (ONNX external data)
+ * instead of inside the protobuf. ONNX Runtime maps such a file into memory (mmap) rather than
+ * reading the whole model into a protobuf and then copying every weight out of it:
+ * - a weight that is prepacked (every matmul weight) is unmapped once packed, so only the packed copy
+ *   stays resident, where a weight read from the protobuf was kept in the heap the allocator
+ *   settings of the model process never give back;
+ * - a table read by `Gather` (the embeddings) is resident only in the pages its rows are read from,
+ *   and those pages are the page cache's, shared and reclaimable, not the process's own.
+ * Side by side on the synthetic NLLB-600M q8, greedy, batch 8 (`npm run bench:memory`): peak
+ * 1,691–1,717 MB against 2,112 MB with the weights inside the copy (bench/results/HISTORY.md).
+ *
+ * The copy is the same model field for field: every top-level graph initializer whose raw bytes
+ * reach `EXTERNAL_FROM` gets `data_location: EXTERNAL` and `external_data` (location, offset,
+ * length) instead of its `raw_data`, its bytes going to the data file at a page-aligned offset;
+ * everything else is copied byte for byte, with `patches` (the int8 conversion's) applied on the
+ * way. The graph's length prefix is written anew; bytes to append go after the end, as before.
+ */
+import fs from 'node:fs';
+
+/** Weights from this size go to the data file; smaller ones (norms, scales, zero points) stay inline. */
+export const EXTERNAL_FROM = 64 * 1024;
+/** Data offsets are page-aligned, so each weight maps on its own pages. */
+const ALIGN = 4096;
+
+/** A change to the original's bytes on the way: one byte set, or a range whose top bits flip. */
+export type Patch = { at: number; set: number } | { at: number; length: number; flip: true };
+
+export interface ExternalData {
+  /** Where to write the data file now. */
+  file: string;
+  /** Its name as the model names it, relative to the model file's folder (its final name). */
+  name: string;
+}
+
+interface Field {
+  number: number;
+  wire: number;
+  /** Where the field starts (its key), its value starts, and where it ends. */
+  start: number;
+  valueAt: number;
+  end: number;
+}
+
+/** One piece of the output: a range of the original (patched), or new bytes. */
+type Piece = { from: number; to: number } | Buffer;
+
+class FieldReader {
+  private readonly chunk = Buffer.alloc(10);
+  constructor(private readonly fd: number) {}
+
+  varint(at: number): { value: number; next: number } {
+    fs.readSync(this.fd, this.chunk, 0, 10, at);
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 10; i++) {
+      const byte = this.chunk[i]!;
+      value += (byte & 0x7f) * scale;
+      scale *= 128;
+      if (byte < 0x80) return { value, next: at + i + 1 };
+    }
+    throw new Error('bad varint');
+  }
+
+  fields(start: number, end: number): Field[] {
+    const fields: Field[] = [];
+    let at = start;
+    while (at < end) {
+      const key = this.varint(at);
+      const number = Math.floor(key.value / 8);
+      const wire = key.value % 8;
+      let valueAt = key.next;
+      let next: number;
+      if (wire === 0) next = this.varint(key.next).next;
+      else if (wire === 2) {
+        const length = this.varint(key.next);
+        valueAt = length.next;
+        next = length.next + length.value;
+      } else if (wire === 5) next = key.next + 4;
+      else if (wire === 1) next = key.next + 8;
+      else throw new Error(`wire type ${wire}`);
+      fields.push({ number, wire, start: at, valueAt, end: next });
+      at = next;
+    }
+    return fields;
+  }
+}
+
+function varint(value: number): Buffer {
+  const bytes: number[] = [];
+  let v = value;
+  while (v >= 0x80) {
+    bytes.push((v % 128) | 0x80);
+    v = Math.floor(v / 128);
+  }
+  bytes.push(v);
+  return Buffer.from(bytes);
+}
+
+/** A length-delimited field. */
+function delimited(number: number, value: Buffer): Buffer {
+  return Buffer.concat([varint(number * 8 + 2), varint(value.length), value]);
+}
+
+const pieceLength = (piece: Piece) => (Buffer.isBuffer(piece) ? piece.length : piece.to - piece.from);
+
+/**
+ * Writes `source` to `target` with its large top-level initializers' bytes in `data.file`,
+ * `patches` applied and `append` after the end. Returns how many weights went to the data file.
+ */
+export function writeWithExternalData(
+  source: string,
+  target: string,
+  data: ExternalData,
+  { patches = [], append }: { patches?: readonly Patch[]; append?: Uint8Array } = {},
+): number {
+  const size = fs.statSync(source).size;
+  const fd = fs.openSync(source, 'r');
+  const out = fs.openSync(target, 'w');
+  const dataFd = fs.openSync(data.file, 'w');
+  let dataSize = 0;
+  let moved = 0;
+  const block = Buffer.alloc(1 << 20);
+  /** Copies the original's [from, to) with the patches applied, to `into` at `at` (or appended). */
+  const copy = (from: number, to: number, into: number, at?: number) => {
+    let position = at;
+    for (let done = from; done < to; done += block.length) {
+      const length = Math.min(block.length, to - done);
+      fs.readSync(fd, block, 0, length, done);
+      for (const patch of patches) {
+        if ('set' in patch) {
+          if (patch.at >= done && patch.at < done + length) block[patch.at - done] = patch.set;
+        } else {
+          const start = Math.max(patch.at, done);
+          const end = Math.min(patch.at + patch.length, done + length);
+          for (let i = start; i < end; i++) block[i - done] = block[i - done]! ^ 0x80;
+        }
+      }
+      fs.writeSync(into, block, 0, length, position);
+      if (position !== undefined) position += length;
+    }
+  };
+  try {
+    const reader = new FieldReader(fd);
+    /** A TensorProto's field, as it goes to the copy: itself, or with its bytes moved out. */
+    const initializer = (field: Field): Piece[] => {
+      const fields = reader.fields(field.valueAt, field.end);
+      const raw = fields.find((f) => f.number === 9 && f.wire === 2);
+      if (!raw || raw.end - raw.valueAt < EXTERNAL_FROM) return [{ from: field.start, to: field.end }];
+      const offset = Math.ceil(dataSize / ALIGN) * ALIGN;
+      const length = raw.end - raw.valueAt;
+      copy(raw.valueAt, raw.end, dataFd, offset);
+      dataSize = offset + length;
+      moved++;
+      const entry = (key: string, value: string) =>
+        delimited(13, Buffer.concat([delimited(1, Buffer.from(key)), delimited(2, Buffer.from(value))]));
+      const kept: Piece[] = fields.filter((f) => f !== raw).map((f) => ({ from: f.start, to: f.end }));
+      kept.push(
+        entry('location', data.name),
+        entry('offset', String(offset)),
+        entry('length', String(length)),
+        Buffer.from([14 * 8, 1]), // data_location: EXTERNAL
+      );
+      const body = kept.reduce((sum, piece) => sum + pieceLength(piece), 0);
+      return [Buffer.concat([varint(5 * 8 + 2), varint(body)]), ...kept];
+    };
+    for (const field of reader.fields(0, size)) {
+      if (field.number !== 7 || field.wire !== 2) {
+        copy(field.start, field.end, out);
+        continue;
+      }
+      const pieces = reader
+        .fields(field.valueAt, field.end)
+        .flatMap((f): Piece[] =>
+          f.number === 5 && f.wire === 2 ? initializer(f) : [{ from: f.start, to: f.end }],
+        );
+      const length = pieces.reduce((sum, piece) => sum + pieceLength(piece), 0);
+      fs.writeSync(out, Buffer.concat([varint(7 * 8 + 2), varint(length)]));
+      for (const piece of pieces) {
+        if (Buffer.isBuffer(piece)) fs.writeSync(out, piece);
+        else copy(piece.from, piece.to, out);
+      }
+    }
+    if (append) fs.writeSync(out, append);
+  } finally {
+    fs.closeSync(fd);
+    fs.closeSync(out);
+    fs.closeSync(dataFd);
+  }
+  return moved;
+}

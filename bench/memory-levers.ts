@@ -1,0 +1,228 @@
+// `npm run bench:memory`: the model process's memory levers, measured side by side on ONE
+// configuration (synthetic NLLB-600M q8, greedy, batches of 8, outputs forced to round(1.15 × source
+// tokens), as bench:engine). Each run is a fresh process (so its peak, VmHWM, is its own) that
+// loads the model as the model process does (Seq2SeqModel.load, the engine's int8 copies, the
+// model process's allocator environment) with one lever changed, decodes `--batches` batches of 8,
+// and reports its resident memory after loading, its peak after loading and after decoding,
+// tokens/s and the tokenizer's share. Runs go engine, levers…, engine (the order reversed every other
+// round, so each lever sits between two runs of the engine as it is); per lever the median over the
+// rounds and its ratio to the engine's median. Load average and commit printed.
+//
+//   npm run bench:memory -- [--levers arena,glibc,no-prepack-encoder,no-prepack] [--rounds 2]
+//                           [--batches 3] [--quick]
+// Levers: inline (the engine's copies with their weights inside them, as before
+// external-weights.ts) · arena (ONNX Runtime's CPU memory arena on, both sessions) · glibc (glibc's default
+// thresholds instead of the model process's MALLOC_* settings) · no-prepack-encoder /
+// no-prepack-decoder / no-prepack (`session.disable_prepacking`) · tokenizer (the tokenizer alone:
+// its resident memory and JS heap).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { procMemoryKb } from '../scripts/lib/proc-memory.ts';
+import { root } from './lib.mjs';
+import { sentences } from './synthetic-input.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    child: { type: 'string' },
+    levers: { type: 'string', default: 'arena,glibc,no-prepack-encoder,no-prepack,tokenizer' },
+    rounds: { type: 'string', default: '2' },
+    batches: { type: 'string', default: '3' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+
+const RATIO = 1.15;
+const BATCH = 8;
+const mb = (kb: number) => kb / 1024;
+
+interface Lever {
+  env?: 'glibc';
+  inlineWeights?: boolean;
+  tokenizerOnly?: boolean;
+  encoder?: { enableCpuMemArena?: boolean; session?: Record<string, string> };
+  decoder?: { enableCpuMemArena?: boolean; session?: Record<string, string> };
+}
+const NO_PREPACK = { session: { disable_prepacking: '1' } };
+const LEVERS: Record<string, Lever> = {
+  engine: {},
+  inline: { inlineWeights: true },
+  arena: { encoder: { enableCpuMemArena: true }, decoder: { enableCpuMemArena: true } },
+  glibc: { env: 'glibc' },
+  'no-prepack-encoder': { encoder: NO_PREPACK },
+  'no-prepack-decoder': { decoder: NO_PREPACK },
+  'no-prepack': { encoder: NO_PREPACK, decoder: NO_PREPACK },
+  tokenizer: { tokenizerOnly: true },
+};
+
+interface Reading {
+  lever: string;
+  baseRssMb: number;
+  loadedRssMb: number;
+  loadedPeakMb: number;
+  peakMb: number;
+  loadSeconds: number;
+  tokensPerS: number;
+  heapUsedMb: number;
+  tokens: number;
+}
+
+/** One run, in this (fresh) process. */
+async function child(options: { lever: string; folder: string; cacheRoot: string; batches: number }) {
+  const seq2seq = await import('@sema/server/seq2seq');
+  const lever = LEVERS[options.lever]!;
+  global.gc?.();
+  const baseRssMb = mb(procMemoryKb(process.pid));
+  const baseHeap = process.memoryUsage().heapUsed;
+  const source = seq2seq.resolveModelSource(options.folder, { cacheDir: '/nonexistent' });
+  if (lever.tokenizerOnly) {
+    const tokenizer = await seq2seq.loadModelTokenizer(source);
+    global.gc?.();
+    const reading: Reading = {
+      lever: options.lever,
+      baseRssMb,
+      loadedRssMb: mb(procMemoryKb(process.pid)),
+      loadedPeakMb: mb(procMemoryKb(process.pid, 'VmHWM')),
+      peakMb: mb(procMemoryKb(process.pid, 'VmHWM')),
+      loadSeconds: NaN,
+      tokensPerS: NaN,
+      heapUsedMb: (process.memoryUsage().heapUsed - baseHeap) / 2 ** 20,
+      tokens: tokenizer.vocabularySize,
+    };
+    console.log(JSON.stringify(reading));
+    return;
+  }
+  const t0 = performance.now();
+  const model = await seq2seq.Seq2SeqModel.load({
+    source,
+    copyCache: options.cacheRoot,
+    dtype: 'q8',
+    threads: os.availableParallelism(),
+    forceLengthRatio: RATIO,
+    sessionOverrides: { encoder: lever.encoder, decoder: lever.decoder },
+    ...(lever.inlineWeights && { inlineWeights: true }),
+  });
+  const loadSeconds = (performance.now() - t0) / 1000;
+  global.gc?.();
+  const loadedRssMb = mb(procMemoryKb(process.pid));
+  const loadedPeakMb = mb(procMemoryKb(process.pid, 'VmHWM'));
+  await model.translate(sentences(BATCH, 99), 'eng_Latn', 'fra_Latn');
+  let tokens = 0;
+  const t1 = performance.now();
+  for (let b = 0; b < options.batches; b++) {
+    const { stats } = await model.translate(sentences(BATCH, 3000 + b), 'eng_Latn', 'fra_Latn');
+    tokens += stats.generatedTokens;
+  }
+  const seconds = (performance.now() - t1) / 1000;
+  const reading: Reading = {
+    lever: options.lever,
+    baseRssMb,
+    loadedRssMb,
+    loadedPeakMb,
+    peakMb: mb(procMemoryKb(process.pid, 'VmHWM')),
+    loadSeconds,
+    tokensPerS: tokens / seconds,
+    heapUsedMb: (process.memoryUsage().heapUsed - baseHeap) / 2 ** 20,
+    tokens,
+  };
+  await model.dispose();
+  console.log(JSON.stringify(reading));
+}
+
+if (args.child) {
+  await child(JSON.parse(args.child));
+  process.exit(0);
+}
+
+const size = args.quick ? 'tiny' : '600M';
+const name = size === 'tiny' ? 'nllb-200-synthetic-tiny' : 'nllb-200-distilled-600M';
+const cacheRoot = process.env.SEMA_BENCH_MODEL_DIR ?? path.join(os.homedir(), '.cache', 'sema', 'synthetic');
+const folder = path.join(cacheRoot, name);
+if (!fs.existsSync(path.join(folder, 'onnx', 'decoder_model_merged_quantized.onnx'))) {
+  execFileSync(
+    '/usr/bin/python3',
+    [path.join(root, 'apps/server/scripts/make-synthetic-nllb.py'), folder, '--size', size, '--dtypes', 'q8'],
+    { stdio: 'inherit' },
+  );
+}
+const levers = args.levers.split(',');
+for (const lever of levers) if (!LEVERS[lever]) throw new Error(`unknown lever ${lever}`);
+const rounds = Number(args.rounds);
+const batches = Number(args.batches);
+const weightsMb =
+  ['encoder_model_quantized.onnx', 'decoder_model_merged_quantized.onnx']
+    .map((file) => fs.statSync(path.join(folder, 'onnx', file)).size)
+    .reduce((a, b) => a + b, 0) /
+  2 ** 20;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+const { modelProcessEnv } = await import('@sema/server/seq2seq');
+
+function run(lever: string): Reading {
+  const env = { ...process.env };
+  for (const key of ['MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_']) delete env[key];
+  const childEnv = LEVERS[lever]!.env === 'glibc' ? env : modelProcessEnv(env);
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--child',
+      JSON.stringify({ lever, folder, cacheRoot, batches }),
+    ],
+    { cwd: root, env: childEnv, encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
+  const last = result.stdout.trim().split('\n').at(-1) ?? '';
+  if (result.status !== 0 || !last.startsWith('{'))
+    throw new Error(`${lever}: exit ${result.status}\n${result.stderr.slice(-3000)}`);
+  // NaN (a tokenizer-only run's speed) comes back from JSON as null.
+  const reading = JSON.parse(last, (_, value: unknown) => (value === null ? NaN : value)) as Reading;
+  console.log(
+    `  ${lever.padEnd(20)} base ${reading.baseRssMb.toFixed(0)} MB, loaded ${reading.loadedRssMb.toFixed(0)} MB ` +
+      `(peak ${reading.loadedPeakMb.toFixed(0)}), peak ${reading.peakMb.toFixed(0)} MB, ` +
+      `${reading.tokensPerS.toFixed(1)} tokens/s, load ${reading.loadSeconds.toFixed(1)} s, ` +
+      `JS heap +${reading.heapUsedMb.toFixed(0)} MB; load average ${loadAverage()}`,
+  );
+  return reading;
+}
+
+console.log(
+  `Synthetic NLLB ${size} q8, greedy, batch ${BATCH}, ${batches} batches a run, ${rounds} rounds, ` +
+    `weights ${weightsMb.toFixed(0)} MB, commit ${commit}, load ${loadAverage()}`,
+);
+const readings: Record<string, Reading[]> = {};
+for (let round = 0; round < rounds; round++) {
+  const order = round % 2 ? [...levers].reverse() : levers;
+  for (const lever of ['engine', ...order, 'engine']) (readings[lever] ??= []).push(run(lever));
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const range = (xs: number[], digits = 0) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+const base = readings.engine!;
+console.log(
+  '\n| run | loaded MB | peak after load MB | peak MB | ÷ weights | peak ÷ engine | tokens/s | ÷ engine | load s |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const [lever, rs] of Object.entries(readings)) {
+  const peak = rs.map((r) => r.peakMb);
+  const tps = rs.map((r) => r.tokensPerS);
+  console.log(
+    `| ${lever} | ${range(rs.map((r) => r.loadedRssMb))} | ${range(rs.map((r) => r.loadedPeakMb))} | ${range(peak)} | ` +
+      `${(median(peak) / weightsMb).toFixed(2)}× | ${(median(peak) / median(base.map((r) => r.peakMb))).toFixed(2)}× | ` +
+      `${range(tps, 1)} | ${(median(tps) / median(base.map((r) => r.tokensPerS))).toFixed(2)}× | ` +
+      `${range(
+        rs.map((r) => r.loadSeconds),
+        1,
+      )} |`,
+  );
+}
+console.log(`\nload ${loadAverage()}, commit ${commit}`);
