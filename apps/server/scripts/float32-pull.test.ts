@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOAT32_EXPORTS } from '../src/translation/engines/convert/float32-exports.ts';
+import { FLOAT32_EXPORTS } from '../src/translation/engines/seq2seq/convert/float32-exports.ts';
 import { readConversion } from '../src/translation/engines/model-inventory.ts';
 import { startFakeHub, type FakeHub } from '../src/translation/testing/fake-hub.ts';
 

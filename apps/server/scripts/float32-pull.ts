@@ -12,13 +12,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
-import { compareOutputs, sampleOutputs } from '../src/translation/engines/convert/conversion-check.ts';
-import { hubFileUrl, type Float32Export } from '../src/translation/engines/convert/float32-exports.ts';
+import { compareOutputs, sampleOutputs } from '../src/translation/engines/seq2seq/convert/conversion-check.ts';
+import { hubFileUrl, type Float32Export } from '../src/translation/engines/seq2seq/convert/float32-exports.ts';
 import {
   externalDataFiles,
   quantizeFloat32Model,
-} from '../src/translation/engines/convert/quantize-float32.ts';
-import { downloadResumable } from '../src/translation/engines/convert/resumable-download.ts';
+} from '../src/translation/engines/seq2seq/convert/quantize-float32.ts';
+import { downloadResumable } from '../src/translation/engines/seq2seq/convert/resumable-download.ts';
 import { downloadOnce } from '../src/translation/engines/download-lock.ts';
 import {
   folderOf,

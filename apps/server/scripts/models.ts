@@ -34,7 +34,7 @@ import {
 import { configOrFail, fail } from './command-line.ts';
 import { describeConversionCheck, pullFloat32 } from './float32-pull.ts';
 import { qualityLines } from './model-quality-lines.ts';
-import { float32Export } from '../src/translation/engines/convert/float32-exports.ts';
+import { float32Export } from '../src/translation/engines/seq2seq/convert/float32-exports.ts';
 import { useProxyFromEnvironment } from '../src/lib/download-proxy.ts';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
 import {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {
   quantizeFloat32Model,
   externalDataFiles,
-} from '../src/translation/engines/convert/quantize-float32.ts';
+} from '../src/translation/engines/seq2seq/convert/quantize-float32.ts';
 
 const folder = process.argv[2];
 if (!folder) {

@@ -2,7 +2,7 @@
  * Turns a failure to load the model into a reason a person can act on, plus a hint on how to
  * provide the model. Shown in /status and in every 503 until the model is there.
  */
-import { float32Export } from '../convert/float32-exports.ts';
+import { float32Export } from './convert/float32-exports.ts';
 import path from 'node:path';
 import { cachedModelFolder, modelFiles, type ModelSource } from '../model-source.ts';
 

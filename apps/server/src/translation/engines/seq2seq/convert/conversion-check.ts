@@ -10,7 +10,7 @@
  * them, when shorter): a broken conversion (a wrong scale, a swapped weight) changes every
  * sentence from its first tokens, which this refuses.
  */
-import type { ModelSource } from '../model-source.ts';
+import type { ModelSource } from '../../model-source.ts';
 
 /** English sentences, each translated into the languages the checks name. */
 export const CHECK_SENTENCES = [
@@ -78,7 +78,7 @@ export async function sampleOutputs(
   threads: number,
   copyCache: string,
 ): Promise<{ outputs: number[][]; int8: boolean; seconds: number }> {
-  const { Seq2SeqModel } = await import('../seq2seq/seq2seq-model.ts');
+  const { Seq2SeqModel } = await import('../seq2seq-model.ts');
   const started = performance.now();
   // The float32 export's weights live in files beside its graphs: the engine's own copy of the
   // decoder (with the picker's nodes) would be written elsewhere and not find them, so the

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeEngineCopy } from '../seq2seq/engine-files/int8-weights.ts';
+import { writeEngineCopy } from '../engine-files/int8-weights.ts';
 import { externalDataFiles, quantizeFloat32Model, quantizeUint8 } from './quantize-float32.ts';
 
 const GENERATOR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../scripts/make-synthetic-nllb.py',
+  '../../../../../scripts/make-synthetic-nllb.py',
 );
 let folder: string;
 
