@@ -12,8 +12,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DownloadProgress } from '../src/lib/download-progress.ts';
-import { compareOutputs, sampleOutputs } from '../src/translation/engines/seq2seq/convert/conversion-check.ts';
-import { hubFileUrl, type Float32Export } from '../src/translation/engines/seq2seq/convert/float32-exports.ts';
+import {
+  compareOutputs,
+  sampleOutputs,
+} from '../src/translation/engines/seq2seq/convert/conversion-check.ts';
+import {
+  hubFileUrl,
+  type Float32Export,
+} from '../src/translation/engines/seq2seq/convert/float32-exports.ts';
 import {
   externalDataFiles,
   quantizeFloat32Model,
