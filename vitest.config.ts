@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -56,7 +57,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(fast ? SLOW_SERVER_TESTS : [])],
           environment: 'node',
-          setupFiles: ['test/end-shared-engine.ts'],
+          setupFiles: [fileURLToPath(new URL('./apps/server/test/end-shared-engine.ts', import.meta.url))],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
