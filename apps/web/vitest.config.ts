@@ -10,7 +10,11 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: [fileURLToPath(new URL('./src/testing/setup-tests.ts', import.meta.url))],
+    setupFiles: [
+      fileURLToPath(new URL('./src/testing/setup-tests.ts', import.meta.url)),
+      // The chat-flow tests build the server's test app: its shared engine ends with the file.
+      fileURLToPath(new URL('../server/test/end-shared-engine.ts', import.meta.url)),
+    ],
     // The chat-flow tests stream through several fake services; a loaded 2-core CI box needs the margin.
     testTimeout: 20_000,
   },

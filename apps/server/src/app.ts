@@ -33,7 +33,7 @@ import storeHealth from './plugins/app/store-health.ts';
 import inference from './plugins/app/inference.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import textTranslation from './plugins/app/text-translation.ts';
-import translation from './plugins/app/translation.ts';
+import translation, { type MakeTranslationEngine } from './plugins/app/translation.ts';
 import probeRoutes from './routes/probes/index.ts';
 import inferenceRoutes from './routes/inference/index.ts';
 import chatRoutes from './routes/api/v1/chat/index.ts';
@@ -86,11 +86,24 @@ function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** Parts a caller makes itself instead of the app making them from its config. */
+export interface AppParts {
+  /**
+   * Makes the translation engine (the config's, by default): the test kit lends every app one
+   * engine on the tiny model, so that a test of routes does not start a model process per app.
+   */
+  translationEngine?: MakeTranslationEngine;
+}
+
 /**
  * Builds the whole app without listening, so tests can `inject()` into exactly what production runs.
  * Order: external plugins, then our services, then routes.
  */
-export async function buildApp(config: Config, options: FastifyServerOptions = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  options: FastifyServerOptions = {},
+  parts: AppParts = {},
+): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Our access-log plugin writes one line per request at most (see there), not Fastify's two.
@@ -138,7 +151,7 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   await app.register(clientCaps);
   await app.register(deeplUsage);
   await app.register(engineStatus);
-  await app.register(translation);
+  await app.register(translation, { makeEngine: parts.translationEngine });
   await app.register(detector);
   await app.register(documents);
   await app.register(glossaries);

@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
+import { isDeepStrictEqual } from 'node:util';
 import { chatOffUnlessAsked } from '@sema/testkit/sema';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/read.ts';
+import type { Config } from '../src/config/schema.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
+import { borrowSharedEngine } from './shared-engine.ts';
 
-/**
- * The real app, built from environment-style settings, quiet, ready for `inject()`. Translation
- * runs on the tiny model fixture (never a download of the real one); chat is off unless asked for.
- */
 /**
  * Tests read /metrics and the detailed /status as the operator would: the operator's routes are
  * open unless the test sets up the token (SEMA_ADMIN_TOKEN) or chooses SEMA_OPERATOR_ROUTES itself.
@@ -19,34 +18,91 @@ function operatorUnlessAsked(env: Record<string, string | undefined>): Record<st
     : { SEMA_OPERATOR_ROUTES: 'open' };
 }
 
-export async function buildTestApp(env: Record<string, string | undefined> = {}): Promise<App> {
+export interface TestAppOptions {
+  /**
+   * A model process of the app's own, for tests of the engine (its loading state, its restarts).
+   * Otherwise an app on the default tiny model borrows the test file's shared engine
+   * (shared-engine.ts); an env that sets up another engine or model always gets its own.
+   */
+  ownEngine?: boolean;
+}
+
+const BASE_ENV = {
+  SEMA_LOG_LEVEL: 'silent',
+  SEMA_GLOSSARY_DB: ':memory:',
+  SEMA_USAGE_DB: ':memory:',
+  SEMA_WEB_DIST: '/nonexistent-web-dist',
+  SEMA_NLLB_MODEL: TINY_NLLB,
+};
+
+/**
+ * The real app, built from environment-style settings, quiet, ready for `inject()`. Translation
+ * runs on the tiny model fixture (never a download of the real one); chat is off unless asked for.
+ */
+export async function buildTestApp(
+  env: Record<string, string | undefined> = {},
+  { ownEngine = false }: TestAppOptions = {},
+): Promise<App> {
   const config = loadConfig({
-    SEMA_LOG_LEVEL: 'silent',
+    ...BASE_ENV,
     ...operatorUnlessAsked(env),
-    SEMA_GLOSSARY_DB: ':memory:',
-    SEMA_USAGE_DB: ':memory:',
-    SEMA_WEB_DIST: '/nonexistent-web-dist',
-    SEMA_NLLB_MODEL: TINY_NLLB,
     ...chatOffUnlessAsked(env),
     ...env,
   });
-  const app = await buildApp(config);
+  const shared = !ownEngine && runsTheDefaultEngine(config);
+  const app = await buildApp(
+    config,
+    {},
+    shared ? { translationEngine: (hooks) => borrowSharedEngine(config, hooks) } : {},
+  );
   await app.ready();
   return app;
 }
 
-/** Starts a built app listening on a free loopback port: the one way tests put an app on a socket. */
-export async function listenOn(app: App): Promise<{ base: string; port: number }> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return { base: `http://127.0.0.1:${port}`, port };
+/** The settings of the pipeline around the engine: an app may change them and still share the engine. */
+const PIPELINE_SETTINGS = new Set([
+  'batchWindowMs',
+  'maxBatchSize',
+  'wholeSentences',
+  'cacheSize',
+  'cacheTtlSeconds',
+  'queueLimit',
+  'batchMaxTexts',
+  'batchMaxChars',
+]);
+
+let defaultConfig: Config | undefined;
+
+/** Whether `config` makes the same engine as a test app with no settings of its own (the tiny model, built in). */
+function runsTheDefaultEngine(config: Config): boolean {
+  defaultConfig ??= loadConfig(BASE_ENV);
+  const engineSettings = (section: Config['translation']) =>
+    Object.fromEntries(Object.entries(section).filter(([key]) => !PIPELINE_SETTINGS.has(key)));
+  return (
+    isDeepStrictEqual(engineSettings(config.translation), engineSettings(defaultConfig.translation)) &&
+    isDeepStrictEqual(config.models, defaultConfig.models)
+  );
+}
+
+/**
+ * Starts a built app listening on a free loopback port (or `port`, for a node started again where it
+ * was): the one way tests put an app on a socket.
+ */
+export async function listenOn(
+  app: App,
+  { port = 0 }: { port?: number } = {},
+): Promise<{ base: string; port: number }> {
+  await app.listen({ port, host: '127.0.0.1' });
+  const listening = (app.server.address() as AddressInfo).port;
+  return { base: `http://127.0.0.1:${listening}`, port: listening };
 }
 
 /** The test app listening on a free loopback port, with its base URL; the model has translated once. */
 export async function listenTestApp(
   env: Record<string, string | undefined> = {},
+  options: TestAppOptions = {},
 ): Promise<{ app: App; base: string; port: number }> {
-  const app = await buildTestApp(env);
+  const app = await buildTestApp(env, options);
   const { base, port } = await listenOn(app);
   await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'fra_Latn' });
   return { app, base, port };

@@ -4,6 +4,7 @@ import { waitFor } from '@sema/testkit/wait-for';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 import { startFakeOpenAi } from './fake-openai.ts';
+import { plainServer } from './plain-server.ts';
 import { startServerProcess } from './server-process.ts';
 
 afterEach(killAllSema);
@@ -66,9 +67,8 @@ describe('the server process', () => {
 
 describe('the server process on a port already in use', () => {
   it('ends with one sentence naming the port and what to do, and exit code 1, with no stack trace', async () => {
-    const busy = net.createServer();
-    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
-    const port = (busy.address() as net.AddressInfo).port;
+    const busy = await plainServer(() => {});
+    const port = busy.port;
     try {
       const server = await startServerProcess({}, { port, ready: false });
       expect(await server.exited).toBe(1);
@@ -80,14 +80,13 @@ describe('the server process on a port already in use', () => {
       ]);
       expect(server.output()).not.toMatch(/\n\s+at /);
     } finally {
-      busy.close();
+      await busy.close();
     }
   });
 
   it('writes readable lines with SEMA_LOG_FORMAT=pretty', async () => {
-    const busy = net.createServer();
-    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
-    const port = (busy.address() as net.AddressInfo).port;
+    const busy = await plainServer(() => {});
+    const port = busy.port;
     try {
       const server = await startServerProcess(
         { SEMA_LOG_FORMAT: 'pretty', NO_COLOR: '1' },
@@ -98,7 +97,7 @@ describe('the server process on a port already in use', () => {
         new RegExp(`^\\d\\d:\\d\\d:\\d\\d FATAL Port ${port} is already in use on 127\\.0\\.0\\.1: `, 'm'),
       );
     } finally {
-      busy.close();
+      await busy.close();
     }
   });
 });

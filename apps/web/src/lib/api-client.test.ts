@@ -1,5 +1,5 @@
 // @vitest-environment node
-import http from 'node:http';
+import type http from 'node:http';
 
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +10,7 @@ import { serveApiDuringTests } from '@/testing/api-server';
 let sessions = 0;
 
 /** A real HTTP server whose answers cover each failure shape the request layer must word. */
-const server = http.createServer((request, response) => {
+const answer: http.RequestListener = (request, response) => {
   const send = (status: number, body: string, type = 'application/json') => {
     response.writeHead(status, { 'Content-Type': type });
     response.end(body);
@@ -66,9 +66,9 @@ const server = http.createServer((request, response) => {
     default:
       return send(404, JSON.stringify({ detail: 'Not found', code: 'NOT_FOUND' }));
   }
-});
+};
 
-const apiOrigin = serveApiDuringTests(server);
+const apiOrigin = serveApiDuringTests(answer);
 
 describe('apiRequest', () => {
   it('asks for a session token once, sends it with work, and asks again when it has ended', async () => {

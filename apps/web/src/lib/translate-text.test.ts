@@ -1,5 +1,5 @@
 // @vitest-environment node
-import http from 'node:http';
+import type http from 'node:http';
 
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +7,7 @@ import { confidenceOf, translateText } from './translate-text';
 import { serveApiDuringTests } from '@/testing/api-server';
 
 let requests: unknown[] = [];
-const server = http.createServer((request, response) => {
+const answer: http.RequestListener = (request, response) => {
   let body = '';
   request.on('data', (chunk) => (body += chunk));
   request.on('end', () => {
@@ -30,9 +30,9 @@ const server = http.createServer((request, response) => {
       }),
     );
   });
-});
+};
 
-serveApiDuringTests(server);
+serveApiDuringTests(answer);
 
 describe('translateText', () => {
   it('checks the text and the target before asking the server', async () => {

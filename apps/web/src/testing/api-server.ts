@@ -1,22 +1,22 @@
 /**
- * For the calling test file: `server` listening on a free loopback port, with the API client
- * pointed at it, from before its tests until after them.
+ * For the calling test file: a server answering with `handler` on a free loopback port (the test
+ * kit's plainServer, the one way a test puts up an HTTP stand-in), with the API client pointed at
+ * it, from before its tests until after them.
  */
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
+import { plainServer } from '@sema/testkit/plain-server';
 import { afterAll, beforeAll } from 'vitest';
 
 import { setApiOrigin } from '@/lib/api-client';
 
 /** Returns the server's origin (known once the tests run). */
-export function serveApiDuringTests(server: http.Server): () => string {
-  let origin = '';
+export function serveApiDuringTests(handler: http.RequestListener): () => string {
+  let served: Awaited<ReturnType<typeof plainServer>> | undefined;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    setApiOrigin(origin);
+    served = await plainServer(handler);
+    setApiOrigin(served.url);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return () => origin;
+  afterAll(() => served?.close());
+  return () => served?.url ?? '';
 }

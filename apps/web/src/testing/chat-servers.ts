@@ -7,7 +7,6 @@ import { setApiOrigin } from '@/lib/api-client';
 
 /** The server's own test helpers, typed here by what the tests use (the web project does not typecheck the server). */
 export interface ServerApp {
-  listen(options: { port: number; host: string }): Promise<string>;
   inject(options: { method: 'POST'; url: string; payload: object }): Promise<{ json<T>(): T }>;
   close(): Promise<void>;
   server: { closeAllConnections(): void };
@@ -31,8 +30,11 @@ export async function startChatServers(): Promise<{
   const { startFakeOpenAi } = (await import(/* @vite-ignore */ `${serverDir}test/fake-openai.ts`)) as {
     startFakeOpenAi: () => Promise<FakeUpstream>;
   };
-  const { buildTestApp } = (await import(/* @vite-ignore */ `${serverDir}test/build-test-app.ts`)) as {
+  const { buildTestApp, listenOn } = (await import(
+    /* @vite-ignore */ `${serverDir}test/build-test-app.ts`
+  )) as {
     buildTestApp: (env: Record<string, string>) => Promise<ServerApp>;
+    listenOn: (app: ServerApp) => Promise<{ base: string }>;
   };
   const fake = await startFakeOpenAi();
   // A model name without the R1 rule, so that an answer without think tags is all answer.
@@ -42,7 +44,7 @@ export async function startChatServers(): Promise<{
     SEMA_CHAT_API_KEY: 'test-key',
     SEMA_CHAT_MODEL: 'sema/test-model',
   });
-  setApiOrigin(await app.listen({ port: 0, host: '127.0.0.1' }));
+  setApiOrigin((await listenOn(app)).base);
   return {
     app,
     fake,

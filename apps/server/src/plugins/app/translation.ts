@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createEngine } from '../../translation/engines/registry.ts';
+import { createEngine, type EngineHooks } from '../../translation/engines/registry.ts';
 import { createTranslationMetrics } from '../../translation/metrics.ts';
 import { TranslationPipeline } from '../../translation/pipeline.ts';
 import { SharedTranslationCache } from '../../translation/shared-cache.ts';
@@ -39,18 +39,22 @@ declare module 'fastify' {
   }
 }
 
+/** Makes an engine for the app, handed the app's hooks (its log, its token counter). */
+export type MakeTranslationEngine = (hooks: EngineHooks) => TranslationEngine;
+
 /**
  * The translation service: the configured engine (loading in the background, so the server
  * answers at once) wrapped in the pipeline, with its metrics on /metrics and its state on /status.
  */
 export default fp(
-  async (app) => {
+  async (app, options: { makeEngine?: MakeTranslationEngine }) => {
     const config = app.config.translation;
     const metrics = createTranslationMetrics(app.metrics);
-    const engine = createEngine(config, app.config.models, {
+    const hooks: EngineHooks = {
       log: app.log,
       onBatch: (stats) => metrics.generatedTokens.inc(stats.generatedTokens),
-    });
+    };
+    const engine = options.makeEngine?.(hooks) ?? createEngine(config, app.config.models, hooks);
     const service = new TranslationPipeline({
       engine,
       batchWindowMs: config.batchWindowMs,

@@ -217,7 +217,7 @@ describe('RemoteEngine over several servers', () => {
       const back = await buildTestApp();
       replacement.push(back);
       await (back.translation as TranslationPipeline).engine.whenReady();
-      await back.listen({ port, host: '127.0.0.1' });
+      await listenOn(back, { port });
       await waitFor(() => engineEndpoints(engine).every((endpoint) => endpoint.state === 'ready'), {
         what: 'every endpoint to be ready again',
       });

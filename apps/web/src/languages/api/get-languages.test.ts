@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 
 import { beforeEach, describe, expect, it } from 'vitest';
 
@@ -15,17 +15,17 @@ const getLanguages = () => createAppQueryCache().fetchQuery(languagesQuery);
 /** A real server that can be told to fail, to prove what the cache does then. */
 let failing = false;
 let hits = 0;
-const server = http.createServer((_request, response) => {
+const answer: http.RequestListener = (_request, response) => {
   hits += 1;
   response.writeHead(failing ? 500 : 200, { 'Content-Type': 'application/json' });
   response.end(
     JSON.stringify(failing ? { detail: 'Internal error', code: 'INTERNAL_ERROR' } : LANGUAGES_FIXTURE),
   );
-});
+};
 
 const KEY = `${CACHE_PREFIX}languages`;
 
-serveApiDuringTests(server);
+serveApiDuringTests(answer);
 beforeEach(() => {
   failing = false;
   hits = 0;

@@ -1,6 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 
+import { plainServer } from '@sema/testkit/plain-server';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -138,9 +138,8 @@ describe('TranslateBar and LanguagePicker', () => {
   it("says 'Loading languages...' until the list arrives", async () => {
     // A real server that holds the request open: the list stays on its way.
     const held: http.ServerResponse[] = [];
-    const server = http.createServer((_request, response) => held.push(response));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const server = await plainServer((_request, response) => held.push(response));
+    setApiOrigin(server.url);
     try {
       const user = userEvent.setup();
       renderApp(<Bar />, { languages: null });
@@ -148,7 +147,7 @@ describe('TranslateBar and LanguagePicker', () => {
       expect(screen.getByText('Loading languages...')).toBeInTheDocument();
     } finally {
       for (const response of held) response.destroy();
-      server.close();
+      await server.close();
       setApiOrigin('');
     }
   });

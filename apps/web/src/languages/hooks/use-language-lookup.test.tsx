@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import { useLanguageLookup } from './use-language-lookup';
 let answerList: () => void = () => undefined;
 let listAsked: () => void = () => undefined;
 const listWasAsked = new Promise<void>((resolve) => (listAsked = resolve));
-const server = http.createServer((request, response) => {
+const answer: http.RequestListener = (request, response) => {
   const send = (body: unknown) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(body));
@@ -37,8 +37,8 @@ const server = http.createServer((request, response) => {
     return;
   }
   response.writeHead(404).end();
-});
-serveApiDuringTests(server);
+};
+serveApiDuringTests(answer);
 
 function Name({ code }: { code: string }) {
   const { nameOf } = useLanguageLookup();

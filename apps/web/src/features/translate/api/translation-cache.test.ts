@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +10,7 @@ import { translateText, translationKey } from '@/lib/translate-text';
 import { serveApiDuringTests } from '@/testing/api-server';
 
 let hits = 0;
-const server = http.createServer((request, response) => {
+const answer: http.RequestListener = (request, response) => {
   hits += 1;
   response.writeHead(200, { 'Content-Type': 'application/json' });
   response.end(
@@ -26,9 +26,9 @@ const server = http.createServer((request, response) => {
           },
     ),
   );
-});
+};
 
-serveApiDuringTests(server);
+serveApiDuringTests(answer);
 
 const stored = (key: readonly (string | number)[]) =>
   JSON.parse(window.sessionStorage.getItem(storageKey(key)) ?? 'null') as { ttl: number } | null;
