@@ -28,6 +28,9 @@ it('writes a row per family and batch with speed spread, memory, licence and the
   expect(rows).toEqual([
     ['NLLB-200 600M', 1, 'CC-BY-NC-4.0', 'nllb'],
     ['NLLB-200 600M', 8, 'CC-BY-NC-4.0', 'nllb'],
+    // A tiny model of the 1.3B export's layout, converted from float32 as `models -- pull` does.
+    ['NLLB-200 distilled 1.3B', 1, 'CC-BY-NC-4.0', 'nllb'],
+    ['NLLB-200 distilled 1.3B', 8, 'CC-BY-NC-4.0', 'nllb'],
     ['M2M-100 418M', 1, 'MIT', 'm2m100'],
     ['M2M-100 418M', 8, 'MIT', 'm2m100'],
     ['OPUS-MT en-fr', 1, 'CC-BY-4.0', 'marian'],
