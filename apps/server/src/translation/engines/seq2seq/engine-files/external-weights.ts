@@ -17,6 +17,7 @@
  * way. The graph's length prefix is written anew; bytes to append go after the end, as before.
  */
 import fs from 'node:fs';
+import { varintAt } from './protobuf-file.ts';
 
 /** Weights from this size go to the data file; smaller ones (norms, scales, zero points) stay inline. */
 export const EXTERNAL_FROM = 64 * 1024;
@@ -46,20 +47,10 @@ interface Field {
 type Piece = { from: number; to: number } | Buffer;
 
 class FieldReader {
-  private readonly chunk = Buffer.alloc(10);
   constructor(private readonly fd: number) {}
 
   varint(at: number): { value: number; next: number } {
-    fs.readSync(this.fd, this.chunk, 0, 10, at);
-    let value = 0;
-    let scale = 1;
-    for (let i = 0; i < 10; i++) {
-      const byte = this.chunk[i]!;
-      value += (byte & 0x7f) * scale;
-      scale *= 128;
-      if (byte < 0x80) return { value, next: at + i + 1 };
-    }
-    throw new Error('bad varint');
+    return varintAt(this.fd, at);
   }
 
   fields(start: number, end: number): Field[] {

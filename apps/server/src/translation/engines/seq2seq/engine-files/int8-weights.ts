@@ -17,6 +17,7 @@
  */
 import fs from 'node:fs';
 import { writeWithExternalData, type ExternalData, type Patch } from './external-weights.ts';
+import { varintAt } from './protobuf-file.ts';
 
 const UINT8 = 2;
 const INT8 = 3;
@@ -37,20 +38,10 @@ interface Use {
 
 /** A protobuf reader over a file: reads the small fields, skips (and locates) the large ones. */
 class Reader {
-  private readonly chunk = Buffer.alloc(16);
   constructor(private readonly fd: number) {}
 
   varint(at: number): { value: number; next: number } {
-    fs.readSync(this.fd, this.chunk, 0, 10, at);
-    let value = 0;
-    let scale = 1;
-    for (let i = 0; i < 10; i++) {
-      const byte = this.chunk[i]!;
-      value += (byte & 0x7f) * scale;
-      scale *= 128;
-      if (byte < 0x80) return { value, next: at + i + 1 };
-    }
-    throw new Error('bad varint');
+    return varintAt(this.fd, at);
   }
 
   string(at: number, length: number): string {
