@@ -139,6 +139,8 @@ describe('translate mode', () => {
     await page.getByRole('button', { name: 'History (2)' }).click();
     const history = page.getByRole('dialog', { name: 'Recent translations' });
     const items = history.getByTestId('history-items').locator('li');
+    // The dialog's list renders after it opens: counted once its second entry is there.
+    await items.nth(1).waitFor();
     assert.equal(await items.count(), 2);
     const listed = (await items.allTextContents()).join('\n');
     assert.match(listed, /Bonjour mon ami/);
