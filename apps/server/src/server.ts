@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { prettyStream } from './lib/log-format.ts';
 import { ConfigError } from './config/fields.ts';
+import { NewerSchemaError } from './lib/store-schema.ts';
 import { configWarnings, loadConfig } from './config/read.ts';
 import { useProxyFromEnvironment, withoutCredentials } from './lib/download-proxy.ts';
 
@@ -35,6 +36,11 @@ async function main(): Promise<void> {
   const app = await buildApp(config, {
     forceCloseConnections: 'idle',
     logger: { level: config.logLevel, stream: pretty ? prettyStream(process.stdout) : logDestination },
+  }).catch((error: unknown) => {
+    // A store an older Sema cannot read: one sentence (which file, what to do), not a stack.
+    if (!(error instanceof NewerSchemaError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    return exit(78);
   });
   // A mistyped or misplaced variable would otherwise pass in silence.
   for (const warning of configWarnings()) app.log.warn(warning);
@@ -100,7 +106,9 @@ async function main(): Promise<void> {
           ? `Port ${config.port} on ${config.host} needs more privileges than this process has: use a port above 1023, e.g. PORT=3000 npm start`
           : code === 'EADDRNOTAVAIL'
             ? `${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0`
-            : undefined;
+            : error instanceof NewerSchemaError
+              ? error.message
+              : undefined;
     if (why) app.log.fatal(why);
     else app.log.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`);
     // The engines have started (the model in its own process): stopped in order, so that none

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { killAllSema, TINY_NLLB } from '@sema/testkit/sema';
 import { waitFor } from '@sema/testkit/wait-for';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +18,26 @@ describe('the server process', () => {
     const server = await startServerProcess({ PORT: 'eighty' }, { ready: false });
     expect(await server.exited).toBe(78);
     expect(server.output()).toContain('Configuration error: PORT must be a whole number');
+  });
+
+  it('refuses a store file a newer Sema wrote, in one sentence naming it, with no stack trace', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-newer-'));
+    const file = path.join(folder, 'usage.sqlite');
+    const db = new Database(file);
+    db.exec(
+      "CREATE TABLE sema_schema (store TEXT PRIMARY KEY, version INTEGER NOT NULL); INSERT INTO sema_schema VALUES ('usage', 9)",
+    );
+    db.close();
+    try {
+      const server = await startServerProcess({ SEMA_USAGE_DB: file }, { ready: false });
+      expect(await server.exited).toBe(78);
+      expect(server.output()).toContain(
+        `Cannot start: ${file} (SEMA_USAGE_DB) holds usage in layout version 9, written by a newer Sema`,
+      );
+      expect(server.output()).not.toMatch(/^\s+at /m);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses the remote engine without a URL, and warns at start of a mistyped variable', async () => {

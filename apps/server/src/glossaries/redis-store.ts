@@ -74,6 +74,10 @@ export class RedisGlossaryStore implements GlossaryStore {
     this.schema = new RedisSchemaGate(redis, 'glossaries', GLOSSARY_STEPS);
   }
 
+  checkLayout() {
+    return this.schema.ready();
+  }
+
   async create(glossary: NewGlossary, limits: GlossaryLimits): Promise<StoredGlossary> {
     await this.schema.ready();
     const total = await this.redis.scard(IDS);

@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyConfig } from '../config/parsers.ts';
 import type { ManagedKey, ManagedKeyStore } from './managed-keys.ts';
+import { NewerSchemaError } from './store-schema.ts';
 import { MemoryUsage, RedisUsage, SqliteUsage, type UsageStore } from './usage-stores.ts';
 
 /** A key as the server keeps it: a hash (keys never reach logs or Redis), and its limit. */
@@ -154,11 +155,18 @@ export class UsageCounter {
         : new SqliteUsage(options.file);
   }
 
+  /** Upgrades the store's layout, or throws NewerSchemaError (lib/store-schema.ts). */
+  checkLayout(): Promise<void> {
+    return this.primary.checkLayout();
+  }
+
   private async use<T>(work: (store: UsageStore) => Promise<T>): Promise<T> {
     if (!(this.primary instanceof RedisUsage)) return work(this.primary);
     try {
       return await work(this.primary);
     } catch (error) {
+      // Records of a newer Sema are not Redis being away: counting on regardless would misread them.
+      if (error instanceof NewerSchemaError) throw error;
       this.onRedisError(error);
       return work(this.meanwhile);
     }

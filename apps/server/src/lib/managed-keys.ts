@@ -7,7 +7,13 @@
  */
 import type { Redis } from 'ioredis';
 import { LazyStoreFile, USAGE_STORE } from './sqlite-file.ts';
-import { RedisSchemaGate, upgradeSqlite, type RedisStep, type SqliteStep } from './store-schema.ts';
+import {
+  RedisSchemaGate,
+  upgradeSqlite,
+  type RedisStep,
+  type SqliteStep,
+  type StoreLayout,
+} from './store-schema.ts';
 
 export interface ManagedKey {
   /** The first 16 hex digits of the key's SHA-256, as usage is counted under. */
@@ -22,7 +28,7 @@ export interface ManagedKey {
   revokedAt: string | null;
 }
 
-export interface ManagedKeyStore {
+export interface ManagedKeyStore extends StoreLayout {
   add(key: ManagedKey): Promise<void>;
   list(): Promise<ManagedKey[]>;
   /** How many there are, revoked ones included (read every few seconds by every process). */
@@ -53,6 +59,10 @@ class RedisManagedKeys implements ManagedKeyStore {
   private readonly schema: RedisSchemaGate;
   constructor(private readonly redis: Redis) {
     this.schema = new RedisSchemaGate(redis, 'managed-keys', REDIS_STEPS);
+  }
+
+  checkLayout() {
+    return this.schema.ready();
   }
 
   async add(key: ManagedKey) {
@@ -93,6 +103,9 @@ class SqliteManagedKeys implements ManagedKeyStore {
     this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
       upgradeSqlite(db, 'managed-keys', SQLITE_STEPS, `${file} (SEMA_USAGE_DB)`),
     );
+  }
+  async checkLayout() {
+    if (this.store.exists()) this.store.open();
   }
   async adopt(key: ManagedKey) {
     const { changes } = this.store

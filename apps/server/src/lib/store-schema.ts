@@ -39,6 +39,27 @@ export class NewerSchemaError extends Error {
   }
 }
 
+/** A store whose layout can be brought up to date before its first use (at start). */
+export interface StoreLayout {
+  /** Upgrades an older layout in place; throws NewerSchemaError on a newer one. */
+  checkLayout(): Promise<void>;
+}
+
+/**
+ * At start: brings each store's layout up to date, and refuses to start on one a newer Sema wrote
+ * (NewerSchemaError), instead of failing the first request that touches it. Any other failure (Redis
+ * away at start) is left to the first use, which tries again.
+ */
+export async function checkLayoutsAtStart(stores: readonly StoreLayout[]): Promise<void> {
+  for (const store of stores) {
+    try {
+      await store.checkLayout();
+    } catch (error) {
+      if (error instanceof NewerSchemaError) throw error;
+    }
+  }
+}
+
 /** The version the steps lead to; throws when they are not numbered 1, 2, 3… */
 function latestVersion(store: string, steps: readonly SchemaStep[]): number {
   steps.forEach((step, index) => {

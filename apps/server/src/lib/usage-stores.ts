@@ -8,7 +8,13 @@
 import type Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import { LazyStoreFile, readStoreFile, USAGE_STORE } from './sqlite-file.ts';
-import { RedisSchemaGate, upgradeSqlite, type RedisStep, type SqliteStep } from './store-schema.ts';
+import {
+  RedisSchemaGate,
+  upgradeSqlite,
+  type RedisStep,
+  type SqliteStep,
+  type StoreLayout,
+} from './store-schema.ts';
 
 /** Per count, the characters copied into Redis from a usage file so far (RedisUsage.copyIn). */
 const COPIED = 'sema:migrated:usage';
@@ -44,7 +50,7 @@ export function keysCountedIn(file: string, month: string): number | undefined {
 }
 
 /** Where a month's usage of a key is counted; `name` is `sema:usage:{key id}:{month}`. */
-export interface UsageStore {
+export interface UsageStore extends StoreLayout {
   /** Adds `chars` unless the count would pass `limit`; answers whether it did, and the count after. */
   charge(name: string, chars: number, limit: number | null): Promise<{ charged: boolean; count: number }>;
   refund(name: string, chars: number): Promise<void>;
@@ -62,6 +68,10 @@ export class RedisUsage implements UsageStore {
 
   constructor(private readonly redis: Redis) {
     this.schema = new RedisSchemaGate(redis, 'usage', REDIS_STEPS);
+  }
+
+  checkLayout() {
+    return this.schema.ready();
   }
 
   async charge(name: string, chars: number, limit: number | null) {
@@ -105,6 +115,8 @@ export class RedisUsage implements UsageStore {
 export class MemoryUsage implements UsageStore {
   private readonly counts = new Map<string, number>();
 
+  async checkLayout() {}
+
   async charge(name: string, chars: number, limit: number | null) {
     const count = (this.counts.get(name) ?? 0) + chars;
     if (limit !== null && count > limit) return { charged: false, count: count - chars };
@@ -136,6 +148,11 @@ export class SqliteUsage implements UsageStore {
     this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
       upgradeSqlite(db, 'usage', SQLITE_STEPS, `${file} (SEMA_USAGE_DB)`),
     );
+  }
+
+  /** Opens a file that exists (upgrading or refusing its layout); one never made stays unmade. */
+  async checkLayout() {
+    if (this.store.exists()) this.store.open();
   }
 
   /** Every count above 0 (none while the file was never made), for the move to Redis. */

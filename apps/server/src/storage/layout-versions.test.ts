@@ -17,6 +17,8 @@ import { managedKeyStore } from '../lib/managed-keys.ts';
 import { migrateToRedis } from './move-to-redis.ts';
 import { NewerSchemaError, redisVersion, sqliteVersion } from '../lib/store-schema.ts';
 import { SqliteUsage } from '../lib/usage-stores.ts';
+import { UsageCounter } from '../lib/api-keys.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
 
 const ID = '0b6f7f8e-58b4-4a43-9b8e-7d1c3f1e2a90';
 let folder: string;
@@ -112,6 +114,32 @@ describe('SQLite stores and their layout versions', () => {
   });
 });
 
+/** A file holding `store` in a layout version this Sema does not know yet. */
+function newerFile(name: string, store: string): string {
+  const file = path.join(folder, name);
+  const db = new Database(file);
+  db.exec('CREATE TABLE sema_schema (store TEXT PRIMARY KEY, version INTEGER NOT NULL)');
+  db.prepare('INSERT INTO sema_schema VALUES (?, 9)').run(store);
+  db.close();
+  return file;
+}
+
+describe('a store a newer Sema wrote stops the start, not the first request', () => {
+  it.each(['usage', 'managed-keys'])('the usage file holding %s', async (store) => {
+    const file = newerFile(`newer-${store}.sqlite`, store);
+    await expect(buildTestApp({ SEMA_USAGE_DB: file })).rejects.toThrow(
+      `${file} (SEMA_USAGE_DB) holds ${store} in layout version 9, written by a newer Sema`,
+    );
+  });
+
+  it('a usage file never made stays unmade at start', async () => {
+    const file = path.join(folder, 'never-made.sqlite');
+    const app = await buildTestApp({ SEMA_USAGE_DB: file });
+    await app.close();
+    expect(fs.existsSync(file)).toBe(false);
+  });
+});
+
 describe.skipIf(!REDIS_SERVER)('Redis stores and their layout versions', () => {
   const redis = redisForSuite();
   let client: Redis;
@@ -148,6 +176,27 @@ describe.skipIf(!REDIS_SERVER)('Redis stores and their layout versions', () => {
     );
     await client.hset('sema:schema', 'glossaries', '2');
     expect(await store.list()).toEqual([]);
+  });
+
+  it.each(['glossaries', 'usage', 'managed-keys'])(
+    'a Redis holding %s of a newer Sema stops the start',
+    async (store) => {
+      await client.hset('sema:schema', store, '9');
+      await expect(buildTestApp({ REDIS_URL: redis.url })).rejects.toThrow(
+        `This Redis (REDIS_URL) holds ${store} in layout version 9, written by a newer Sema`,
+      );
+    },
+  );
+
+  it('usage a newer Sema wrote is refused, never counted on its own as if Redis were away', async () => {
+    const away: unknown[] = [];
+    const counter = new UsageCounter({ redis: client, file: ':memory:', onRedisError: (e) => away.push(e) });
+    await client.hset('sema:schema', 'usage', '9');
+    const key = { id: 'k1', monthlyChars: 1000 };
+    await expect(counter.charge(key, 10)).rejects.toThrow(NewerSchemaError);
+    expect(away).toEqual([]);
+    await client.hset('sema:schema', 'usage', '1');
+    expect((await counter.charge(key, 10)).charged).toBe(true);
   });
 
   it('moves an older glossary file into Redis through the stores, owners and all', async () => {

@@ -3,6 +3,7 @@ import { RedisGlossaryStore } from '../../glossaries/redis-store.ts';
 import { GlossaryService } from '../../glossaries/service.ts';
 import { SqliteGlossaryStore } from '../../glossaries/sqlite-store.ts';
 import { redisRecordRisks } from '../../lib/redis-records.ts';
+import { checkLayoutsAtStart } from '../../lib/store-schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,8 @@ export default fp(
           problem ? log.error(problem) : log.info('the glossary store is writable again'),
         );
     if (store instanceof SqliteGlossaryStore) app.storeHealth.set('glossaries', () => store.file.problem());
+    // Glossaries a newer Sema wrote into Redis stop the start (the SQLite file is checked as it opens).
+    if (store instanceof RedisGlossaryStore) await checkLayoutsAtStart([store]);
     const service = new GlossaryService(store, log, {
       total: app.config.glossaries.maxTotal,
       perOwner: app.config.glossaries.maxPerOwner,

@@ -10,6 +10,7 @@ import {
   type KnownKey,
 } from '../../lib/api-keys.ts';
 import { managedKeyStore, type ManagedKeyStore } from '../../lib/managed-keys.ts';
+import { checkLayoutsAtStart } from '../../lib/store-schema.ts';
 import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
 import { ApiError } from '../../lib/errors.ts';
 import { QuotaExceededError } from '../../lib/quota-exceeded.ts';
@@ -64,7 +65,20 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { apiKeys, apiKeysFile, webAccess, webMonthlyChars, sessionSecret } = app.config.access;
+    const warn = throttledWarning(app.log);
     const managed = managedKeyStore(app.redis.client, app.config.access.usageFile);
+    const counter = new UsageCounter({
+      redis: app.redis.client,
+      file: app.config.access.usageFile,
+      onRedisError: (error) =>
+        warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
+    });
+    // Usage and managed keys written by a newer Sema stop the start, not the first request.
+    await checkLayoutsAtStart([managed, counter]).catch((error: unknown) => {
+      counter.close();
+      managed.close();
+      throw error;
+    });
     const ring = new KeyRing([...apiKeys, ...apiKeysFile], managed);
     await ring.refresh().catch((error: unknown) => {
       app.log.error(
@@ -80,13 +94,6 @@ export default fp(
     }, MANAGED_KEY_CACHE_MS);
     refreshing.unref();
     const sessions = new WebSessions(sessionSecret, webMonthlyChars);
-    const warn = throttledWarning(app.log);
-    const counter = new UsageCounter({
-      redis: app.redis.client,
-      file: app.config.access.usageFile,
-      onRedisError: (error) =>
-        warn({ err: error }, 'Redis could not count key usage: this process counts on its own meanwhile'),
-    });
     app.addHook('onClose', () => {
       clearInterval(refreshing);
       counter.close();
