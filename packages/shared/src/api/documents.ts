@@ -95,6 +95,12 @@ export const TranslateDocumentResponse = Type.Object(
       description: `The start of the translated text as plain text (at most ${DOCUMENT_PREVIEW_CHARS} characters), for showing`,
     }),
     truncated: Type.Boolean({ description: 'True when max_chars left part of the text out' }),
+    reading_id: Type.Optional(
+      Type.String({
+        description:
+          'With output=text and an English target: the id a chat turn names this text by (POST /api/v1/chat/translated, `document: {"id": …}`), instead of sending it back; kept for an hour, for the same API key',
+      }),
+    ),
   },
   {
     $id: 'TranslateDocumentResponse',

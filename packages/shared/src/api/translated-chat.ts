@@ -36,18 +36,32 @@ export const TranslatedChatRequest = chatRequest({
       }),
     ),
     document: Type.Optional(
-      Type.Object(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              id: Type.String({
+                maxLength: 64,
+                description:
+                  'The `reading_id` of the document read in English (POST /api/v1/translate/document with output=text and target_language eng_Latn), kept for an hour',
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Object(
+            {
+              name: Type.String({ maxLength: 255 }),
+              english: Type.String({
+                description: "The document's text in English (read with /api/v1/translate/document)",
+              }),
+              truncated: Type.Optional(Type.Boolean({ description: 'Only its beginning is given' })),
+            },
+            { additionalProperties: false },
+          ),
+        ],
         {
-          name: Type.String({ maxLength: 255 }),
-          english: Type.String({
-            description: "The document's text in English (read with /api/v1/translate/document)",
-          }),
-          truncated: Type.Optional(Type.Boolean({ description: 'Only its beginning is given' })),
-        },
-        {
-          additionalProperties: false,
           description:
-            'A document the last message is about: the model reads it in English before the question',
+            'A document the last message is about, named by its reading (`id`) or given as text: the model reads it in English before the question',
         },
       ),
     ),

@@ -10,6 +10,8 @@ import { submitDocument, type InlineRun, type RunMode, type Submission } from '.
 import type { DocumentLimits } from '../../documents/types.ts';
 import { DocumentReader } from '../../documents/worker/document-reader.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { throttledWarning } from '../../lib/throttled-warning.ts';
+import { DocumentReadings } from '../../documents/readings.ts';
 
 /** Document translation: read a file, translate its text, write the same format back. */
 export interface DocumentService {
@@ -32,6 +34,8 @@ export interface DocumentService {
   find(id: string, key: string): Promise<DocumentJob | undefined>;
   /** Seconds until a running job is likely done, from its pace so far. */
   secondsRemaining(job: DocumentJob): number | undefined;
+  /** Documents read in English, kept for the chat turn about them (documents/readings.ts). */
+  readings: DocumentReadings;
 }
 
 declare module 'fastify' {
@@ -62,6 +66,7 @@ export default fp(
       detect: (text) => app.sourceDetector.detect(text),
     });
     const redis = app.redis.client;
+    const readingsWarning = throttledWarning(app.log);
     const jobs = new DocumentJobs({
       store: redis ? new RedisJobStore(redis) : new MemoryJobStore(),
       refund: (charge) => app.apiKeys.refundCharge(charge),
@@ -91,6 +96,9 @@ export default fp(
       submit: submit as DocumentService['submit'],
       find: (id, key) => jobs.find(id, key),
       secondsRemaining: (job) => jobs.secondsRemaining(job),
+      readings: new DocumentReadings(redis, (error) =>
+        readingsWarning({ err: error }, 'Redis could not keep or find a document read for a chat'),
+      ),
     } satisfies DocumentService);
   },
   { name: 'documents', dependencies: ['translation', 'detector', 'redis', 'api-keys', 'client-caps'] },

@@ -337,6 +337,56 @@ describe('the chat-mode flow with a dropped document', () => {
     });
   });
 
+  it("names the server's reading of the document in the turn instead of sending its text back", async () => {
+    fake.enqueue({ kind: 'answer', content: 'The village moves in April.' });
+    // Read by the real documents route, as the app's reader does: the server keeps what it read.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      source_language: 'eng_Latn',
+      target_language: 'eng_Latn',
+      output: 'text',
+    }))
+      form.append(name, value);
+    form.append('file', new Blob([REPORT]), 'notes.txt');
+    const read = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate/document',
+      headers: { accept: 'application/json' },
+      payload: form,
+    });
+    const { text, reading_id } = read.json<{ text: string; reading_id: string }>();
+    expect(reading_id).toBeTruthy();
+    const { document } = documentOf('notes.txt', {
+      english: text,
+      language: 'eng_Latn',
+      truncated: false,
+      readingId: reading_id,
+    });
+    const sent: unknown[] = [];
+    const api: typeof apiFlow = {
+      ...apiFlow,
+      turn: (request, signal) => {
+        sent.push(request.document);
+        return apiFlow.turn(request, signal);
+      },
+    };
+    const reply = await runChatFlow(
+      { text: SWAHILI, earlier: [], generationId: 'g', signal: new AbortController().signal, document },
+      () => {},
+      api,
+    );
+    expect(sent).toEqual([{ id: reading_id }]);
+    expect(reply.status).toBe('done');
+    const english = await serverTranslate(SWAHILI, 'swh_Latn', 'eng_Latn');
+    expect(fake.requests[0]!.body.messages).toEqual([
+      { role: 'system', content: CHAT_SYSTEM_PROMPT },
+      {
+        role: 'user',
+        content: documentPrompt({ fileName: 'notes.txt', english: text, truncated: false }, english),
+      },
+    ]);
+  });
+
   it("summarises a document sent alone, in the document's language, and remembers it for a follow-up", async () => {
     fake.enqueue(...answers('It is about a river.', 'In April.'));
     const asked: Array<{ language?: string }> = [];

@@ -87,6 +87,8 @@ export async function runChatFlow(
 
   // 1. A dropped document is read in English first: the model reads it before the question.
   let document: DocumentText | undefined;
+  /** The server keeps what it read (documents/readings.ts): the turn names it, not a second upload. */
+  let readingOnServer: string | undefined;
   let written: string | undefined;
   if (input.document) {
     const reading = startReading(input.document.read, input.signal, (progress) =>
@@ -98,8 +100,9 @@ export async function runChatFlow(
       return isAbortError(outcome.error) || input.signal.aborted
         ? stoppedEarly()
         : fail('translation', outcome.error);
-    const { english, language, truncated } = outcome.document;
+    const { english, language, truncated, readingId } = outcome.document;
     document = { fileName: input.document.fileName, english, truncated };
+    readingOnServer = readingId;
     written = language;
     update({ document: { fileName: input.document.fileName, english, language, truncated } });
   }
@@ -122,9 +125,11 @@ export async function runChatFlow(
     ],
     ...(asked ? {} : { language: written }),
     ...(previous ? { conversation_language: previous } : {}),
-    ...(document
-      ? { document: { name: document.fileName, english: document.english, truncated: document.truncated } }
-      : {}),
+    ...(readingOnServer
+      ? { document: { id: readingOnServer } }
+      : document
+        ? { document: { name: document.fileName, english: document.english, truncated: document.truncated } }
+        : {}),
   };
 
   let done: Extract<ChatTurnEvent, { type: 'done' }> | undefined;

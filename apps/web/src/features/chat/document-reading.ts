@@ -10,6 +10,8 @@ export interface DocumentInEnglish {
   /** The language it is written in. */
   language: string;
   truncated: boolean;
+  /** The server's id for what it read, which the chat turn names instead of sending the text back. */
+  readingId?: string;
 }
 
 /** Reads a document in English (the app gives one built on the documents API). */

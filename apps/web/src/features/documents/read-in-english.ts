@@ -16,7 +16,7 @@ export async function readDocumentInEnglish({
   maxChars: number;
   signal?: AbortSignal;
   onProgress?: (progress: { done: number; total: number }) => void;
-}): Promise<{ english: string; language: string; truncated: boolean }> {
+}): Promise<{ english: string; language: string; truncated: boolean; readingId?: string }> {
   const result = await translateDocument({
     file,
     sourceLanguage: 'auto',
@@ -26,5 +26,10 @@ export async function readDocumentInEnglish({
     ...(signal ? { signal } : {}),
     ...(onProgress ? { onProgress } : {}),
   });
-  return { english: result.text ?? '', language: result.source_language, truncated: result.truncated };
+  return {
+    english: result.text ?? '',
+    language: result.source_language,
+    truncated: result.truncated,
+    ...(result.reading_id ? { readingId: result.reading_id } : {}),
+  };
 }

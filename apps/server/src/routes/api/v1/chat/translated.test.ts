@@ -9,7 +9,7 @@ import type { App } from '../../../../app.ts';
 import type { FakeOpenAi } from '../../../../../test/fake-openai.ts';
 import { withFakeChat } from '../../../../../test/fake-chat-app.ts';
 import { openStream } from '../../../../../test/stream-request.ts';
-import { postJson } from '../../../../../test/build-test-app.ts';
+import { postJson, uploadForm } from '../../../../../test/build-test-app.ts';
 
 const KEY = 'hf_test_key_123';
 const SWAHILI =
@@ -157,6 +157,64 @@ describe('POST /api/v1/chat/translated', () => {
     expect(prompt).toContain('"notes.txt"');
     expect(prompt).toContain('All people are born free.');
     expect(prompt).toContain(`Using the document, answer: ${body.question_english}`);
+  });
+
+  it('names a document by the reading the documents route kept, not by sending its text back', async () => {
+    // As the web app reads a dropped file: streamed, plain text, in English.
+    const read = await app.inject({
+      method: 'POST',
+      url: '/api/v1/translate/document?stream=1',
+      payload: uploadForm('notes « été ».txt', `Tom's "café" & <b>bar</b> #1. ${SWAHILI}`, {
+        source_language: 'swh_Latn',
+        target_language: 'eng_Latn',
+        output: 'text',
+        max_chars: '6000',
+      }),
+    });
+    const done = read.body
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; text?: string; reading_id?: string })
+      .find((event) => event.type === 'done');
+    expect(done?.reading_id).toMatch(/^[0-9a-f-]{36}$/);
+    fake.enqueue({ kind: 'answer', content: 'It is about rights.' });
+    const answered = await post({
+      messages: [{ role: 'user', content: SWAHILI }],
+      document: { id: done!.reading_id },
+    });
+    expect(answered.statusCode).toBe(200);
+    const prompt = (fake.requests[0]!.body.messages as Array<{ content: string }>).at(-1)!.content;
+    expect(prompt).toContain('"notes « été ».txt"');
+    expect(prompt).toContain(done!.text!);
+
+    const unknown = await post({
+      messages: [{ role: 'user', content: SWAHILI }],
+      document: { id: 'f0e1d2c3-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'DOCUMENT_NOT_FOUND' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps no reading of a document translated into another language, or returned as a file', async () => {
+    const asJson = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/translate/document',
+        headers: { accept: 'application/json' },
+        payload: uploadForm('notes.txt', 'Good morning, everyone.', fields),
+      });
+    const english = await asJson({
+      source_language: 'swh_Latn',
+      target_language: 'eng_Latn',
+      output: 'text',
+    });
+    expect(english.json()).toHaveProperty('reading_id');
+    const french = await asJson({ source_language: 'eng_Latn', target_language: 'fra_Latn', output: 'text' });
+    expect(french.statusCode).toBe(200);
+    expect(french.json()).not.toHaveProperty('reading_id');
+    const whole = await asJson({ source_language: 'swh_Latn', target_language: 'eng_Latn' });
+    expect(whole.json()).not.toHaveProperty('reading_id');
   });
 
   it('applies a stored glossary in the direction it is made for, and refuses one for another pair', async () => {

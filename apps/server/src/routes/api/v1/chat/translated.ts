@@ -3,12 +3,31 @@ import { TranslatedChatRequest, TranslatedChatResponse } from '@sema/shared/api/
 import { chatResponses } from './responses.ts';
 import { replyWithTurn, semaEncoder, type ChatAnswer } from '../../../../chat/chat-reply.ts';
 import { tenantOf } from '../../../../lib/tenant.ts';
+import { ApiError } from '../../../../lib/errors.ts';
+import type { DocumentText } from '@sema/shared/chat/document-context';
 
 /**
  * POST /api/v1/chat/translated: chat in the user's language in one request (the server detects,
  * translates, answers and translates back), as JSON or as server-sent events.
  */
 const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
+  /** The document a turn is about: its reading, kept by the documents route, or its text as sent. */
+  const documentOf = async (
+    document: NonNullable<TranslatedChatRequest['document']>,
+    tenant: string,
+  ): Promise<DocumentText> => {
+    if (!('id' in document))
+      return { fileName: document.name, english: document.english, truncated: document.truncated ?? false };
+    const reading = await app.documents.readings.find(document.id, tenant);
+    if (!reading) {
+      throw new ApiError(
+        404,
+        'DOCUMENT_NOT_FOUND',
+        `No document read with reading_id "${document.id}" (a reading is kept for an hour, for the key that made it): read the document again`,
+      );
+    }
+    return reading;
+  };
   app.post(
     '/translated',
     {
@@ -33,6 +52,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { body } = request;
+      const document = body.document && (await documentOf(body.document, tenantOf(request)));
       const turn = (answer: ChatAnswer) =>
         app.translatedChat.turn(
           {
@@ -43,15 +63,7 @@ const translatedChat: FastifyPluginAsyncTypebox = async (app) => {
             language: body.language,
             conversationLanguage: body.conversation_language,
             ...(body.glossary_id ? { glossaryId: body.glossary_id } : {}),
-            ...(body.document
-              ? {
-                  document: {
-                    fileName: body.document.name,
-                    english: body.document.english,
-                    truncated: body.document.truncated ?? false,
-                  },
-                }
-              : {}),
+            ...(document ? { document } : {}),
             maxTokens: body.max_tokens,
             temperature: body.temperature,
             stop: body.stop,

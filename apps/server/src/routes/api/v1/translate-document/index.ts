@@ -13,7 +13,9 @@ import { ApiError } from '../../../../lib/errors.ts';
 import { clientGoneSignal } from '../../../../lib/http/client-gone.ts';
 import { acceptUploads } from '../../../../lib/http/upload.ts';
 import { readDocumentRequest } from './request.ts';
-import { responseMode, sendEvents, sendFile, toJson } from './respond.ts';
+import { responseMode, sendEvents, sendFile, toJson, type ReadingId } from './respond.ts';
+import type { TranslatedDocument } from '../../../../documents/document-translator.ts';
+import { ENGLISH } from '@sema/shared/languages/english';
 
 /** POST /api/v1/translate/document: translate a whole file and get the same format back. */
 const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
@@ -94,11 +96,24 @@ const translateDocument: FastifyPluginAsyncTypebox = async (app) => {
       // The client went away before the translation was complete: stop the engine work.
       const clientGone = clientGoneSignal(reply);
       const mode = responseMode(request.query, request.headers.accept);
-      if (mode === 'events') return sendEvents(app, request, reply, submission, clientGone, startedAt);
+      // Read in English as plain text: kept for the chat turn about it, which names it by its id.
+      const readingOf = async (document: TranslatedDocument): Promise<ReadingId> =>
+        options.textOnly && document.target === ENGLISH && typeof document.body === 'string'
+          ? {
+              reading_id: await documents.readings.keep(tenantOf(request), {
+                fileName: upload.fileName,
+                english: document.body,
+                truncated: document.truncated,
+              }),
+            }
+          : {};
+      if (mode === 'events')
+        return sendEvents(app, request, reply, submission, { clientGone, startedAt, readingOf });
       // Checked, charged and run through the one submission path; a failure is refunded there.
       const { result } = await documents.submit(request, submission, { run: 'inline', signal: clientGone });
       const document = await result;
-      if (mode === 'json') return reply.type('application/json').send(toJson(document, startedAt));
+      if (mode === 'json')
+        return reply.type('application/json').send(toJson(document, startedAt, await readingOf(document)));
       return sendFile(reply, document, startedAt);
     },
   );

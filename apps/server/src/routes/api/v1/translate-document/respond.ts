@@ -21,7 +21,14 @@ export function responseMode(query: { stream?: string }, accept = ''): ResponseM
   return 'file';
 }
 
-export function toJson(document: TranslatedDocument, startedAt: number): TranslateDocumentResponse {
+/** The id a chat turn names a document read in English by (documents/readings.ts), when there is one. */
+export type ReadingId = Pick<TranslateDocumentResponse, 'reading_id'>;
+
+export function toJson(
+  document: TranslatedDocument,
+  startedAt: number,
+  reading: ReadingId = {},
+): TranslateDocumentResponse {
   const textual = typeof document.body === 'string';
   return {
     file_name: document.fileName,
@@ -37,6 +44,7 @@ export function toJson(document: TranslatedDocument, startedAt: number): Transla
     ...(document.note ? { note: document.note } : {}),
     preview: document.preview,
     truncated: document.truncated,
+    ...reading,
   };
 }
 
@@ -64,8 +72,15 @@ export async function sendEvents(
   request: FastifyRequest,
   reply: FastifyReply,
   submission: Submission,
-  clientGone: AbortSignal,
-  startedAt: number,
+  {
+    clientGone,
+    startedAt,
+    readingOf,
+  }: {
+    clientGone: AbortSignal;
+    startedAt: number;
+    readingOf: (document: TranslatedDocument) => Promise<ReadingId>;
+  },
 ): Promise<FastifyReply> {
   const events = new AsyncQueue<DocumentEvent>();
   const stopped = new AbortController();
@@ -79,13 +94,15 @@ export async function sendEvents(
       events.push({ type: 'progress', done, total, ...(left ? { seconds_left: left } : {}) });
     },
   });
-  result.then(
-    (document) => {
-      events.push({ type: 'done', ...toJson(document, startedAt) });
-      events.end();
-    },
-    (error: unknown) => events.fail(error),
-  );
+  result
+    .then(async (document) => toJson(document, startedAt, await readingOf(document)))
+    .then(
+      (done) => {
+        events.push({ type: 'done', ...done });
+        events.end();
+      },
+      (error: unknown) => events.fail(error),
+    );
   return sendEventStream(reply, events[Symbol.asyncIterator](), {
     clientGone,
     errorEvent: (error) => errorEvent(error, request.log),
