@@ -10,7 +10,8 @@
 //
 //   npm run bench:memory -- [--levers arena,glibc,no-prepack-encoder,no-prepack] [--rounds 2]
 //                           [--batches 3] [--quick]
-// Levers: inline (the engine's copies with their weights inside them, as before
+// Levers: tied (the decoder's copy with its embedding read from the tied output projection, as
+// before embedding-rows.ts) · inline (the engine's copies with their weights inside them, as before
 // external-weights.ts) · arena (ONNX Runtime's CPU memory arena on, both sessions) · glibc (glibc's default
 // thresholds instead of the model process's MALLOC_* settings) · no-prepack-encoder /
 // no-prepack-decoder / no-prepack (`session.disable_prepacking`) · tokenizer (the tokenizer alone:
@@ -41,7 +42,7 @@ const mb = (kb: number) => kb / 1024;
 
 interface Lever {
   env?: 'glibc';
-  inlineWeights?: boolean;
+  benchCopy?: 'tied' | 'inline';
   tokenizerOnly?: boolean;
   encoder?: { enableCpuMemArena?: boolean; session?: Record<string, string> };
   decoder?: { enableCpuMemArena?: boolean; session?: Record<string, string> };
@@ -49,7 +50,8 @@ interface Lever {
 const NO_PREPACK = { session: { disable_prepacking: '1' } };
 const LEVERS: Record<string, Lever> = {
   engine: {},
-  inline: { inlineWeights: true },
+  inline: { benchCopy: 'inline' },
+  tied: { benchCopy: 'tied' },
   arena: { encoder: { enableCpuMemArena: true }, decoder: { enableCpuMemArena: true } },
   glibc: { env: 'glibc' },
   'no-prepack-encoder': { encoder: NO_PREPACK },
@@ -103,7 +105,7 @@ async function child(options: { lever: string; folder: string; cacheRoot: string
     threads: os.availableParallelism(),
     forceLengthRatio: RATIO,
     sessionOverrides: { encoder: lever.encoder, decoder: lever.decoder },
-    ...(lever.inlineWeights && { inlineWeights: true }),
+    ...(lever.benchCopy && { benchCopy: lever.benchCopy }),
   });
   const loadSeconds = (performance.now() - t0) / 1000;
   global.gc?.();

@@ -17,7 +17,7 @@ import { GreedyDecoder } from './decoding/greedy-decoder.ts';
 import { copiesFolder } from './engine-files/copy-cache.ts';
 import { checkMergedDecoder, decoderLayout, readModelConfig } from './model/export-layout.ts';
 import { engineFeatures, type EngineFeatures } from './engine-files/engine-features.ts';
-import { openModelFile } from './engine-files/open-model-file.ts';
+import { openModelFile, type BenchCopy } from './engine-files/open-model-file.ts';
 import { newKeysValuesTail } from './engine-files/new-keys-values-tail.ts';
 import { decoderPickerTail } from './engine-files/picker-graph.ts';
 import { forcedLength, TRANSLATION_LIMITS, type RowLimits } from './decoding/row-limits.ts';
@@ -70,8 +70,8 @@ export interface LoadOptions {
    * the encoder's and the decoder's session (`extra.session` entry by entry). Unset in the server.
    */
   sessionOverrides?: { encoder?: SessionOverride; decoder?: SessionOverride };
-  /** Benchmarks only (bench:memory): copies with their weights inside (open-model-file.ts). */
-  inlineWeights?: boolean;
+  /** Benchmarks and tests only: a copy as earlier versions wrote it (open-model-file.ts). */
+  benchCopy?: BenchCopy;
 }
 
 /** Session options a bench merges over `engineSessionOptions` (config entries as strings). */
@@ -219,7 +219,7 @@ export class Seq2SeqModel {
         int8,
         ...(append && { append, appendName: 'picker' }),
         sessionOptions: withOverride(sessionOptions, override),
-        ...(options.inlineWeights && { inlineWeights: true }),
+        ...(options.benchCopy && { benchCopy: options.benchCopy }),
       });
     const encoderFile = await open('encoder_model', options.sessionOverrides?.encoder);
     const encoder = encoderFile.session;

@@ -30,7 +30,7 @@ import { uniqueTempName } from '../../../../lib/unique-temp-name.ts';
  * conversion, the graph tails or the way they are written change, so that every copy made by the
  * previous code is made again.
  */
-export const ENGINE_FILES_VERSION = 'engine-files@2';
+export const ENGINE_FILES_VERSION = 'engine-files@3';
 
 /** The copies' folder under the model cache. */
 export const COPIES_FOLDER = 'engine-copies';

@@ -17,7 +17,9 @@
  * way. The graph's length prefix is written anew; bytes to append go after the end, as before.
  */
 import fs from 'node:fs';
-import { varintAt } from './protobuf-file.ts';
+import { ELEMENT_BYTES, writeTransposed, type EmbeddingRows } from './embedding-rows.ts';
+import { message } from './onnx-writer.ts';
+import { FieldReader, type Field } from './protobuf-file.ts';
 
 /** Weights from this size go to the data file; smaller ones (norms, scales, zero points) stay inline. */
 export const EXTERNAL_FROM = 64 * 1024;
@@ -34,48 +36,8 @@ export interface ExternalData {
   name: string;
 }
 
-interface Field {
-  number: number;
-  wire: number;
-  /** Where the field starts (its key), its value starts, and where it ends. */
-  start: number;
-  valueAt: number;
-  end: number;
-}
-
 /** One piece of the output: a range of the original (patched), or new bytes. */
 type Piece = { from: number; to: number } | Buffer;
-
-class FieldReader {
-  constructor(private readonly fd: number) {}
-
-  varint(at: number): { value: number; next: number } {
-    return varintAt(this.fd, at);
-  }
-
-  fields(start: number, end: number): Field[] {
-    const fields: Field[] = [];
-    let at = start;
-    while (at < end) {
-      const key = this.varint(at);
-      const number = Math.floor(key.value / 8);
-      const wire = key.value % 8;
-      let valueAt = key.next;
-      let next: number;
-      if (wire === 0) next = this.varint(key.next).next;
-      else if (wire === 2) {
-        const length = this.varint(key.next);
-        valueAt = length.next;
-        next = length.next + length.value;
-      } else if (wire === 5) next = key.next + 4;
-      else if (wire === 1) next = key.next + 8;
-      else throw new Error(`wire type ${wire}`);
-      fields.push({ number, wire, start: at, valueAt, end: next });
-      at = next;
-    }
-    return fields;
-  }
-}
 
 function varint(value: number): Buffer {
   const bytes: number[] = [];
@@ -93,22 +55,41 @@ function delimited(number: number, value: Buffer): Buffer {
   return Buffer.concat([varint(number * 8 + 2), varint(value.length), value]);
 }
 
+/** A TensorProto's fields saying its bytes are at `offset` in the data file `location`. */
+function externalAt(location: string, offset: number, length: number): Buffer[] {
+  const entry = (key: string, value: string) =>
+    delimited(13, Buffer.concat([delimited(1, Buffer.from(key)), delimited(2, Buffer.from(value))]));
+  return [
+    entry('location', location),
+    entry('offset', String(offset)),
+    entry('length', String(length)),
+    Buffer.from([14 * 8, 1]), // data_location: EXTERNAL
+  ];
+}
+
 const pieceLength = (piece: Piece) => (Buffer.isBuffer(piece) ? piece.length : piece.to - piece.from);
 
 /**
  * Writes `source` to `target` with its large top-level initializers' bytes in `data.file`,
- * `patches` applied and `append` after the end. Returns how many weights went to the data file.
+ * `patches` applied and `append` after the end; with `rows`, the tied embedding's table of its own
+ * (embedding-rows.ts: its patches among `patches`). Returns how many weights went to the data file.
  */
 export function writeWithExternalData(
   source: string,
   target: string,
   data: ExternalData,
-  { patches = [], append }: { patches?: readonly Patch[]; append?: Uint8Array } = {},
+  {
+    patches = [],
+    append,
+    rows,
+  }: { patches?: readonly Patch[]; append?: Uint8Array; rows?: EmbeddingRows } = {},
 ): number {
   const size = fs.statSync(source).size;
   const fd = fs.openSync(source, 'r');
   const out = fs.openSync(target, 'w');
-  const dataFd = fs.openSync(data.file, 'w');
+  // Read as well as written: the embedding's rows are made from the matrix as it went there.
+  const dataFd = fs.openSync(data.file, 'w+');
+  let table: { offset: number; length: number; dataType: number } | undefined;
   let dataSize = 0;
   let moved = 0;
   const block = Buffer.alloc(1 << 20);
@@ -143,15 +124,17 @@ export function writeWithExternalData(
       copy(raw.valueAt, raw.end, dataFd, offset);
       dataSize = offset + length;
       moved++;
-      const entry = (key: string, value: string) =>
-        delimited(13, Buffer.concat([delimited(1, Buffer.from(key)), delimited(2, Buffer.from(value))]));
+      if (rows) {
+        const name = fields.find((f) => f.number === 8);
+        const type = fields.find((f) => f.number === 2);
+        if (name && type && reader.string(name) === rows.table) {
+          const set = patches.find((patch) => 'set' in patch && patch.at === type.valueAt);
+          const dataType = set && 'set' in set ? set.set : reader.varint(type.valueAt).value;
+          table = { offset, length, dataType };
+        }
+      }
       const kept: Piece[] = fields.filter((f) => f !== raw).map((f) => ({ from: f.start, to: f.end }));
-      kept.push(
-        entry('location', data.name),
-        entry('offset', String(offset)),
-        entry('length', String(length)),
-        Buffer.from([14 * 8, 1]), // data_location: EXTERNAL
-      );
+      kept.push(...externalAt(data.name, offset, length));
       const body = kept.reduce((sum, piece) => sum + pieceLength(piece), 0);
       return [Buffer.concat([varint(5 * 8 + 2), varint(body)]), ...kept];
     };
@@ -171,6 +154,31 @@ export function writeWithExternalData(
         if (Buffer.isBuffer(piece)) fs.writeSync(out, piece);
         else copy(piece.from, piece.to, out);
       }
+    }
+    if (rows && table) {
+      const [width, vocab] = rows.dims;
+      const elementBytes = ELEMENT_BYTES[table.dataType]!;
+      if (width * vocab * elementBytes !== table.length)
+        throw new Error(`${rows.table}: not ${width} × ${vocab}`);
+      const offset = Math.ceil(dataSize / ALIGN) * ALIGN;
+      writeTransposed(dataFd, { from: table.offset, to: offset, rows: width, columns: vocab, elementBytes });
+      dataSize = offset + table.length;
+      moved++;
+      // A second `graph` field with one initializer: protobuf merges it into the model's graph.
+      const tensor = Buffer.concat([
+        Buffer.from(
+          message([
+            [1, vocab],
+            [1, width],
+            [2, table.dataType],
+            [8, rows.rows],
+          ]),
+        ),
+        ...externalAt(data.name, offset, table.length),
+      ]);
+      fs.writeSync(out, delimited(7, delimited(5, tensor)));
+    } else if (rows) {
+      throw new Error(`${rows.table}: not among the weights moved to the data file`);
     }
     if (append) fs.writeSync(out, append);
   } finally {

@@ -16,6 +16,7 @@
  * is. The caller opens the original too if the copy does not load.
  */
 import fs from 'node:fs';
+import { findTiedEmbedding } from './embedding-rows.ts';
 import { writeWithExternalData, type ExternalData, type Patch } from './external-weights.ts';
 import { varintAt } from './protobuf-file.ts';
 
@@ -168,14 +169,20 @@ function convertible(names: Set<string>, uses: readonly Use[]): boolean {
  * Writes into `target` the copy of `file` the engine opens: with `int8`, its uint8 weights as int8
  * where they can be converted, and `append` written after its end (more of the model, see
  * picker-graph.ts; the original never gets it); with `externalData`, its large weights in that
- * data file (external-weights.ts). Writes nothing (`written` false) when there is
+ * data file (external-weights.ts) and a tied embedding given a table of its own (embedding-rows.ts;
+ * `tiedEmbedding` keeps it tied, for bench:memory). Writes nothing (`written` false) when there is
  * nothing to change: no `append`, and no weights to convert. `why` says why weights asked to go
  * int8 did not. Where the copy is kept, and when it is written again, is copy-cache.ts's.
  */
 export function writeEngineCopy(
   file: string,
   target: string,
-  { int8, append, externalData }: { int8: boolean; append?: Uint8Array; externalData?: ExternalData },
+  {
+    int8,
+    append,
+    externalData,
+    tiedEmbedding,
+  }: { int8: boolean; append?: Uint8Array; externalData?: ExternalData; tiedEmbedding?: boolean },
 ): WrittenCopy {
   const originalSize = fs.statSync(file).size;
   const { initializers, why } = int8 ? convertibleInitializers(file, originalSize) : { initializers: [] };
@@ -186,7 +193,13 @@ export function writeEngineCopy(
       { at: typeAt, set: INT8 },
       { at: dataAt, length: dataLength, flip: true as const },
     ]);
-    writeWithExternalData(file, target, externalData, { patches, ...(append && { append }) });
+    const rows = tiedEmbedding ? undefined : findTiedEmbedding(file);
+    if (rows) patches.push(...rows.patches);
+    writeWithExternalData(file, target, externalData, {
+      patches,
+      ...(append && { append }),
+      ...(rows && { rows }),
+    });
     return { written: true, int8: initializers.length > 0, ...(why ? { why } : {}) };
   }
   fs.copyFileSync(file, target);

@@ -22,6 +22,13 @@ export interface OpenedModelFile {
   copyOff?: string;
 }
 
+/**
+ * A copy as earlier versions wrote it, kept under a name of its own, for bench:memory's side by
+ * side runs: `tied` the decoder's embedding still read from the tied output projection
+ * (embedding-rows.ts), `inline` that and the weights inside the copy (before external-weights.ts).
+ */
+export type BenchCopy = 'tied' | 'inline';
+
 export interface OpenModelFileOptions {
   /** The copies' folder (copiesFolder of the model cache). */
   copies: string;
@@ -32,11 +39,8 @@ export interface OpenModelFileOptions {
   /** Part of the copy's name: what the tail is, e.g. `picker`. */
   appendName?: string;
   sessionOptions: ort.InferenceSession.SessionOptions;
-  /**
-   * Benchmarks only (bench:memory): the copy with its weights inside it, as before
-   * external-weights.ts, kept under a name of its own. Unset in the server.
-   */
-  inlineWeights?: boolean;
+  /** Benchmarks and tests only: a copy as earlier versions wrote it. Unset in the server. */
+  benchCopy?: BenchCopy;
   /** The converter's version, for tests; copy-cache.ts's ENGINE_FILES_VERSION otherwise. */
   converter?: string;
 }
@@ -45,11 +49,7 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
   const { int8, append } = options;
   const open = (target: string) => ort.InferenceSession.create(target, options.sessionOptions);
   if (!int8 && !append) return { session: await open(file), file, int8: false };
-  const variant = [
-    int8 && 'int8',
-    append && (options.appendName ?? 'tail'),
-    options.inlineWeights && 'inline',
-  ]
+  const variant = [int8 && 'int8', append && (options.appendName ?? 'tail'), options.benchCopy]
     .filter(Boolean)
     .join('.');
   const outcome = cachedCopy(
@@ -61,7 +61,8 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
       writeEngineCopy(original, target, {
         int8,
         ...(append && { append }),
-        ...(!options.inlineWeights && { externalData }),
+        ...(options.benchCopy !== 'inline' && { externalData }),
+        tiedEmbedding: options.benchCopy === 'tied',
       }),
   );
   let copyOff: string;

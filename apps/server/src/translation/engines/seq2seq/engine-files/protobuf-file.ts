@@ -1,6 +1,7 @@
 /**
  * Reading protobuf varints straight from a model file, for the readers that walk an ONNX file
- * without loading it (int8-weights.ts, external-weights.ts): the weights can be gigabytes.
+ * without loading it (int8-weights.ts, external-weights.ts, embedding-rows.ts): the weights can be
+ * gigabytes.
  */
 import fs from 'node:fs';
 
@@ -20,4 +21,51 @@ export function varintAt(fd: number, at: number): { value: number; next: number 
     if (byte < 0x80) return { value, next: at + i + 1 };
   }
   throw new Error('bad varint');
+}
+
+/** A field of a message in the file: its number, wire type, and where its key, value and end are. */
+export interface Field {
+  number: number;
+  wire: number;
+  start: number;
+  valueAt: number;
+  end: number;
+}
+
+/** Reads a message's fields (not their values) from an open model file. */
+export class FieldReader {
+  constructor(private readonly fd: number) {}
+
+  varint(at: number): { value: number; next: number } {
+    return varintAt(this.fd, at);
+  }
+
+  string(field: Field): string {
+    const bytes = Buffer.alloc(field.end - field.valueAt);
+    fs.readSync(this.fd, bytes, 0, bytes.length, field.valueAt);
+    return bytes.toString('utf8');
+  }
+
+  fields(start: number, end: number): Field[] {
+    const fields: Field[] = [];
+    let at = start;
+    while (at < end) {
+      const key = this.varint(at);
+      const number = Math.floor(key.value / 8);
+      const wire = key.value % 8;
+      let valueAt = key.next;
+      let next: number;
+      if (wire === 0) next = this.varint(key.next).next;
+      else if (wire === 2) {
+        const length = this.varint(key.next);
+        valueAt = length.next;
+        next = length.next + length.value;
+      } else if (wire === 5) next = key.next + 4;
+      else if (wire === 1) next = key.next + 8;
+      else throw new Error(`wire type ${wire}`);
+      fields.push({ number, wire, start: at, valueAt, end: next });
+      at = next;
+    }
+    return fields;
+  }
 }

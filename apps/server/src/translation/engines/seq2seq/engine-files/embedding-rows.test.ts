@@ -1,0 +1,159 @@
+// The tied embedding's table of its own (embedding-rows.ts) on a tiny synthetic NLLB q8 in the
+// published layout (made by make-synthetic-nllb.py: the decoder's Gathers read the transposed
+// output projection): the copy's Gathers read the new table, the logits are equal to the bit in
+// both branches of the merged decoder, and the engine translates token for token as with the
+// tied copy.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ort from 'onnxruntime-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveModelSource } from '../../model-source.ts';
+import { Seq2SeqModel } from '../seq2seq-model.ts';
+import { findTiedEmbedding, writeTransposed } from './embedding-rows.ts';
+import { writeEngineCopy } from './int8-weights.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const GENERATOR = path.resolve(HERE, '../../../../../scripts/make-synthetic-nllb.py');
+const OPUS_MT = path.resolve(HERE, '../../../../../test/fixtures/tiny-opus-mt-en-fr/onnx');
+let folder: string;
+let decoder: string;
+
+beforeAll(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-embedding-rows-'));
+  execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', 'tiny', '--dtypes', 'q8'], {
+    stdio: 'pipe',
+  });
+  decoder = path.join(folder, 'onnx/decoder_model_merged_quantized.onnx');
+}, 120_000);
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+/** A copy of the tiny decoder with its weights in a data file, its embedding tied or not. */
+function copy(name: string, tiedEmbedding: boolean): string {
+  const target = path.join(folder, `${name}.onnx`);
+  const externalData = { file: `${target}.data`, name: `${name}.onnx.data` };
+  expect(writeEngineCopy(decoder, target, { int8: true, externalData, tiedEmbedding })).toMatchObject({
+    written: true,
+    int8: true,
+  });
+  return target;
+}
+
+/** Logits of one step: the first (no cache, `else` branch) or one after a past of 1 (`then` branch). */
+async function step(file: string, withCache: boolean): Promise<Float32Array> {
+  const session = await ort.InferenceSession.create(file);
+  try {
+    const [rows, sourceLength, width, heads] = [2, 3, 64, 4];
+    const wave = (length: number, phase: number) =>
+      Float32Array.from({ length }, (_, i) => Math.sin(i * 0.37 + phase));
+    const feeds: Record<string, ort.Tensor> = {
+      input_ids: new ort.Tensor('int64', BigInt64Array.from([5n, 1103n]), [rows, 1]),
+      encoder_attention_mask: new ort.Tensor('int64', BigInt64Array.from([1n, 1n, 1n, 1n, 1n, 0n]), [
+        rows,
+        3,
+      ]),
+      encoder_hidden_states: new ort.Tensor('float32', wave(rows * sourceLength * width, 0), [
+        rows,
+        3,
+        width,
+      ]),
+      use_cache_branch: new ort.Tensor('bool', [withCache], [1]),
+    };
+    for (const name of session.inputNames.filter((n) => n.startsWith('past_key_values.'))) {
+      const length = !withCache ? 0 : name.includes('.encoder.') ? sourceLength : 1;
+      const size = rows * heads * length * (width / heads);
+      feeds[name] = new ort.Tensor('float32', wave(size, name.length), [rows, heads, length, width / heads]);
+    }
+    return (await session.run(feeds)).logits!.data as Float32Array;
+  } finally {
+    await session.release();
+  }
+}
+
+describe('findTiedEmbedding', () => {
+  it("finds the decoder's Gathers of the transposed output projection, in both branches", () => {
+    const rows = findTiedEmbedding(decoder);
+    expect(rows).toMatchObject({ table: 'lm_head.weight_quantized', rows: 'lm_head.weight_quantize~' });
+    expect(rows!.dims).toEqual([64, 1200]);
+    // Per Gather: its table's name, its axis, the Transpose's three axes.
+    expect(rows!.patches).toHaveLength(2 * 5);
+  });
+
+  it('finds nothing in an encoder, nor in a decoder whose embedding is not tied', () => {
+    expect(findTiedEmbedding(path.join(folder, 'onnx/encoder_model_quantized.onnx'))).toBeUndefined();
+    expect(findTiedEmbedding(path.join(OPUS_MT, 'decoder_model_merged_quantized.onnx'))).toBeUndefined();
+  });
+});
+
+describe('writeTransposed', () => {
+  it.each([1, 2, 4])('transposes a matrix of %i-byte elements in bands', (elementBytes) => {
+    const [rows, columns] = [5, 1001];
+    const matrix = Uint8Array.from({ length: rows * columns * elementBytes }, (_, i) => (i * 7) % 251);
+    const file = path.join(folder, `matrix-${elementBytes}`);
+    const at = 4096;
+    fs.writeFileSync(file, Buffer.concat([Buffer.alloc(at), matrix]));
+    const fd = fs.openSync(file, 'r+');
+    try {
+      // Bands of 100 columns at most: 11 bands, the last narrower.
+      writeTransposed(
+        fd,
+        { from: at, to: at + matrix.length, rows, columns, elementBytes },
+        rows * elementBytes * 100,
+      );
+    } finally {
+      fs.closeSync(fd);
+    }
+    const written = fs.readFileSync(file).subarray(at + matrix.length);
+    const expected = new Uint8Array(matrix.length);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < columns; c++)
+        for (let b = 0; b < elementBytes; b++)
+          expected[(c * rows + r) * elementBytes + b] = matrix[(r * columns + c) * elementBytes + b]!;
+    expect(Buffer.from(written).equals(Buffer.from(expected))).toBe(true);
+  });
+});
+
+describe("the decoder copy's embedding rows", () => {
+  it('gives the same logits to the bit as the tied copy and the original, in both branches', async () => {
+    const untied = copy('rows', false);
+    const tied = copy('tied', true);
+    // The new copy's Gathers no longer read the tied matrix; the tied copy's still do.
+    expect(findTiedEmbedding(untied)).toBeUndefined();
+    expect(findTiedEmbedding(tied)).toBeDefined();
+    expect(fs.statSync(`${untied}.data`).size).toBeGreaterThan(
+      fs.statSync(`${tied}.data`).size + 64 * 1200 - 4096,
+    );
+    for (const withCache of [false, true]) {
+      const logits = await step(untied, withCache);
+      expect(logits.length).toBe(2 * 1200);
+      expect(Array.from(logits)).toEqual(Array.from(await step(tied, withCache)));
+      expect(Array.from(logits)).toEqual(Array.from(await step(decoder, withCache)));
+    }
+  });
+
+  it('translates token for token as the tied copy, through the engine', async () => {
+    const source = resolveModelSource(folder, { cacheDir: '/nonexistent' });
+    const sentences = ['The river bank.', 'A fox, a dog and a much longer sentence after them.'];
+    const translate = async (benchCopy?: 'tied') => {
+      const model = await Seq2SeqModel.load({
+        source,
+        copyCache: path.join(folder, `cache-${benchCopy ?? 'rows'}`),
+        dtype: 'q8',
+        threads: 1,
+        ...(benchCopy && { benchCopy }),
+      });
+      try {
+        // The copies opened (a copy that fails falls back to the original, which translates the same).
+        expect(model.features.int8_weights.on && model.features.picks_in_decoder.on).toBe(true);
+        return (await model.translate(sentences, 'eng_Latn', 'fra_Latn')).translations;
+      } finally {
+        await model.dispose();
+      }
+    };
+    const texts = await translate();
+    expect(texts.join('').length).toBeGreaterThan(0);
+    expect(texts).toEqual(await translate('tied'));
+  });
+});
