@@ -12,7 +12,7 @@
 //                           [--batches 3] [--quick]
 // Levers: tied (the decoder's copy with its embedding read from the tied output projection, as
 // before embedding-rows.ts) · inline (the engine's copies with their weights inside them, as before
-// external-weights.ts) · arena (ONNX Runtime's CPU memory arena on, both sessions) · glibc (glibc's default
+// external-weights.ts) · encoder-first (the encoder's session opened before the decoder's, as before) · arena (ONNX Runtime's CPU memory arena on, both sessions) · glibc (glibc's default
 // thresholds instead of the model process's MALLOC_* settings) · no-prepack-encoder /
 // no-prepack-decoder / no-prepack (`session.disable_prepacking`) · tokenizer (the tokenizer alone:
 // its resident memory and JS heap).
@@ -43,6 +43,7 @@ const mb = (kb: number) => kb / 1024;
 interface Lever {
   env?: 'glibc';
   benchCopy?: 'tied' | 'inline';
+  encoderFirst?: boolean;
   tokenizerOnly?: boolean;
   encoder?: { enableCpuMemArena?: boolean; session?: Record<string, string> };
   decoder?: { enableCpuMemArena?: boolean; session?: Record<string, string> };
@@ -52,6 +53,7 @@ const LEVERS: Record<string, Lever> = {
   engine: {},
   inline: { benchCopy: 'inline' },
   tied: { benchCopy: 'tied' },
+  'encoder-first': { encoderFirst: true },
   arena: { encoder: { enableCpuMemArena: true }, decoder: { enableCpuMemArena: true } },
   glibc: { env: 'glibc' },
   'no-prepack-encoder': { encoder: NO_PREPACK },
@@ -106,6 +108,7 @@ async function child(options: { lever: string; folder: string; cacheRoot: string
     forceLengthRatio: RATIO,
     sessionOverrides: { encoder: lever.encoder, decoder: lever.decoder },
     ...(lever.benchCopy && { benchCopy: lever.benchCopy }),
+    ...(lever.encoderFirst && { benchEncoderFirst: true }),
   });
   const loadSeconds = (performance.now() - t0) / 1000;
   global.gc?.();

@@ -17,7 +17,7 @@ import { GreedyDecoder } from './decoding/greedy-decoder.ts';
 import { copiesFolder } from './engine-files/copy-cache.ts';
 import { checkMergedDecoder, decoderLayout, readModelConfig } from './model/export-layout.ts';
 import { engineFeatures, type EngineFeatures } from './engine-files/engine-features.ts';
-import { openModelFile, type BenchCopy } from './engine-files/open-model-file.ts';
+import { openModelFile, type BenchCopy, type OpenedModelFile } from './engine-files/open-model-file.ts';
 import { newKeysValuesTail } from './engine-files/new-keys-values-tail.ts';
 import { decoderPickerTail } from './engine-files/picker-graph.ts';
 import { forcedLength, TRANSLATION_LIMITS, type RowLimits } from './decoding/row-limits.ts';
@@ -72,6 +72,8 @@ export interface LoadOptions {
   sessionOverrides?: { encoder?: SessionOverride; decoder?: SessionOverride };
   /** Benchmarks and tests only: a copy as earlier versions wrote it (open-model-file.ts). */
   benchCopy?: BenchCopy;
+  /** Benchmarks only (bench:memory): open the encoder before the decoder, as before. */
+  benchEncoderFirst?: boolean;
 }
 
 /** Session options a bench merges over `engineSessionOptions` (config entries as strings). */
@@ -221,9 +223,8 @@ export class Seq2SeqModel {
         sessionOptions: withOverride(sessionOptions, override),
         ...(options.benchCopy && { benchCopy: options.benchCopy }),
       });
-    const encoderFile = await open('encoder_model', options.sessionOverrides?.encoder);
-    const encoder = encoderFile.session;
-    let decoderSession: ort.InferenceSession | undefined;
+    /** Sessions opened so far, released if the load fails. */
+    const opened: ort.InferenceSession[] = [];
     let picker: TokenPicker | undefined;
     try {
       // Prepacking stays on for the decoder too. Turning it off there saves the packed copy of the
@@ -234,14 +235,25 @@ export class Seq2SeqModel {
       const layout = decoderLayout(config);
       // With the default picker, the engine's copy of the decoder picks each step's tokens and
       // returns only each step's new keys and values (picker-graph.ts, decoder-cache.ts).
-      const decoderFile = await open(
-        'decoder_model_merged',
-        options.sessionOverrides?.decoder,
-        pickerKind === 'decoder'
-          ? Buffer.concat([decoderPickerTail(), newKeysValuesTail(layout.layers)])
-          : undefined,
-      );
-      decoderSession = decoderFile.session;
+      const keep = (file: OpenedModelFile) => (opened.push(file.session), file);
+      const openDecoder = () =>
+        open(
+          'decoder_model_merged',
+          options.sessionOverrides?.decoder,
+          pickerKind === 'decoder'
+            ? Buffer.concat([decoderPickerTail(), newKeysValuesTail(layout.layers)])
+            : undefined,
+        ).then(keep);
+      const openEncoder = () => open('encoder_model', options.sessionOverrides?.encoder).then(keep);
+      // The decoder first: ONNX Runtime keeps all of the merged decoder's mapped weights resident
+      // until it has prepacked every one (the whole data file at once, ~470 MB for 600M q8), so
+      // the load's peak is lower without the encoder's weights already beside them
+      // (bench:memory's encoder-first lever; docs/engine.md).
+      const { encoder: encoderFile, decoder: decoderFile } = options.benchEncoderFirst
+        ? { encoder: await openEncoder(), decoder: await openDecoder() }
+        : { decoder: await openDecoder(), encoder: await openEncoder() };
+      const encoder = encoderFile.session;
+      const decoderSession = decoderFile.session;
       checkMergedDecoder(decoderSession.inputNames);
       const eos = config.eos_token_id ?? 2;
       const vocabSize = config.vocab_size ?? tokenizer.vocabularySize;
@@ -283,8 +295,7 @@ export class Seq2SeqModel {
         limits,
       );
     } catch (error) {
-      await encoder.release();
-      await decoderSession?.release();
+      for (const session of opened) await session.release();
       await picker?.release();
       throw error;
     }
