@@ -24,7 +24,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { root } from './lib.mjs';
-import { startForcedEngine, vmHwmMb } from './synthetic-input.ts';
+import { commit, loadAverage } from './run-record.ts';
+import { startForcedContender, vmHwmMb } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -204,28 +205,16 @@ interface Contender {
 }
 
 async function startSema(shape: ModelShape, dtype: string, beams: number): Promise<Contender> {
-  let tokens = 0;
-  const { engine, loadSeconds, pid } = await startForcedEngine({
+  const sema = await startForcedContender({
     folder: shape.folder,
     cacheRoot,
     dtype,
     threads,
     beams,
     ratio,
-    onTokens: (count) => (tokens += count),
+    languages: shape.languages,
   });
-  const [source, target] = shape.languages;
-  return {
-    name: 'sema',
-    loadSeconds,
-    async generate(texts) {
-      tokens = 0;
-      await engine.translate(texts, source, target);
-      return tokens;
-    },
-    peakRssMb: () => vmHwmMb(pid),
-    close: () => engine.close(),
-  };
+  return { name: 'sema', ...sema };
 }
 
 async function startCt2(name: string, shape: ModelShape, dtype: string, beams: number): Promise<Contender> {
@@ -365,15 +354,6 @@ function report(r: Result) {
   );
 }
 
-const load = () => os.loadavg().map((x) => Number(x.toFixed(2)));
-const commit = (() => {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-})();
-
 function dnnlVersion(): string {
   try {
     return execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'libdnnl-dev'], { encoding: 'utf8' }).trim();
@@ -391,7 +371,7 @@ for (const name of modelNames) {
 }
 console.log(
   `\nSema beside CTranslate2 ${CT2_TAG} (oneDNN, WITH_MKL=OFF), ${threads} threads, ${rounds} rounds, ` +
-    `${os.cpus()[0]?.model ?? ''}, commit ${commit}, load ${load().join(' ')}`,
+    `${os.cpus()[0]?.model ?? ''}, commit ${commit}, load ${loadAverage().join(' ')}`,
 );
 const out = path.join(root, 'bench/results/engine.json');
 const previous = fs.existsSync(out)
@@ -405,13 +385,13 @@ const entry = {
   rounds,
   ratio,
   cpu: os.cpus()[0]?.model,
-  load_average_before: load(),
+  load_average_before: loadAverage(),
   load_average_after: [] as number[],
   results: [] as Result[],
 };
 /** Written after every configuration, so that a run cut short keeps what it measured. */
 function save() {
-  entry.load_average_after = load();
+  entry.load_average_after = loadAverage();
   fs.writeFileSync(
     out,
     `${JSON.stringify({ ...previous, ct2_runs: [...(previous.ct2_runs ?? []), entry] }, null, 2)}\n`,

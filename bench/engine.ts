@@ -28,7 +28,8 @@ import { env, pipeline } from '@huggingface/transformers';
 import ort from 'onnxruntime-node';
 import { ARGMAX, Seq2SeqModel } from '@sema/server/seq2seq';
 import { root } from './lib.mjs';
-import { sentences, startForcedEngine, vmHwmMb } from './synthetic-input.ts';
+import { appendRun } from './run-record.ts';
+import { sentences, startForcedContender } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -166,27 +167,17 @@ interface Contender {
 
 /** Ours, as the server runs it: the model in its own process. */
 async function startEngine(dtype: string, beams: number): Promise<Contender> {
-  let tokens = 0;
-  const { engine, loadSeconds, pid } = await startForcedEngine({
+  const ours = await startForcedContender({
     folder,
     cacheRoot,
     dtype,
     threads,
     beams,
     ratio,
-    onTokens: (count) => (tokens += count),
+    languages: ['eng_Latn', 'fra_Latn'],
   });
-  await engine.translate(sentences(1, 99), 'eng_Latn', 'fra_Latn');
-  return {
-    loadSeconds,
-    async generate(texts) {
-      tokens = 0;
-      await engine.translate(texts, 'eng_Latn', 'fra_Latn');
-      return tokens;
-    },
-    peakRssMb: () => vmHwmMb(pid),
-    close: () => engine.close(),
-  };
+  await ours.generate(sentences(1, 99));
+  return ours;
 }
 
 /** transformers.js's pipeline on the same folder: every row runs to the batch's longest forced length. */
@@ -387,7 +378,6 @@ for (const r of all) {
 }
 const out = path.join(root, 'bench/results/engine.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
-const previous = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { runs?: unknown[] }) : {};
 const run = {
   date: new Date().toISOString(),
   size,
@@ -397,5 +387,5 @@ const run = {
   ...extra,
   results: all,
 };
-fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), run] }, null, 2)}\n`);
+appendRun(out, run);
 console.log(`\nwrote ${path.relative(root, out)}`);

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { procMemoryKb } from '../scripts/lib/proc-memory.ts';
 import { root } from './lib.mjs';
+import { commit, loadAverage } from './run-record.ts';
 import { sentences } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
@@ -70,6 +71,8 @@ interface Reading {
   peakMb: number;
   loadSeconds: number;
   tokensPerS: number;
+  /** Tokens per second of the process's CPU time (user + system): steadier than tokens/s on a shared machine. */
+  tokensPerCpuS: number;
   heapUsedMb: number;
   tokens: number;
 }
@@ -93,6 +96,7 @@ async function child(options: { lever: string; folder: string; cacheRoot: string
       peakMb: mb(procMemoryKb(process.pid, 'VmHWM')),
       loadSeconds: NaN,
       tokensPerS: NaN,
+      tokensPerCpuS: NaN,
       heapUsedMb: (process.memoryUsage().heapUsed - baseHeap) / 2 ** 20,
       tokens: tokenizer.vocabularySize,
     };
@@ -117,11 +121,13 @@ async function child(options: { lever: string; folder: string; cacheRoot: string
   await model.translate(sentences(BATCH, 99), 'eng_Latn', 'fra_Latn');
   let tokens = 0;
   const t1 = performance.now();
+  const cpu1 = process.cpuUsage();
   for (let b = 0; b < options.batches; b++) {
     const { stats } = await model.translate(sentences(BATCH, 3000 + b), 'eng_Latn', 'fra_Latn');
     tokens += stats.generatedTokens;
   }
   const seconds = (performance.now() - t1) / 1000;
+  const cpu = process.cpuUsage(cpu1);
   const reading: Reading = {
     lever: options.lever,
     baseRssMb,
@@ -130,6 +136,7 @@ async function child(options: { lever: string; folder: string; cacheRoot: string
     peakMb: mb(procMemoryKb(process.pid, 'VmHWM')),
     loadSeconds,
     tokensPerS: tokens / seconds,
+    tokensPerCpuS: tokens / ((cpu.user + cpu.system) / 1e6),
     heapUsedMb: (process.memoryUsage().heapUsed - baseHeap) / 2 ** 20,
     tokens,
   };
@@ -162,12 +169,7 @@ const weightsMb =
     .map((file) => fs.statSync(path.join(folder, 'onnx', file)).size)
     .reduce((a, b) => a + b, 0) /
   2 ** 20;
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+const load = () => loadAverage().join(' ');
 const { modelProcessEnv } = await import('@sema/server/seq2seq');
 
 function run(lever: string): Reading {
@@ -194,15 +196,15 @@ function run(lever: string): Reading {
   console.log(
     `  ${lever.padEnd(20)} base ${reading.baseRssMb.toFixed(0)} MB, loaded ${reading.loadedRssMb.toFixed(0)} MB ` +
       `(peak ${reading.loadedPeakMb.toFixed(0)}), peak ${reading.peakMb.toFixed(0)} MB, ` +
-      `${reading.tokensPerS.toFixed(1)} tokens/s, load ${reading.loadSeconds.toFixed(1)} s, ` +
-      `JS heap +${reading.heapUsedMb.toFixed(0)} MB; load average ${loadAverage()}`,
+      `${reading.tokensPerS.toFixed(1)} tokens/s (${reading.tokensPerCpuS.toFixed(1)} per CPU-s), load ${reading.loadSeconds.toFixed(1)} s, ` +
+      `JS heap +${reading.heapUsedMb.toFixed(0)} MB; load average ${load()}`,
   );
   return reading;
 }
 
 console.log(
   `Synthetic NLLB ${size} q8, greedy, batch ${BATCH}, ${batches} batches a run, ${rounds} rounds, ` +
-    `weights ${weightsMb.toFixed(0)} MB, commit ${commit}, load ${loadAverage()}`,
+    `weights ${weightsMb.toFixed(0)} MB, commit ${commit}, load ${load()}`,
 );
 const readings: Record<string, Reading[]> = {};
 for (let round = 0; round < rounds; round++) {
@@ -214,20 +216,22 @@ const range = (xs: number[], digits = 0) =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 const base = readings.engine!;
 console.log(
-  '\n| run | loaded MB | peak after load MB | peak MB | ÷ weights | peak ÷ engine | tokens/s | ÷ engine | load s |',
+  '\n| run | loaded MB | peak after load MB | peak MB | ÷ weights | peak ÷ engine | tokens/s | ÷ engine | tokens per CPU-s | ÷ engine | load s |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const [lever, rs] of Object.entries(readings)) {
   const peak = rs.map((r) => r.peakMb);
   const tps = rs.map((r) => r.tokensPerS);
+  const perCpu = rs.map((r) => r.tokensPerCpuS);
   console.log(
     `| ${lever} | ${range(rs.map((r) => r.loadedRssMb))} | ${range(rs.map((r) => r.loadedPeakMb))} | ${range(peak)} | ` +
       `${(median(peak) / weightsMb).toFixed(2)}× | ${(median(peak) / median(base.map((r) => r.peakMb))).toFixed(2)}× | ` +
       `${range(tps, 1)} | ${(median(tps) / median(base.map((r) => r.tokensPerS))).toFixed(2)}× | ` +
+      `${range(perCpu, 1)} | ${(median(perCpu) / median(base.map((r) => r.tokensPerCpuS))).toFixed(2)}× | ` +
       `${range(
         rs.map((r) => r.loadSeconds),
         1,
       )} |`,
   );
 }
-console.log(`\nload ${loadAverage()}, commit ${commit}`);
+console.log(`\nload ${load()}, commit ${commit}`);

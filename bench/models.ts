@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from './lib.mjs';
+import { appendRun, commit } from './run-record.ts';
 import { sentences, startForcedEngine, vmHwmMb } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
@@ -343,14 +344,6 @@ async function measure(subject: Subject): Promise<Row[]> {
   return rows;
 }
 
-function commit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const loadBefore = os.loadavg();
 const all: Row[] = [];
@@ -399,10 +392,9 @@ for (const c of conversions) {
 }
 const out = args.out ?? path.join(root, 'bench/results/models.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
-const previous = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { runs?: unknown[] }) : {};
 const run = {
   date: new Date().toISOString(),
-  commit: commit(),
+  commit,
   quick: args.quick,
   threads,
   rounds,
@@ -412,5 +404,5 @@ const run = {
   results: all,
   conversions,
 };
-fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), run] }, null, 2)}\n`);
+appendRun(out, run);
 console.log(`\nwrote ${path.relative(root, out)}`);

@@ -26,6 +26,7 @@ import { startSema } from '@sema/testkit/sema';
 import { waitFor } from '@sema/testkit/wait-for';
 import { childPids, procMemoryKb } from '../scripts/lib/proc-memory.ts';
 import { root } from './lib.mjs';
+import { appendRun, commit, loadAverage } from './run-record.ts';
 import { sentences, startForcedEngine } from './synthetic-input.ts';
 
 const { values: args } = parseArgs({
@@ -78,14 +79,6 @@ const spread = (xs: number[]): Spread => {
 };
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
-const commit = (() => {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-})();
 
 /** Samples a process's resident memory every 50 ms until stopped; gives the highest seen, MB. */
 function sampleRss(pid: number): () => number {
@@ -259,7 +252,6 @@ await sema.stop({ grace: 10_000 });
 
 if (args.quick) fs.rmSync(cacheRoot, { recursive: true, force: true });
 const out = args.out ?? path.join(root, 'bench/results/server-engine.json');
-const previous = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { runs?: unknown[] }) : {};
 const record = {
   date: new Date().toISOString(),
   commit,
@@ -274,5 +266,5 @@ const record = {
   direct_vm_hwm_mb: directHwm,
   results,
 };
-fs.writeFileSync(out, `${JSON.stringify({ runs: [...(previous.runs ?? []), record] }, null, 2)}\n`);
+appendRun(out, record);
 console.log(`wrote ${path.relative(root, out)}`);

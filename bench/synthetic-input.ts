@@ -49,3 +49,30 @@ export async function startForcedEngine(options: {
   await engine.whenReady();
   return { engine, loadSeconds: (performance.now() - started) / 1000, pid: engine.modelProcessId };
 }
+
+/**
+ * A forced engine as a bench's contender: `generate` translates a batch from `languages[0]` to
+ * `languages[1]` and returns the tokens it generated; `peakRssMb` is the model process's peak.
+ */
+export async function startForcedContender(
+  options: Omit<Parameters<typeof startForcedEngine>[0], 'onTokens'> & {
+    languages: readonly [string, string];
+  },
+) {
+  let tokens = 0;
+  const { engine, loadSeconds, pid } = await startForcedEngine({
+    ...options,
+    onTokens: (count) => (tokens += count),
+  });
+  const [source, target] = options.languages;
+  return {
+    loadSeconds,
+    async generate(texts: string[]): Promise<number> {
+      tokens = 0;
+      await engine.translate(texts, source, target);
+      return tokens;
+    },
+    peakRssMb: () => vmHwmMb(pid),
+    close: () => engine.close(),
+  };
+}
