@@ -88,22 +88,15 @@ console.log(
     .map((n) => n.toFixed(1))
     .join(' ')}, ${rounds} rounds`,
 );
-console.table({
-  whole: {
-    'pieces to the model': whole.pieces.length,
-    'mean characters per piece': mean(whole.pieces).toFixed(1),
-    'span sentences whole': `${whole.spanSentencesWhole} of ${whole.spanSentences}`,
-    'planning µs per text (median)': median(wholeTimes).toFixed(1),
-    spread: `${wholeTimes[0]!.toFixed(1)}–${wholeTimes.at(-1)!.toFixed(1)}`,
-  },
-  cut: {
-    'pieces to the model': cut.pieces.length,
-    'mean characters per piece': mean(cut.pieces).toFixed(1),
-    'span sentences whole': `${cut.spanSentencesWhole} of ${cut.spanSentences}`,
-    'planning µs per text (median)': median(cutTimes).toFixed(1),
-    spread: `${cutTimes[0]!.toFixed(1)}–${cutTimes.at(-1)!.toFixed(1)}`,
-  },
+/** A row of the table: one way's pieces and its planning times (sorted). */
+const row = (plan: typeof whole, times: number[]) => ({
+  'pieces to the model': plan.pieces.length,
+  'mean characters per piece': mean(plan.pieces).toFixed(1),
+  'span sentences whole': `${plan.spanSentencesWhole} of ${plan.spanSentences}`,
+  'planning µs per text (median)': median(times).toFixed(1),
+  spread: `${times[0]!.toFixed(1)}–${times.at(-1)!.toFixed(1)}`,
 });
+console.table({ whole: row(whole, wholeTimes), cut: row(cut, cutTimes) });
 console.log(
   `pieces whole ÷ cut: ${(whole.pieces.length / cut.pieces.length).toFixed(2)}; planning time whole ÷ cut: ${(median(wholeTimes) / median(cutTimes)).toFixed(2)}`,
 );
