@@ -9,7 +9,7 @@
 // rounds and its ratio to the engine's median. Load average and commit printed.
 //
 //   npm run bench:memory -- [--levers arena,glibc,no-prepack-encoder,no-prepack] [--rounds 2]
-//                           [--batches 3] [--quick]
+//                           [--batches 3] [--batch 8] [--beams 1] [--quick]
 // Levers: tied (the decoder's copy with its embedding read from the tied output projection, as
 // before embedding-rows.ts) · inline (the engine's copies with their weights inside them, as before
 // external-weights.ts) · encoder-first (the encoder's session opened before the decoder's, as before) · arena (ONNX Runtime's CPU memory arena on, both sessions) · glibc (glibc's default
@@ -33,12 +33,15 @@ const { values: args } = parseArgs({
     levers: { type: 'string', default: 'arena,glibc,no-prepack-encoder,no-prepack,tokenizer' },
     rounds: { type: 'string', default: '2' },
     batches: { type: 'string', default: '3' },
+    batch: { type: 'string', default: '8' },
+    beams: { type: 'string', default: '1' },
     quick: { type: 'boolean', default: false },
   },
 });
 
 const RATIO = 1.15;
-const BATCH = 8;
+const BATCH = Number(args.batch);
+const BEAMS = Number(args.beams);
 const mb = (kb: number) => kb / 1024;
 
 interface Lever {
@@ -110,6 +113,7 @@ async function child(options: { lever: string; folder: string; cacheRoot: string
     dtype: 'q8',
     threads: os.availableParallelism(),
     forceLengthRatio: RATIO,
+    beams: BEAMS,
     sessionOverrides: { encoder: lever.encoder, decoder: lever.decoder },
     ...(lever.benchCopy && { benchCopy: lever.benchCopy }),
     ...(lever.encoderFirst && { benchEncoderFirst: true }),
@@ -203,7 +207,7 @@ function run(lever: string): Reading {
 }
 
 console.log(
-  `Synthetic NLLB ${size} q8, greedy, batch ${BATCH}, ${batches} batches a run, ${rounds} rounds, ` +
+  `Synthetic NLLB ${size} q8, ${BEAMS > 1 ? `${BEAMS} beams` : 'greedy'}, batch ${BATCH}, ${batches} batches a run, ${rounds} rounds, ` +
     `weights ${weightsMb.toFixed(0)} MB, commit ${commit}, load ${load()}`,
 );
 const readings: Record<string, Reading[]> = {};

@@ -292,7 +292,8 @@ function duration(ms: number): string {
  * The model process's environment: the server's, with glibc's allocator told to serve large blocks
  * from its heap and keep freed memory for the next step (unless the server's environment says
  * otherwise). A decoder step frees and allocates the same large blocks every time (the Node
- * binding copies every output, the whole key/value cache, into fresh buffers); with glibc's
+ * binding copies every output into fresh buffers: the whole key/value cache before decoder-cache.ts,
+ * the step's new keys and values and the runtime's own working memory now); with glibc's
  * defaults the largest are fresh mappings, or heap the allocator has just given back, whose pages
  * fault in again each step. Side by side (NLLB-600M q8, quiet machine): greedy batch 32 1.20×
  * the tokens/s, 4 beams at batch 8 1.07–1.24×; peak memory +18 to +66 MB, but the process stays at
@@ -300,10 +301,10 @@ function duration(ms: number): string {
  * opposite: every block over 1 MB mapped afresh) saved ~270 MB resident for NLLB-600M and cost
  * 1.6× (NLLB-600M, batch 8) to ~4× (OPUS-MT at batch 32, 4 beams) the time. jemalloc
  * (`LD_PRELOAD` of Debian's libjemalloc2) was 0.25× (bench/results/HISTORY.md).
- * Re-measured since decoder-cache.ts and the external weights (`npm run bench:memory`, NLLB-600M
- * batch 8, load 12–16): the same peak either way (the peak is the load), 250 MB more resident after
- * loading with these settings, speed within that load's noise: kept until a quiet machine says
- * whether the speed still pays.
+ * Re-measured since decoder-cache.ts, the external weights and the decoder's own embedding table
+ * (`npm run bench:memory`, NLLB-600M q8 greedy, tokens per CPU-second, load 8–11): the same peak
+ * either way (the peak is the load), 105–145 MB more resident after loading with these settings;
+ * speed within the noise at batch 8, but glibc's defaults 0.85× at batch 32: kept.
  */
 export function modelProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { MALLOC_MMAP_THRESHOLD_: String(2 ** 30), MALLOC_TRIM_THRESHOLD_: String(2 ** 33), ...env };
