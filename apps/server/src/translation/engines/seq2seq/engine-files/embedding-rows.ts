@@ -35,8 +35,9 @@ export interface EmbeddingRows {
   table: string;
   /** The name of the table [vocab, width] they read in the copy (as long as `table`). */
   rows: string;
-  /** The matrix's shape, [width, vocab]. */
+  /** The matrix's shape, [width, vocab], and its size in bytes. */
   dims: [number, number];
+  bytes: number;
   /** The same-length changes to the Gathers and Transposes. */
   patches: Patch[];
 }
@@ -163,7 +164,8 @@ function find(reader: FieldReader, size: number): EmbeddingRows | undefined {
         ...perm.map((field, i) => ({ at: field.valueAt, set: i })),
       );
     }
-    return { table, rows, dims: [t.dims[0]!, t.dims[1]!], patches };
+    const bytes = t.dims[0]! * t.dims[1]! * ELEMENT_BYTES[t.dataType]!;
+    return { table, rows, dims: [t.dims[0]!, t.dims[1]!], bytes, patches };
   }
   return undefined;
 }

@@ -17,7 +17,7 @@
  */
 import fs from 'node:fs';
 import { findTiedEmbedding } from './embedding-rows.ts';
-import { writeWithExternalData, type ExternalData, type Patch } from './external-weights.ts';
+import { EXTERNAL_FROM, writeWithExternalData, type ExternalData, type Patch } from './external-weights.ts';
 import { varintAt } from './protobuf-file.ts';
 
 const UINT8 = 2;
@@ -193,7 +193,9 @@ export function writeEngineCopy(
       { at: typeAt, set: INT8 },
       { at: dataAt, length: dataLength, flip: true as const },
     ]);
-    const rows = tiedEmbedding ? undefined : findTiedEmbedding(file);
+    // The table goes to the data file beside the matrix, so only a matrix that goes there too.
+    const tied = tiedEmbedding ? undefined : findTiedEmbedding(file);
+    const rows = tied && tied.bytes >= EXTERNAL_FROM ? tied : undefined;
     if (rows) patches.push(...rows.patches);
     writeWithExternalData(file, target, externalData, {
       patches,
