@@ -14,6 +14,7 @@ import { resolveModelSource } from '../../model-source.ts';
 import { Seq2SeqModel } from '../seq2seq-model.ts';
 import { findTiedEmbedding, writeTransposed } from './embedding-rows.ts';
 import { writeEngineCopy } from './int8-weights.ts';
+import { decoderPickerTail, PICKER_IO } from './picker-graph.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GENERATOR = path.resolve(HERE, '../../../../../scripts/make-synthetic-nllb.py');
@@ -23,20 +24,23 @@ let decoder: string;
 
 beforeAll(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-embedding-rows-'));
-  execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', 'tiny', '--dtypes', 'q8'], {
+  execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', 'tiny', '--dtypes', 'q8,fp32'], {
     stdio: 'pipe',
   });
   decoder = path.join(folder, 'onnx/decoder_model_merged_quantized.onnx');
 }, 120_000);
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-/** A copy of the tiny decoder with its weights in a data file, its embedding tied or not. */
-function copy(name: string, tiedEmbedding: boolean): string {
+/** A copy of a tiny decoder with its weights in a data file, its embedding tied or not. */
+function copy(original: string, name: string, tiedEmbedding: boolean): string {
   const target = path.join(folder, `${name}.onnx`);
   const externalData = { file: `${target}.data`, name: `${name}.onnx.data` };
-  expect(writeEngineCopy(decoder, target, { int8: true, externalData, tiedEmbedding })).toMatchObject({
+  const int8 = original === decoder;
+  // The float32 decoder has no weights to convert: the picker's tail makes it a copy.
+  const append = int8 ? undefined : decoderPickerTail();
+  expect(writeEngineCopy(original, target, { int8, append, externalData, tiedEmbedding })).toMatchObject({
     written: true,
-    int8: true,
+    int8,
   });
   return target;
 }
@@ -66,7 +70,13 @@ async function step(file: string, withCache: boolean): Promise<Float32Array> {
       const size = rows * heads * length * (width / heads);
       feeds[name] = new ort.Tensor('float32', wave(size, name.length), [rows, heads, length, width / heads]);
     }
-    return (await session.run(feeds)).logits!.data as Float32Array;
+    if (session.inputNames.includes(PICKER_IO.bias)) {
+      // The float32 copy's picker tail (the q8 copies have none here): its inputs, any values.
+      feeds[PICKER_IO.bias] = new ort.Tensor('float32', new Float32Array(1200), [1200]);
+      feeds[PICKER_IO.count] = new ort.Tensor('int64', BigInt64Array.of(1n), [1]);
+      feeds[PICKER_IO.logProbs] = new ort.Tensor('bool', [false], [1]);
+    }
+    return (await session.run(feeds, ['logits'])).logits!.data as Float32Array;
   } finally {
     await session.release();
   }
@@ -116,22 +126,27 @@ describe('writeTransposed', () => {
 });
 
 describe("the decoder copy's embedding rows", () => {
-  it('gives the same logits to the bit as the tied copy and the original, in both branches', async () => {
-    const untied = copy('rows', false);
-    const tied = copy('tied', true);
-    // The new copy's Gathers no longer read the tied matrix; the tied copy's still do.
-    expect(findTiedEmbedding(untied)).toBeUndefined();
-    expect(findTiedEmbedding(tied)).toBeDefined();
-    expect(fs.statSync(`${untied}.data`).size).toBeGreaterThan(
-      fs.statSync(`${tied}.data`).size + 64 * 1200 - 4096,
-    );
-    for (const withCache of [false, true]) {
-      const logits = await step(untied, withCache);
-      expect(logits.length).toBe(2 * 1200);
-      expect(Array.from(logits)).toEqual(Array.from(await step(tied, withCache)));
-      expect(Array.from(logits)).toEqual(Array.from(await step(decoder, withCache)));
-    }
-  });
+  it.each(['q8', 'fp32'])(
+    'gives the same logits to the bit as the tied copy and the original, in both branches (%s)',
+    async (dtype) => {
+      const original = dtype === 'q8' ? decoder : path.join(folder, 'onnx/decoder_model_merged.onnx');
+      const untied = copy(original, `rows-${dtype}`, false);
+      const tied = copy(original, `tied-${dtype}`, true);
+      // The new copy's Gathers no longer read the tied matrix; the tied copy's still do.
+      expect(findTiedEmbedding(untied)).toBeUndefined();
+      expect(findTiedEmbedding(tied)).toBeDefined();
+      const table = 64 * 1200 * (dtype === 'q8' ? 1 : 4);
+      expect(fs.statSync(`${untied}.data`).size).toBeGreaterThan(
+        fs.statSync(`${tied}.data`).size + table - 4096,
+      );
+      for (const withCache of [false, true]) {
+        const logits = await step(untied, withCache);
+        expect(logits.length).toBe(2 * 1200);
+        expect(Array.from(logits)).toEqual(Array.from(await step(tied, withCache)));
+        expect(Array.from(logits)).toEqual(Array.from(await step(original, withCache)));
+      }
+    },
+  );
 
   it('translates token for token as the tied copy, through the engine', async () => {
     const source = resolveModelSource(folder, { cacheDir: '/nonexistent' });
