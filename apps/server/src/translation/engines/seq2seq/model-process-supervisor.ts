@@ -304,7 +304,7 @@ function duration(ms: number): string {
  * Re-measured since decoder-cache.ts, the external weights and the decoder's own embedding table
  * (`npm run bench:memory`, NLLB-600M q8 greedy, tokens per CPU-second, load 8–11): the same peak
  * either way (the peak is the load), 105–145 MB more resident after loading with these settings;
- * speed within the noise at batch 8, but glibc's defaults 0.85× at batch 32: kept.
+ * speed within the noise at batch 8, but glibc's defaults 0.85× and 0.93× at batch 32 (two runs): kept.
  */
 export function modelProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { MALLOC_MMAP_THRESHOLD_: String(2 ** 30), MALLOC_TRIM_THRESHOLD_: String(2 ** 33), ...env };
