@@ -7,7 +7,12 @@ import { setApiOrigin } from '@/lib/api-client';
 
 /** The server's own test helpers, typed here by what the tests use (the web project does not typecheck the server). */
 export interface ServerApp {
-  inject(options: { method: 'POST'; url: string; payload: object }): Promise<{ json<T>(): T }>;
+  inject(options: {
+    method: 'POST';
+    url: string;
+    payload: object;
+    headers?: Record<string, string>;
+  }): Promise<{ json<T>(): T }>;
   close(): Promise<void>;
   server: { closeAllConnections(): void };
 }
