@@ -2,56 +2,62 @@
 // layout of the float32 NLLB distilled 1.3B export (weights in `<file>.onnx_data`, the position
 // tables as Constant nodes in files of their own), generated here, served over real HTTP under the
 // real hub id and pinned revision; pulled, quantized, checked token for token, recorded, listed.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOAT32_EXPORTS } from '../src/translation/engines/seq2seq/convert/float32-exports.ts';
 import { readConversion } from '../src/translation/engines/model-inventory.ts';
 import { startFakeHub, type FakeHub } from '../src/translation/testing/fake-hub.ts';
+import { runModels as models } from './run-models.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const NLLB_13B = FLOAT32_EXPORTS[0]!;
 
-async function models(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(here, 'models.ts'), ...args],
-      { env: { ...process.env, ...env, SEMA_LOG_LEVEL: 'silent' } },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+/** Generates the tiny model in the float32 layout, weights in `.onnx_data` files, into `folder`. */
+function makeFloat32Model(folder: string) {
+  execFileSync(
+    '/usr/bin/python3',
+    [
+      path.join(here, 'make-synthetic-nllb.py'),
+      folder,
+      '--size',
+      'tiny',
+      '--dtypes',
+      'fp32',
+      '--external-data',
+    ],
+    { stdio: 'pipe' },
+  );
+}
+
+/** A fresh folder for the published model and the operator's model cache. */
+function workFolders(prefix: string) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const cache = path.join(work, 'cache');
+  return { work, published: path.join(work, 'published'), cache, folder: path.join(cache, NLLB_13B.id) };
+}
+
+/** The operator's environment: pull the 1.3B export from this hub into this cache, as int8. */
+function operatorEnv(cache: string, hub: FakeHub): Record<string, string> {
+  return {
+    SEMA_MODEL_CACHE: cache,
+    SEMA_HUB_URL: hub.url,
+    SEMA_TRANSLATION_MODEL: NLLB_13B.id,
+    SEMA_TRANSLATION_DTYPE: 'q8',
+    SEMA_CHAT_PROVIDER: 'none',
+  };
 }
 
 describe('npm run models -- pull, a model published only in float32', () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-float32-'));
-  const published = path.join(work, 'published');
-  const cache = path.join(work, 'cache');
-  const folder = path.join(cache, NLLB_13B.id);
+  const { work, published, cache, folder } = workFolders('sema-float32-');
   let hub: FakeHub;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    execFileSync(
-      '/usr/bin/python3',
-      [
-        path.join(here, 'make-synthetic-nllb.py'),
-        published,
-        '--size',
-        'tiny',
-        '--dtypes',
-        'fp32',
-        '--external-data',
-      ],
-      { stdio: 'pipe' },
-    );
+    makeFloat32Model(published);
     // The first download of the decoder's weights is cut half way, as a dropped connection would.
     const weights = 'onnx/decoder_model_merged.onnx_data';
     const half = Math.floor(fs.statSync(path.join(published, weights)).size / 2);
@@ -59,13 +65,7 @@ describe('npm run models -- pull, a model published only in float32', () => {
       revision: NLLB_13B.revision,
       cut: { file: weights, afterBytes: half },
     });
-    env = {
-      SEMA_MODEL_CACHE: cache,
-      SEMA_HUB_URL: hub.url,
-      SEMA_TRANSLATION_MODEL: NLLB_13B.id,
-      SEMA_TRANSLATION_DTYPE: 'q8',
-      SEMA_CHAT_PROVIDER: 'none',
-    };
+    env = operatorEnv(cache, hub);
   }, 120_000);
   afterAll(async () => {
     await hub.close();
@@ -121,26 +121,11 @@ describe('npm run models -- pull, a model published only in float32', () => {
 });
 
 describe('npm run models -- pull, a float32 model whose int8 form translates differently', () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-float32-refused-'));
-  const published = path.join(work, 'published');
-  const cache = path.join(work, 'cache');
-  const folder = path.join(cache, NLLB_13B.id);
+  const { work, published, cache, folder } = workFolders('sema-float32-refused-');
   let hub: FakeHub;
 
   beforeAll(async () => {
-    execFileSync(
-      '/usr/bin/python3',
-      [
-        path.join(here, 'make-synthetic-nllb.py'),
-        published,
-        '--size',
-        'tiny',
-        '--dtypes',
-        'fp32',
-        '--external-data',
-      ],
-      { stdio: 'pipe' },
-    );
+    makeFloat32Model(published);
     // Outliers, the weights per-tensor quantization handles worst: one weight in 1,024 set to 40
     // stretches every matrix's range so far that its other weights round to zero in uint8.
     for (const file of ['onnx/encoder_model.onnx_data', 'onnx/decoder_model_merged.onnx_data']) {
@@ -157,13 +142,7 @@ describe('npm run models -- pull, a float32 model whose int8 form translates dif
   });
 
   it('refuses it: the quantized files go, the float32 ones stay, and the command fails saying so', async () => {
-    const env = {
-      SEMA_MODEL_CACHE: cache,
-      SEMA_HUB_URL: hub.url,
-      SEMA_TRANSLATION_MODEL: NLLB_13B.id,
-      SEMA_TRANSLATION_DTYPE: 'q8',
-      SEMA_CHAT_PROVIDER: 'none',
-    };
+    const env = operatorEnv(cache, hub);
     const pulled = await models(env, 'pull');
     expect(pulled.code).toBe(1);
     expect(pulled.stdout).toMatch(/REFUSED: the int8 model differs from the float32 one \(0 of 32/);

@@ -1,38 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHub, type FakeHub } from '../src/translation/testing/fake-hub.ts';
+import { runModels as models } from './run-models.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const script = path.join(here, 'models.ts');
 const fixtures = path.join(here, '../test/fixtures');
 const M2M = 'sema-test/tiny-m2m100';
 const NLLB = 'sema-test/tiny-nllb';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run models -- …` as an operator would, with this environment. */
-async function models(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', script, ...args],
-      { env: { ...process.env, ...env, SEMA_LOG_LEVEL: 'silent' } },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 describe('npm run models', () => {
   const hubs: FakeHub[] = [];

@@ -15,7 +15,7 @@ import { parseApiKeys } from '../src/config/parsers.ts';
 import { WebSessions } from '../src/lib/web-session.ts';
 import { buildTestApp, listenOn, postJson } from './build-test-app.ts';
 import { REDIS_SERVER } from '@sema/testkit/redis';
-import { redisForSuite } from './redis-suite.ts';
+import { appsOnRedis, redisForSuite } from './redis-suite.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
 
 const SMALL = 'small-key-0001'; // 100 characters a month
@@ -275,13 +275,7 @@ describe('with API keys, documents whose translation fails after the upload was 
 
 describe.skipIf(!REDIS_SERVER)('with API keys and REDIS_URL', () => {
   const redis = redisForSuite();
-  const apps: App[] = [];
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      apps.push(await buildTestApp({ SEMA_API_KEYS: KEYS, REDIS_URL: `redis://127.0.0.1:${redis.port}/4` }));
-    }
-  }, 60_000);
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  const apps = appsOnRedis(redis, 4, { SEMA_API_KEYS: KEYS });
 
   it('spends one budget through every process', async () => {
     const [a, b] = apps as [App, App];

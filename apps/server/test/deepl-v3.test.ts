@@ -6,26 +6,21 @@
  * create, list, PUT dictionaries, PATCH name, delete, `/v2/translate` with the glossary's id).
  */
 import * as deepl from 'deepl-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_SERVER } from '@sema/testkit/redis';
-import { buildTestApp, listenOn } from './build-test-app.ts';
-import { redisForSuite } from './redis-suite.ts';
+import { listenDuringTests, listenOn } from './build-test-app.ts';
+import { appsOnRedis, redisForSuite } from './redis-suite.ts';
 
-let app: App;
-let base: string;
+const served = listenDuringTests({ SEMA_RATE_LIMIT: '1000/minute' });
 let client: deepl.DeepLClient;
 
 beforeAll(async () => {
-  app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute' });
-  ({ base } = await listenOn(app));
-  client = new deepl.DeepLClient('any-key:fx', { serverUrl: base, maxRetries: 0 });
+  client = new deepl.DeepLClient('any-key:fx', { serverUrl: served.base, maxRetries: 0 });
 }, 60_000);
-afterAll(() => app?.close());
 
 /** A request as Weblate's `self.request` sends it: JSON, the DeepL key header. */
 async function weblate(method: string, path: string, json?: unknown) {
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${served.base}${path}`, {
     method,
     headers: {
       Authorization: 'DeepL-Auth-Key any-key:fx',
@@ -165,7 +160,7 @@ describe('DeepL v3 multilingual glossaries, through deepl-node', () => {
       deepl.GlossaryNotFoundError,
     );
     // Every dictionary is gone from the store, not only from the list.
-    expect((await app.glossaries.listAll()).filter((info) => info.name === 'Health')).toEqual([]);
+    expect((await served.app.glossaries.listAll()).filter((info) => info.name === 'Health')).toEqual([]);
   });
 
   it('a v2 glossary is a v3 glossary of one dictionary with the same id', async () => {
@@ -266,12 +261,7 @@ describe("Weblate's DeepL machinery, its requests replayed", () => {
 
 describe.skipIf(!REDIS_SERVER)('DeepL v3 glossaries with REDIS_URL', () => {
   const redis = redisForSuite();
-  const nodes: App[] = [];
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++)
-      nodes.push(await buildTestApp({ REDIS_URL: `redis://127.0.0.1:${redis.port}/5` }));
-  }, 60_000);
-  afterAll(() => Promise.all(nodes.map((node) => node.close())));
+  const nodes = appsOnRedis(redis, 5);
 
   it('keeps a glossary and its dictionaries whole across nodes', async () => {
     const [one, two] = await Promise.all(nodes.map(async (node) => (await listenOn(node)).base));

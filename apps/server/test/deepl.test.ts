@@ -6,25 +6,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as deepl from 'deepl-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
-import { buildTestApp, listenOn } from './build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listenDuringTests } from './build-test-app.ts';
+import { translateDeepLDocument } from './deepl-document.ts';
 
-let app: App;
-let base: string;
+const served = listenDuringTests({ SEMA_RATE_LIMIT: '1000/minute' });
 let translator: deepl.Translator;
 
 beforeAll(async () => {
-  app = await buildTestApp({ SEMA_RATE_LIMIT: '1000/minute' });
-  ({ base } = await listenOn(app));
   // Any key: Sema needs none. No retries, so a refusal shows at once.
-  translator = new deepl.Translator('any-key:fx', { serverUrl: base, maxRetries: 0 });
-  await app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'swh_Latn' });
+  translator = new deepl.Translator('any-key:fx', { serverUrl: served.base, maxRetries: 0 });
+  await served.app.translation.translate({ text: 'warm up', source: 'eng_Latn', target: 'swh_Latn' });
 }, 60_000);
-afterAll(() => app?.close());
 
 const ours = (text: string, source: string, target: string) =>
-  app.translation.translate({ text, source, target });
+  served.app.translation.translate({ text, source, target });
 
 /** Waits for `handle`'s document ("Good night." sent to German) and checks it comes back as ours. */
 async function expectGoodNightInGerman(client: deepl.Translator, handle: deepl.DocumentHandle, name: string) {
@@ -118,7 +114,7 @@ describe('the DeepL API under /v2, through deepl-node', () => {
     expect(result.text).toContain('zahanati');
     expect(result.text).toContain('Sema');
     // The same glossary is Sema's own: /api/v1/glossaries shows it.
-    const ours = await app.inject({ method: 'GET', url: `/api/v1/glossaries/${made.glossaryId}` });
+    const ours = await served.app.inject({ method: 'GET', url: `/api/v1/glossaries/${made.glossaryId}` });
     expect(ours.json()).toMatchObject({ source_language: 'eng_Latn', target_language: 'swh_Latn' });
 
     await expect(translator.translateText('The clinic.', 'en', 'fr', { glossary: made })).rejects.toThrow(
@@ -197,7 +193,7 @@ describe('DeepL targets and options as DeepL has them, through deepl-node', () =
     // The first document of a fresh server starts the document worker, which can take longer than
     // the client's default 5 s on a loaded machine.
     const patient = new deepl.Translator('any-key:fx', {
-      serverUrl: base,
+      serverUrl: served.base,
       maxRetries: 0,
       minTimeout: 30_000,
     });
@@ -245,25 +241,15 @@ describe('documents through deepl-node', () => {
 
   it('counts the characters of a document in /v2/usage once it is translated (a multipart upload)', async () => {
     const usage = async () =>
-      ((await (await fetch(`${base}/v2/usage`)).json()) as { character_count: number }).character_count;
+      ((await (await fetch(`${served.base}/v2/usage`)).json()) as { character_count: number })
+        .character_count;
     const before = await usage();
     const text = 'The library opens at nine.\nThe children read there after school.\n';
     const form = new FormData();
     form.append('file', new Blob([text], { type: 'text/plain' }), 'notes.txt');
     form.append('source_lang', 'EN');
     form.append('target_lang', 'FR');
-    const upload = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
-    expect(upload.status).toBe(200);
-    const { document_id: id, document_key: key } = (await upload.json()) as Record<string, string>;
-    const status = async () =>
-      (await (
-        await fetch(`${base}/v2/document/${id}`, {
-          method: 'POST',
-          body: new URLSearchParams({ document_key: key! }),
-        })
-      ).json()) as { status: string; billed_characters?: number };
-    await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe('done');
-    const billed = (await status()).billed_characters!;
+    const billed = (await translateDeepLDocument(served.base, form)).billed_characters!;
     expect(billed).toBe(text.replace(/\n/g, '').length);
     expect(await usage()).toBe(before + billed);
   }, 30_000);
@@ -271,11 +257,11 @@ describe('documents through deepl-node', () => {
   it('refuses a document without a file, or of a format Sema does not read', async () => {
     const form = new FormData();
     form.append('target_lang', 'DE');
-    const none = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    const none = await fetch(`${served.base}/v2/document`, { method: 'POST', body: form });
     expect(none.status).toBe(400);
     expect(await none.json()).toEqual({ message: "Parameter 'file' not specified." });
     form.append('file', new Blob(['\x00\x01binary']), 'image.png');
-    const png = await fetch(`${base}/v2/document`, { method: 'POST', body: form });
+    const png = await fetch(`${served.base}/v2/document`, { method: 'POST', body: form });
     expect(png.status).toBe(400);
     expect(((await png.json()) as { message: string }).message).toMatch(/png/i);
   });
@@ -283,7 +269,7 @@ describe('documents through deepl-node', () => {
 
 describe('the DeepL API with form posts', () => {
   it('takes text repeated and DeepL upper-case codes, with the key in the header', async () => {
-    const response = await fetch(`${base}/v2/translate`, {
+    const response = await fetch(`${served.base}/v2/translate`, {
       method: 'POST',
       headers: {
         Authorization: 'DeepL-Auth-Key whatever',
@@ -324,7 +310,7 @@ describe('the DeepL API with form posts', () => {
     [{ text: ['Hi', 7], target_lang: 'DE' }, 400, "Value for 'text' not supported."],
     [{ text: [], target_lang: 'DE' }, 400, "Parameter 'text' not specified."],
   ])('answers case %# with its status and {message}', async (body, status, message) => {
-    const response = await fetch(`${base}/v2/translate`, {
+    const response = await fetch(`${served.base}/v2/translate`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp, postJson } from './build-test-app.ts';
 import { REDIS_SERVER } from '@sema/testkit/redis';
-import { redisForSuite } from './redis-suite.ts';
+import { appsOnRedis, redisForSuite } from './redis-suite.ts';
 
 const CLINIC = {
   name: 'Clinic',
@@ -194,12 +194,7 @@ describe('stored glossaries, in SQLite', () => {
 
 describe.skipIf(!REDIS_SERVER)('stored glossaries, in Redis (REDIS_URL)', () => {
   const redis = redisForSuite();
-  const apps: App[] = [];
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++)
-      apps.push(await buildTestApp({ REDIS_URL: `redis://127.0.0.1:${redis.port}/3` }));
-  }, 60_000);
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  const apps = appsOnRedis(redis, 3);
 
   it('a glossary made through one process is used by the other, and deleted for both', async () => {
     const [a, b] = apps as [App, App];

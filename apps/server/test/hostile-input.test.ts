@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { TranslationPipeline } from '../src/translation/pipeline.ts';
 import { buildTestApp, listenOn } from './build-test-app.ts';
+import { preflight } from './preflight.ts';
 
 /**
  * What careless and hostile clients send, and the one error shape they must get back: JSON
@@ -87,15 +88,7 @@ describe('the one error shape', () => {
   });
 
   it('still answers CORS preflight on the API', async () => {
-    const response = await app.inject({
-      method: 'OPTIONS',
-      url: '/api/v1/translate',
-      headers: {
-        origin: 'https://example.org',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type',
-      },
-    });
+    const response = await preflight(app, '/api/v1/translate', { method: 'POST', headers: 'content-type' });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();

@@ -27,6 +27,28 @@ const json = (base: string, path: string, body: unknown, headers: Record<string,
     headers: { 'Content-Type': 'application/json', 'User-Agent': 'Dialect App', ...headers },
   });
 
+/**
+ * The libretranslate npm client, run unchanged, translates "Good morning." from `en` into `target`
+ * exactly as Sema's own translation into `catalogue` does.
+ */
+async function expectNpmClientAgrees(
+  served: ReturnType<typeof listenDuringTests>,
+  target: string,
+  catalogue: string,
+  apiKey?: string,
+) {
+  const translated = await libretranslate({
+    query: 'Good morning.',
+    source: 'en',
+    target,
+    apiurl: served.base,
+    ...(apiKey ? { apiKey } : {}),
+  });
+  expect(translated).toBe(
+    await served.app.translation.translate({ text: 'Good morning.', source: 'eng_Latn', target: catalogue }),
+  );
+}
+
 describe('LibreTranslate clients, no keys', () => {
   const served = listenDuringTests({ SEMA_RATE_LIMIT: '1000/minute' });
 
@@ -139,19 +161,7 @@ describe('LibreTranslate clients, no keys', () => {
   });
 
   it('works with the libretranslate npm client into zh, which it checks against /languages first', async () => {
-    const translated = await libretranslate({
-      query: 'Good morning.',
-      source: 'en',
-      target: 'zh',
-      apiurl: served.base,
-    });
-    expect(translated).toBe(
-      await served.app.translation.translate({
-        text: 'Good morning.',
-        source: 'eng_Latn',
-        target: 'cmn_Hans',
-      }),
-    );
+    await expectNpmClientAgrees(served, 'zh', 'cmn_Hans');
   });
 
   it("finds zh_Hans supported as Weblate does, and brings Weblate's [X<n>X] placeholders back", async () => {
@@ -195,42 +205,26 @@ describe('LibreTranslate clients with API keys', () => {
 
   it("answers a request without a key in LibreTranslate's words, which Dialect recognises", async () => {
     // Dialect: `if error == "Please contact the server operator to obtain an API key": raise APIKeyRequired`.
-    const none = await json(served.base, '/translate', { q: 'hello', source: 'en', target: 'es' });
+    const hello = (key?: string) =>
+      json(served.base, '/translate', {
+        q: 'hello',
+        source: 'en',
+        target: 'es',
+        ...(key ? { api_key: key } : {}),
+      });
+    const none = await hello();
     expect(none.status).toBe(403);
     expect(await none.json()).toEqual({ error: 'Please contact the server operator to obtain an API key' });
     // Dialect: `elif error == "Invalid API key": raise APIKeyInvalid`.
-    const wrong = await json(served.base, '/translate', {
-      q: 'hello',
-      source: 'en',
-      target: 'es',
-      api_key: 'nope-nope',
-    });
+    const wrong = await hello('nope-nope');
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: 'Invalid API key' });
-    const right = await json(served.base, '/translate', {
-      q: 'hello',
-      source: 'en',
-      target: 'es',
-      api_key: KEY,
-    });
+    const right = await hello(KEY);
     expect(right.status).toBe(200);
   });
 
   it('takes the key the libretranslate npm client sends as apiKey', async () => {
-    const translated = await libretranslate({
-      query: 'Good morning.',
-      source: 'en',
-      target: 'fr',
-      apiurl: served.base,
-      apiKey: KEY,
-    });
-    expect(translated).toBe(
-      await served.app.translation.translate({
-        text: 'Good morning.',
-        source: 'eng_Latn',
-        target: 'fra_Latn',
-      }),
-    );
+    await expectNpmClientAgrees(served, 'fr', 'fra_Latn', KEY);
   });
 
   it('serves /spec without a key, as LibreTranslate does', async () => {

@@ -59,3 +59,21 @@ export function servingModels(env: Record<string, string>): () => ModelServer {
   afterAll(() => server?.app.close());
   return () => server!;
 }
+
+/** Sentences each model translated while `work` ran, by model name, from /status's per-model counters. */
+export async function countedDuring(server: ModelServer, work: () => Promise<unknown>) {
+  const counts = async (): Promise<Record<string, number>> =>
+    Object.fromEntries(((await server.status()).models ?? []).map((model) => [model.model, model.sentences]));
+  const before = await counts();
+  await work();
+  const after = await counts();
+  return Object.fromEntries(
+    Object.entries(after).map(([name, count]) => [name, count - (before[name] ?? 0)]),
+  );
+}
+
+/** Which models translated "Good morning." from English into each of `targets`, one after the other. */
+export const countedForTargets = (server: ModelServer, targets: string[]) =>
+  countedDuring(server, async () => {
+    for (const target of targets) await server.translate('Good morning.', 'eng_Latn', target);
+  });

@@ -13,6 +13,7 @@ import type { TranslateDocumentResponse } from '@sema/shared/api/documents';
 import { escapeXml } from '../src/documents/adapters/xml-runs.ts';
 import { makeEpub, makeOdp, makeOds, makeOdt, makePptx, makeXlsx } from '../src/documents/testing/index.ts';
 import { listenDuringTests, uploadForm as upload } from './build-test-app.ts';
+import { translateDeepLDocument } from './deepl-document.ts';
 
 const served = listenDuringTests({ SEMA_RATE_LIMIT: '1000/minute' });
 
@@ -143,18 +144,7 @@ describe('office documents report the parts they leave untranslated (issue 29)',
 
   it("DeepL's /v2/document status names them in sema_note, next to billed_characters", async () => {
     const form = upload('deck.pptx', deckWithExtras(), { source_lang: 'EN', target_lang: 'FR' });
-    const started = await fetch(`${served.base}/v2/document`, { method: 'POST', body: form });
-    expect(started.status).toBe(200);
-    const { document_id: id, document_key: key } = (await started.json()) as Record<string, string>;
-    const status = async () =>
-      (await (
-        await fetch(`${served.base}/v2/document/${id}`, {
-          method: 'POST',
-          body: new URLSearchParams({ document_key: key! }),
-        })
-      ).json()) as { status: string; billed_characters?: number; sema_note?: string };
-    await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe('done');
-    const done = await status();
+    const done = await translateDeepLDocument(served.base, form);
     expect(done.billed_characters).toBeGreaterThan(0);
     expect(done.sema_note).toBe(expected);
   }, 30_000);

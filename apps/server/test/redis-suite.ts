@@ -1,5 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startRedis, type TestRedis } from '@sema/testkit/redis';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './build-test-app.ts';
 
 /**
  * A real `redis-server` for the tests of the calling `describe`: started before them (before the
@@ -26,4 +28,18 @@ export function redisForSuite(): TestRedis {
     stop: () => started().stop(),
     start: () => started().start(),
   };
+}
+
+/**
+ * Two apps on the suite's Redis (database `db`, apart from the other suites'), as two processes of
+ * one deployment: built before the suite's tests, closed after them.
+ */
+export function appsOnRedis(redis: TestRedis, db: number, env: Record<string, string> = {}): App[] {
+  const apps: App[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++)
+      apps.push(await buildTestApp({ ...env, REDIS_URL: `redis://127.0.0.1:${redis.port}/${db}` }));
+  }, 60_000);
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  return apps;
 }

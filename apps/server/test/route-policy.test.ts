@@ -11,6 +11,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/read.ts';
 import { TINY_NLLB } from '../src/translation/testing/tiny-nllb.ts';
 import { buildTestApp } from './build-test-app.ts';
+import { preflight } from './preflight.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-policy-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Sema</title>');
@@ -104,18 +105,11 @@ describe('every route declares its policy', () => {
   });
 
   it('opens CORS on the public APIs only, preflights included', async () => {
-    const preflight = (url: string, method: string) =>
-      app.inject({
-        method: 'OPTIONS',
-        url,
-        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': method },
-      });
-    const open = await preflight('/v2/translate', 'POST');
+    const asking = (url: string, method: string) => preflight(app, url, { method });
+    const open = await asking('/v2/translate', 'POST');
     expect(open.headers['access-control-allow-origin']).toBe('*');
-    expect(
-      (await preflight('/api/v1/session', 'POST')).headers['access-control-allow-origin'],
-    ).toBeUndefined();
-    expect((await preflight('/metrics', 'GET')).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await asking('/api/v1/session', 'POST')).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await asking('/metrics', 'GET')).headers['access-control-allow-origin']).toBeUndefined();
     const page = await app.inject({
       method: 'GET',
       url: '/',
@@ -131,24 +125,19 @@ describe('every route declares its policy', () => {
   });
 
   it('answers a preflight as a CORS library would: methods, the headers asked for, 204 with no body', async () => {
-    const preflight = await app.inject({
-      method: 'OPTIONS',
-      url: '/api/v1/translate?x=1',
-      headers: {
-        origin: 'https://elsewhere.example',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type, x-api-key',
-      },
+    const answer = await preflight(app, '/api/v1/translate?x=1', {
+      method: 'POST',
+      headers: 'content-type, x-api-key',
     });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers).toMatchObject({
+    expect(answer.statusCode).toBe(204);
+    expect(answer.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET,HEAD,POST',
       'access-control-allow-headers': 'content-type, x-api-key',
       'content-length': '0',
     });
-    expect(preflight.headers['access-control-expose-headers']).toContain('X-Request-ID');
-    expect(preflight.body).toBe('');
+    expect(answer.headers['access-control-expose-headers']).toContain('X-Request-ID');
+    expect(answer.body).toBe('');
     // Without an Origin it is no preflight; an OPTIONS about a route that is no public API is refused.
     const originless = await app.inject({
       method: 'OPTIONS',
@@ -156,12 +145,7 @@ describe('every route declares its policy', () => {
       headers: { 'access-control-request-method': 'POST' },
     });
     expect([originless.statusCode, originless.body]).toEqual([400, 'Invalid Preflight Request']);
-    const asking = (url: string) =>
-      app.inject({
-        method: 'OPTIONS',
-        url,
-        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
-      });
+    const asking = (url: string) => preflight(app, url, { method: 'GET' });
     const closed = await asking('/metrics');
     expect(closed.statusCode).toBe(405); // /metrics takes GET only, and no cross-origin reader
     expect(closed.headers['access-control-allow-origin']).toBeUndefined();

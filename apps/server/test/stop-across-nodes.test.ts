@@ -8,14 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_SERVER } from '@sema/testkit/redis';
 import type { App } from '../src/app.ts';
 import { buildTestApp, listenOn } from './build-test-app.ts';
-import {
-  chatThrough,
-  startFakeOpenAi,
-  UPSTREAM_KEY,
-  UPSTREAM_MODEL,
-  type FakeOpenAi,
-} from './fake-openai.ts';
+import { chatThrough, startFakeOpenAi, UPSTREAM_KEY, type FakeOpenAi } from './fake-openai.ts';
 import { redisForSuite } from './redis-suite.ts';
+import { stopChatStream } from './stop-chat-stream.ts';
 
 const KEY = 'relay-key-000001';
 const OTHER = 'relay-key-000002';
@@ -54,26 +49,17 @@ describe.skipIf(!REDIS_SERVER)('a stop that reaches another node', () => {
     const { base } = await listenOn(answering);
     const openai = new OpenAI({ apiKey: KEY, baseURL: `${base}/v1`, maxRetries: 0 });
     const stopped = fake.nextDisconnect();
-    const stream = await openai.chat.completions.create({
-      model: UPSTREAM_MODEL,
-      messages: [{ role: 'user', content: 'Tell me about "Lake Victoria" & its shores.' }],
-      stream: true,
-    });
-    let text = '';
-    let asked = false;
-    let final: (OpenAI.ChatCompletionChunk & { sema?: { interrupted?: boolean } }) | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (text && !asked) {
-        asked = true;
+    const { text, final } = await stopChatStream(
+      openai,
+      'Tell me about "Lake Victoria" & its shores.',
+      async (id) => {
         // Not the other node's turn, and not the other key's: only its own client stops it.
-        expect((await stopOn(other, chunk.id, OTHER)).statusCode).toBe(404);
-        const relayed = await stopOn(other, chunk.id, KEY);
+        expect((await stopOn(other, id, OTHER)).statusCode).toBe(404);
+        const relayed = await stopOn(other, id, KEY);
         expect(relayed.statusCode).toBe(200);
         expect(relayed.json()).toEqual({ stopped: true });
-      }
-      if (chunk.choices[0]?.finish_reason) final = chunk;
-    }
+      },
+    );
     await stopped; // the answering node stopped its model
     expect(final?.sema?.interrupted).toBe(true);
     expect(text.length).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import { listenOn } from './build-test-app.ts';
 import { withFakeChat } from './fake-chat-app.ts';
 import { SWAHILI_MESSAGE, UPSTREAM_KEY, UPSTREAM_MODEL, type FakeOpenAi } from './fake-openai.ts';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { stopChatStream } from './stop-chat-stream.ts';
 
 const KEY = 'stopper-key-00001';
 const OTHER = 'another-key-00002';
@@ -95,24 +96,11 @@ describe('a stopped answer', () => {
     fake.setDefault({ kind: 'slow', intervalMs: 20 });
     const { openai, base } = await client();
     const before = await usage();
-    const stream = await openai.chat.completions.create({
-      model: UPSTREAM_MODEL,
-      messages: [{ role: 'user', content: QUESTION }],
-      stream: true,
+    const { text, final } = await stopChatStream(openai, QUESTION, async (id) => {
+      // Another client cannot stop it; its own can.
+      expect((await stop(base, id, OTHER)).status).toBe(404);
+      expect((await stop(base, id)).status).toBe(200);
     });
-    let text = '';
-    let asked = false;
-    let final: (OpenAI.ChatCompletionChunk & { sema?: { interrupted?: boolean } }) | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (text && !asked) {
-        asked = true;
-        // Another client cannot stop it; its own can.
-        expect((await stop(base, chunk.id, OTHER)).status).toBe(404);
-        expect((await stop(base, chunk.id)).status).toBe(200);
-      }
-      if (chunk.choices[0]?.finish_reason) final = chunk;
-    }
     expect(final?.sema?.interrupted).toBe(true);
     expect(text).toMatch(/^word0 /);
     await expect.poll(usage).toBe(before + QUESTION.length + text.length);

@@ -43,6 +43,24 @@ const glossaryIds = async (app: App, who: Who) =>
     (glossary) => glossary.id,
   );
 
+/** Makes a glossary from English as `who`. */
+const createGlossary = (app: App, who: Who, glossary: { name: string; target: string; entries: object }) =>
+  call(app, who, 'POST', '/api/v1/glossaries', {
+    name: glossary.name,
+    source_language: 'eng_Latn',
+    target_language: glossary.target,
+    entries: glossary.entries,
+  });
+
+/** Asks, as `who`, for the clinic question in Swahili through glossary `id`. */
+const translateWithGlossary = (app: App, who: Who, id: string) =>
+  call(app, who, 'POST', '/api/v1/translate', {
+    text: 'Where is the clinic?',
+    source_language: 'eng_Latn',
+    target_language: 'swh_Latn',
+    glossary_id: id,
+  });
+
 function tenantSuite(env: () => Record<string, string>) {
   let app: App;
   const alice = { key: ALICE };
@@ -60,10 +78,9 @@ function tenantSuite(env: () => Record<string, string>) {
     });
     const session = await app.inject({ method: 'POST', url: '/api/v1/session', remoteAddress: WEB_ADDRESS });
     web = { session: session.json().token };
-    const created = await call(app, alice, 'POST', '/api/v1/glossaries', {
+    const created = await createGlossary(app, alice, {
       name: "Alice's clinic terms « & <b> # »",
-      source_language: 'eng_Latn',
-      target_language: 'swh_Latn',
+      target: 'swh_Latn',
       entries: { clinic: 'zahanati' },
     });
     expect(created.statusCode).toBe(201);
@@ -86,12 +103,7 @@ function tenantSuite(env: () => Record<string, string>) {
       const put = await call(app, other, 'PUT', `/api/v1/glossaries/${alices}`, { entries: { clinic: 'x' } });
       expect(put.statusCode).toBe(404);
       expect((await call(app, other, 'DELETE', `/api/v1/glossaries/${alices}`)).statusCode).toBe(404);
-      const translate = await call(app, other, 'POST', '/api/v1/translate', {
-        text: 'Where is the clinic?',
-        source_language: 'eng_Latn',
-        target_language: 'swh_Latn',
-        glossary_id: alices,
-      });
+      const translate = await translateWithGlossary(app, other, alices);
       expect(translate.statusCode).toBe(404);
       expect(translate.json().code).toBe('GLOSSARY_NOT_FOUND');
     }
@@ -108,21 +120,15 @@ function tenantSuite(env: () => Record<string, string>) {
     const own = await call(app, alice, 'GET', `/api/v1/glossaries/${alices}`);
     expect(own.statusCode).toBe(200);
     expect(own.json().entries).toEqual({ clinic: 'zahanati' });
-    const used = await call(app, alice, 'POST', '/api/v1/translate', {
-      text: 'Where is the clinic?',
-      source_language: 'eng_Latn',
-      target_language: 'swh_Latn',
-      glossary_id: alices,
-    });
+    const used = await translateWithGlossary(app, alice, alices);
     expect(used.statusCode).toBe(200);
     expect(used.json().translated_text).toContain('zahanati');
   });
 
   it("keeps a web session's glossary to its address, away from the keys", async () => {
-    const created = await call(app, web, 'POST', '/api/v1/glossaries', {
+    const created = await createGlossary(app, web, {
       name: 'web terms',
-      source_language: 'eng_Latn',
-      target_language: 'fra_Latn',
+      target: 'fra_Latn',
       entries: { hello: 'bonjour' },
     });
     expect(created.statusCode).toBe(201);
@@ -145,12 +151,7 @@ function tenantSuite(env: () => Record<string, string>) {
     expect(shared.statusCode).toBe(200);
     expect(shared.json()).toMatchObject({ id: alices, owner: 'shared', shared: true });
     expect(await glossaryIds(app, bob)).toContain(alices);
-    const used = await call(app, bob, 'POST', '/api/v1/translate', {
-      text: 'Where is the clinic?',
-      source_language: 'eng_Latn',
-      target_language: 'swh_Latn',
-      glossary_id: alices,
-    });
+    const used = await translateWithGlossary(app, bob, alices);
     expect(used.statusCode).toBe(200);
     const refused = await call(app, bob, 'DELETE', `/api/v1/glossaries/${alices}`);
     expect(refused.statusCode).toBe(403);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, postJson } from './build-test-app.ts';
 import { appWithRecordingTranslator } from './recording-translator.ts';
 
 const served = appWithRecordingTranslator();
@@ -122,10 +122,10 @@ describe('whole sentences on the tiny model', () => {
 
   it('keeps every placeholder through the fallback when a random model mangles the stand-ins', async () => {
     const text = 'Hello {name}, you have %d new messages from @amina at 10:30.';
-    const response = await tiny.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: { text, source_language: 'eng_Latn', target_language: 'fra_Latn' },
+    const response = await postJson(tiny, '/api/v1/translate', {
+      text,
+      source_language: 'eng_Latn',
+      target_language: 'fra_Latn',
     });
     expect(response.statusCode).toBe(200);
     const translated = response.json<{ translated_text: string }>().translated_text;
@@ -147,14 +147,10 @@ describe('whole sentences turned off (SEMA_WHOLE_SENTENCES=off)', () => {
   });
 
   it('cuts the sentence around its spans, as before', async () => {
-    const response = await cutting.inject({
-      method: 'POST',
-      url: '/api/v1/translate',
-      payload: {
-        text: 'Ask @amina about it today.',
-        source_language: 'eng_Latn',
-        target_language: 'swh_Latn',
-      },
+    const response = await postJson(cutting, '/api/v1/translate', {
+      text: 'Ask @amina about it today.',
+      source_language: 'eng_Latn',
+      target_language: 'swh_Latn',
     });
     expect(response.json<{ translated_text: string }>().translated_text).toBe('ASK @amina ABOUT IT TODAY.');
     expect(served.translator.sentences()).toEqual(['Ask', 'about it today.']);

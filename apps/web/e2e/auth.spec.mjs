@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { browserDuringTests, eventually, newPage, openApp, PHONE } from './lib/browser.mjs';
+import { browserDuringTests, eventually, logIn, newPage, openApp, PHONE } from './lib/browser.mjs';
 
 const browser = browserDuringTests();
 
@@ -37,13 +37,10 @@ describe('local sign-in', () => {
   it('a wrong login shows "Invalid email or password"; a demo account signs in', async () => {
     const { context, page } = await newPage(browser);
     await openApp(page, '/login');
-    await page.getByLabel('Email').fill('demo@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await logIn(page, 'demo@example.com', 'wrong-password');
     await page.getByRole('alert').getByText('Invalid email or password').waitFor();
 
-    await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await logIn(page, 'demo@example.com', 'demo1234');
     await page.getByRole('heading', { level: 1, name: 'Welcome to Sema' }).waitFor();
     // No name at login: the display name is the part of the email before the @.
     await page.getByRole('button', { name: 'demo', exact: true }).waitFor();

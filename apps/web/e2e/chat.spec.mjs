@@ -51,6 +51,32 @@ async function watchStreaming(page) {
   });
 }
 
+/**
+ * The assistant's answer once it is done, after checking (through `watchStreaming`) that its
+ * translation was on screen while the model was still writing.
+ */
+async function streamedAnswer(page) {
+  const reply = page.locator('li[data-role="assistant"]');
+  await reply.locator('[data-testid="chat-answer"][data-status="done"]').waitFor({ timeout: 30_000 });
+  assert.equal(
+    await page.evaluate(() => window.__sawTranslationWhileStreaming),
+    true,
+    'the translated answer streamed',
+  );
+  return reply;
+}
+
+/**
+ * A second message in the conversation, answered by the fake model with `answer` once it is done:
+ * what the model was asked for that turn.
+ */
+async function secondTurn(page, message, answer) {
+  await servers.fake.enqueue({ kind: 'answer', content: answer });
+  await send(page, message);
+  await page.locator('[data-testid="chat-answer"][data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
+  return (await servers.fake.requests())[1];
+}
+
 /** A page on the chat server, in chat mode, collecting page errors and requests to other hosts. */
 /** @param {{ permissions?: string[] }} [options] */
 async function openChat({ permissions = [] } = {}) {
@@ -91,13 +117,7 @@ describe('chat mode, end to end', () => {
     await watchStreaming(page);
     await send(page, SWAHILI);
 
-    const reply = page.locator('li[data-role="assistant"]');
-    await reply.locator('[data-testid="chat-answer"][data-status="done"]').waitFor({ timeout: 30_000 });
-    assert.equal(
-      await page.evaluate(() => window.__sawTranslationWhileStreaming),
-      true,
-      'the translation streamed',
-    );
+    const reply = await streamedAnswer(page);
 
     // The model got the system prompt and the question in English (as our server translates it).
     const [request] = await servers.fake.requests();
@@ -144,13 +164,11 @@ describe('chat mode, end to end', () => {
     assert.equal(await english.locator('strong').textContent(), 'rice');
 
     // The conversation has memory: the next request carries the earlier turn, in English, without reasoning.
-    await servers.fake.enqueue({
-      kind: 'answer',
-      content: 'Beans take longer.\n</think>\n\nSoak the beans first.',
-    });
-    await send(page, 'Thank you very much for your help. What about cooking beans for dinner tonight?');
-    await page.locator('[data-testid="chat-answer"][data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
-    const second = (await servers.fake.requests())[1];
+    const second = await secondTurn(
+      page,
+      'Thank you very much for your help. What about cooking beans for dinner tonight?',
+      'Beans take longer.\n</think>\n\nSoak the beans first.',
+    );
     assert.deepEqual(second.body.messages.slice(2), [
       { role: 'assistant', content: ANSWER },
       {
@@ -177,13 +195,7 @@ describe('chat mode, end to end', () => {
 
     // The user's message keeps the file's name; the reply is a chat answer that streamed.
     await page.locator('li[data-role="user"]').getByText('mto.txt').waitFor();
-    const reply = page.locator('li[data-role="assistant"]');
-    await reply.locator('[data-testid="chat-answer"][data-status="done"]').waitFor({ timeout: 30_000 });
-    assert.equal(
-      await page.evaluate(() => window.__sawTranslationWhileStreaming),
-      true,
-      'the translated answer streamed',
-    );
+    const reply = await streamedAnswer(page);
 
     // The model got the document's text (English, so as it is) between markers, then the question in English.
     const [request] = await servers.fake.requests();
@@ -215,13 +227,11 @@ describe('chat mode, end to end', () => {
     assert.equal(await reply.getByTestId('chat-answer-english').locator('strong').textContent(), 'April');
 
     // A follow-up without the file: the document is still in the conversation's memory.
-    await servers.fake.enqueue({
-      kind: 'answer',
-      content: 'They stay.\n</think>\n\nThey stay by the water.',
-    });
-    await send(page, 'And what do the fishermen do, according to the document?');
-    await page.locator('[data-testid="chat-answer"][data-status="done"]').nth(1).waitFor({ timeout: 30_000 });
-    const followUp = (await servers.fake.requests())[1];
+    const followUp = await secondTurn(
+      page,
+      'And what do the fishermen do, according to the document?',
+      'They stay.\n</think>\n\nThey stay by the water.',
+    );
     assert.deepEqual(followUp.body.messages.slice(1), [
       { role: 'user', content: asked },
       { role: 'assistant', content: NOTES_ANSWER },

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { browserDuringTests, newPage, openApp, PHONE, status } from './lib/browser.mjs';
+import { browserDuringTests, logIn, newPage, openApp, PHONE, status } from './lib/browser.mjs';
 
 const NETWORK = 'Network error. Please check your connection.';
 const SWAHILI = 'Habari za asubuhi, rafiki yangu. Watoto wanakwenda shuleni leo asubuhi.';
@@ -220,12 +220,9 @@ describe('sign-in', () => {
     assert.equal(stored?.includes('mchele'), false);
 
     await page.getByRole('link', { name: 'Login' }).click();
-    await page.getByLabel('Email').fill('amina@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('wrong password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await logIn(page, 'amina@example.com', 'wrong password');
     await page.getByRole('alert').getByText('Invalid email or password').waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('mchele-na-maharage');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await logIn(page, 'amina@example.com', 'mchele-na-maharage');
     await page.getByRole('button', { name: 'Amina Njeri' }).waitFor();
     assert.deepEqual(problems, []);
     await context.close();

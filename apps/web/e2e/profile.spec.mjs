@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import {
   browserDuringTests,
   eventually,
+  logIn,
   newPage,
   openApp,
   pageWidth,
@@ -33,9 +34,7 @@ describe('the profile page', () => {
     const { context, page, problems } = await newPage(browser);
     await openApp(page, '/');
     await page.getByRole('link', { name: 'Login' }).click();
-    await page.getByLabel('Email').fill('demo@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await logIn(page, 'demo@example.com', 'demo1234');
     await page.getByRole('heading', { level: 1, name: 'Welcome to Sema' }).waitFor();
 
     await page.getByRole('button', { name: 'demo', exact: true }).click();

@@ -2,35 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { createDetector } from './detector.ts';
 import { secondLook, unsureGroup } from './second-look.ts';
 
+/** Detector scores by language, as the first pass hands them to the second look. */
+const scoreMap = (byLanguage: Record<string, number>) => new Map(Object.entries(byLanguage));
+
+/** The language with the highest score. */
 const best = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1])[0]![0];
 
 describe('the second look within a group of close neighbours', () => {
   it.each([
     {
       rule: 'Kikuyu against Kamba by r/c against l/s/v',
-      near: new Map([
-        ['kik_Latn', 0.45],
-        ['kam_Latn', 0.5],
-        ['swh_Latn', 0.05],
-      ]),
+      near: scoreMap({ kik_Latn: 0.45, kam_Latn: 0.5, swh_Latn: 0.05 }),
       reads: { text: 'ũrĩa ciothe rĩrĩa', as: 'kik_Latn' },
       against: { text: 'kĩla ũla syonthe vala', as: 'kam_Latn', leader: ['kik_Latn', 0.55] as const },
     },
     {
       rule: 'Kirundi against Kinyarwanda by c before a vowel and vy against cy and by',
-      near: new Map([
-        ['kin_Latn', 0.6],
-        ['run_Latn', 0.4],
-      ]),
+      near: scoreMap({ kin_Latn: 0.6, run_Latn: 0.4 }),
       reads: { text: 'ico ni co gituma vyose', as: 'run_Latn' },
       against: { text: 'icyo ni cyo gituma byose', as: 'kin_Latn', leader: ['run_Latn', 0.7] as const },
     },
     {
       rule: 'Akan (Asante spelling) against Twi (Akuapem spelling) by marked final vowels against -fo, -w',
-      near: new Map([
-        ['twi_Latn', 0.55],
-        ['aka_Latn', 0.45],
-      ]),
+      near: scoreMap({ twi_Latn: 0.55, aka_Latn: 0.45 }),
       reads: { text: 'Ahɔhoɔ no fii mmeaeɛ ahodoɔ berɛ a nsuo no sɛeɛ', as: 'aka_Latn' },
       against: {
         text: 'Nkurɔfo ahorow dodow no fii mmeae biako',
@@ -44,16 +38,10 @@ describe('the second look within a group of close neighbours', () => {
   });
 
   it('leaves a sure first pass, and leaders that are not neighbours, alone', () => {
-    const sure = new Map([
-      ['kin_Latn', 0.99999],
-      ['run_Latn', 0.00001],
-    ]);
+    const sure = scoreMap({ kin_Latn: 0.99999, run_Latn: 0.00001 });
     expect(unsureGroup(sure)).toBeNull();
     expect(secondLook('ico canke vyose', sure)).toBe(sure);
-    const strangers = new Map([
-      ['eng_Latn', 0.5],
-      ['kik_Latn', 0.4],
-    ]);
+    const strangers = scoreMap({ eng_Latn: 0.5, kik_Latn: 0.4 });
     expect(secondLook('ciothe rĩrĩa', strangers)).toBe(strangers);
   });
 });

@@ -6,14 +6,9 @@
  * when it is made.
  */
 import type { Redis } from 'ioredis';
-import { LazyStoreFile, USAGE_STORE } from './sqlite-file.ts';
-import {
-  RedisSchemaGate,
-  upgradeSqlite,
-  type RedisStep,
-  type SqliteStep,
-  type StoreLayout,
-} from './store-schema.ts';
+import type { LazyStoreFile } from './sqlite-file.ts';
+import { RedisSchemaGate, type RedisStep, type SqliteStep, type StoreLayout } from './store-schema.ts';
+import { inUsageFile } from './usage-stores.ts';
 
 export interface ManagedKey {
   /** The first 16 hex digits of the key's SHA-256, as usage is counted under. */
@@ -100,12 +95,10 @@ class RedisManagedKeys implements ManagedKeyStore {
 class SqliteManagedKeys implements ManagedKeyStore {
   private readonly store: LazyStoreFile;
   constructor(file: string) {
-    this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
-      upgradeSqlite(db, 'managed-keys', SQLITE_STEPS, `${file} (SEMA_USAGE_DB)`),
-    );
+    this.store = inUsageFile(file, 'managed-keys', SQLITE_STEPS);
   }
   async checkLayout() {
-    if (this.store.exists()) this.store.open();
+    this.store.openIfMade();
   }
   async adopt(key: ManagedKey) {
     const { changes } = this.store

@@ -156,6 +156,11 @@ export class LazyStoreFile {
     return this.db !== undefined || this.file === ':memory:' || fs.existsSync(this.file);
   }
 
+  /** Opens a file that exists (upgrading or refusing its layout, at start); one never made stays unmade. */
+  openIfMade(): void {
+    if (this.exists()) this.open();
+  }
+
   close() {
     this.db?.close();
     this.db = undefined;

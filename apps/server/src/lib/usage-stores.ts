@@ -34,6 +34,16 @@ const REDIS_STEPS: RedisStep[] = [
 ];
 
 /**
+ * A store kept in the usage file (SEMA_USAGE_DB), the usage counts' and the managed keys': opened
+ * on first use, so a server without keys never creates the file, its layout upgraded or refused then.
+ */
+export function inUsageFile(file: string, store: string, steps: readonly SqliteStep[]): LazyStoreFile {
+  return new LazyStoreFile(file, USAGE_STORE, (db) =>
+    upgradeSqlite(db, store, steps, `${file} (SEMA_USAGE_DB)`),
+  );
+}
+
+/**
  * How many keys (and web sessions) the usage file counts in `month`, read without writing (at the
  * start of a server that moved to Redis: storage/records-left-behind.ts); undefined without a file.
  */
@@ -145,14 +155,11 @@ export class SqliteUsage implements UsageStore {
   private readonly store: LazyStoreFile;
 
   constructor(file: string) {
-    this.store = new LazyStoreFile(file, USAGE_STORE, (db) =>
-      upgradeSqlite(db, 'usage', SQLITE_STEPS, `${file} (SEMA_USAGE_DB)`),
-    );
+    this.store = inUsageFile(file, 'usage', SQLITE_STEPS);
   }
 
-  /** Opens a file that exists (upgrading or refusing its layout); one never made stays unmade. */
   async checkLayout() {
-    if (this.store.exists()) this.store.open();
+    this.store.openIfMade();
   }
 
   /** Every count above 0 (none while the file was never made), for the move to Redis. */

@@ -103,6 +103,18 @@ export async function signInLocally(
   }, record);
 }
 
+/**
+ * Fills in the login form and submits it, as a person signing in does.
+ * @param {import('playwright-core').Page} page
+ * @param {string} email
+ * @param {string} password
+ */
+export async function logIn(page, email, password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 export async function status() {
   const response = await fetch(`${BASE_URL}/api/v1/status`);
   return response.json();

@@ -16,51 +16,38 @@ interface PageRoute {
   load: () => PageModule;
 }
 
+/** A route to a page module's named component, which `lazy` wants as the module's default. */
+function page<K extends string>(
+  path: string,
+  layout: PageRoute['layout'],
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): PageRoute {
+  return { path, layout, load: () => load().then((module) => ({ default: module[name] })) };
+}
+
 /** Each page is its own chunk, fetched when first needed (the first page's while the splash shows). */
 const pages: readonly PageRoute[] = [
-  {
-    path: paths.home.path,
-    layout: 'main',
-    load: () => import('./routes/home/home-route').then((m) => ({ default: m.HomeRoute })),
-  },
-  {
-    path: paths.about.path,
-    layout: 'main',
-    load: () => import('./routes/about').then((m) => ({ default: m.AboutRoute })),
-  },
-  {
-    path: paths.developer.path,
-    layout: 'main',
-    load: () => import('./routes/developer').then((m) => ({ default: m.DeveloperRoute })),
-  },
-  {
-    path: paths.profile.path,
-    layout: 'main',
-    load: () => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
-  },
-  {
-    path: paths.login.path,
-    layout: 'auth',
-    load: () => import('./routes/auth/login').then((m) => ({ default: m.LoginRoute })),
-  },
-  {
-    path: paths.signup.path,
-    layout: 'auth',
-    load: () => import('./routes/auth/signup').then((m) => ({ default: m.SignupRoute })),
-  },
-  {
-    path: paths.forgotPassword.path,
-    layout: 'auth',
-    load: () => import('./routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })),
-  },
+  page(paths.home.path, 'main', () => import('./routes/home/home-route'), 'HomeRoute'),
+  page(paths.about.path, 'main', () => import('./routes/about'), 'AboutRoute'),
+  page(paths.developer.path, 'main', () => import('./routes/developer'), 'DeveloperRoute'),
+  page(paths.profile.path, 'main', () => import('./routes/profile'), 'ProfileRoute'),
+  page(paths.login.path, 'auth', () => import('./routes/auth/login'), 'LoginRoute'),
+  page(paths.signup.path, 'auth', () => import('./routes/auth/signup'), 'SignupRoute'),
+  page(
+    paths.forgotPassword.path,
+    'auth',
+    () => import('./routes/auth/forgot-password'),
+    'ForgotPasswordRoute',
+  ),
 ];
 
 const notFoundPage = { load: () => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })) };
 
 /** Starts loading the page for a path and resolves when its chunk is in (or failed: the page shows why). */
 export function preloadPage(pathname: string): Promise<void> {
-  const page = pages.find((route) => matchPath(route.path, pathname)) ?? notFoundPage;
-  return page.load().then(
+  const matched = pages.find((route) => matchPath(route.path, pathname)) ?? notFoundPage;
+  return matched.load().then(
     () => undefined,
     () => undefined,
   );
@@ -68,6 +55,12 @@ export function preloadPage(pathname: string): Promise<void> {
 
 const lazyPages = pages.map((page) => ({ ...page, Component: lazy(page.load) }));
 const NotFound = lazy(notFoundPage.load);
+
+/** The routes of the pages shown in one layout. */
+const routesOf = (layout: PageRoute['layout']) =>
+  lazyPages
+    .filter((page) => page.layout === layout)
+    .map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />);
 
 /** The layout's page slot: a failed or slow chunk shows there, the header stays. */
 function PageSlot() {
@@ -86,22 +79,12 @@ export function AppRoutes() {
     <Routes>
       <Route element={<MainLayout />}>
         <Route element={<PageSlot />}>
-          {lazyPages
-            .filter((page) => page.layout === 'main')
-            .map(({ path, Component }) => (
-              <Route key={path} path={path} element={<Component />} />
-            ))}
+          {routesOf('main')}
           <Route path="*" element={<NotFound />} />
         </Route>
       </Route>
       <Route element={<AuthLayout />}>
-        <Route element={<PageSlot />}>
-          {lazyPages
-            .filter((page) => page.layout === 'auth')
-            .map(({ path, Component }) => (
-              <Route key={path} path={path} element={<Component />} />
-            ))}
-        </Route>
+        <Route element={<PageSlot />}>{routesOf('auth')}</Route>
       </Route>
     </Routes>
   );

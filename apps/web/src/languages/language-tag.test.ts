@@ -4,10 +4,8 @@ import { languageTag } from './language-tag';
 
 describe('languageTag', () => {
   it('uses the two-letter code when there is one, the three-letter one otherwise', () => {
-    expect(languageTag('fra_Latn')).toBe('fr-Latn');
-    expect(languageTag('ara_Arab')).toBe('ar-Arab');
-    expect(languageTag('swh_Latn')).toBe('swh-Latn');
-    expect(languageTag('cmn_Hans')).toBe('cmn-Hans');
+    const tags = { fra_Latn: 'fr-Latn', ara_Arab: 'ar-Arab', swh_Latn: 'swh-Latn', cmn_Hans: 'cmn-Hans' };
+    for (const [code, tag] of Object.entries(tags)) expect(languageTag(code), code).toBe(tag);
     expect(languageTag('auto')).toBeUndefined();
   });
 });

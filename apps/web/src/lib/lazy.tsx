@@ -1,4 +1,4 @@
-import { createElement, use, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { createElement, Suspense, use, useCallback, useEffect, useState, type ComponentType } from 'react';
 
 export interface LazyComponent<P> {
   (props: P): ReturnType<typeof createElement>;
@@ -91,4 +91,21 @@ export function useDialogOnDemand(dialog: Pick<LazyComponent<never>, 'preload'>)
     setOpenings((count) => count + 1);
   }, [preload]);
   return { openings, open, preload };
+}
+
+/**
+ * The dialog of `useDialogOnDemand` once opened: mounted afresh for each opening (keyed by the
+ * count), inside its own Suspense while its chunk is still on the way.
+ */
+export function OpenedDialog<P extends object>({
+  dialog,
+  openings,
+  props,
+}: {
+  dialog: LazyComponent<P>;
+  openings: number;
+  props: P;
+}) {
+  if (openings === 0) return null;
+  return <Suspense>{createElement(dialog, { ...props, key: openings })}</Suspense>;
 }

@@ -2,16 +2,16 @@ import { Suspense, useEffect, useState } from 'react';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { DropdownMenu } from '@/components/ui/dropdown-menu';
-import { ChevronDownIcon, LogoMark, MenuIcon } from '@/components/ui/icons';
-import { PRODUCT_NAME } from '@/config/constants';
+import { ChevronDownIcon, MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { lazyComponent, whenIdle } from '@/lib/lazy';
-import { Link, NavLink, useNavigate } from '@/lib/routing';
+import { NavLink, useNavigate } from '@/lib/routing';
 
 import { useAppActions } from './app-actions';
+import { HomeLink } from './home-link';
 import { UserBadge } from './user-badge';
 
 /** The small-screen menu is fetched when the browser is idle or the menu button is pointed at. */
@@ -35,14 +35,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-20 h-14 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-3 px-4">
-        <Link
-          to={paths.home.getHref()}
-          className="flex items-center gap-2 rounded-lg text-lg font-bold text-brand-700"
-          aria-label={`${PRODUCT_NAME} home`}
-        >
-          <LogoMark className="text-brand-600" />
-          <span>{PRODUCT_NAME}</span>
-        </Link>
+        <HomeLink className="text-lg" />
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {actions.map((action) => (

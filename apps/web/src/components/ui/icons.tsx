@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { createElement, type ReactElement, type SVGProps } from 'react';
 
 /** Small stroke icons drawn for this app (24-unit grid); decorative unless given a title by the caller. */
 type IconProps = SVGProps<SVGSVGElement>;
@@ -23,17 +23,21 @@ function Icon({ children, ...props }: IconProps) {
   );
 }
 
-export const ChevronDownIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
+/**
+ * An icon from its shapes: a string is a path's data (most icons are paths alone), anything else
+ * (a circle, a rect) is drawn as given.
+ */
+function drawnIcon(...shapes: (string | ReactElement)[]) {
+  const children = shapes.map((shape) => (typeof shape === 'string' ? <path d={shape} /> : shape));
+  return function DrawnIcon(props: IconProps) {
+    // Passed as separate children, not an array, so they need no keys.
+    return createElement(Icon, props, ...children);
+  };
+}
 
-export const SwapIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
-  </Icon>
-);
+export const ChevronDownIcon = drawnIcon('m6 9 6 6 6-6');
+
+export const SwapIcon = drawnIcon('M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7');
 
 export const GearIcon = (props: IconProps) => (
   <Icon {...props} strokeWidth="1.8">
@@ -42,132 +46,60 @@ export const GearIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const CopyIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-  </Icon>
+export const CopyIcon = drawnIcon(
+  <rect x="9" y="9" width="12" height="12" rx="2" />,
+  'M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
 );
 
-export const SpeakerIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M11 5 6 9H3v6h3l5 4V5ZM15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
-  </Icon>
+export const SpeakerIcon = drawnIcon('M11 5 6 9H3v6h3l5 4V5ZM15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13');
+
+export const MicIcon = drawnIcon(
+  <rect x="9" y="3" width="6" height="11" rx="3" />,
+  'M5 11a7 7 0 0 0 14 0M12 18v3',
 );
 
-export const MicIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="9" y="3" width="6" height="11" rx="3" />
-    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
-  </Icon>
+export const RedoIcon = drawnIcon('M20 12a8 8 0 1 1-2.34-5.66M20 4v4h-4');
+
+export const EditIcon = drawnIcon('M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4');
+
+export const ShareIcon = drawnIcon('M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6');
+
+export const CheckIcon = drawnIcon('m5 12 5 5 9-10');
+
+export const CloseIcon = drawnIcon('M6 6l12 12M18 6 6 18');
+
+export const HistoryIcon = drawnIcon('M3 12a9 9 0 1 0 3-6.7L3 8', 'M3 3v5h5M12 7v5l3 2');
+
+export const PlusIcon = drawnIcon('M12 5v14M5 12h14');
+
+export const AlertIcon = drawnIcon(<circle cx="12" cy="12" r="9" />, 'M12 7v6M12 16.5v.5');
+
+export const PaperclipIcon = drawnIcon(
+  'm20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7',
 );
 
-export const RedoIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v4h-4" />
-  </Icon>
+export const SendIcon = drawnIcon('M12 19V5M5 12l7-7 7 7');
+
+export const MenuIcon = drawnIcon('M4 6h16M4 12h16M4 18h16');
+
+export const UserIcon = drawnIcon(<circle cx="12" cy="8" r="4" />, 'M4 21a8 8 0 0 1 16 0');
+
+export const EyeIcon = drawnIcon(
+  'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z',
+  <circle cx="12" cy="12" r="3" />,
 );
 
-export const EditIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
-  </Icon>
+export const EyeOffIcon = drawnIcon(
+  'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
 );
 
-export const ShareIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" />
-  </Icon>
+export const TranslateIcon = drawnIcon(
+  'M4 5h8M8 3v2M6 5c0 4 3 7 6 8M10 5c0 3-3 7-6 8M13 21l4-10 4 10M14.5 17.5h5',
 );
 
-export const CheckIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m5 12 5 5 9-10" />
-  </Icon>
-);
+export const ChatIcon = drawnIcon('M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z');
 
-export const CloseIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
-
-export const HistoryIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-    <path d="M3 3v5h5M12 7v5l3 2" />
-  </Icon>
-);
-
-export const PlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const AlertIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v6M12 16.5v.5" />
-  </Icon>
-);
-
-export const PaperclipIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7" />
-  </Icon>
-);
-
-export const SendIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 19V5M5 12l7-7 7 7" />
-  </Icon>
-);
-
-export const MenuIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Icon>
-);
-
-export const UserIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
-);
-
-export const EyeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-
-export const EyeOffIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-  </Icon>
-);
-
-export const TranslateIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 5h8M8 3v2M6 5c0 4 3 7 6 8M10 5c0 3-3 7-6 8M13 21l4-10 4 10M14.5 17.5h5" />
-  </Icon>
-);
-
-export const ChatIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
-  </Icon>
-);
-
-export const FileIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
-    <path d="M14 3v5h5" />
-  </Icon>
-);
+export const FileIcon = drawnIcon('M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z', 'M14 3v5h5');
 
 export const LogoMark = (props: IconProps) => (
   <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false" {...props}>

@@ -28,33 +28,18 @@ export function deeplLanguage(fields: FormFields, name: 'source_lang' | 'target_
  * one English, one Portuguese and one Spanish: a variant is accepted and translated into that one,
  * its spelling not honoured.
  */
-const TARGET_CODES: Readonly<Record<string, readonly { language: string; name: string }[]>> = {
-  eng_Latn: [
-    { language: 'EN-GB', name: 'English (British)' },
-    { language: 'EN-US', name: 'English (American)' },
-  ],
-  por_Latn: [
-    { language: 'PT-BR', name: 'Portuguese (Brazilian)' },
-    { language: 'PT-PT', name: 'Portuguese (European)' },
-  ],
-  spa_Latn: [
-    { language: 'ES', name: 'Spanish' },
-    { language: 'ES-419', name: 'Spanish (Latin American)' },
-  ],
-  cmn_Hans: [
-    { language: 'ZH', name: 'Chinese (simplified)' },
-    { language: 'ZH-HANS', name: 'Chinese (simplified)' },
-  ],
+const TARGET_CODES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  eng_Latn: { 'EN-GB': 'English (British)', 'EN-US': 'English (American)' },
+  por_Latn: { 'PT-BR': 'Portuguese (Brazilian)', 'PT-PT': 'Portuguese (European)' },
+  spa_Latn: { ES: 'Spanish', 'ES-419': 'Spanish (Latin American)' },
+  cmn_Hans: { ZH: 'Chinese (simplified)', 'ZH-HANS': 'Chinese (simplified)' },
 };
 
 /** `/v2/languages?type=target`: each target the server serves, as DeepL lists it (none supports formality here). */
 export const deeplTargets = (targets: readonly LanguageRecord[]) =>
   targets.flatMap((language) =>
-    (TARGET_CODES[language.code] ?? [{ language: upper(language.code), name: language.name }]).map(
-      (entry) => ({
-        ...entry,
-        supports_formality: false,
-      }),
+    Object.entries(TARGET_CODES[language.code] ?? { [upper(language.code)]: language.name }).map(
+      ([code, name]) => ({ language: code, name, supports_formality: false }),
     ),
   );
 

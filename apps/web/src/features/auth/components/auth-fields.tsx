@@ -39,12 +39,8 @@ export function saveThen(save: () => void, onSuccess: () => void, setError: (mes
 
 /** A required one-line field, as the auth forms ask them. */
 export function RequiredField({
-  label,
-  name,
-  type,
-  autoComplete,
-  value,
   onChange,
+  ...field
 }: {
   label: string;
   name: string;
@@ -53,17 +49,7 @@ export function RequiredField({
   value: string;
   onChange: (value: string) => void;
 }) {
-  return (
-    <TextField
-      label={label}
-      type={type}
-      name={name}
-      autoComplete={autoComplete}
-      required
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
+  return <TextField {...field} required onChange={(e) => onChange(e.target.value)} />;
 }
 
 /** The email field every auth form asks first. */

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
-
 import { DeviceListButton } from '@/components/ui/device-list-button';
 import { ChatIcon } from '@/components/ui/icons';
-import { lazyComponent, useDialogOnDemand } from '@/lib/lazy';
+import { lazyComponent, OpenedDialog, useDialogOnDemand } from '@/lib/lazy';
 
 import { useConversationActions, useSavedConversations } from '../api/saved-conversations';
 import { useConversationListRequests } from '../open-request';
@@ -36,11 +34,7 @@ export function ConversationHistory(props: ConversationHistoryProps) {
           Conversations ({conversations.length})
         </DeviceListButton>
       )}
-      {dialog.openings > 0 && (
-        <Suspense>
-          <ConversationHistoryDialog key={dialog.openings} {...props} />
-        </Suspense>
-      )}
+      <OpenedDialog dialog={ConversationHistoryDialog} openings={dialog.openings} props={props} />
     </>
   );
 }

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
-
 import { DeviceListButton } from '@/components/ui/device-list-button';
 import { HistoryIcon } from '@/components/ui/icons';
-import { lazyComponent, useDialogOnDemand } from '@/lib/lazy';
+import { lazyComponent, OpenedDialog, useDialogOnDemand } from '@/lib/lazy';
 
 import type { TranslationHistoryProps } from './translation-history-dialog';
 
@@ -26,11 +24,7 @@ export function TranslationHistory(props: TranslationHistoryProps) {
       >
         History ({props.history.length})
       </DeviceListButton>
-      {dialog.openings > 0 && (
-        <Suspense>
-          <TranslationHistoryDialog key={dialog.openings} {...props} />
-        </Suspense>
-      )}
+      <OpenedDialog dialog={TranslationHistoryDialog} openings={dialog.openings} props={props} />
     </>
   );
 }
