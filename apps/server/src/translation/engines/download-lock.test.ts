@@ -17,6 +17,19 @@ afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const WEIGHTS = 'onnx/weights.onnx';
 
+/** The weights as a holder left them: downloaded whole and recorded in the manifest. */
+async function recordSoundWeights() {
+  fs.mkdirSync(path.join(folder, 'onnx'));
+  fs.writeFileSync(path.join(folder, WEIGHTS), 'good bytes');
+  await recordManifest(folder, [WEIGHTS]);
+}
+
+/** The lock held by a process of another machine, let go after `ms`. */
+function holdLockElsewhereFor(ms: number) {
+  fs.writeFileSync(path.join(folder, DOWNLOAD_LOCK_FILE), 'other-host pid 26\n');
+  setTimeout(() => fs.rmSync(path.join(folder, DOWNLOAD_LOCK_FILE)), ms);
+}
+
 /**
  * What the model loader does under the lock, reduced to its file work: download what is missing
  * (slowly, to a unique temporary name, renamed into place), then record the manifest.
@@ -81,12 +94,9 @@ describe('downloads into a shared model folder', () => {
 
   it('a waiter removes a file that differs from what the holder recorded, and downloads it again', async () => {
     // Another holder recorded the file, then it was damaged (same size, other bytes).
-    fs.mkdirSync(path.join(folder, 'onnx'));
-    fs.writeFileSync(path.join(folder, WEIGHTS), 'good bytes');
-    await recordManifest(folder, [WEIGHTS]);
+    await recordSoundWeights();
     fs.writeFileSync(path.join(folder, WEIGHTS), 'evil bytes');
-    fs.writeFileSync(path.join(folder, DOWNLOAD_LOCK_FILE), 'other-host pid 26\n');
-    setTimeout(() => fs.rmSync(path.join(folder, DOWNLOAD_LOCK_FILE)), 200);
+    holdLockElsewhereFor(200);
     let holder = '';
     let foundOnDisk: boolean | undefined;
     await downloadOnce(
@@ -103,11 +113,8 @@ describe('downloads into a shared model folder', () => {
   });
 
   it('a waiter keeps a sound file the holder downloaded', async () => {
-    fs.mkdirSync(path.join(folder, 'onnx'));
-    fs.writeFileSync(path.join(folder, WEIGHTS), 'good bytes');
-    await recordManifest(folder, [WEIGHTS]);
-    fs.writeFileSync(path.join(folder, DOWNLOAD_LOCK_FILE), 'other-host pid 26\n');
-    setTimeout(() => fs.rmSync(path.join(folder, DOWNLOAD_LOCK_FILE)), 100);
+    await recordSoundWeights();
+    holdLockElsewhereFor(100);
     let foundOnDisk: boolean | undefined;
     await downloadOnce(
       folder,

@@ -10,9 +10,10 @@
  * What clients may safely ignore rides along in a `sema` field: the detected language and its
  * confidence, the English question and answer, and where the time went.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static, TObject } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { replyWithTurn, turnOwner, type ChatAnswer } from '../../../chat/chat-reply.ts';
+import { replyWithTurn, turnOwner, type ChatAnswer, type TurnEncoder } from '../../../chat/chat-reply.ts';
 import { chatTurn, type ChatTurnRequest } from '../../../chat/chat-turn.ts';
 import { tenantOf } from '../../../lib/tenant.ts';
 import { answerInProtocolShape, CompatError } from '../compat-errors.ts';
@@ -80,31 +81,41 @@ export default async function openai(plain: FastifyInstance): Promise<void> {
     return { id, object: 'model', created, owned_by: 'sema' };
   });
 
-  app.post(
-    '/v1/chat/completions',
-    { ...work, schema: { hide: true, body: ChatCompletionsBody } },
-    async (request, reply) => {
-      const { translated, model } = translatedModel(request.body.model.trim());
-      const turn = decodeChatCompletions(request.body, translated);
-      const encoder = (turnId: string) =>
-        new CompletionEncoder(turnId, model, turn.includeUsage, request.log);
-      return replyWithTurn(request, reply, turnOf(request, turn), { stream: turn.stream, encoder });
-    },
-  );
+  /**
+   * One OpenAI protocol over the one chat turn: `open` decodes its body into the turn and says
+   * whether to stream and how to encode the answer.
+   */
+  const serveTurns = <Body extends TObject, W>(
+    url: string,
+    body: Body,
+    open: (
+      body: Static<Body>,
+      translated: boolean,
+      model: string,
+      log: FastifyBaseLogger,
+    ) => { turn: ChatTurnRequest; stream: boolean; encoder: (turnId: string) => TurnEncoder<W> },
+  ) =>
+    app.post(url, { ...work, schema: { hide: true, body } }, async (request, reply) => {
+      const decoded = request.body as Static<Body> & { model: string };
+      const { translated, model } = translatedModel(decoded.model.trim());
+      const { turn, stream, encoder } = open(decoded, translated, model, request.log);
+      return replyWithTurn(request, reply, turnOf(request, turn), { stream, encoder });
+    });
 
-  app.post(
-    '/v1/responses',
-    { ...work, schema: { hide: true, body: ResponsesBody } },
-    async (request, reply) => {
-      const { translated, model } = translatedModel(request.body.model.trim());
-      const turn = decodeResponses(request.body, translated);
-      const encoder = (turnId: string) => new ResponsesEncoder(turnId, model, request.body, request.log);
-      return replyWithTurn(request, reply, turnOf(request, turn), {
-        stream: request.body.stream === true,
-        encoder,
-      });
-    },
-  );
+  serveTurns('/v1/chat/completions', ChatCompletionsBody, (body, translated, model, log) => {
+    const turn = decodeChatCompletions(body, translated);
+    return {
+      turn,
+      stream: turn.stream,
+      encoder: (turnId) => new CompletionEncoder(turnId, model, turn.includeUsage, log),
+    };
+  });
+
+  serveTurns('/v1/responses', ResponsesBody, (body, translated, model, log) => ({
+    turn: decodeResponses(body, translated),
+    stream: body.stream === true,
+    encoder: (turnId) => new ResponsesEncoder(turnId, model, body, log),
+  }));
 
   // The Responses API's cancel (the `openai` package's `responses.cancel(id)`): stops a streamed
   // response as a stop request does (chat/running-turns.ts); it ends with what was written.
