@@ -24,8 +24,7 @@
  * a shape. Anything else is copied as it is.
  */
 import fs from 'node:fs';
-import type { Patch } from './external-weights.ts';
-import { FieldReader, type Field } from './protobuf-file.ts';
+import { FieldReader, type Field, type Patch } from './protobuf-file.ts';
 
 /** Bytes per element of the tensor types a table can have (ONNX TensorProto.DataType). */
 export const ELEMENT_BYTES: Readonly<Record<number, number>> = { 1: 4, 2: 1, 3: 1, 10: 2, 16: 2 };

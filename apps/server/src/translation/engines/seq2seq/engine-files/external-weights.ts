@@ -19,15 +19,12 @@
 import fs from 'node:fs';
 import { ELEMENT_BYTES, writeTransposed, type EmbeddingRows } from './embedding-rows.ts';
 import { message } from './onnx-writer.ts';
-import { FieldReader, type Field } from './protobuf-file.ts';
+import { FieldReader, type Field, type Patch } from './protobuf-file.ts';
 
 /** Weights from this size go to the data file; smaller ones (norms, scales, zero points) stay inline. */
 export const EXTERNAL_FROM = 64 * 1024;
 /** Data offsets are page-aligned, so each weight maps on its own pages. */
 const ALIGN = 4096;
-
-/** A change to the original's bytes on the way: one byte set, or a range whose top bits flip. */
-export type Patch = { at: number; set: number } | { at: number; length: number; flip: true };
 
 export interface ExternalData {
   /** Where to write the data file now. */

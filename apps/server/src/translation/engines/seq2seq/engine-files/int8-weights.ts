@@ -17,8 +17,8 @@
  */
 import fs from 'node:fs';
 import { findTiedEmbedding } from './embedding-rows.ts';
-import { EXTERNAL_FROM, writeWithExternalData, type ExternalData, type Patch } from './external-weights.ts';
-import { varintAt } from './protobuf-file.ts';
+import { EXTERNAL_FROM, writeWithExternalData, type ExternalData } from './external-weights.ts';
+import { varintAt, type Patch } from './protobuf-file.ts';
 
 const UINT8 = 2;
 const INT8 = 3;

@@ -69,3 +69,6 @@ export class FieldReader {
     return fields;
   }
 }
+
+/** A change to a file's bytes on the way to its copy: one byte set, or a range whose top bits flip. */
+export type Patch = { at: number; set: number } | { at: number; length: number; flip: true };
