@@ -74,6 +74,11 @@ export interface LoadOptions {
   benchCopy?: BenchCopy;
   /** Benchmarks only (bench:memory): open the encoder before the decoder, as before. */
   benchEncoderFirst?: boolean;
+  /**
+   * Benchmarks only (bench:memory): which of the engine's copies open with their weights prepacked
+   * (engine-files/prepacked-weights.ts); the engine's choice, the decoder's only, when unset.
+   */
+  benchPrepacked?: 'none' | 'decoder' | 'both';
 }
 
 /** Session options a bench merges over `engineSessionOptions` (config entries as strings). */
@@ -215,6 +220,9 @@ export class Seq2SeqModel {
     const copies = copiesFolder(options.copyCache ?? defaultCopyCache(source));
     const pickerKind = options.picker ?? 'decoder';
     const int8 = options.dtype === 'q8';
+    // The decoder's copy opens with its weights prepacked by ONNX Runtime (saved once, then mapped):
+    // packing them at every load was the process's peak (prepacked-weights.ts, docs/engine.md).
+    const prepacked = options.benchPrepacked ?? 'decoder';
     const open = (name: string, override: SessionOverride | undefined, append?: Uint8Array) =>
       openModelFile(path.join(folder, onnxFile(name, options.dtype)), {
         copies,
@@ -222,6 +230,7 @@ export class Seq2SeqModel {
         ...(append && { append, appendName: 'picker' }),
         sessionOptions: withOverride(sessionOptions, override),
         ...(options.benchCopy && { benchCopy: options.benchCopy }),
+        prepacked: prepacked === 'both' || (prepacked === 'decoder' && name === 'decoder_model_merged'),
       });
     /** Sessions opened so far, released if the load fails. */
     const opened: ort.InferenceSession[] = [];

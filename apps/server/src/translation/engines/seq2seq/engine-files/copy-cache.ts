@@ -98,6 +98,12 @@ export interface CopyRequest {
   appended?: Uint8Array;
   /** The converter's version; `ENGINE_FILES_VERSION` unless a test changes it. */
   converter?: string;
+  /**
+   * The file the record names as the copy's source when `original` is itself a copy (the prepacked
+   * decoder, a copy of the engine's decoder copy): the model's file, so that `npm run models` counts
+   * it with its model. The key is still `original`'s.
+   */
+  recordSource?: string;
 }
 
 /** The folder for copies under a model cache. */
@@ -110,14 +116,59 @@ export function copiesFolder(modelCache: string): string {
  * not there yet; or why the original is to be opened instead.
  */
 export function cachedCopy(folder: string, request: CopyRequest, write: CopyWriter): CopyOutcome {
+  const slot = lookUp(folder, request);
+  if ('outcome' in slot) return slot.outcome;
+  let written: ReturnType<CopyWriter>;
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    written = write(slot.original, slot.partial, slot.data);
+  } catch (error) {
+    return notWritten(folder, slot, error);
+  }
+  return commit(folder, request, slot, written);
+}
+
+/** `cachedCopy` with a writer that takes its time (ONNX Runtime saving a model: prepacked-weights.ts). */
+export async function cachedCopyAsync(
+  folder: string,
+  request: CopyRequest,
+  write: (...args: Parameters<CopyWriter>) => Promise<ReturnType<CopyWriter>>,
+): Promise<CopyOutcome> {
+  const slot = lookUp(folder, request);
+  if ('outcome' in slot) return slot.outcome;
+  let written: ReturnType<CopyWriter>;
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    written = await write(slot.original, slot.partial, slot.data);
+  } catch (error) {
+    return notWritten(folder, slot, error);
+  }
+  return commit(folder, request, slot, written);
+}
+
+/** Where a copy not yet written goes. */
+interface Slot {
+  original: string;
+  /** The file the record names as the copy's source. */
+  source: string;
+  converter: string;
+  file: string;
+  partial: string;
+  data: { file: string; name: string };
+}
+
+function lookUp(folder: string, request: CopyRequest): Slot | { outcome: CopyOutcome } {
   const original = path.resolve(request.original);
+  const source = request.recordSource ? path.resolve(request.recordSource) : original;
   const converter = request.converter ?? ENGINE_FILES_VERSION;
-  const file = copyPath(folder, original, request.variant, key(original, converter, request.appended));
+  const file = copyPath(folder, source, request.variant, key(original, converter, request.appended));
   const record = readRecord(file);
   if (record?.failed) {
     return {
-      kind: 'unavailable',
-      reason: `the engine's copy of ${path.basename(original)} failed to open on ${record.failed.at} (${record.failed.reason}); it is not written again until the converter or the file changes (or its record ${file}.json is deleted)`,
+      outcome: {
+        kind: 'unavailable',
+        reason: `the engine's copy of ${path.basename(original)} failed to open on ${record.failed.at} (${record.failed.reason}); it is not written again until the converter or the file changes (or its record ${file}.json is deleted)`,
+      },
     };
   }
   if (
@@ -126,37 +177,59 @@ export function cachedCopy(folder: string, request: CopyRequest, write: CopyWrit
     (record.dataBytes === undefined || sizeOf(dataFileOf(file)) === record.dataBytes)
   ) {
     // The same content elsewhere (a cache moved, a folder copied): the record follows the file read.
-    if (record.source !== original) {
+    if (record.source !== source) {
       try {
-        writeRecord(file, { ...record, source: original });
+        writeRecord(file, { ...record, source });
       } catch {
         // Only `npm run models -- list` reads it.
       }
     }
-    return { kind: 'copy', file, int8: record.int8, ...(record.why && { why: record.why }), reused: true };
+    return {
+      outcome: { kind: 'copy', file, int8: record.int8, ...(record.why && { why: record.why }), reused: true },
+    };
   }
   // Named uniquely: nodes sharing a model volume write copies at once, with the same pid.
   const partial = uniqueTempName(file, 'partial');
-  let written: ReturnType<CopyWriter>;
+  return {
+    original,
+    source,
+    converter,
+    file,
+    partial,
+    data: { file: dataFileOf(partial), name: path.basename(dataFileOf(file)) },
+  };
+}
+
+function notWritten(folder: string, slot: Slot, error: unknown): CopyOutcome {
+  removeQuietly(slot.partial);
+  removeQuietly(slot.data.file);
+  return {
+    kind: 'unavailable',
+    reason: `the engine could not write its copy of ${path.basename(slot.original)} into ${folder}: ${(error as Error).message}`,
+  };
+}
+
+function commit(
+  folder: string,
+  request: CopyRequest,
+  slot: Slot,
+  written: ReturnType<CopyWriter>,
+): CopyOutcome {
+  const { file, partial } = slot;
   try {
-    fs.mkdirSync(folder, { recursive: true });
-    written = write(original, partial, {
-      file: dataFileOf(partial),
-      name: path.basename(dataFileOf(file)),
-    });
     if (!written.written) {
       removeQuietly(partial);
-      removeQuietly(dataFileOf(partial));
+      removeQuietly(slot.data.file);
       return { kind: 'unchanged', ...(written.why && { why: written.why }) };
     }
     // The data first: a copy in place names its data file.
-    const dataBytes = sizeOf(dataFileOf(partial));
-    if (dataBytes !== undefined) fs.renameSync(dataFileOf(partial), dataFileOf(file));
+    const dataBytes = sizeOf(slot.data.file);
+    if (dataBytes !== undefined) fs.renameSync(slot.data.file, dataFileOf(file));
     fs.renameSync(partial, file);
     writeRecord(file, {
-      source: original,
+      source: slot.source,
       variant: request.variant,
-      converter,
+      converter: slot.converter,
       bytes: fs.statSync(file).size,
       ...(dataBytes !== undefined && { dataBytes }),
       int8: written.int8,
@@ -164,15 +237,10 @@ export function cachedCopy(folder: string, request: CopyRequest, write: CopyWrit
       written: new Date().toISOString(),
     });
   } catch (error) {
-    removeQuietly(partial);
-    removeQuietly(dataFileOf(partial));
-    return {
-      kind: 'unavailable',
-      reason: `the engine could not write its copy of ${path.basename(original)} into ${folder}: ${(error as Error).message}`,
-    };
+    return notWritten(folder, slot, error);
   }
   try {
-    removeOtherCopies(folder, original, request.variant, file);
+    removeOtherCopies(folder, slot.source, request.variant, file);
   } catch {
     // Stale copies left behind cost disk only; `npm run models -- list` shows them.
   }

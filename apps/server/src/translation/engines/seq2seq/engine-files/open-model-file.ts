@@ -7,8 +7,10 @@
  */
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-import { cachedCopy, markCopyFailed } from './copy-cache.ts';
+import fs from 'node:fs';
+import { cachedCopy, cachedCopyAsync, markCopyFailed } from './copy-cache.ts';
 import { NO_UINT8_WEIGHTS, writeEngineCopy } from './int8-weights.ts';
+import { prepackedConverter, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
 
 export interface OpenedModelFile {
   session: ort.InferenceSession;
@@ -20,6 +22,10 @@ export interface OpenedModelFile {
   int8Off?: { why: string; fallback: boolean };
   /** Why the copy that was wanted (for int8 or for `append`) is not the file opened. */
   copyOff?: string;
+  /** Whether the file opened holds its weights prepacked (prepacked-weights.ts). */
+  prepacked: boolean;
+  /** Why the prepacked copy that was wanted is not the file opened (the engine's copy is, or the original). */
+  prepackedOff?: string;
 }
 
 /**
@@ -43,12 +49,17 @@ export interface OpenModelFileOptions {
   benchCopy?: BenchCopy;
   /** The converter's version, for tests; copy-cache.ts's ENGINE_FILES_VERSION otherwise. */
   converter?: string;
+  /**
+   * Whether to open the copy with its weights prepacked by ONNX Runtime (prepacked-weights.ts),
+   * written from the engine's copy the first time; the engine's copy when that fails.
+   */
+  prepacked?: boolean;
 }
 
 export async function openModelFile(file: string, options: OpenModelFileOptions): Promise<OpenedModelFile> {
   const { int8, append } = options;
   const open = (target: string) => ort.InferenceSession.create(target, options.sessionOptions);
-  if (!int8 && !append) return { session: await open(file), file, int8: false };
+  if (!int8 && !append) return { session: await open(file), file, int8: false, prepacked: false };
   const variant = [int8 && 'int8', append && (options.appendName ?? 'tail'), options.benchCopy]
     .filter(Boolean)
     .join('.');
@@ -67,13 +78,51 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
   );
   let copyOff: string;
   if (outcome.kind === 'copy') {
+    const int8Off = int8 && !outcome.int8 && { int8Off: notConverted(outcome.why) };
+    let prepackedOff: string | undefined;
+    // Only int8 weights: the kernels whose packings ONNX Runtime reads back (prepacked-weights.ts).
+    if (options.prepacked && outcome.int8) {
+      const packed = await cachedCopyAsync(
+        options.copies,
+        {
+          original: outcome.file,
+          recordSource: file,
+          variant: `${variant}.prepacked`,
+          converter: options.converter ? `${options.converter}+prepacked` : prepackedConverter(),
+        },
+        async (copy, target, data) => {
+          await writePrepackedCopy(copy, target, data.name, options.sessionOptions);
+          // ONNX Runtime writes the data file beside the model under the name the model gives it
+          // (the final one); the cache moves it into place with the model.
+          fs.renameSync(path.join(path.dirname(target), data.name), data.file);
+          return { written: true, int8: outcome.int8, ...(outcome.why && { why: outcome.why }) };
+        },
+      );
+      const unsafe = packed.kind === 'copy' ? unreadablePackings(packed.file) : undefined;
+      if (packed.kind === 'copy' && unsafe) {
+        // Remembered like a copy that failed to open: not written again at every start.
+        markCopyFailed(packed.file, unsafe);
+        prepackedOff = `the engine's prepacked copy of ${path.basename(file)} is not used: ${unsafe}`;
+      } else if (packed.kind === 'copy') {
+        try {
+          const session = await open(packed.file);
+          return { session, file: packed.file, int8: outcome.int8, ...int8Off, prepacked: true };
+        } catch (error) {
+          const reason = (error as Error).message;
+          markCopyFailed(packed.file, reason);
+          prepackedOff = `the engine's prepacked copy of ${path.basename(file)} failed to open (${oneLine(reason)})`;
+        }
+      } else if (packed.kind === 'unavailable') prepackedOff = packed.reason;
+    }
     try {
       const session = await open(outcome.file);
       return {
         session,
         file: outcome.file,
         int8: outcome.int8,
-        ...(int8 && !outcome.int8 && { int8Off: notConverted(outcome.why) }),
+        ...int8Off,
+        prepacked: false,
+        ...(prepackedOff && { prepackedOff }),
       };
     } catch (error) {
       // A layout the conversion misjudged must not cost the model: the original still works.
@@ -87,6 +136,7 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
       file,
       int8: false,
       ...(int8 && { int8Off: notConverted(outcome.why) }),
+      prepacked: false,
     };
   } else {
     copyOff = outcome.reason;
@@ -97,6 +147,7 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
     int8: false,
     ...(int8 && { int8Off: { why: copyOff, fallback: true } }),
     copyOff,
+    prepacked: false,
   };
 }
 
