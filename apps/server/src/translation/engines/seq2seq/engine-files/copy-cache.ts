@@ -185,7 +185,13 @@ function lookUp(folder: string, request: CopyRequest): Slot | { outcome: CopyOut
       }
     }
     return {
-      outcome: { kind: 'copy', file, int8: record.int8, ...(record.why && { why: record.why }), reused: true },
+      outcome: {
+        kind: 'copy',
+        file,
+        int8: record.int8,
+        ...(record.why && { why: record.why }),
+        reused: true,
+      },
     };
   }
   // Named uniquely: nodes sharing a model volume write copies at once, with the same pid.

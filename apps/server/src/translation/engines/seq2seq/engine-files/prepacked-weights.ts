@@ -27,7 +27,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { ENGINE_FILES_VERSION } from './copy-cache.ts';
 
@@ -88,7 +87,10 @@ export async function writePrepackedCopy(
 }
 
 /** The kernels whose packings ONNX Runtime 1.30 reads back from a file as it packs them (measured equal to the bit). */
-export const READABLE_PACKINGS: ReadonlySet<string> = new Set(['DynamicQuantizeMatMul', 'MatMulIntegerToFloat']);
+export const READABLE_PACKINGS: ReadonlySet<string> = new Set([
+  'DynamicQuantizeMatMul',
+  'MatMulIntegerToFloat',
+]);
 
 /**
  * Why the prepacked copy `file` must not be opened (packings of kernels not in `READABLE_PACKINGS`,
@@ -99,7 +101,9 @@ export function unreadablePackings(file: string): string | undefined {
   const graph = (bytes: Buffer): void => {
     for (const field of readFields(bytes)) {
       if (field.number === GRAPH_INITIALIZER) {
-        for (const entry of readFields(field.value!).filter((inner) => inner.number === TENSOR_EXTERNAL_DATA)) {
+        for (const entry of readFields(field.value!).filter(
+          (inner) => inner.number === TENSOR_EXTERNAL_DATA,
+        )) {
           const pair = readFields(entry.value!);
           const key = pair.find((inner) => inner.number === 1)?.value?.toString() ?? '';
           const value = pair.find((inner) => inner.number === 2)?.value?.toString() ?? '';
@@ -113,7 +117,8 @@ export function unreadablePackings(file: string): string | undefined {
       }
     }
   };
-  for (const field of readFields(fs.readFileSync(file))) if (field.number === MODEL_GRAPH) graph(field.value!);
+  for (const field of readFields(fs.readFileSync(file)))
+    if (field.number === MODEL_GRAPH) graph(field.value!);
   if (kernels.size === 0) return 'ONNX Runtime packed none of its weights';
   const unreadable = [...kernels].filter((kernel) => !READABLE_PACKINGS.has(kernel));
   if (unreadable.length > 0)
@@ -149,7 +154,9 @@ export function dropRepeatedInitializers(model: Buffer): Buffer {
     const names = new Set<string>();
     const fields = readFields(bytes).filter((field) => {
       if (field.number !== GRAPH_INITIALIZER) return true;
-      const name = readFields(field.value!).find((inner) => inner.number === TENSOR_NAME)?.value?.toString();
+      const name = readFields(field.value!)
+        .find((inner) => inner.number === TENSOR_NAME)
+        ?.value?.toString();
       if (name === undefined || !names.has(name)) {
         if (name !== undefined) names.add(name);
         return true;
@@ -160,12 +167,16 @@ export function dropRepeatedInitializers(model: Buffer): Buffer {
     return rewrite(fields, (field) => (field.number === GRAPH_NODE ? node(field.value!) : undefined));
   };
   const node = (bytes: Buffer) =>
-    rewrite(readFields(bytes), (field) => (field.number === NODE_ATTRIBUTE ? attribute(field.value!) : undefined));
+    rewrite(readFields(bytes), (field) =>
+      field.number === NODE_ATTRIBUTE ? attribute(field.value!) : undefined,
+    );
   const attribute = (bytes: Buffer) =>
     rewrite(readFields(bytes), (field) =>
       field.number === ATTRIBUTE_GRAPH || field.number === ATTRIBUTE_GRAPHS ? graph(field.value!) : undefined,
     );
-  const fixed = rewrite(readFields(model), (field) => (field.number === MODEL_GRAPH ? graph(field.value!) : undefined));
+  const fixed = rewrite(readFields(model), (field) =>
+    field.number === MODEL_GRAPH ? graph(field.value!) : undefined,
+  );
   return dropped > 0 ? fixed : model;
 }
 

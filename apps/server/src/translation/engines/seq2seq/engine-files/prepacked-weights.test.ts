@@ -1,0 +1,185 @@
+// The decoder's weights saved prepacked (prepacked-weights.ts) on a tiny synthetic NLLB in the
+// published layout (make-synthetic-nllb.py; its q8 decoder runs the int8 matmul kernels): the
+// prepacked copy gives the same logits to the bit in both branches of the merged decoder, a float32
+// decoder's packings are refused before they can crash the process, the engine opens the prepacked
+// copy and translates token for token as with its plain copy, and the copy cache counts it with its
+// model and writes a new one for a new converter.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ort from 'onnxruntime-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveModelSource } from '../../model-source.ts';
+import { Seq2SeqModel } from '../seq2seq-model.ts';
+import { listCopies } from './copy-cache.ts';
+import { writeEngineCopy } from './int8-weights.ts';
+import { message, node } from './onnx-writer.ts';
+import { openModelFile } from './open-model-file.ts';
+import { decoderPickerTail } from './picker-graph.ts';
+import { dropRepeatedInitializers, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const GENERATOR = path.resolve(HERE, '../../../../../scripts/make-synthetic-nllb.py');
+let folder: string;
+let decoder: string;
+
+beforeAll(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-prepacked-'));
+  execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', 'tiny', '--dtypes', 'q8,fp32'], {
+    stdio: 'pipe',
+  });
+  decoder = path.join(folder, 'onnx/decoder_model_merged_quantized.onnx');
+}, 120_000);
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+/** The engine's copy of a tiny decoder (int8 for the q8 one, the picker's tail for the float32 one). */
+function engineCopy(original: string, name: string): string {
+  const target = path.join(folder, `${name}.onnx`);
+  const int8 = original === decoder;
+  const written = writeEngineCopy(original, target, {
+    int8,
+    ...(!int8 && { append: decoderPickerTail() }),
+    externalData: { file: `${target}.data`, name: `${name}.onnx.data` },
+  });
+  expect(written).toMatchObject({ written: true, int8 });
+  return target;
+}
+
+async function prepackedCopy(copy: string, name: string): Promise<string> {
+  const target = path.join(folder, `${name}.onnx`);
+  await writePrepackedCopy(copy, target, `${name}.onnx.data`, { logSeverityLevel: 3 });
+  return target;
+}
+
+/** Logits of one step: the first (no cache, `else` branch) or one after a past of 1 (`then` branch). */
+async function step(file: string, withCache: boolean): Promise<Float32Array> {
+  const session = await ort.InferenceSession.create(file, { logSeverityLevel: 3 });
+  try {
+    const [rows, sourceLength, width, heads] = [2, 3, 64, 4];
+    const wave = (length: number, phase: number) =>
+      Float32Array.from({ length }, (_, i) => Math.sin(i * 0.37 + phase));
+    const feeds: Record<string, ort.Tensor> = {
+      input_ids: new ort.Tensor('int64', BigInt64Array.from([5n, 1103n]), [rows, 1]),
+      encoder_attention_mask: new ort.Tensor('int64', BigInt64Array.from([1n, 1n, 1n, 1n, 1n, 0n]), [
+        rows,
+        3,
+      ]),
+      encoder_hidden_states: new ort.Tensor('float32', wave(rows * sourceLength * width, 0), [
+        rows,
+        3,
+        width,
+      ]),
+      use_cache_branch: new ort.Tensor('bool', [withCache], [1]),
+    };
+    for (const name of session.inputNames.filter((n) => n.startsWith('past_key_values.'))) {
+      const length = !withCache ? 0 : name.includes('.encoder.') ? sourceLength : 1;
+      const size = rows * heads * length * (width / heads);
+      feeds[name] = new ort.Tensor('float32', wave(size, name.length), [rows, heads, length, width / heads]);
+    }
+    return (await session.run(feeds, ['logits'])).logits!.data as Float32Array;
+  } finally {
+    await session.release();
+  }
+}
+
+describe('writePrepackedCopy', () => {
+  it('saves the int8 decoder copy with its packed weights, the same logits to the bit in both branches', async () => {
+    const copy = engineCopy(decoder, 'int8');
+    const packed = await prepackedCopy(copy, 'int8-prepacked');
+    // The packings are in its data file beside the weights, and only the int8 kernels' packings.
+    expect(fs.statSync(`${packed}.data`).size).toBeGreaterThan(fs.statSync(`${copy}.data`).size);
+    expect(unreadablePackings(packed)).toBeUndefined();
+    for (const withCache of [false, true]) {
+      const logits = await step(packed, withCache);
+      expect(logits.length).toBe(2 * 1200);
+      expect(Array.from(logits)).toEqual(Array.from(await step(copy, withCache)));
+    }
+  });
+
+  it("refuses a float32 decoder's packings, which ONNX Runtime 1.30 crashes running from a file", async () => {
+    const copy = engineCopy(path.join(folder, 'onnx/decoder_model_merged.onnx'), 'fp32');
+    const packed = await prepackedCopy(copy, 'fp32-prepacked');
+    // Never opened here: it would take the test process down.
+    expect(unreadablePackings(packed)).toMatch(/packings of MatMul/);
+  });
+});
+
+describe('dropRepeatedInitializers', () => {
+  const tensor = (name: string, value: number) =>
+    message([
+      [8, name],
+      [2, 1],
+      [1, value],
+    ]);
+  const graph = (initializers: Uint8Array[]) => message(initializers.map((bytes) => [5, bytes]));
+  const model = (branch: Uint8Array) =>
+    Buffer.from(message([[7, message([[1, node('If', ['c'], ['y'], [], [['then_branch', branch]])]])]]));
+
+  it("keeps the first of each name in a subgraph's initializers, and leaves other models as they are", () => {
+    const repeated = model(graph([tensor('empty', 0), tensor('empty', 0), tensor('other', 1)]));
+    expect(dropRepeatedInitializers(repeated)).toEqual(
+      model(graph([tensor('empty', 0), tensor('other', 1)])),
+    );
+    const clean = model(graph([tensor('empty', 0), tensor('other', 1)]));
+    expect(dropRepeatedInitializers(clean)).toBe(clean);
+  });
+});
+
+describe('the prepacked decoder through the engine', () => {
+  it('opens it, translates token for token as with the plain copy, and reuses it', async () => {
+    const source = resolveModelSource(folder, { cacheDir: '/nonexistent' });
+    const cache = path.join(folder, 'cache');
+    const sentences = ['The river bank.', 'A fox, a dog and a much longer sentence after them.'];
+    const translate = async (benchPrepacked?: 'none') => {
+      const model = await Seq2SeqModel.load({
+        source,
+        copyCache: cache,
+        dtype: 'q8',
+        threads: 1,
+        ...(benchPrepacked && { benchPrepacked }),
+      });
+      try {
+        expect(model.openedFiles.decoder.includes('.prepacked.')).toBe(benchPrepacked === undefined);
+        return (await model.translate(sentences, 'eng_Latn', 'fra_Latn')).translations;
+      } finally {
+        await model.dispose();
+      }
+    };
+    const texts = await translate();
+    expect(texts.join('').length).toBeGreaterThan(0);
+    expect(texts).toEqual(await translate('none'));
+    const [record] = listCopies(path.join(cache, 'engine-copies')).filter((copy) =>
+      copy.variant.endsWith('.prepacked'),
+    );
+    // Counted with its model (its source is the model's file, not the copy it was made from), both files.
+    expect(record).toMatchObject({ source: decoder, variant: 'int8.picker.prepacked', int8: true });
+    expect(record!.onDisk).toBe(fs.statSync(record!.file).size + fs.statSync(`${record!.file}.data`).size);
+    const written = fs.statSync(record!.file).mtimeMs;
+    expect(await translate()).toEqual(texts);
+    expect(fs.statSync(record!.file).mtimeMs).toBe(written);
+  });
+
+  it('writes a new prepacked copy for a new converter, and deletes the old one', async () => {
+    const copies = path.join(folder, 'converter-cache');
+    const open = async (converter: string) => {
+      const opened = await openModelFile(decoder, {
+        copies,
+        int8: true,
+        sessionOptions: { logSeverityLevel: 3 },
+        converter,
+        prepacked: true,
+      });
+      await opened.session.release();
+      expect(opened.prepacked).toBe(true);
+      return opened.file;
+    };
+    const old = await open('test@1');
+    const bumped = await open('test@2');
+    expect(bumped).not.toBe(old);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(`${old}.data`)).toBe(false);
+    expect(fs.existsSync(bumped)).toBe(true);
+  });
+});
