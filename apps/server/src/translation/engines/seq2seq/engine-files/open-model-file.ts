@@ -7,7 +7,6 @@
  */
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-import fs from 'node:fs';
 import { cachedCopy, cachedCopyAsync, markCopyFailed } from './copy-cache.ts';
 import { NO_UINT8_WEIGHTS, writeEngineCopy } from './int8-weights.ts';
 import { prepackedConverter, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
@@ -91,10 +90,7 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
           converter: options.converter ? `${options.converter}+prepacked` : prepackedConverter(),
         },
         async (copy, target, data) => {
-          await writePrepackedCopy(copy, target, data.name, options.sessionOptions);
-          // ONNX Runtime writes the data file beside the model under the name the model gives it
-          // (the final one); the cache moves it into place with the model.
-          fs.renameSync(path.join(path.dirname(target), data.name), data.file);
+          await writePrepackedCopy(copy, target, data, options.sessionOptions);
           return { written: true, int8: outcome.int8, ...(outcome.why && { why: outcome.why }) };
         },
       );

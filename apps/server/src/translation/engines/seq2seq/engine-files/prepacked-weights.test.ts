@@ -49,7 +49,10 @@ function engineCopy(original: string, name: string): string {
 
 async function prepackedCopy(copy: string, name: string): Promise<string> {
   const target = path.join(folder, `${name}.onnx`);
-  await writePrepackedCopy(copy, target, `${name}.onnx.data`, { logSeverityLevel: 3 });
+  // Written under a name of its own, as the copy cache does, then moved to the name the model gives it.
+  const data = { file: `${target}.partial-data`, name: `${name}.onnx.data` };
+  await writePrepackedCopy(copy, target, data, { logSeverityLevel: 3 });
+  fs.renameSync(data.file, `${target}.data`);
   return target;
 }
 

@@ -22,13 +22,15 @@
  *
  * ONNX Runtime 1.30 writes the `If` branches' empty constant outputs twice into a branch's
  * initializers, and then refuses its own file ("initializer name is not unique"); the copy keeps
- * the first of each (`dropRepeatedInitializers`), the same bytes.
+ * the first of each (`tidySavedModel`), the same bytes.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { ENGINE_FILES_VERSION } from './copy-cache.ts';
+import { message } from './onnx-writer.ts';
 
 /**
  * The converter key of a prepacked copy: the engine's files version, the runtime's version and the
@@ -54,16 +56,22 @@ function cpuFingerprint(): string {
 }
 
 /**
- * Writes `target` (and its data file, named `dataName`, beside it in the same folder) from the
- * engine's `copy`, by opening it once with ONNX Runtime as the engine does and saving the optimized
- * graph with its packed weights. The session is released before returning.
+ * Writes `target` and its data file `data.file` (in the same folder) from the engine's `copy`, by
+ * opening it once with ONNX Runtime as the engine does and saving the optimized graph with its
+ * packed weights; the model names its data file `data.name` (where the copy cache moves it). The
+ * session is released before returning.
  */
 export async function writePrepackedCopy(
   copy: string,
   target: string,
-  dataName: string,
+  data: { file: string; name: string },
   sessionOptions: ort.InferenceSession.SessionOptions,
 ): Promise<void> {
+  if (path.dirname(path.resolve(data.file)) !== path.dirname(path.resolve(target)))
+    throw new Error('the data file must be beside the model');
+  // ONNX Runtime writes the data file under the name it puts in the model: a name of this write's
+  // own (servers sharing a model volume may write at once), renamed in the model afterwards.
+  const written = path.basename(data.file);
   const session = await ort.InferenceSession.create(copy, {
     ...sessionOptions,
     // 'extended' has every fusion the CPU kernels need (the int8 matmuls); 'all' adds only layout
@@ -74,16 +82,14 @@ export async function writePrepackedCopy(
       ...sessionOptions.extra,
       session: {
         ...(sessionOptions.extra as { session?: Record<string, string> } | undefined)?.session,
-        optimized_model_external_initializers_file_name: dataName,
+        optimized_model_external_initializers_file_name: written,
         optimized_model_external_initializers_min_size_in_bytes: '1024',
         save_external_prepacked_constant_initializers: '1',
       },
     },
   });
   await session.release();
-  const model = fs.readFileSync(target);
-  const fixed = dropRepeatedInitializers(model);
-  if (fixed !== model) fs.writeFileSync(target, fixed);
+  fs.writeFileSync(target, tidySavedModel(fs.readFileSync(target), { from: written, to: data.name }));
 }
 
 /** The kernels whose packings ONNX Runtime 1.30 reads back from a file as it packs them (measured equal to the bit). */
@@ -149,7 +155,33 @@ interface RawField {
  * buffer when there was nothing to drop.
  */
 export function dropRepeatedInitializers(model: Buffer): Buffer {
-  let dropped = 0;
+  return tidySavedModel(model);
+}
+
+/**
+ * The model ONNX Runtime saved, as it can open it: only the first initializer of each name in every
+ * graph and subgraph, and its external data's `location` changed from `data.from` to `data.to`;
+ * the same buffer when nothing changed.
+ */
+export function tidySavedModel(model: Buffer, data?: { from: string; to: string }): Buffer {
+  let changed = 0;
+  const entry = (bytes: Buffer): Buffer | undefined => {
+    const fields = readFields(bytes);
+    const key = fields.find((field) => field.number === 1)?.value?.toString();
+    const value = fields.find((field) => field.number === 2)?.value?.toString();
+    if (!data || key !== 'location' || value !== data.from) return undefined;
+    changed++;
+    return Buffer.from(
+      message([
+        [1, key],
+        [2, data.to],
+      ]),
+    );
+  };
+  const tensor = (bytes: Buffer) =>
+    rewrite(readFields(bytes), (field) =>
+      field.number === TENSOR_EXTERNAL_DATA ? entry(field.value!) : undefined,
+    );
   const graph = (bytes: Buffer): Buffer => {
     const names = new Set<string>();
     const fields = readFields(bytes).filter((field) => {
@@ -161,10 +193,16 @@ export function dropRepeatedInitializers(model: Buffer): Buffer {
         if (name !== undefined) names.add(name);
         return true;
       }
-      dropped++;
+      changed++;
       return false;
     });
-    return rewrite(fields, (field) => (field.number === GRAPH_NODE ? node(field.value!) : undefined));
+    return rewrite(fields, (field) =>
+      field.number === GRAPH_NODE
+        ? node(field.value!)
+        : field.number === GRAPH_INITIALIZER
+          ? tensor(field.value!)
+          : undefined,
+    );
   };
   const node = (bytes: Buffer) =>
     rewrite(readFields(bytes), (field) =>
@@ -177,7 +215,7 @@ export function dropRepeatedInitializers(model: Buffer): Buffer {
   const fixed = rewrite(readFields(model), (field) =>
     field.number === MODEL_GRAPH ? graph(field.value!) : undefined,
   );
-  return dropped > 0 ? fixed : model;
+  return changed > 0 ? fixed : model;
 }
 
 /** The message again, each field as it was or, where `change` gives one, with a new value. */
