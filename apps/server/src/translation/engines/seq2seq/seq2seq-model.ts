@@ -165,7 +165,15 @@ export class Seq2SeqModel {
     readonly openedFiles: { encoder: string; decoder: string },
     /** How far rows may run: the translation's limits, or a benchmark's forced lengths. */
     private readonly limits: RowLimits,
+    /** Told once the decoder has run: a prepacked copy's opening note goes (engine-files/opening-note.ts). */
+    private ranOnce?: () => void,
   ) {}
+
+  /** After a decode that returned: the files opened run, so a crash was not theirs. */
+  private decoded(): void {
+    this.ranOnce?.();
+    this.ranOnce = undefined;
+  }
 
   static async load(options: LoadOptions): Promise<Seq2SeqModel> {
     const { source } = options;
@@ -302,6 +310,7 @@ export class Seq2SeqModel {
         features,
         { encoder: encoderFile.file, decoder: decoderFile.file },
         limits,
+        decoderFile.ranOnce,
       );
     } catch (error) {
       for (const session of opened) await session.release();
@@ -333,6 +342,7 @@ export class Seq2SeqModel {
     const { job, owner, sourceTokens } = this.prepare(sentences, source, target, signal);
     const stats: TranslateStats = { steps: 0, generatedTokens: 0, sourceTokens };
     const generated = await this.decoder.decode(job, stats);
+    this.decoded();
     const parts: string[][] = sentences.map(() => []);
     generated.forEach((tokens, row) => {
       parts[owner[row]!]!.push(this.tokenizer.decode(tokens));
@@ -354,6 +364,7 @@ export class Seq2SeqModel {
   ): Promise<string[][]> {
     const { job, owner } = this.prepare(sentences, source, target, signal);
     const lists = await new BeamDecoder(this.runner, count + 1).searchAll(job);
+    this.decoded();
     const ranked: string[][][] = sentences.map(() => []); // sentence → rank → row pieces
     lists.forEach((finished, row) => {
       // A row with fewer finished hypotheses repeats its last one at the lower ranks.
@@ -424,6 +435,8 @@ export class Seq2SeqModel {
 
   async dispose(): Promise<void> {
     for (const session of this.sessions) await session.release();
+    // Let go without a crash: nothing to tell the next process.
+    this.decoded();
   }
 }
 

@@ -21,6 +21,8 @@ export type EngineFeatures = {
   picks_in_decoder: EngineFeature;
   /** The decoder returns only each step's new keys and values (decoder-cache.ts). */
   new_keys_values_only: EngineFeature;
+  /** The decoder's weights are read packed from its copy, not packed at load (prepacked-weights.ts). */
+  prepacked_weights: EngineFeature;
 };
 
 /** What the load knew: the files it opened, how it was asked to pick, and what the decoder turned out to do. */
@@ -59,9 +61,21 @@ export function engineFeatures(loaded: LoadedFiles): EngineFeatures {
       fallback: true,
     };
   };
+  const { decoder } = loaded;
+  const prepacked: EngineFeature = decoder.prepacked
+    ? { on: true }
+    : decoder.prepackedOff
+      ? { on: false, why: decoder.prepackedOff, fallback: true }
+      : {
+          on: false,
+          why: decoder.int8
+            ? 'not asked for (an option of benches and tests)'
+            : 'only int8 weights are saved packed (ONNX Runtime 1.30 crashes running other packings from a file)',
+        };
   return {
     int8_weights: int8,
     picks_in_decoder: tail(loaded.picksInGraph),
     new_keys_values_only: tail(loaded.newKeysValuesInGraph),
+    prepacked_weights: prepacked,
   };
 }

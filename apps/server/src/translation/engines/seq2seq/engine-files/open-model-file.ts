@@ -9,6 +9,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { cachedCopy, cachedCopyAsync, markCopyFailed } from './copy-cache.ts';
 import { NO_UINT8_WEIGHTS, writeEngineCopy } from './int8-weights.ts';
+import { diedWhileOpening, leaveOpeningNote } from './opening-note.ts';
 import { prepackedConverter, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
 
 export interface OpenedModelFile {
@@ -25,6 +26,8 @@ export interface OpenedModelFile {
   prepacked: boolean;
   /** Why the prepacked copy that was wanted is not the file opened (the engine's copy is, or the original). */
   prepackedOff?: string;
+  /** For a prepacked copy: to call once it has run, which takes its opening note away (opening-note.ts). */
+  ranOnce?: () => void;
 }
 
 /**
@@ -99,11 +102,19 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
         // Remembered like a copy that failed to open: not written again at every start.
         markCopyFailed(packed.file, unsafe);
         prepackedOff = `the engine's prepacked copy of ${path.basename(file)} is not used: ${unsafe}`;
+      } else if (packed.kind === 'copy' && diedWhileOpening(packed.file)) {
+        const reason = 'a model process died while opening it (ONNX Runtime crashed reading its packings)';
+        markCopyFailed(packed.file, reason);
+        prepackedOff = `the engine's prepacked copy of ${path.basename(file)} is not used: ${reason}`;
       } else if (packed.kind === 'copy') {
+        // A crash opening or first running it is no error to catch: the note tells the next
+        // process (opening-note.ts). The model removes it after its first translation.
+        const ranOnce = leaveOpeningNote(packed.file);
         try {
           const session = await open(packed.file);
-          return { session, file: packed.file, int8: outcome.int8, ...int8Off, prepacked: true };
+          return { session, file: packed.file, int8: outcome.int8, ...int8Off, prepacked: true, ranOnce };
         } catch (error) {
+          ranOnce();
           const reason = (error as Error).message;
           markCopyFailed(packed.file, reason);
           prepackedOff = `the engine's prepacked copy of ${path.basename(file)} failed to open (${oneLine(reason)})`;

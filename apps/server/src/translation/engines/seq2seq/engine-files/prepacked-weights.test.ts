@@ -4,7 +4,7 @@
 // decoder's packings are refused before they can crash the process, the engine opens the prepacked
 // copy and translates token for token as with its plain copy, and the copy cache counts it with its
 // model and writes a new one for a new converter.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveModelSource } from '../../model-source.ts';
 import { Seq2SeqModel } from '../seq2seq-model.ts';
 import { listCopies } from './copy-cache.ts';
+import { engineFeatures } from './engine-features.ts';
 import { writeEngineCopy } from './int8-weights.ts';
 import { message, node } from './onnx-writer.ts';
 import { openModelFile } from './open-model-file.ts';
@@ -143,9 +144,15 @@ describe('the prepacked decoder through the engine', () => {
         threads: 1,
         ...(benchPrepacked && { benchPrepacked }),
       });
+      const notes = () =>
+        fs.readdirSync(path.join(cache, 'engine-copies')).filter((name) => name.includes('.opening-'));
       try {
         expect(model.openedFiles.decoder.includes('.prepacked.')).toBe(benchPrepacked === undefined);
-        return (await model.translate(sentences, 'eng_Latn', 'fra_Latn')).translations;
+        // Its opening note stays until the decoder has run (opening-note.ts).
+        expect(notes()).toHaveLength(benchPrepacked === undefined ? 1 : 0);
+        const { translations } = await model.translate(sentences, 'eng_Latn', 'fra_Latn');
+        expect(notes()).toEqual([]);
+        return translations;
       } finally {
         await model.dispose();
       }
@@ -162,6 +169,39 @@ describe('the prepacked decoder through the engine', () => {
     const written = fs.statSync(record!.file).mtimeMs;
     expect(await translate()).toEqual(texts);
     expect(fs.statSync(record!.file).mtimeMs).toBe(written);
+  });
+
+  it('gives up a prepacked copy a model process died opening: the plain copy opens, and /status says why', async () => {
+    const copies = path.join(folder, 'crash-cache');
+    const options = { copies, int8: true, sessionOptions: { logSeverityLevel: 3 as const }, prepacked: true };
+    const first = await openModelFile(decoder, options);
+    await first.session.release();
+    expect(first.prepacked).toBe(true);
+    // A process of this machine left its note and is gone (a segfault leaves it so).
+    const gone = spawnSync('true').pid;
+    fs.writeFileSync(`${first.file}.opening-${os.hostname()}-${gone}`, '');
+
+    const after = await openModelFile(decoder, options);
+    await after.session.release();
+    expect(after).toMatchObject({ prepacked: false, int8: true });
+    expect(after.file).not.toBe(first.file);
+    expect(after.prepackedOff).toMatch(
+      /prepacked copy of decoder_model_merged_quantized\.onnx is not used: a model process died while opening it/,
+    );
+    const features = engineFeatures({
+      dtype: 'q8',
+      encoder: after,
+      decoder: after,
+      picker: 'decoder',
+      picksInGraph: true,
+      newKeysValuesInGraph: true,
+    });
+    expect(features.prepacked_weights).toEqual({ on: false, why: after.prepackedOff, fallback: true });
+    // Remembered: not written and tried again at the next start.
+    const again = await openModelFile(decoder, options);
+    await again.session.release();
+    expect(again.prepacked).toBe(false);
+    expect(fs.existsSync(first.file)).toBe(false);
   });
 
   it('writes a new prepacked copy for a new converter, and deletes the old one', async () => {
