@@ -7,9 +7,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * own tests (every model family, decoders, parity, the pooled engines), and tests that start whole
  * processes (Sema servers, redis-server, the models CLI, proxies, Docker files) or judge accuracy.
  * Each took 10–50 s of a unit run; the routes, APIs and compatibility surfaces stay in the fast run.
+ * They are also the server's tests that run each file in a process of its own (`server-isolated`).
  */
 const SLOW_SERVER_TESTS = [
-  'src/translation/engines/**',
+  'src/translation/engines/**/*.test.ts',
   'src/detection/accuracy.test.ts',
   'src/translation/shared-cache.test.ts',
   'test/model-families.test.ts',
@@ -28,12 +29,22 @@ const SLOW_SERVER_TESTS = [
   'test/download-proxy.test.ts',
   'test/proxies.test.ts',
   'test/bench-models.test.ts',
-  'test/fuzz/**',
+  'test/fuzz/**/*.test.ts',
   'scripts/models.test.ts',
   'scripts/make-synthetic-nllb.test.ts',
   'scripts/make-tiny-families.test.ts',
 ];
 const fast = process.env.SEMA_TESTS === 'fast';
+
+/** What both server projects share. */
+const SERVER = {
+  root: 'apps/server',
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+  environment: 'node' as const,
+  setupFiles: [fileURLToPath(new URL('./apps/server/test/end-shared-engine.ts', import.meta.url))],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 // One `vitest run` at the root runs every workspace's unit and integration tests.
 export default defineConfig({
@@ -52,16 +63,30 @@ export default defineConfig({
       },
       {
         test: {
+          ...SERVER,
           name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(fast ? SLOW_SERVER_TESTS : [])],
-          environment: 'node',
-          setupFiles: [fileURLToPath(new URL('./apps/server/test/end-shared-engine.ts', import.meta.url))],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...SLOW_SERVER_TESTS],
+          // The app's modules are imported once per worker, not once per file (re-importing them cost
+          // 2–4 minutes of a fast run), and the tiny model's engine is shared by the worker's files.
+          // These files leave nothing behind between files: no module state they change, no
+          // environment variables, no fake timers; vitest restores spies after each file.
+          isolate: false,
+          provide: { sharedEngineLifetime: 'worker' as const },
         },
       },
+      ...(fast
+        ? []
+        : [
+            {
+              test: {
+                ...SERVER,
+                // The engine's own tests and those that start whole processes: each file in a
+                // fresh process, as they build engines and processes of their own.
+                name: 'server-isolated',
+                include: SLOW_SERVER_TESTS,
+              },
+            },
+          ]),
       'apps/web/vitest.config.ts',
       {
         test: {
