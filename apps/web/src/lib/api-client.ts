@@ -24,8 +24,11 @@ export class ApiError extends Error {
 /** Empty in the app (same origin); tests point it at the real server they started. */
 let apiOrigin = '';
 
+/** Points the client at another server: its session and its key setting are that server's to give. */
 export function setApiOrigin(origin: string): void {
   apiOrigin = origin.replace(/\/+$/, '');
+  session = undefined;
+  keysRequired = undefined;
 }
 
 export function apiUrl(path: string): string {
