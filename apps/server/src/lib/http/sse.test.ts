@@ -1,4 +1,5 @@
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
+import { waitFor } from '@sema/testkit/wait-for';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
 import { eventStream, HEARTBEAT } from './sse.ts';
@@ -8,24 +9,29 @@ const errorEvent = (error: unknown): ChatStreamEvent =>
     ? { type: 'error', detail: error.detail, code: error.code }
     : { type: 'error', detail: 'failed', code: 'CHAT_ERROR' };
 
-/** Events with a pause (in ms) before each; a pause of 0 means ready at once. */
-async function* scripted(steps: [number, ChatStreamEvent][]): AsyncGenerator<ChatStreamEvent> {
-  for (const [pause, event] of steps) {
-    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+/** Before an event: a pause in ms (0: ready at once), or a wait until something has happened. */
+type Before = number | (() => Promise<unknown>);
+
+/** Events, each ready after what comes before it. */
+async function* scripted(steps: [Before, ChatStreamEvent][]): AsyncGenerator<ChatStreamEvent> {
+  for (const [before, event] of steps) {
+    if (typeof before === 'function') await before();
+    else if (before > 0) await new Promise((resolve) => setTimeout(resolve, before));
     yield event;
   }
 }
 
+/** The stream's writes, into `writes` as they come (a step may wait on them). */
 async function collect(
-  steps: [number, ChatStreamEvent][],
+  steps: [Before, ChatStreamEvent][],
   heartbeatMs: number,
+  writes: string[] = [],
 ): Promise<{ writes: string[]; body: string }> {
   const stream = eventStream(scripted(steps), {
     first: { type: 'reasoning', text: 'Let me think.' },
     errorEvent,
     heartbeatMs,
   });
-  const writes: string[] = [];
   for await (const chunk of stream) writes.push(String(chunk));
   return { writes, body: writes.join('') };
 }
@@ -40,15 +46,21 @@ const done: ChatStreamEvent = {
 
 describe('the event stream writer', () => {
   it('sends a keep-alive comment while the model is quiet for longer than the heartbeat', async () => {
-    const { writes, body } = await collect(
+    // The model says nothing until two comments went out (a fixed 130 ms against 40 ms heartbeats
+    // saw one on a loaded machine); without heartbeats the wait times out.
+    const writes: string[] = [];
+    const beats = () => writes.filter((write) => write === HEARTBEAT).length;
+    const { body } = await collect(
       [
-        [130, { type: 'content', text: 'Hello' }],
+        [
+          () => waitFor(() => beats() >= 2, { what: 'two keep-alive comments' }),
+          { type: 'content', text: 'Hello' },
+        ],
         [0, done],
       ],
       40,
+      writes,
     );
-    const beats = writes.filter((write) => write === HEARTBEAT).length;
-    expect(beats).toBeGreaterThanOrEqual(2);
     // The events themselves arrive whole and in order around the comments.
     const events = body
       .split('\n\n')
