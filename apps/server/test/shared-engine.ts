@@ -1,10 +1,9 @@
 /**
- * One built-in engine on the tiny model for every test app of a test file (vitest runs each file in
- * a process of its own) that only needs "a translator that works": one model process instead of one
- * per app. The engine is real (the same model, process and decoder as production); an app borrows
- * it and gives it back when it closes, and end-shared-engine.ts (a setup file) closes it after the
- * file's tests: a worker that simply exited could leave a model process still importing its modules
- * (it has not yet heard that its parent went, and it ignores SIGTERM) running for good.
+ * One built-in engine on the tiny model for every test app of a worker (the test files it runs one
+ * after another, or the one file of an isolated project) that only needs "a translator that works":
+ * one model process instead of one per app. The engine is real (the same model, process and decoder
+ * as production); an app borrows it and gives it back when it closes, and end-shared-engine.ts (a
+ * setup file) closes it when the worker stops, or after the file's tests in an isolated project.
  *
  * Tests of the engine itself (its loading state, failures, other models) build their own: see
  * `ownEngine` in build-test-app.ts, and any env that sets up another engine gets its own anyway.
