@@ -188,9 +188,11 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
   });
 
   it('fails and refunds, once, a running job whose node went away, and forgets a finished one after keepMs', async () => {
-    const a = node();
-    const b = node();
-    const c = node();
+    // A running job's entry outlives 12 heartbeats: at 100 ms (1.2 s) a loaded machine (load 10)
+    // twice let it expire before B or C claimed it, and the orphan was never seen failed.
+    const a = node({ heartbeatMs: 250 });
+    const b = node({ heartbeatMs: 250 });
+    const c = node({ heartbeatMs: 250 });
     await connected(a.client, b.client, c.client);
     const orphan = a.jobs.start(task('never').task, { charge: charge('orphan') });
     await seenOnceThat(b.jobs, orphan, (seen) => seen?.state === 'translating', 'the running job on node B');
@@ -202,9 +204,9 @@ describe.skipIf(!REDIS_SERVER)('document jobs shared through Redis', () => {
       state: 'error',
       error: expect.stringMatching(/stopped/),
     });
-    // More sweeps (every 100 ms on each of B and C) find nothing more to refund: a window, as a
+    // More sweeps (every 250 ms on each of B and C) find nothing more to refund: a window, as a
     // second refund would have no event of its own to wait for.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 600));
     expect([...b.refunds, ...c.refunds]).toEqual([charge('orphan')]);
     void a.jobs.close();
 
