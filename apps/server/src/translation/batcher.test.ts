@@ -30,6 +30,12 @@ function recordingEngine(maxConcurrentBatches = 1) {
 
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A window for sentences submitted in one go: the batcher reads the clock at each submit, and a
+ * process descheduled for 5 ms between two of them (load 7 on 2 cores) sent the first ones alone.
+ */
+const WINDOW_MS = 50;
+
 /** A batcher on a recording engine that holds its first batch until released. */
 function heldBatcher() {
   const engine = recordingEngine();
@@ -41,7 +47,7 @@ function heldBatcher() {
 describe('Batcher', () => {
   it('puts concurrent sentences of one language pair into one engine call', async () => {
     const engine = recordingEngine();
-    const batcher = new Batcher({ engine, windowMs: 5, maxBatchSize: 16, queueLimit: 100 });
+    const batcher = new Batcher({ engine, windowMs: WINDOW_MS, maxBatchSize: 16, queueLimit: 100 });
     const results = await Promise.all(['a', 'b', 'c'].map((s) => batcher.submit(s, 'eng_Latn', 'fra_Latn')));
     expect(results).toEqual(['A', 'B', 'C']);
     expect(engine.calls).toEqual([
@@ -51,7 +57,7 @@ describe('Batcher', () => {
 
   it('keeps language pairs apart and caps the batch size', async () => {
     const engine = recordingEngine();
-    const batcher = new Batcher({ engine, windowMs: 5, maxBatchSize: 2, queueLimit: 100 });
+    const batcher = new Batcher({ engine, windowMs: WINDOW_MS, maxBatchSize: 2, queueLimit: 100 });
     await Promise.all([
       batcher.submit('a', 'eng_Latn', 'fra_Latn'),
       batcher.submit('b', 'eng_Latn', 'deu_Latn'),
