@@ -81,9 +81,19 @@ describe('npm run models', () => {
     expect(listed.stdout).toContain('M2M-100, MIT');
     expect(listed.stdout).toMatch(/on disk: 6 files, \d+\.\d kB \(q8\)/);
     // The engine's copies, written by the load in pull, are counted: the encoder with int8 weights,
-    // the decoder with int8 weights and the picker's nodes.
+    // the decoder with int8 weights and the picker's nodes, and that decoder saved prepacked.
     const copies = path.join(cache, 'engine-copies');
-    expect(listed.stdout).toContain(`engine copies: 2 files, `);
+    expect(
+      fs
+        .readdirSync(copies)
+        .filter((name) => name.endsWith('.onnx'))
+        .sort(),
+    ).toEqual([
+      expect.stringMatching(/^decoder_model_merged_quantized\.int8\.picker\.[0-9a-f]+\.onnx$/),
+      expect.stringMatching(/^decoder_model_merged_quantized\.int8\.picker\.prepacked\.[0-9a-f]+\.onnx$/),
+      expect.stringMatching(/^encoder_model_quantized\.int8\.[0-9a-f]+\.onnx$/),
+    ]);
+    expect(listed.stdout).toContain(`engine copies: 3 files, `);
     expect(listed.stdout).toContain(` in ${copies}\n`);
 
     expect(listed.stdout).toMatch(/GGUF, on disk: \d+\.\d kB in .*chat/);
@@ -145,7 +155,12 @@ describe('npm run models', () => {
     expect(removed.stdout).toMatch(/It is still configured/);
     expect(fs.existsSync(folder)).toBe(false);
     expect(removed.stdout).toMatch(/and its engine copies/);
-    expect(fs.readdirSync(copies).filter((name) => name.endsWith('.onnx'))).toEqual([]);
+    expect(
+      fs
+        .readdirSync(copies)
+        .filter((name) => name.endsWith('.onnx'))
+        .sort(),
+    ).toEqual([]);
     expect((await models(env, 'list')).stdout).toMatch(/not on disk/);
   }, 480_000);
 
