@@ -8,13 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveModelSource } from '../../model-source.ts';
 import { Seq2SeqModel } from '../seq2seq-model.ts';
 import { findTiedEmbedding, writeTransposed } from './embedding-rows.ts';
 import { writeEngineCopy } from './int8-weights.ts';
-import { decoderPickerTail, PICKER_IO } from './picker-graph.ts';
+import { decoderPickerTail } from './picker-graph.ts';
+import { decoderStep } from './tiny-decoder-step.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GENERATOR = path.resolve(HERE, '../../../../../scripts/make-synthetic-nllb.py');
@@ -43,43 +43,6 @@ function copy(original: string, name: string, tiedEmbedding: boolean): string {
     int8,
   });
   return target;
-}
-
-/** Logits of one step: the first (no cache, `else` branch) or one after a past of 1 (`then` branch). */
-async function step(file: string, withCache: boolean): Promise<Float32Array> {
-  const session = await ort.InferenceSession.create(file);
-  try {
-    const [rows, sourceLength, width, heads] = [2, 3, 64, 4];
-    const wave = (length: number, phase: number) =>
-      Float32Array.from({ length }, (_, i) => Math.sin(i * 0.37 + phase));
-    const feeds: Record<string, ort.Tensor> = {
-      input_ids: new ort.Tensor('int64', BigInt64Array.from([5n, 1103n]), [rows, 1]),
-      encoder_attention_mask: new ort.Tensor('int64', BigInt64Array.from([1n, 1n, 1n, 1n, 1n, 0n]), [
-        rows,
-        3,
-      ]),
-      encoder_hidden_states: new ort.Tensor('float32', wave(rows * sourceLength * width, 0), [
-        rows,
-        3,
-        width,
-      ]),
-      use_cache_branch: new ort.Tensor('bool', [withCache], [1]),
-    };
-    for (const name of session.inputNames.filter((n) => n.startsWith('past_key_values.'))) {
-      const length = !withCache ? 0 : name.includes('.encoder.') ? sourceLength : 1;
-      const size = rows * heads * length * (width / heads);
-      feeds[name] = new ort.Tensor('float32', wave(size, name.length), [rows, heads, length, width / heads]);
-    }
-    if (session.inputNames.includes(PICKER_IO.bias)) {
-      // The float32 copy's picker tail (the q8 copies have none here): its inputs, any values.
-      feeds[PICKER_IO.bias] = new ort.Tensor('float32', new Float32Array(1200), [1200]);
-      feeds[PICKER_IO.count] = new ort.Tensor('int64', BigInt64Array.of(1n), [1]);
-      feeds[PICKER_IO.logProbs] = new ort.Tensor('bool', [false], [1]);
-    }
-    return (await session.run(feeds, ['logits'])).logits!.data as Float32Array;
-  } finally {
-    await session.release();
-  }
 }
 
 describe('findTiedEmbedding', () => {
@@ -140,10 +103,10 @@ describe("the decoder copy's embedding rows", () => {
         fs.statSync(`${tied}.data`).size + table - 4096,
       );
       for (const withCache of [false, true]) {
-        const logits = await step(untied, withCache);
+        const logits = await decoderStep(untied, withCache);
         expect(logits.length).toBe(2 * 1200);
-        expect(Array.from(logits)).toEqual(Array.from(await step(tied, withCache)));
-        expect(Array.from(logits)).toEqual(Array.from(await step(original, withCache)));
+        expect(Array.from(logits)).toEqual(Array.from(await decoderStep(tied, withCache)));
+        expect(Array.from(logits)).toEqual(Array.from(await decoderStep(original, withCache)));
       }
     },
   );

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveModelSource } from '../../model-source.ts';
 import { Seq2SeqModel } from '../seq2seq-model.ts';
@@ -20,6 +19,7 @@ import { message, node } from './onnx-writer.ts';
 import { openModelFile } from './open-model-file.ts';
 import { decoderPickerTail } from './picker-graph.ts';
 import { dropRepeatedInitializers, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
+import { decoderStep } from './tiny-decoder-step.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GENERATOR = path.resolve(HERE, '../../../../../scripts/make-synthetic-nllb.py');
@@ -57,37 +57,6 @@ async function prepackedCopy(copy: string, name: string): Promise<string> {
   return target;
 }
 
-/** Logits of one step: the first (no cache, `else` branch) or one after a past of 1 (`then` branch). */
-async function step(file: string, withCache: boolean): Promise<Float32Array> {
-  const session = await ort.InferenceSession.create(file, { logSeverityLevel: 3 });
-  try {
-    const [rows, sourceLength, width, heads] = [2, 3, 64, 4];
-    const wave = (length: number, phase: number) =>
-      Float32Array.from({ length }, (_, i) => Math.sin(i * 0.37 + phase));
-    const feeds: Record<string, ort.Tensor> = {
-      input_ids: new ort.Tensor('int64', BigInt64Array.from([5n, 1103n]), [rows, 1]),
-      encoder_attention_mask: new ort.Tensor('int64', BigInt64Array.from([1n, 1n, 1n, 1n, 1n, 0n]), [
-        rows,
-        3,
-      ]),
-      encoder_hidden_states: new ort.Tensor('float32', wave(rows * sourceLength * width, 0), [
-        rows,
-        3,
-        width,
-      ]),
-      use_cache_branch: new ort.Tensor('bool', [withCache], [1]),
-    };
-    for (const name of session.inputNames.filter((n) => n.startsWith('past_key_values.'))) {
-      const length = !withCache ? 0 : name.includes('.encoder.') ? sourceLength : 1;
-      const size = rows * heads * length * (width / heads);
-      feeds[name] = new ort.Tensor('float32', wave(size, name.length), [rows, heads, length, width / heads]);
-    }
-    return (await session.run(feeds, ['logits'])).logits!.data as Float32Array;
-  } finally {
-    await session.release();
-  }
-}
-
 describe('writePrepackedCopy', () => {
   it('saves the int8 decoder copy with its packed weights, the same logits to the bit in both branches', async () => {
     const copy = engineCopy(decoder, 'int8');
@@ -96,9 +65,9 @@ describe('writePrepackedCopy', () => {
     expect(fs.statSync(`${packed}.data`).size).toBeGreaterThan(fs.statSync(`${copy}.data`).size);
     expect(unreadablePackings(packed)).toBeUndefined();
     for (const withCache of [false, true]) {
-      const logits = await step(packed, withCache);
+      const logits = await decoderStep(packed, withCache);
       expect(logits.length).toBe(2 * 1200);
-      expect(Array.from(logits)).toEqual(Array.from(await step(copy, withCache)));
+      expect(Array.from(logits)).toEqual(Array.from(await decoderStep(copy, withCache)));
     }
   });
 
