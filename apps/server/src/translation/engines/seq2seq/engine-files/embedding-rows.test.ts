@@ -3,33 +3,25 @@
 // output projection): the copy's Gathers read the new table, the logits are equal to the bit in
 // both branches of the merged decoder, and the engine translates token for token as with the
 // tied copy.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveModelSource } from '../../model-source.ts';
 import { Seq2SeqModel } from '../seq2seq-model.ts';
 import { findTiedEmbedding, writeTransposed } from './embedding-rows.ts';
 import { writeEngineCopy } from './int8-weights.ts';
 import { decoderPickerTail } from './picker-graph.ts';
-import { decoderStep } from './tiny-decoder-step.ts';
+import { decoderStep, syntheticNllbForSuite } from './tiny-synthetic-decoder.ts';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const GENERATOR = path.resolve(HERE, '../../../../../scripts/make-synthetic-nllb.py');
-const OPUS_MT = path.resolve(HERE, '../../../../../test/fixtures/tiny-opus-mt-en-fr/onnx');
+const OPUS_MT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../test/fixtures/tiny-opus-mt-en-fr/onnx',
+);
+const tiny = syntheticNllbForSuite('embedding-rows');
 let folder: string;
 let decoder: string;
-
-beforeAll(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-embedding-rows-'));
-  execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', 'tiny', '--dtypes', 'q8,fp32'], {
-    stdio: 'pipe',
-  });
-  decoder = path.join(folder, 'onnx/decoder_model_merged_quantized.onnx');
-}, 120_000);
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+beforeAll(() => ({ folder, decoder } = tiny));
 
 /** A copy of a tiny decoder with its weights in a data file, its embedding tied or not. */
 function copy(original: string, name: string, tiedEmbedding: boolean): string {

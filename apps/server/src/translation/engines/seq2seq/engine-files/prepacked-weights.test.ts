@@ -4,12 +4,11 @@
 // decoder's packings are refused before they can crash the process, the engine opens the prepacked
 // copy and translates token for token as with its plain copy, and the copy cache counts it with its
 // model and writes a new one for a new converter.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveModelSource } from '../../model-source.ts';
 import { Seq2SeqModel } from '../seq2seq-model.ts';
 import { listCopies } from './copy-cache.ts';
@@ -19,21 +18,12 @@ import { message, node } from './onnx-writer.ts';
 import { openModelFile } from './open-model-file.ts';
 import { decoderPickerTail } from './picker-graph.ts';
 import { dropRepeatedInitializers, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
-import { decoderStep } from './tiny-decoder-step.ts';
+import { decoderStep, syntheticNllbForSuite } from './tiny-synthetic-decoder.ts';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const GENERATOR = path.resolve(HERE, '../../../../../scripts/make-synthetic-nllb.py');
+const tiny = syntheticNllbForSuite('prepacked');
 let folder: string;
 let decoder: string;
-
-beforeAll(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sema-prepacked-'));
-  execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', 'tiny', '--dtypes', 'q8,fp32'], {
-    stdio: 'pipe',
-  });
-  decoder = path.join(folder, 'onnx/decoder_model_merged_quantized.onnx');
-}, 120_000);
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+beforeAll(() => ({ folder, decoder } = tiny));
 
 /** The engine's copy of a tiny decoder (int8 for the q8 one, the picker's tail for the float32 one). */
 function engineCopy(original: string, name: string): string {

@@ -1,10 +1,49 @@
 /**
- * For the tests of the engine's copies: the logits of one step of a tiny synthetic decoder
- * (make-synthetic-nllb.py `--size tiny`: width 64, 4 heads, 1,200 tokens) on fixed inputs, so that
- * two copies of one decoder can be compared to the bit.
+ * For the tests of the engine's copies: a tiny synthetic NLLB in the published layout
+ * (make-synthetic-nllb.py `--size tiny`: width 64, 4 heads, 1,200 tokens; its q8 decoder runs the
+ * int8 matmul kernels), and the logits of one step of a decoder on fixed inputs, so that two copies
+ * of one decoder can be compared to the bit.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ort from 'onnxruntime-node';
+import { afterAll, beforeAll } from 'vitest';
 import { PICKER_IO } from './picker-graph.ts';
+
+const GENERATOR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../scripts/make-synthetic-nllb.py',
+);
+
+/**
+ * For the calling suite: the model generated in a temporary folder before its tests (q8 and fp32),
+ * removed after them. Read `folder` and `decoder` (the q8 decoder) inside hooks and tests.
+ */
+export function syntheticNllbForSuite(name: string): { folder: string; decoder: string } {
+  let folder: string | undefined;
+  beforeAll(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), `sema-${name}-`));
+    execFileSync('/usr/bin/python3', [GENERATOR, folder, '--size', 'tiny', '--dtypes', 'q8,fp32'], {
+      stdio: 'pipe',
+    });
+  }, 120_000);
+  afterAll(() => folder && fs.rmSync(folder, { recursive: true, force: true }));
+  const generated = () => {
+    if (!folder) throw new Error('The model is generated before the suite runs: read it in a hook or a test');
+    return folder;
+  };
+  return {
+    get folder() {
+      return generated();
+    },
+    get decoder() {
+      return path.join(generated(), 'onnx/decoder_model_merged_quantized.onnx');
+    },
+  };
+}
 
 /** Logits of one step: the first (no cache, `else` branch) or one after a past of 1 (`then` branch). */
 export async function decoderStep(file: string, withCache: boolean): Promise<Float32Array> {
