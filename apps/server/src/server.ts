@@ -106,9 +106,7 @@ async function main(): Promise<void> {
           ? `Port ${config.port} on ${config.host} needs more privileges than this process has: use a port above 1023, e.g. PORT=3000 npm start`
           : code === 'EADDRNOTAVAIL'
             ? `${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0`
-            : error instanceof NewerSchemaError
-              ? error.message
-              : undefined;
+            : undefined;
     if (why) app.log.fatal(why);
     else app.log.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`);
     // The engines have started (the model in its own process): stopped in order, so that none
