@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import { ELEMENT_BYTES, writeTransposed, type EmbeddingRows } from './embedding-rows.ts';
 import { message } from './onnx-writer.ts';
-import { FieldReader, type Field, type Patch } from './protobuf-file.ts';
+import { delimited, FieldReader, varint, type Field, type Patch } from './protobuf-file.ts';
 
 /** Weights from this size go to the data file; smaller ones (norms, scales, zero points) stay inline. */
 export const EXTERNAL_FROM = 64 * 1024;
@@ -35,22 +35,6 @@ export interface ExternalData {
 
 /** One piece of the output: a range of the original (patched), or new bytes. */
 type Piece = { from: number; to: number } | Buffer;
-
-function varint(value: number): Buffer {
-  const bytes: number[] = [];
-  let v = value;
-  while (v >= 0x80) {
-    bytes.push((v % 128) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  bytes.push(v);
-  return Buffer.from(bytes);
-}
-
-/** A length-delimited field. */
-function delimited(number: number, value: Buffer): Buffer {
-  return Buffer.concat([varint(number * 8 + 2), varint(value.length), value]);
-}
 
 /** A TensorProto's fields saying its bytes are at `offset` in the data file `location`. */
 function externalAt(location: string, offset: number, length: number): Buffer[] {

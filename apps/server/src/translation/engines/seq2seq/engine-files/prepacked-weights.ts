@@ -31,6 +31,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { ENGINE_FILES_VERSION } from './copy-cache.ts';
 import { message } from './onnx-writer.ts';
+import { delimited } from './protobuf-file.ts';
 
 /**
  * The converter key of a prepacked copy: the engine's files version, the runtime's version and the
@@ -223,7 +224,7 @@ function rewrite(fields: RawField[], change: (field: RawField) => Buffer | undef
   return Buffer.concat(
     fields.map((field) => {
       const value = field.value && change(field);
-      return value ? Buffer.concat([varint(field.number * 8 + 2), varint(value.length), value]) : field.bytes;
+      return value ? delimited(field.number, value) : field.bytes;
     }),
   );
 }
@@ -259,14 +260,4 @@ function readFields(bytes: Buffer): RawField[] {
     fields.push({ number, bytes: bytes.subarray(start, at), ...(value && { value }) });
   }
   return fields;
-}
-
-function varint(value: number): Buffer {
-  const bytes: number[] = [];
-  while (value >= 0x80) {
-    bytes.push((value % 0x80) | 0x80);
-    value = Math.floor(value / 0x80);
-  }
-  bytes.push(value);
-  return Buffer.from(bytes);
 }

@@ -1,7 +1,8 @@
 /**
  * Reading protobuf varints straight from a model file, for the readers that walk an ONNX file
  * without loading it (int8-weights.ts, external-weights.ts, embedding-rows.ts): the weights can be
- * gigabytes.
+ * gigabytes. And the two pieces the copy writers put back (external-weights.ts,
+ * prepacked-weights.ts): a varint, and a length-delimited field.
  */
 import fs from 'node:fs';
 
@@ -72,3 +73,20 @@ export class FieldReader {
 
 /** A change to a file's bytes on the way to its copy: one byte set, or a range whose top bits flip. */
 export type Patch = { at: number; set: number } | { at: number; length: number; flip: true };
+
+/** A varint's bytes. */
+export function varint(value: number): Buffer {
+  const bytes: number[] = [];
+  let v = value;
+  while (v >= 0x80) {
+    bytes.push((v % 128) | 0x80);
+    v = Math.floor(v / 128);
+  }
+  bytes.push(v);
+  return Buffer.from(bytes);
+}
+
+/** A length-delimited field: its key, its length, its bytes. */
+export function delimited(number: number, value: Buffer): Buffer {
+  return Buffer.concat([varint(number * 8 + 2), varint(value.length), value]);
+}
