@@ -38,12 +38,12 @@ const int8: CopyWriter = (original, target) => {
 };
 
 describe('the engine copy cache', () => {
-  it('writes a copy under the model cache once, then reuses it', () => {
-    const first = cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
+  it('writes a copy under the model cache once, then reuses it', async () => {
+    const first = await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
     expect(first).toMatchObject({ kind: 'copy', int8: true, reused: false });
     if (first.kind !== 'copy') throw new Error('no copy');
     expect(path.dirname(first.file)).toBe(copies);
-    expect(cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8)).toEqual({
+    expect(await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8)).toEqual({
       ...first,
       reused: true,
     });
@@ -61,12 +61,12 @@ describe('the engine copy cache', () => {
     expect(copiesOf(copies, path.join(cache, 'another-model'))).toHaveLength(0);
   });
 
-  it("keeps a copy's weights in its data file: counted, written again when it is missing, removed with it", () => {
+  it("keeps a copy's weights in its data file: counted, written again when it is missing, removed with it", async () => {
     const external: CopyWriter = (original, target, data) => {
       writes++;
       return writeEngineCopy(original, target, { int8: true, externalData: data });
     };
-    const first = cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, external);
+    const first = await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, external);
     if (first.kind !== 'copy') throw new Error('no copy');
     const data = dataFileOf(first.file);
     const [found] = listCopies(copies);
@@ -74,7 +74,7 @@ describe('the engine copy cache', () => {
     expect(found!.onDisk).toBe(fs.statSync(first.file).size + fs.statSync(data).size);
     expect(fs.readdirSync(copies).filter((name) => name.includes('partial'))).toEqual([]);
     fs.rmSync(data);
-    expect(cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, external)).toMatchObject({
+    expect(await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, external)).toMatchObject({
       reused: false,
     });
     expect(writes).toBe(2);
@@ -83,9 +83,13 @@ describe('the engine copy cache', () => {
     expect(fs.readdirSync(copies)).toEqual([]);
   });
 
-  it('writes a new copy when the converter version changes, and deletes the stale one', () => {
-    const old = cachedCopy(copies, { original: QUANTIZED, variant: 'int8', converter: 'test@1' }, int8);
-    const bumped = cachedCopy(copies, { original: QUANTIZED, variant: 'int8', converter: 'test@2' }, int8);
+  it('writes a new copy when the converter version changes, and deletes the stale one', async () => {
+    const old = await cachedCopy(copies, { original: QUANTIZED, variant: 'int8', converter: 'test@1' }, int8);
+    const bumped = await cachedCopy(
+      copies,
+      { original: QUANTIZED, variant: 'int8', converter: 'test@2' },
+      int8,
+    );
     expect(writes).toBe(2);
     if (old.kind !== 'copy' || bumped.kind !== 'copy') throw new Error('no copy');
     expect(bumped.file).not.toBe(old.file);
@@ -94,14 +98,14 @@ describe('the engine copy cache', () => {
     expect(listCopies(copies).map((copy) => copy.converter)).toEqual(['test@2']);
   });
 
-  it('writes a new copy when the bytes appended change', () => {
+  it('writes a new copy when the bytes appended change', async () => {
     const request = { original: QUANTIZED, variant: 'int8.picker' };
-    cachedCopy(copies, { ...request, appended: Uint8Array.of(1) }, int8);
-    cachedCopy(copies, { ...request, appended: Uint8Array.of(2) }, int8);
+    await cachedCopy(copies, { ...request, appended: Uint8Array.of(1) }, int8);
+    await cachedCopy(copies, { ...request, appended: Uint8Array.of(2) }, int8);
     expect(writes).toBe(2);
   });
 
-  it('reuses the copy of the same content read from another place, and its record follows it', () => {
+  it('reuses the copy of the same content read from another place, and its record follows it', async () => {
     const [here, moved] = ['here', 'moved'].map((folder) => {
       fs.mkdirSync(path.join(cache, folder));
       const file = path.join(cache, folder, path.basename(QUANTIZED));
@@ -109,56 +113,56 @@ describe('the engine copy cache', () => {
       fs.utimesSync(file, 1_700_000_000, 1_700_000_000); // copied as `cp -p` would keep it
       return file;
     }) as [string, string];
-    const first = cachedCopy(copies, { original: here, variant: 'int8' }, int8);
-    const again = cachedCopy(copies, { original: moved, variant: 'int8' }, int8);
+    const first = await cachedCopy(copies, { original: here, variant: 'int8' }, int8);
+    const again = await cachedCopy(copies, { original: moved, variant: 'int8' }, int8);
     expect(again).toEqual({ ...first, reused: true });
     expect(writes).toBe(1);
     expect(listCopies(copies).map((copy) => copy.source)).toEqual([moved]);
   });
 
-  it('writes a new copy when the original changes', () => {
+  it('writes a new copy when the original changes', async () => {
     const original = path.join(cache, 'model.onnx');
     fs.copyFileSync(QUANTIZED, original);
-    const before = cachedCopy(copies, { original, variant: 'int8' }, int8);
+    const before = await cachedCopy(copies, { original, variant: 'int8' }, int8);
     const bytes = fs.readFileSync(original);
     fs.writeFileSync(original, Buffer.concat([bytes, Buffer.alloc(0)]));
     fs.utimesSync(original, new Date(), new Date(Date.now() + 5_000));
-    const after = cachedCopy(copies, { original, variant: 'int8' }, int8);
+    const after = await cachedCopy(copies, { original, variant: 'int8' }, int8);
     expect(writes).toBe(2);
     if (before.kind !== 'copy' || after.kind !== 'copy') throw new Error('no copy');
     expect(after.file).not.toBe(before.file);
   });
 
-  it('writes again a copy whose size is not what it wrote (an interrupted or damaged copy)', () => {
-    const first = cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
+  it('writes again a copy whose size is not what it wrote (an interrupted or damaged copy)', async () => {
+    const first = await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
     if (first.kind !== 'copy') throw new Error('no copy');
     fs.truncateSync(first.file, 100);
-    expect(cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8)).toMatchObject({
+    expect(await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8)).toMatchObject({
       kind: 'copy',
       reused: false,
     });
     expect(fs.statSync(first.file).size).toBe(fs.statSync(QUANTIZED).size);
   });
 
-  it('remembers a copy that failed to open, and does not write it again', () => {
-    const first = cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
+  it('remembers a copy that failed to open, and does not write it again', async () => {
+    const first = await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
     if (first.kind !== 'copy') throw new Error('no copy');
     markCopyFailed(first.file, 'Load model failed:\n protobuf parsing failed');
     expect(fs.existsSync(first.file)).toBe(false);
-    const again = cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
+    const again = await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
     expect(again).toMatchObject({ kind: 'unavailable' });
     expect(again.kind === 'unavailable' && again.reason).toMatch(/failed to open .*protobuf parsing failed/);
     expect(writes).toBe(1);
     expect(listCopies(copies)).toEqual([expect.objectContaining({ onDisk: 0, failed: expect.anything() })]);
     // A new converter tries again.
-    expect(cachedCopy(copies, { original: QUANTIZED, variant: 'int8', converter: 'next' }, int8).kind).toBe(
-      'copy',
-    );
+    expect(
+      (await cachedCopy(copies, { original: QUANTIZED, variant: 'int8', converter: 'next' }, int8)).kind,
+    ).toBe('copy');
   });
 
-  it('says why when the copy cannot be written', () => {
+  it('says why when the copy cannot be written', async () => {
     fs.writeFileSync(copies, 'a file where the folder should be');
-    const outcome = cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
+    const outcome = await cachedCopy(copies, { original: QUANTIZED, variant: 'int8' }, int8);
     expect(outcome.kind).toBe('unavailable');
     expect(outcome.kind === 'unavailable' && outcome.reason).toMatch(/could not write its copy/);
   });

@@ -113,26 +113,13 @@ export function copiesFolder(modelCache: string): string {
 
 /**
  * The copy of `request.original` to open, from the cache in `folder`, written by `write` when it is
- * not there yet; or why the original is to be opened instead.
+ * not there yet; or why the original is to be opened instead. `write` may take its time (ONNX
+ * Runtime saving a model: prepacked-weights.ts).
  */
-export function cachedCopy(folder: string, request: CopyRequest, write: CopyWriter): CopyOutcome {
-  const slot = lookUp(folder, request);
-  if ('outcome' in slot) return slot.outcome;
-  let written: ReturnType<CopyWriter>;
-  try {
-    fs.mkdirSync(folder, { recursive: true });
-    written = write(slot.original, slot.partial, slot.data);
-  } catch (error) {
-    return notWritten(folder, slot, error);
-  }
-  return commit(folder, request, slot, written);
-}
-
-/** `cachedCopy` with a writer that takes its time (ONNX Runtime saving a model: prepacked-weights.ts). */
-export async function cachedCopyAsync(
+export async function cachedCopy(
   folder: string,
   request: CopyRequest,
-  write: (...args: Parameters<CopyWriter>) => Promise<ReturnType<CopyWriter>>,
+  write: (...args: Parameters<CopyWriter>) => ReturnType<CopyWriter> | Promise<ReturnType<CopyWriter>>,
 ): Promise<CopyOutcome> {
   const slot = lookUp(folder, request);
   if ('outcome' in slot) return slot.outcome;

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-import { cachedCopy, cachedCopyAsync, markCopyFailed } from './copy-cache.ts';
+import { cachedCopy, markCopyFailed } from './copy-cache.ts';
 import { NO_UINT8_WEIGHTS, writeEngineCopy } from './int8-weights.ts';
 import { diedWhileOpening, leaveOpeningNote } from './opening-note.ts';
 import { prepackedConverter, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
@@ -65,7 +65,7 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
   const variant = [int8 && 'int8', append && (options.appendName ?? 'tail'), options.benchCopy]
     .filter(Boolean)
     .join('.');
-  const outcome = cachedCopy(
+  const outcome = await cachedCopy(
     options.copies,
     { original: file, variant, ...(append && { appended: append }), converter: options.converter },
     // Its large weights in a data file beside it, which ONNX Runtime maps rather than reads
@@ -84,7 +84,7 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
     let prepackedOff: string | undefined;
     // Only int8 weights: the kernels whose packings ONNX Runtime reads back (prepacked-weights.ts).
     if (options.prepacked && outcome.int8) {
-      const packed = await cachedCopyAsync(
+      const packed = await cachedCopy(
         options.copies,
         {
           original: outcome.file,
