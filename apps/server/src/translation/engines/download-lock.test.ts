@@ -24,10 +24,26 @@ async function recordSoundWeights() {
   await recordManifest(folder, [WEIGHTS]);
 }
 
-/** The lock held by a process of another machine, let go after `ms`. */
-function holdLockElsewhereFor(ms: number) {
+/**
+ * Waits as a second downloader while another machine holds the lock for `ms`, then "downloads"
+ * (writes good bytes). Says who held the lock and whether the weights were still on disk when this
+ * download began (a damaged file must be gone by then, a sound one kept).
+ */
+async function waitForHolderThenDownload(ms: number) {
   fs.writeFileSync(path.join(folder, DOWNLOAD_LOCK_FILE), 'other-host pid 26\n');
   setTimeout(() => fs.rmSync(path.join(folder, DOWNLOAD_LOCK_FILE)), ms);
+  let holder = '';
+  let foundOnDisk: boolean | undefined;
+  await downloadOnce(
+    folder,
+    [WEIGHTS],
+    async () => {
+      foundOnDisk = fs.existsSync(path.join(folder, WEIGHTS));
+      fs.writeFileSync(path.join(folder, WEIGHTS), 'good bytes');
+    },
+    { pollMs: 20, onWait: (who) => (holder = who) },
+  );
+  return { holder, foundOnDisk };
 }
 
 /**
@@ -96,35 +112,14 @@ describe('downloads into a shared model folder', () => {
     // Another holder recorded the file, then it was damaged (same size, other bytes).
     await recordSoundWeights();
     fs.writeFileSync(path.join(folder, WEIGHTS), 'evil bytes');
-    holdLockElsewhereFor(200);
-    let holder = '';
-    let foundOnDisk: boolean | undefined;
-    await downloadOnce(
-      folder,
-      [WEIGHTS],
-      async () => {
-        foundOnDisk = fs.existsSync(path.join(folder, WEIGHTS));
-        fs.writeFileSync(path.join(folder, WEIGHTS), 'good bytes');
-      },
-      { pollMs: 20, onWait: (who) => (holder = who) },
-    );
-    expect(holder).toBe('other-host pid 26');
-    expect(foundOnDisk).toBe(false);
+    const waited = await waitForHolderThenDownload(200);
+    expect(waited.holder).toBe('other-host pid 26');
+    expect(waited.foundOnDisk).toBe(false);
   });
 
   it('a waiter keeps a sound file the holder downloaded', async () => {
     await recordSoundWeights();
-    holdLockElsewhereFor(100);
-    let foundOnDisk: boolean | undefined;
-    await downloadOnce(
-      folder,
-      [WEIGHTS],
-      async () => {
-        foundOnDisk = fs.existsSync(path.join(folder, WEIGHTS));
-      },
-      { pollMs: 20 },
-    );
-    expect(foundOnDisk).toBe(true);
+    expect((await waitForHolderThenDownload(100)).foundOnDisk).toBe(true);
   });
 
   it("a dead holder's lock (not touched for the stale time) is broken instead of waited on forever", async () => {
