@@ -408,14 +408,15 @@ for (const name of modelNames) {
 }
 
 console.log(
-  '\n| model | dtype | beams | batch | Sema tokens/s | CTranslate2 tokens/s | Sema ÷ CT2 | Sema peak MB | CT2 peak MB |',
+  '\n| model | dtype | beams | batch | Sema tokens/s | CTranslate2 tokens/s | Sema ÷ CT2 | Sema peak MB | CT2 peak MB | peak ÷ CT2 | load s Sema / CT2 |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (let i = 0; i < all.length; i += 2) {
   const [s, c] = [all[i]!, all[i + 1]!];
   console.log(
     `| ${s.model} | ${s.dtype} / ${c.dtype} | ${s.beams} | ${s.batch} | ${range(s.tokens_per_s)} | ${range(c.tokens_per_s)} | ` +
-      `${f(s.vs_ctranslate2!, 2)}× | ${f(s.peak_rss_mb, 0)} | ${f(c.peak_rss_mb, 0)} |`,
+      `${f(s.vs_ctranslate2!, 2)}× | ${f(s.peak_rss_mb, 0)} | ${f(c.peak_rss_mb, 0)} | ` +
+      `${f(s.peak_rss_mb / c.peak_rss_mb, 2)}× | ${f(s.load_seconds, 2)} / ${f(c.load_seconds, 2)} |`,
   );
 }
 console.log(`\nwrote ${path.relative(root, out)} (ct2_runs)`);
