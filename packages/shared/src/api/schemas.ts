@@ -255,7 +255,7 @@ const ENGINE_STATUS_FIELDS = {
       }),
       {
         description:
-          "The built-in engine's speed-ups (operator only): int8_weights, picks_in_decoder, new_keys_values_only, prepacked_weights; each on, or off and why",
+          "The built-in engine's speed-ups (operator only): int8_weights, picks_in_decoder, new_keys_values_only, prepacked_weights, compact_tokenizer; each on, or off and why",
       },
     ),
   ),

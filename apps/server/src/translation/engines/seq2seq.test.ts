@@ -84,6 +84,7 @@ describe('Seq2SeqEngine (model process) on the tiny model folder', () => {
         picks_in_decoder: { on: true },
         new_keys_values_only: { on: true },
         prepacked_weights: { on: false, why: expect.stringMatching(/^only int8 weights are saved packed/) },
+        compact_tokenizer: { on: true },
       },
     });
     expect(await nllb.translate(SENTENCES, 'eng_Latn', 'swh_Latn')).toEqual(expected);

@@ -16,7 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EngineFeatures } from './engine-files/engine-features.ts';
+import { COST_WITHOUT, type EngineFeatures } from './engine-files/engine-features.ts';
 import type { ModelState } from './model-state.ts';
 import type { FromModelProcess, ModelProcessSettings, ToModelProcess } from './protocol.ts';
 import { backoffDelay } from '../../../lib/backoff.ts';
@@ -153,7 +153,7 @@ export class ModelProcessSupervisor {
     child.kill('SIGKILL');
   }
 
-  /** Warns, once, of each speed-up the model runs without because something failed. */
+  /** Warns, once, of each speed-up or saving the model runs without because something failed. */
   private logFallbacks(features: EngineFeatures): void {
     for (const [name, feature] of Object.entries(features)) {
       if (!feature.fallback) {
@@ -163,7 +163,7 @@ export class ModelProcessSupervisor {
       if (this.fallbacksLogged.has(name)) continue;
       this.fallbacksLogged.add(name);
       this.options.log.warn(
-        `translation model ${this.options.label}: runs without ${name} (slower): ${feature.why ?? 'unknown'}`,
+        `translation model ${this.options.label}: runs without ${name} (${COST_WITHOUT[name as keyof EngineFeatures]}): ${feature.why ?? 'unknown'}`,
       );
     }
   }

@@ -301,6 +301,7 @@ export class Seq2SeqModel {
         picker: pickerKind,
         picksInGraph: runner.picksInGraph,
         newKeysValuesInGraph: runner.newKeysValuesInGraph,
+        tokenizerPieces: tokenizer.compactPieces,
       });
       return new Seq2SeqModel(
         tokenizer,

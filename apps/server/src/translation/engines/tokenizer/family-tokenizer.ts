@@ -23,6 +23,7 @@ import type {
 import { recordManifest, TOKENIZER_FILES } from '../model-inventory.ts';
 import { cachedModelFolder, type ModelSource } from '../model-source.ts';
 import { useSource } from '../transformers-source.ts';
+import { compactPieces, type CompactPieces } from './compact-pieces.ts';
 import {
   sourcePieces,
   UnservedLanguageError,
@@ -33,6 +34,7 @@ import {
 class FamilyTokenizer implements ModelTokenizer {
   readonly specialIds: readonly number[];
   readonly languages: ServedLanguages;
+  readonly compactPieces: CompactPieces;
   private readonly eos: number;
 
   constructor(
@@ -44,6 +46,7 @@ class FamilyTokenizer implements ModelTokenizer {
     const [eos] = tokenizer.convert_tokens_to_ids(['</s>']) as (number | undefined)[];
     this.eos = eos ?? model.config.eos_token_id ?? 2;
     this.languages = family.languages(tokenizer, model);
+    this.compactPieces = compactPieces(tokenizer);
   }
 
   get vocabularySize(): number {

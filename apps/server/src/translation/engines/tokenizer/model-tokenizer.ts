@@ -10,6 +10,7 @@
  * models with no language token at all.
  */
 import type { ModelFamily, ServedLanguages } from '../families/model-family.ts';
+import type { CompactPieces } from './compact-pieces.ts';
 
 /**
  * Longest piece of a source sentence in one row (the model's 512 positions, less the language and
@@ -56,6 +57,8 @@ export interface ModelTokenizer {
   readonly specialIds: readonly number[];
   /** How many tokens the vocabulary holds. */
   readonly vocabularySize: number;
+  /** Whether the tokenizer's pieces are held compactly (compact-pieces.ts), or why not. */
+  readonly compactPieces: CompactPieces;
 }
 
 /** A sentence's ids in pieces of at most MAX_SOURCE_TOKENS; an empty sentence is one empty piece. */

@@ -195,6 +195,7 @@ describe('GET /status', () => {
           picks_in_decoder: { on: false, why: expect.stringMatching(/failed to open/), fallback: true },
           new_keys_values_only: { on: false, why: expect.stringMatching(/failed to open/), fallback: true },
           prepacked_weights: { on: false, why: expect.stringMatching(/^only int8 weights/) },
+          compact_tokenizer: { on: true },
         });
         // Its reasons name files of the server's: not for everyone.
         expect((await status()).engine_features).toBeUndefined();

@@ -3,6 +3,7 @@
  * shows the operator (`engine_features`) and what the server logs once when one is off because
  * something failed (`fallback`), rather than by a setting or the model's kind.
  */
+import type { CompactPieces } from '../../tokenizer/compact-pieces.ts';
 import type { OpenedModelFile } from './open-model-file.ts';
 
 export type EngineFeature = {
@@ -23,6 +24,17 @@ export type EngineFeatures = {
   new_keys_values_only: EngineFeature;
   /** The decoder's weights are read packed from its copy, not packed at load (prepacked-weights.ts). */
   prepacked_weights: EngineFeature;
+  /** The tokenizer's pieces are held without transformers.js's trie (tokenizer/compact-pieces.ts). */
+  compact_tokenizer: EngineFeature;
+};
+
+/** What running without each feature costs, for the warning the server logs when one fails. */
+export const COST_WITHOUT: Record<keyof EngineFeatures, string> = {
+  int8_weights: 'slower',
+  picks_in_decoder: 'slower',
+  new_keys_values_only: 'slower',
+  prepacked_weights: 'more memory, slower to load',
+  compact_tokenizer: 'more memory',
 };
 
 /** What the load knew: the files it opened, how it was asked to pick, and what the decoder turned out to do. */
@@ -34,6 +46,8 @@ export interface LoadedFiles {
   picker: string;
   picksInGraph: boolean;
   newKeysValuesInGraph: boolean;
+  /** What compacting the tokenizer did. */
+  tokenizerPieces: CompactPieces;
 }
 
 export function engineFeatures(loaded: LoadedFiles): EngineFeatures {
@@ -77,5 +91,12 @@ export function engineFeatures(loaded: LoadedFiles): EngineFeatures {
     picks_in_decoder: tail(loaded.picksInGraph),
     new_keys_values_only: tail(loaded.newKeysValuesInGraph),
     prepacked_weights: prepacked,
+    compact_tokenizer: loaded.tokenizerPieces.on
+      ? { on: true }
+      : {
+          on: false,
+          why: loaded.tokenizerPieces.why,
+          ...(loaded.tokenizerPieces.unexpected && { fallback: true }),
+        },
   };
 }

@@ -154,6 +154,7 @@ describe('the prepacked decoder through the engine', () => {
       picker: 'decoder',
       picksInGraph: true,
       newKeysValuesInGraph: true,
+      tokenizerPieces: { on: true },
     });
     expect(features.prepacked_weights).toEqual({ on: false, why: after.prepackedOff, fallback: true });
     // Remembered: not written and tried again at the next start.
