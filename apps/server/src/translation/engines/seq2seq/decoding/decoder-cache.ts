@@ -10,8 +10,11 @@
  * So the engine's copy of the decoder gets one `Slice` per cache output
  * (engine-files/new-keys-values-tail.ts): the last `inputLength` positions of each,
  * the step's own keys and values, `[batch, heads, inputLength, headDim]`. `DecoderCacheBuffers`
- * writes past and new into buffers kept for the job, two per cache tensor taken in turn (a step reads
- * one while the next cache is written into the other), grown when the cache outgrows them.
+ * grows each cache tensor in one buffer kept for the job, in place: once a step has run, its past
+ * is read by nothing, so each row's block moves up to make room for its new positions (last block
+ * first) and the new positions go in behind it. The buffer is replaced by one half as large again
+ * when the cache outgrows it. (Two buffers taken in turn, as before, held up to three times the
+ * cache: 1.2 GB more at NLLB-600M's 4 beams × 32 rows.)
  */
 import ort from 'onnxruntime-node';
 import { SLICE_IO } from '../engine-files/new-keys-values-tail.ts';
@@ -31,13 +34,14 @@ export function sliceFeeds(inputLength: number): Record<string, ort.Tensor> {
 }
 
 export class DecoderCacheBuffers {
-  /** Per cache tensor, its two buffers. */
-  private readonly pairs: [Float32Array, Float32Array][] = [];
+  /** Per cache tensor, the buffer it grows in (room for more positions than it holds). */
+  private readonly buffers: Float32Array[] = [];
 
   /**
    * Cache tensor `index` one step on: `past` (`[batch, heads, positions, headDim]`) with `added`
-   * (`[batch, heads, n, headDim]`) after each row's positions, written into whichever of its buffers
-   * `past` is not in.
+   * (`[batch, heads, n, headDim]`) after each row's positions. `past` is either this tensor's
+   * buffer (the last step's result, possibly reordered in place) or memory of its own (the empty
+   * cache, or rows gathered when the batch changed), copied in.
    */
   append(index: number, past: ort.Tensor, added: ort.Tensor): ort.Tensor {
     const [batch = 0, heads = 0, positions = 0, headDim = 0] = past.dims;
@@ -45,22 +49,29 @@ export class DecoderCacheBuffers {
     const oldBlock = positions * headDim;
     const newBlock = n * headDim;
     const blocks = batch * heads;
-    const target = this.buffer(index, blocks * (oldBlock + newBlock), past.data as Float32Array);
+    const length = blocks * (oldBlock + newBlock);
     const from = past.data as Float32Array;
     const fresh = added.data as Float32Array;
-    for (let b = 0; b < blocks; b++) {
-      const at = b * (oldBlock + newBlock);
-      if (oldBlock > 0) target.set(from.subarray(b * oldBlock, (b + 1) * oldBlock), at);
-      target.set(fresh.subarray(b * newBlock, (b + 1) * newBlock), at + oldBlock);
+    let buffer = this.buffers[index];
+    const inBuffer =
+      buffer !== undefined && from.buffer === buffer.buffer && from.byteOffset === buffer.byteOffset;
+    if (inBuffer && buffer!.length >= length) {
+      // Block b moves to a higher offset, over memory of blocks after it only, which have moved.
+      for (let b = blocks - 1; b > 0 && oldBlock > 0; b--) {
+        buffer!.copyWithin(b * (oldBlock + newBlock), b * oldBlock, (b + 1) * oldBlock);
+      }
+    } else {
+      // Half as much again: the cache grows by a position a step.
+      if (buffer === undefined || buffer.length < length) {
+        buffer = this.buffers[index] = new Float32Array(Math.ceil(length * 1.5));
+      }
+      for (let b = 0; b < blocks && oldBlock > 0; b++) {
+        buffer.set(from.subarray(b * oldBlock, (b + 1) * oldBlock), b * (oldBlock + newBlock));
+      }
     }
-    return new ort.Tensor('float32', target, [batch, heads, positions + n, headDim]);
-  }
-
-  private buffer(index: number, length: number, avoid: Float32Array): Float32Array {
-    const pair = (this.pairs[index] ??= [new Float32Array(0), new Float32Array(0)]);
-    const slot = pair[0].buffer === avoid.buffer ? 1 : 0;
-    // Half as much again: the cache grows by a position a step, and each growth is a new buffer.
-    if (pair[slot].length < length) pair[slot] = new Float32Array(Math.ceil(length * 1.5));
-    return pair[slot].subarray(0, length);
+    for (let b = 0; b < blocks; b++) {
+      buffer!.set(fresh.subarray(b * newBlock, (b + 1) * newBlock), b * (oldBlock + newBlock) + oldBlock);
+    }
+    return new ort.Tensor('float32', buffer!.subarray(0, length), [batch, heads, positions + n, headDim]);
   }
 }

@@ -68,7 +68,7 @@ describe('ONNX Runtime upgrade checklist', () => {
     });
   }
 
-  it("3. every output of a run comes in a buffer of its own, as the cache's double buffers assume", async () => {
+  it("3. every output of a run comes in a buffer of its own, as the cache's buffers assume", async () => {
     const { layers, heads, headDim } = decoderLayout(readModelConfig(TINY_NLLB));
     const session = await ort.InferenceSession.create(
       path.join(TINY_NLLB, 'onnx/decoder_model_merged.onnx'),
@@ -95,8 +95,9 @@ describe('ONNX Runtime upgrade checklist', () => {
       const buffers = new Set<ArrayBufferLike>();
       for (const tensor of Object.values(result)) {
         const data = tensor.data as Float32Array;
-        // decoding/decoder-cache.ts tells its two buffers apart by `.buffer`, and copies with
-        // subarray from offset 0: a binding that handed out views into one shared buffer breaks both.
+        // decoding/decoder-cache.ts tells its own buffer from a past of its own by `.buffer` and
+        // grows it in place from offset 0: a binding that handed out views into one shared buffer
+        // breaks both.
         expect(data.byteOffset).toBe(0);
         expect(buffers.has(data.buffer)).toBe(false);
         buffers.add(data.buffer);
