@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { TINY_M2M100, TINY_OPUS_MT_EN_FR } from '../../testing/tiny-models.ts';
 import { TINY_NLLB } from '../../testing/tiny-nllb.ts';
-import { compactPieces, PieceIndex } from './compact-pieces.ts';
+import { compactPieces, PieceIndex, withoutTrie } from './compact-pieces.ts';
 import { loadModelTokenizer } from './family-tokenizer.ts';
 
 const readJson = (folder: string, file: string) =>
@@ -144,6 +144,33 @@ describe('compactPieces: the tokenizer without its trie', () => {
     for (const text of ['Azqx, zqxzqx and zq x.', ...TEXTS.slice(0, 200)]) {
       expect(encode(ours, text), text).toEqual(encode(theirs, text));
     }
+  });
+
+  it('makes a tokenizer without building its trie, and the compacted one gives the same tokens', async () => {
+    type Inner = {
+      _tokenizer: { model: { trie: { skipped?: boolean; root: { children: Map<string, unknown> } } } };
+    };
+    const made = await withoutTrie(() => plain(NllbTokenizer as unknown as TokenizerClass, TINY_NLLB));
+    const trie = (made as unknown as Inner)._tokenizer.model.trie;
+    expect(trie.skipped).toBe(true);
+    expect(trie.root.children.size).toBe(0);
+    // Outside withoutTrie, tries are built again.
+    const theirs = plain(NllbTokenizer as unknown as TokenizerClass, TINY_NLLB);
+    expect((theirs as unknown as Inner)._tokenizer.model.trie.root.children.size).toBeGreaterThan(10);
+    expect(compactPieces(made)).toEqual({ on: true });
+    for (const text of TEXTS.slice(0, 400)) expect(encode(made, text), text).toEqual(encode(theirs, text));
+  });
+
+  it('builds a skipped trie after all when the tokenizer is not laid out as expected, and says so', async () => {
+    const made = await withoutTrie(() => plain(NllbTokenizer as unknown as TokenizerClass, TINY_NLLB));
+    delete (made as unknown as { _tokenizer: { added_tokens?: unknown } })._tokenizer.added_tokens;
+    expect(compactPieces(made)).toEqual({
+      on: false,
+      why: "transformers.js's Unigram tokenizer does not keep its pieces where this version expects",
+      unexpected: true,
+    });
+    const theirs = plain(NllbTokenizer as unknown as TokenizerClass, TINY_NLLB);
+    for (const text of TEXTS.slice(0, 400)) expect(encode(made, text), text).toEqual(encode(theirs, text));
   });
 
   it('leaves a BPE tokenizer as it is, saying why (not as a failure)', () => {

@@ -10,29 +10,28 @@
  * The trie's pieces are all keys of the model's `tokens_to_ids` map. Looking each prefix up there,
  * shortest first, up to the longest piece that begins with its first character, yields the same
  * pieces in the same order as the trie's `common_prefix_search`, so the lattice and every token
- * are the same (tests compare both on the UDHR in every language it has). Where the two sets of
- * pieces are not the same (a transformers.js that adds tokens to the map), a set of the trie's own
- * pieces is kept instead. Anything not laid out as expected (a BPE model, another transformers.js)
- * keeps the trie and says why.
+ * are the same (tests compare both on the UDHR in every language it has). Where the map holds more
+ * than the pieces (an added token that is not one), a set of the pieces is kept instead. Anything
+ * not laid out as expected (a BPE model, another transformers.js) keeps the trie and says why.
+ *
+ * The trie is not even built (`withoutTrie`): built and dropped, it was ~100 MB of garbage at the
+ * moment the model process's memory peaks, while the decoder opens.
  */
-import type { PreTrainedTokenizer } from '@huggingface/transformers';
+import { PreTrainedTokenizer } from '@huggingface/transformers';
 
 /** What compacting did: `why` says why the tokenizer keeps transformers.js's own tables. */
 export type CompactPieces = { on: true } | { on: false; why: string; unexpected: boolean };
 
-interface TrieNode {
-  is_leaf: boolean;
-  children: Map<string, TrieNode>;
-}
 interface PrefixSearch {
   common_prefix_search(chars: readonly string[], start?: number): Iterable<string>;
 }
 /** The fields of transformers.js's Unigram model this relies on (its `model` of `_tokenizer`). */
 interface UnigramModel {
   tokens_to_ids: Map<string, number>;
-  trie: PrefixSearch & { root?: TrieNode };
+  trie: PrefixSearch & { skipped?: boolean };
   config?: { vocab?: unknown };
 }
+type TriePrototype = { extend(this: { skipped?: boolean }, texts: Iterable<string>): void };
 
 /** The Unigram pieces that begin at a position, looked up by prefix in a set of pieces. */
 export class PieceIndex implements PrefixSearch {
@@ -67,34 +66,70 @@ function characterCount(text: string): number {
   return count;
 }
 
-/** Every piece the trie holds (a leaf's path). */
-function triePieces(root: TrieNode): Set<string> {
-  const pieces = new Set<string>();
-  const stack: [TrieNode, string][] = [[root, '']];
-  while (stack.length > 0) {
-    const [node, prefix] = stack.pop()!;
-    if (node.is_leaf && prefix !== '') pieces.add(prefix);
-    for (const [ch, child] of node.children) stack.push([child, prefix + ch]);
+/**
+ * transformers.js's trie class, which it does not export: the one of a tokenizer of one piece.
+ * Null when that cannot be had (another transformers.js): tries are then built as before.
+ */
+let triePrototype: TriePrototype | null | undefined;
+function charTriePrototype(): TriePrototype | null {
+  if (triePrototype !== undefined) return triePrototype;
+  try {
+    const probe = new PreTrainedTokenizer(
+      {
+        model: { type: 'Unigram', unk_id: 0, vocab: [['<unk>', 0]] },
+        added_tokens: [],
+        normalizer: null,
+        pre_tokenizer: null,
+        post_processor: null,
+        decoder: null,
+      },
+      {},
+    ) as unknown as { _tokenizer?: { model?: { trie?: object } } };
+    const prototype = Object.getPrototypeOf(
+      probe._tokenizer?.model?.trie ?? null,
+    ) as Partial<TriePrototype> | null;
+    triePrototype = typeof prototype?.extend === 'function' ? (prototype as TriePrototype) : null;
+  } catch {
+    triePrototype = null;
   }
-  return pieces;
+  return triePrototype;
 }
 
 /**
- * Whether `tokens_to_ids` holds just the trie's pieces: it was made from the same pieces, and then
- * each added token (languages, `<mask>` …) was set into it. NLLB-200's, M2M-100's and OPUS-MT's
- * added tokens are pieces already, at their own ids. Otherwise the trie's pieces are read out of it.
+ * Makes a tokenizer (`make` may take its time: a download) with its Unigram trie left empty and
+ * marked `skipped`, for `compactPieces` to replace. Every tokenizer the engine makes goes through
+ * both; the trie class is shared, so one made meanwhile by other code would come out without its
+ * trie (the model process and the server make no other).
+ */
+export async function withoutTrie<T>(make: () => T | Promise<T>): Promise<T> {
+  const prototype = charTriePrototype();
+  if (!prototype) return make();
+  const extend = prototype.extend;
+  prototype.extend = function skip() {
+    this.skipped = true;
+  };
+  try {
+    return await make();
+  } finally {
+    prototype.extend = extend;
+  }
+}
+
+/**
+ * Whether `tokens_to_ids` holds just the pieces: it was made from them, and then each added token
+ * (languages, `<mask>` …) was set into it. NLLB-200's, M2M-100's and OPUS-MT's added tokens are
+ * pieces already, at their own ids.
  */
 function addsNoPiece(
-  pieces: unknown,
-  added: readonly { content: string; id: number }[] | undefined,
+  pieces: readonly [string, number][],
+  added: readonly { content: string; id: number }[],
 ): boolean {
-  if (!Array.isArray(pieces) || !added) return false;
-  return added.every((token) => (pieces[token.id] as [string, number] | undefined)?.[0] === token.content);
+  return added.every((token) => pieces[token.id]?.[0] === token.content);
 }
 
 /**
- * Swaps a loaded tokenizer's Unigram trie for a PieceIndex and lets go of the tokenizer.json it
- * kept. Tokens are unchanged; only memory is given back.
+ * Gives a loaded tokenizer's Unigram model a PieceIndex instead of its trie and lets go of the
+ * tokenizer.json it kept. Tokens are unchanged; only memory is given back.
  */
 export function compactPieces(tokenizer: PreTrainedTokenizer): CompactPieces {
   const inner = tokenizer as unknown as {
@@ -106,20 +141,27 @@ export function compactPieces(tokenizer: PreTrainedTokenizer): CompactPieces {
   if (type !== undefined && type !== 'Unigram') {
     return { on: false, why: `the tokenizer's model is ${type}, not Unigram`, unexpected: false };
   }
-  const root = model?.trie?.root;
-  if (!model?.tokens_to_ids || !root?.children) {
+  const pieces = model?.config?.vocab;
+  const added = inner._tokenizer?.added_tokens;
+  if (!model?.tokens_to_ids || !model.trie || !Array.isArray(pieces) || !added) {
+    // A trie `withoutTrie` skipped is built after all, from the model's own list.
+    const vocab = (model as { vocab?: unknown } | undefined)?.vocab;
+    if (model?.trie?.skipped && Array.isArray(vocab)) {
+      charTriePrototype()!.extend.call(model.trie, vocab as string[]);
+    }
     return {
       on: false,
       why: "transformers.js's Unigram tokenizer does not keep its pieces where this version expects",
       unexpected: true,
     };
   }
+  const vocabulary = pieces as [string, number][];
   model.trie = new PieceIndex(
-    addsNoPiece(model.config?.vocab, inner._tokenizer?.added_tokens) ? model.tokens_to_ids : triePieces(root),
+    addsNoPiece(vocabulary, added) ? model.tokens_to_ids : new Set(vocabulary.map(([piece]) => piece)),
   );
   // The parsed tokenizer.json is read only while the tokenizer is built, but stays referenced (by
   // the tokenizer, its inner tokenizer and, as `config`, its model): its piece list is emptied in
   // place so that all three let go of it.
-  if (Array.isArray(model.config?.vocab)) model.config.vocab = [];
+  model.config!.vocab = [];
   return { on: true };
 }

@@ -23,7 +23,7 @@ import type {
 import { recordManifest, TOKENIZER_FILES } from '../model-inventory.ts';
 import { cachedModelFolder, type ModelSource } from '../model-source.ts';
 import { useSource } from '../transformers-source.ts';
-import { compactPieces, type CompactPieces } from './compact-pieces.ts';
+import { compactPieces, withoutTrie, type CompactPieces } from './compact-pieces.ts';
 import {
   sourcePieces,
   UnservedLanguageError,
@@ -90,7 +90,9 @@ export async function loadModelTokenizer(
   if (source.kind === 'hub') {
     const folder = cachedModelFolder(source);
     const downloads = TOKENIZER_FILES.filter((file) => !fs.existsSync(path.join(folder, file)));
-    const tokenizer = await withoutTokenizerWarnings(() => fromHub(useSource(source), onProgress));
+    const tokenizer = await withoutTokenizerWarnings(() =>
+      withoutTrie(() => fromHub(useSource(source), onProgress)),
+    );
     await recordManifest(folder, downloads);
     const model = {
       config: readJson(cachedModelFolder(source), 'config.json', false) as ModelConfigJson,
@@ -109,8 +111,8 @@ export async function loadModelTokenizer(
     name: path.basename(source.path),
   };
   const family = detectFamily(model);
-  const tokenizer = await withoutTokenizerWarnings(
-    () => new family.tokenizerClass(json, model.tokenizerConfig),
+  const tokenizer = await withoutTokenizerWarnings(() =>
+    withoutTrie(() => new family.tokenizerClass(json, model.tokenizerConfig)),
   );
   return new FamilyTokenizer(family, tokenizer, model);
 }
