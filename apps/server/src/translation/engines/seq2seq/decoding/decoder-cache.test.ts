@@ -50,6 +50,21 @@ describe('DecoderCacheBuffers', () => {
     expect(seen.size).toBeLessThanOrEqual(10);
   });
 
+  it('makes room for the reserved positions at once, so that the cache does not move until it outgrows them', () => {
+    const buffers = new DecoderCacheBuffers(6);
+    let grown: ort.Tensor = tensor([], 0);
+    const seen = new Set<ArrayBufferLike>();
+    for (let step = 0; step < 8; step++) {
+      grown = buffers.append(0, grown, tensor([step, step, step, step], 1));
+      seen.add(bufferOf(grown));
+      // 2 rows × 1 head × 6 positions × 2: the reserve, made at the first step.
+      if (step === 0) expect(bufferOf(grown).byteLength).toBe(24 * 4);
+    }
+    // Six positions in the first buffer, then one half as large again as the seventh's cache.
+    expect(seen.size).toBe(2);
+    expect(values(grown).slice(0, 16)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
+  });
+
   it('copies in a past of its own (rows gathered when the batch changed), reusing its buffer', () => {
     const buffers = new DecoderCacheBuffers();
     const first = buffers.append(0, tensor([], 0), tensor([1, 2, 3, 4], 1));

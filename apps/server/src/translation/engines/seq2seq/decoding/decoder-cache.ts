@@ -12,8 +12,8 @@
  * the step's own keys and values, `[batch, heads, inputLength, headDim]`. `DecoderCacheBuffers`
  * grows each cache tensor in one buffer kept for the job, in place: once a step has run, its past
  * is read by nothing, so each row's block moves up to make room for its new positions (last block
- * first) and the new positions go in behind it. The buffer is replaced by one half as large again
- * when the cache outgrows it. (Two buffers taken in turn, as before, held up to three times the
+ * first) and the new positions go in behind it. It is made with room for the positions answers are
+ * expected to reach, and replaced by one half as large again when the cache outgrows it. (Two buffers taken in turn, as before, held up to three times the
  * cache: 1.2 GB more at NLLB-600M's 4 beams × 32 rows.)
  */
 import ort from 'onnxruntime-node';
@@ -36,6 +36,14 @@ export function sliceFeeds(inputLength: number): Record<string, ort.Tensor> {
 export class DecoderCacheBuffers {
   /** Per cache tensor, the buffer it grows in (room for more positions than it holds). */
   private readonly buffers: Float32Array[] = [];
+
+  /**
+   * `reservePositions`: room made at once for this many positions, the length a job's answers are
+   * expected to reach. Growing a buffer holds the old and the new one at once (2.5 times the cache,
+   * at the end of a long answer: 1.3 GB at NLLB-600M's 4 beams × 32 rows); a buffer made once
+   * large enough holds only what is written into it.
+   */
+  constructor(private readonly reservePositions = 0) {}
 
   /**
    * Cache tensor `index` one step on: `past` (`[batch, heads, positions, headDim]`) with `added`
@@ -61,9 +69,10 @@ export class DecoderCacheBuffers {
         buffer!.copyWithin(b * (oldBlock + newBlock), b * oldBlock, (b + 1) * oldBlock);
       }
     } else {
-      // Half as much again: the cache grows by a position a step.
       if (buffer === undefined || buffer.length < length) {
-        buffer = this.buffers[index] = new Float32Array(Math.ceil(length * 1.5));
+        // Half as much again beyond the reserve: the cache grows by a position a step.
+        const reserved = blocks * this.reservePositions * headDim;
+        buffer = this.buffers[index] = new Float32Array(Math.max(reserved, Math.ceil(length * 1.5)));
       }
       for (let b = 0; b < blocks && oldBlock > 0; b++) {
         buffer.set(from.subarray(b * oldBlock, (b + 1) * oldBlock), b * (oldBlock + newBlock));

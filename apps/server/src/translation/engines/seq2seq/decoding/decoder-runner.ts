@@ -241,7 +241,10 @@ export class DecoderRunner {
    * forced prefix at once (`</s> fra_Latn` for NLLB, the padding token alone for OPUS-MT).
    */
   async start(job: DecodeJob): Promise<DecodeStart> {
-    const state = await this.encode(job.rows);
+    const state = {
+      ...(await this.encode(job.rows)),
+      cacheBuffers: new DecoderCacheBuffers(expectedPositions(job)),
+    };
     throwIfAborted(job.signal);
     const first = [this.special.decoderStart, ...job.forcedPrefix].map((token) => BigInt(token));
     const inputIds = new BigInt64Array(job.rows.length * first.length);
@@ -370,6 +373,17 @@ export class DecoderRunner {
       () => new ort.Tensor(CACHE_TYPE, new Float32Array(0), [batch, heads, 0, headDim]),
     );
   }
+}
+
+/**
+ * Positions a job's decoder cache is expected to reach: its start and forced tokens and answers up
+ * to 1.5 times the source's tokens (translations run longer than their source in few pairs), within
+ * the rows' caps.
+ */
+function expectedPositions(job: DecodeJob): number {
+  const sourceLength = Math.max(...job.rows.map((row) => row.length));
+  const framing = 1 + job.forcedPrefix.length;
+  return framing + Math.min(Math.max(...job.maxNewTokens), Math.ceil(1.5 * sourceLength) + 8);
 }
 
 /**
