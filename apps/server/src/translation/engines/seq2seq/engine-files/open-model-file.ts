@@ -10,7 +10,7 @@ import ort from 'onnxruntime-node';
 import { cachedCopy, markCopyFailed } from './copy-cache.ts';
 import { NO_UINT8_WEIGHTS, writeEngineCopy } from './int8-weights.ts';
 import { diedWhileOpening, leaveOpeningNote } from './opening-note.ts';
-import { prepackedConverter, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
+import { prepackedConverter, unreadablePackings, writePrepackedCopyApart } from './prepacked-weights.ts';
 
 export interface OpenedModelFile {
   session: ort.InferenceSession;
@@ -93,7 +93,7 @@ export async function openModelFile(file: string, options: OpenModelFileOptions)
           converter: options.converter ? `${options.converter}+prepacked` : prepackedConverter(),
         },
         async (copy, target, data) => {
-          await writePrepackedCopy(copy, target, data, options.sessionOptions);
+          await writePrepackedCopyApart(copy, target, data, options.sessionOptions);
           return { written: true, int8: outcome.int8, ...(outcome.why && { why: outcome.why }) };
         },
       );

@@ -17,7 +17,12 @@ import { writeEngineCopy } from './int8-weights.ts';
 import { message, node } from './onnx-writer.ts';
 import { openModelFile } from './open-model-file.ts';
 import { decoderPickerTail } from './picker-graph.ts';
-import { dropRepeatedInitializers, unreadablePackings, writePrepackedCopy } from './prepacked-weights.ts';
+import {
+  dropRepeatedInitializers,
+  unreadablePackings,
+  writePrepackedCopy,
+  writePrepackedCopyApart,
+} from './prepacked-weights.ts';
 import { decoderStep, syntheticNllbForSuite } from './tiny-synthetic-decoder.ts';
 
 const tiny = syntheticNllbForSuite('prepacked');
@@ -66,6 +71,27 @@ describe('writePrepackedCopy', () => {
     const packed = await prepackedCopy(copy, 'fp32-prepacked');
     // Never opened here: it would take the test process down.
     expect(unreadablePackings(packed)).toMatch(/packings of MatMul/);
+  });
+});
+
+describe('writePrepackedCopyApart', () => {
+  it('writes in a child process the same copy as in this one', async () => {
+    const copy = engineCopy(decoder, 'int8-for-apart');
+    const here = await prepackedCopy(copy, 'int8-here');
+    const apart = path.join(folder, 'int8-apart.onnx');
+    const data = { file: `${apart}.partial-data`, name: 'int8-here.onnx.data' };
+    await writePrepackedCopyApart(copy, apart, data, { logSeverityLevel: 3 });
+    expect(fs.readFileSync(apart).equals(fs.readFileSync(here))).toBe(true);
+    expect(fs.readFileSync(data.file).equals(fs.readFileSync(`${here}.data`))).toBe(true);
+  });
+
+  it("rejects with the child's reason, and this process goes on", async () => {
+    const missing = path.join(folder, 'no-such-copy.onnx');
+    const target = path.join(folder, 'never.onnx');
+    await expect(
+      writePrepackedCopyApart(missing, target, { file: `${target}.data`, name: 'never.onnx.data' }, {}),
+    ).rejects.toThrow(/^writing the prepacked copy failed \(exit code 1\): .*no-such-copy\.onnx/);
+    expect(fs.existsSync(target)).toBe(false);
   });
 });
 

@@ -24,11 +24,15 @@
  * initializers, and then refuses its own file ("initializer name is not unique"); the copy keeps
  * the first of each (`tidySavedModel`), the same bytes.
  */
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ort from 'onnxruntime-node';
+import { siblingModule } from '../../../../lib/sibling-module.ts';
 import { ENGINE_FILES_VERSION } from './copy-cache.ts';
 import { message } from './onnx-writer.ts';
 import { delimited } from './protobuf-file.ts';
@@ -91,6 +95,35 @@ export async function writePrepackedCopy(
   });
   await session.release();
   fs.writeFileSync(target, tidySavedModel(fs.readFileSync(target), { from: written, to: data.name }));
+}
+
+/**
+ * `writePrepackedCopy` in a child process (prepacked-writer-process.ts). Writing opens the copy
+ * packing every weight at load, the model process's largest moment (~1.6 GB for NLLB-600M), and the
+ * model process's allocator settings keep what it frees: written here, the model process held
+ * ~1.16 GB until a restart. The child's memory goes back when it exits, and a crash writing costs
+ * the write, not the model process. Rejects with the child's reason.
+ */
+export async function writePrepackedCopyApart(
+  copy: string,
+  target: string,
+  data: { file: string; name: string },
+  sessionOptions: ort.InferenceSession.SessionOptions,
+): Promise<void> {
+  const bootstrap = fileURLToPath(new URL('../model-process-bootstrap.mjs', import.meta.url));
+  const entry = siblingModule('./prepacked-writer-process', import.meta.url).href;
+  const child = fork(bootstrap, [entry, JSON.stringify([copy, target, data, sessionOptions])], {
+    execArgv: [],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code === 0) return;
+  const said = stderr.trim().split('\n').at(-1);
+  throw new Error(
+    `writing the prepacked copy failed (${signal ?? `exit code ${code}`})${said ? `: ${said}` : ''}`,
+  );
 }
 
 /** The kernels whose packings ONNX Runtime 1.30 reads back from a file as it packs them (measured equal to the bit). */
