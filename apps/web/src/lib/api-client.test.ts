@@ -1,13 +1,15 @@
 // @vitest-environment node
 import type http from 'node:http';
 
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { apiRequest, errorMessage, noteApiKeysRequired, setApiOrigin, unreachable } from './api-client';
 import { expectApiError } from '@/testing/api-error';
 import { serveApiDuringTests } from '@/testing/api-server';
 
 let sessions = 0;
+/** Tokens up to `token-{endedUpTo}` have ended (as after a server restart). */
+let endedUpTo = 0;
 
 /** A real HTTP server whose answers cover each failure shape the request layer must word. */
 const answer: http.RequestListener = (request, response) => {
@@ -27,8 +29,8 @@ const answer: http.RequestListener = (request, response) => {
         }),
       );
     case '/api/v1/needs-fresh-session':
-      // The first token has ended (as after a server restart): only a later one is taken.
-      if (request.headers['x-sema-session'] === 'token-1')
+      // An ended token is refused: only a later one is taken.
+      if (Number(String(request.headers['x-sema-session']).replace('token-', '')) <= endedUpTo)
         return send(401, JSON.stringify({ detail: 'ended', code: 'SESSION_EXPIRED' }));
       return send(200, JSON.stringify({ session: request.headers['x-sema-session'] }));
     case '/api/v1/keys-on':
@@ -69,24 +71,30 @@ const answer: http.RequestListener = (request, response) => {
 };
 
 const apiOrigin = serveApiDuringTests(answer);
+// Each test starts from a client that has asked for nothing (no session, the key setting unknown).
+beforeEach(() => setApiOrigin(apiOrigin()));
 
 describe('apiRequest', () => {
   it('asks for a session token once, sends it with work, and asks again when it has ended', async () => {
+    const before = sessions;
+    // The first token this test gets has already ended.
+    endedUpTo = before + 1;
     expect(await apiRequest('/needs-fresh-session', { method: 'POST', body: {} })).toEqual({
-      session: 'token-2',
+      session: `token-${before + 2}`,
     });
     expect(await apiRequest('/needs-fresh-session', { method: 'POST', body: {} })).toEqual({
-      session: 'token-2',
+      session: `token-${before + 2}`,
     });
-    expect(sessions).toBe(2);
+    expect(sessions).toBe(before + 2);
   });
 
   it('returns the parsed JSON of an OK answer and sends JSON bodies', async () => {
     expect(await apiRequest('/ok')).toEqual({ hello: 'world' });
+    // Work carries a session: the one the client asked for now.
     expect(await apiRequest('/echo', { method: 'POST', body: { text: 'hi' } })).toEqual({
       method: 'POST',
       type: 'application/json',
-      session: 'token-2',
+      session: `token-${sessions}`,
       body: { text: 'hi' },
     });
   });
