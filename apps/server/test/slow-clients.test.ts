@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp, listenOn } from './build-test-app.ts';
 import { startSlowRemoteEngine } from './slow-remote-engine.ts';
@@ -105,7 +105,11 @@ describe('slow readers', () => {
     // Once the server has given up on this client (its side of the connection is gone), read
     // again: what it wrote before it gave up, then the end. Waiting for that rather than for a
     // fixed time keeps the test right on a loaded machine, where filling the buffers takes longer.
-    await vi.waitFor(() => expect(serverSide?.destroyed).toBe(true), { timeout: 20_000, interval: 100 });
+    await waitFor(() => serverSide?.destroyed, {
+      timeout: 20_000,
+      interval: 100,
+      what: 'the server to drop the slow client',
+    });
     socket.resume();
     await closed;
     expect(received).toMatch(/^HTTP\/1\.1 200/);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@sema/testkit/wait-for';
 import type { ChatStreamEvent } from '@sema/shared/api/chat';
 import { ApiError } from '../lib/errors.ts';
 import { buildTinyGguf } from '../../scripts/make-tiny-gguf.mjs';
@@ -228,7 +229,7 @@ describe('LocalProvider with a hub URI', () => {
       );
       expect(local.status()).toMatchObject({ state: 'loading', detail: 'Downloading the chat model' });
       release();
-      await vi.waitFor(() => expect(local.status().state).toBe('ready'), { timeout: 10_000, interval: 20 });
+      await waitFor(() => local.status().state === 'ready', { what: 'the local model to be ready' });
       const answer = await local.complete({
         messages: [user('hi')],
         maxTokens: 20,
@@ -279,7 +280,7 @@ describe('LocalProvider offline', () => {
     });
     try {
       local.warmUp();
-      await vi.waitFor(() => expect(local.status().state).toBe('error'), { timeout: 10_000, interval: 20 });
+      await waitFor(() => local.status().state === 'error', { what: 'the local model to be in error' });
       expect(local.status().detail).toMatch(/cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
       const error = await refusal(local);
       expect(error).toMatchObject({ statusCode: 503, code: 'MODEL_UNAVAILABLE' });
@@ -293,7 +294,11 @@ describe('LocalProvider offline', () => {
         { port },
       );
       try {
-        await vi.waitFor(() => expect(local.status().state).toBe('ready'), { timeout: 15_000, interval: 50 });
+        await waitFor(() => local.status().state === 'ready', {
+          timeout: 15_000,
+          interval: 50,
+          what: 'the local model to be ready',
+        });
       } finally {
         await hub.close();
       }
@@ -307,9 +312,8 @@ describe('LocalProvider offline', () => {
     });
     try {
       restarted.warmUp();
-      await vi.waitFor(() => expect(restarted.status().state).toBe('ready'), {
-        timeout: 10_000,
-        interval: 20,
+      await waitFor(() => restarted.status().state === 'ready', {
+        what: 'the restarted local model to be ready',
       });
     } finally {
       await restarted.close();

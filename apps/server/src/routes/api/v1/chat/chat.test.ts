@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@sema/testkit/wait-for';
 import { createParser } from 'eventsource-parser';
 import type { ChatResponse, ChatStreamEvent } from '@sema/shared/api/chat';
 import type { StatusResponse } from '@sema/shared/api/schemas';
@@ -459,10 +460,15 @@ describe('chat with the local provider (tiny GGUF, no key configured)', () => {
   it('is the default without a key, warms a model file up at start, and streams its answer', async () => {
     const fixture = fileURLToPath(new URL('../../../../../test/fixtures/tiny-chat.gguf', import.meta.url));
     await withTestApp({ SEMA_CHAT_LOCAL_MODEL: fixture, SEMA_CHAT_THREADS: '1' }, async (local) => {
-      await vi.waitFor(async () => {
-        const status = (await local.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
-        expect(status.engines.chat).toEqual({ state: 'ready', provider: 'local', model: 'tiny-chat.gguf' });
-      }, 60_000); // loading node-llama-cpp takes seconds on a busy 2-core machine
+      const status = await waitFor(
+        async () => {
+          const read = (await local.inject({ method: 'GET', url: '/status' })).json<StatusResponse>();
+          return read.engines.chat?.state !== 'loading' && read;
+        },
+        // Loading node-llama-cpp takes seconds on a busy 2-core machine.
+        { timeout: 60_000, what: 'the local chat model to load' },
+      );
+      expect(status.engines.chat).toEqual({ state: 'ready', provider: 'local', model: 'tiny-chat.gguf' });
       const response = await postJson(local, '/api/v1/chat', {
         messages: [user('Habari?')],
         stream: true,
