@@ -12,6 +12,8 @@
  * prints requests, failures and throughput, and exits 1 if a check failed.
  *   npm run test:cluster -- [--seconds 24] [--concurrency 8]
  */
+import type { StatusResponse } from '@sema/shared/api/schemas';
+import { waitFor } from '@sema/testkit/wait-for';
 import { startCluster, TINY_MODEL, type Cluster } from './topology.ts';
 
 function option(name: string, fallback: number): number {
@@ -306,8 +308,21 @@ try {
   const one = await load(cluster.url, phase);
   check('no request failed with 1 inference node', failed(one) === 0, describe(one));
   await inference2!.start();
-  // The API nodes probe every 2 s: let each of them see it back up.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // The API nodes probe their inference servers every 2 s: wait until each says all are up again
+  // (its translation engine ready, without "1 of 2 inference servers up").
+  await Promise.all(
+    cluster.api.map((node) =>
+      waitFor(
+        async () => {
+          const status = (await (await fetch(`${node.url}/api/v1/status`)).json()) as StatusResponse;
+          return (
+            status.engines.translation.state === 'ready' && status.engines.translation.detail === undefined
+          );
+        },
+        { timeout: 15_000, interval: 100, what: `${node.name} to see both inference nodes up` },
+      ),
+    ),
+  );
   const two = await load(cluster.url, phase);
   check('no request failed with 2 inference nodes', failed(two) === 0, describe(two));
   const cores = (await import('node:os')).availableParallelism();
