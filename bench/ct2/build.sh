@@ -39,7 +39,7 @@ if [ ! -f "$prefix/lib/libctranslate2.so" ]; then
   cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
     -DWITH_MKL=OFF -DWITH_DNNL=ON -DOPENMP_RUNTIME=COMP -DBUILD_CLI=OFF -DBUILD_TESTS=OFF \
     > "$build/cmake.log" 2>&1 || fail "cmake configure failed: see $build/cmake.log"
-  echo "bench:ct2 build: compiling with -j$jobs, niced (log: $build/make.log; takes long on 2 cores)"
+  echo "bench:ct2 build: compiling with -j$jobs, niced (log: $build/make.log; about 5 minutes on 2 cores)"
   nice -n 10 cmake --build "$build" -j "$jobs" > "$build/make.log" 2>&1 ||
     fail "compiling failed: see the end of $build/make.log"
   cmake --install "$build" > "$build/install.log" 2>&1 || fail "install failed: see $build/install.log"
