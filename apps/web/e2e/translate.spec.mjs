@@ -104,7 +104,16 @@ describe('translate mode, end to end', () => {
       .getByText('This text is already in English. Choose the language to translate it into.')
       .waitFor();
     const send = page.getByRole('button', { name: 'Send' });
-    assert.equal(await send.isDisabled(), true);
+    // The screen holds Send once it hears of the notice (a render after it): wait for that.
+    const sendHeld = async (/** @type {boolean} */ held) =>
+      page.waitForFunction(
+        ([button, want]) => /** @type {HTMLButtonElement} */ (button).disabled === want,
+        [await send.elementHandle(), held],
+        {
+          timeout: 5_000,
+        },
+      );
+    await sendHeld(true);
     await page.getByRole('textbox').press('Enter');
     assert.equal(await page.locator('li[data-role="user"]').count(), 0);
 
@@ -113,7 +122,7 @@ describe('translate mode, end to end', () => {
     await picker.getByRole('combobox', { name: 'Search languages' }).fill('french');
     await page.keyboard.press('Enter');
     await notice.waitFor({ state: 'detached' });
-    assert.equal(await send.isDisabled(), false);
+    await sendHeld(false);
     assert.equal(translateCalls, 0);
 
     // An explicit source equal to the target is held the same way.
@@ -121,7 +130,7 @@ describe('translate mode, end to end', () => {
     await page.getByRole('combobox', { name: 'Search languages' }).fill('fra_latn');
     await page.keyboard.press('Enter');
     await notice.getByText('This text is already in French.', { exact: false }).waitFor();
-    assert.equal(await send.isDisabled(), true);
+    await sendHeld(true);
     await context.close();
   });
 
