@@ -100,6 +100,10 @@ export const ServerSection = Type.Object(
         allowedText: 'redis://[:password@]host[:port][/db], rediss://…',
       }),
     ),
+    redisCommandTimeoutMs: integer('SEMA_REDIS_COMMAND_TIMEOUT_MS', 250, 10, 60_000, {
+      description:
+        'Milliseconds a Redis command may take before this process gives up on it: the cache and counters carry on per process, glossaries answer 503 (raise it for a Redis on a slow or distant host)',
+    }),
   },
   { title: 'Server' },
 );

@@ -36,7 +36,11 @@ export default fp(
       } satisfies SharedRedis);
       return;
     }
-    const connection = new RedisConnection({ url, log: app.log.child({ service: 'redis' }) });
+    const connection = new RedisConnection({
+      url,
+      log: app.log.child({ service: 'redis' }),
+      commandTimeoutMs: app.config.redisCommandTimeoutMs,
+    });
     const meanwhile = app.config.rateLimit
       ? 'meanwhile translations are cached and the rate limit counted per process'
       : 'meanwhile translations are cached per process';
