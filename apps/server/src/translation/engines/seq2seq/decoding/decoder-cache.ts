@@ -13,8 +13,9 @@
  * grows each cache tensor in one buffer kept for the job, in place: once a step has run, its past
  * is read by nothing, so each row's block moves up to make room for its new positions (last block
  * first) and the new positions go in behind it. It is made with room for the positions answers are
- * expected to reach, and replaced by one half as large again when the cache outgrows it. (Two buffers taken in turn, as before, held up to three times the
- * cache: 1.2 GB more at NLLB-600M's 4 beams × 32 rows.)
+ * expected to reach, and replaced by one half as large again when the cache outgrows it. (Two
+ * buffers taken in turn, as before, held up to three times the cache: 1.2 GB more at NLLB-600M's
+ * 4 beams × 32 rows.)
  */
 import ort from 'onnxruntime-node';
 import { SLICE_IO } from '../engine-files/new-keys-values-tail.ts';
@@ -61,12 +62,15 @@ export class DecoderCacheBuffers {
     const from = past.data as Float32Array;
     const fresh = added.data as Float32Array;
     let buffer = this.buffers[index];
-    const inBuffer =
-      buffer !== undefined && from.buffer === buffer.buffer && from.byteOffset === buffer.byteOffset;
-    if (inBuffer && buffer!.length >= length) {
+    if (
+      buffer &&
+      from.buffer === buffer.buffer &&
+      from.byteOffset === buffer.byteOffset &&
+      buffer.length >= length
+    ) {
       // Block b moves to a higher offset, over memory of blocks after it only, which have moved.
       for (let b = blocks - 1; b > 0 && oldBlock > 0; b--) {
-        buffer!.copyWithin(b * (oldBlock + newBlock), b * oldBlock, (b + 1) * oldBlock);
+        buffer.copyWithin(b * (oldBlock + newBlock), b * oldBlock, (b + 1) * oldBlock);
       }
     } else {
       if (buffer === undefined || buffer.length < length) {
@@ -79,8 +83,8 @@ export class DecoderCacheBuffers {
       }
     }
     for (let b = 0; b < blocks; b++) {
-      buffer!.set(fresh.subarray(b * newBlock, (b + 1) * newBlock), b * (oldBlock + newBlock) + oldBlock);
+      buffer.set(fresh.subarray(b * newBlock, (b + 1) * newBlock), b * (oldBlock + newBlock) + oldBlock);
     }
-    return new ort.Tensor('float32', buffer!.subarray(0, length), [batch, heads, positions + n, headDim]);
+    return new ort.Tensor('float32', buffer.subarray(0, length), [batch, heads, positions + n, headDim]);
   }
 }

@@ -174,9 +174,10 @@ export class DecoderRunner {
    * to the longest row (the mask hides the padding from the decoder). Rows of very different
    * lengths are encoded in groups of similar length (`lengthGroups`), so the encoder does not work
    * on padding: each row's output is what it would be alone (for quantized models, up to the
-   * activations' quantization range, which depends on the whole batch either way).
+   * activations' quantization range, which depends on the whole batch either way). The decoder
+   * cache's buffers are made with room for `reservePositions` (decoder-cache.ts).
    */
-  async encode(rows: readonly (readonly number[])[]): Promise<BatchState> {
+  async encode(rows: readonly (readonly number[])[], reservePositions = 0): Promise<BatchState> {
     const batch = rows.length;
     const sourceLength = Math.max(...rows.map((row) => row.length));
     const encoderMask = new ort.Tensor('int64', this.sourceTensors(rows, sourceLength).mask, [
@@ -209,7 +210,7 @@ export class DecoderRunner {
       decoderCache: this.emptyCache(batch),
       encoderCache: this.emptyCache(batch),
       started: false,
-      cacheBuffers: new DecoderCacheBuffers(),
+      cacheBuffers: new DecoderCacheBuffers(reservePositions),
     };
   }
 
@@ -241,10 +242,7 @@ export class DecoderRunner {
    * forced prefix at once (`</s> fra_Latn` for NLLB, the padding token alone for OPUS-MT).
    */
   async start(job: DecodeJob): Promise<DecodeStart> {
-    const state = {
-      ...(await this.encode(job.rows)),
-      cacheBuffers: new DecoderCacheBuffers(expectedPositions(job)),
-    };
+    const state = await this.encode(job.rows, expectedPositions(job));
     throwIfAborted(job.signal);
     const first = [this.special.decoderStart, ...job.forcedPrefix].map((token) => BigInt(token));
     const inputIds = new BigInt64Array(job.rows.length * first.length);
