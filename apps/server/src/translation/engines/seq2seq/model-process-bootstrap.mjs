@@ -1,4 +1,5 @@
-// Entry point of the model process. transformers.js (and ONNX Runtime with it) is loaded first, by
+// Entry point of the model process (and of the child that writes a prepacked copy,
+// engine-files/prepacked-writer-process.ts). transformers.js (and ONNX Runtime with it) is loaded first, by
 // Node itself: through tsx's loader its large bundle would cost the process about 100 MB more memory
 // for as long as it lives. From the TypeScript sources (tests, tsx), tsx's loader is registered here:
 // a child process (or a test runner's) does not reliably inherit it. From the compiled server

@@ -90,9 +90,7 @@ export async function loadModelTokenizer(
   if (source.kind === 'hub') {
     const folder = cachedModelFolder(source);
     const downloads = TOKENIZER_FILES.filter((file) => !fs.existsSync(path.join(folder, file)));
-    const tokenizer = await withoutTokenizerWarnings(() =>
-      withoutTrie(() => fromHub(useSource(source), onProgress)),
-    );
+    const tokenizer = await makeTokenizer(() => fromHub(useSource(source), onProgress));
     await recordManifest(folder, downloads);
     const model = {
       config: readJson(cachedModelFolder(source), 'config.json', false) as ModelConfigJson,
@@ -111,10 +109,16 @@ export async function loadModelTokenizer(
     name: path.basename(source.path),
   };
   const family = detectFamily(model);
-  const tokenizer = await withoutTokenizerWarnings(() =>
-    withoutTrie(() => new family.tokenizerClass(json, model.tokenizerConfig)),
-  );
+  const tokenizer = await makeTokenizer(() => new family.tokenizerClass(json, model.tokenizerConfig));
   return new FamilyTokenizer(family, tokenizer, model);
+}
+
+/**
+ * How the engine makes a tokenizer with transformers.js: without its warnings, and without the trie
+ * `compactPieces` replaces (compact-pieces.ts), so that it is never built.
+ */
+function makeTokenizer<T>(make: () => T | Promise<T>): Promise<T> {
+  return withoutTokenizerWarnings(() => withoutTrie(make));
 }
 
 /**
