@@ -160,4 +160,34 @@ describe.skipIf(!REDIS_SERVER)('managing keys across processes on one Redis, and
       .poll(async () => (await translate(b, key)).statusCode, { timeout: 3 * MANAGED_KEY_CACHE_MS })
       .not.toBe(200);
   }, 60_000);
+
+  it('while Redis is away: a key read before still works, an unread one and the admin routes get 503', async () => {
+    const [a, b] = apps as [App, App];
+    const make = async (name: string) =>
+      (
+        await a.inject({ method: 'POST', url: '/api/v1/admin/keys', headers: admin, payload: { name } })
+      ).json().key as string;
+    const seen = await make('seen-before');
+    const unseen = await make('never-read-on-b');
+    expect((await translate(b, seen)).statusCode).toBe(200);
+    // Past the time a read is trusted, so that b asks the store again.
+    await new Promise((resolve) => setTimeout(resolve, MANAGED_KEY_CACHE_MS + 200));
+    await redis.stop();
+    try {
+      expect((await translate(b, seen)).statusCode).toBe(200);
+      const unknown = await translate(b, unseen);
+      expect(unknown.statusCode).toBe(503);
+      expect(unknown.headers['retry-after']).toBe('5');
+      expect(unknown.json()).toEqual({
+        code: 'KEYS_UNAVAILABLE',
+        detail: 'API keys cannot be checked right now; try again shortly',
+      });
+      const listing = await a.inject({ url: '/api/v1/admin/keys', headers: admin });
+      expect(listing.statusCode).toBe(503);
+      expect(listing.json().code).toBe('KEYS_UNAVAILABLE');
+    } finally {
+      await redis.start();
+    }
+    await expect.poll(async () => (await translate(b, unseen)).statusCode, { timeout: 15_000 }).toBe(200);
+  }, 60_000);
 });

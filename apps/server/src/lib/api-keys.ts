@@ -43,10 +43,14 @@ export const MANAGED_KEY_CACHE_MS = 5_000;
  */
 export class KeyRing {
   private readonly configured: Map<string, KnownKey>;
-  /** Managed keys read lately, by id (undefined: no such key, or revoked). */
+  /**
+   * Managed keys read lately, by id (null: no such key, or revoked). Trusted for
+   * MANAGED_KEY_CACHE_MS; kept past it (until evicted) for while the store does not answer.
+   */
   private readonly recent = new LRUCache<string, { key: KnownKey | null }>({
     max: 10_000,
     ttl: MANAGED_KEY_CACHE_MS,
+    noDeleteOnStaleGet: true,
   });
   private managedCount = 0;
 
@@ -82,7 +86,17 @@ export class KeyRing {
     if (configured || !this.managed) return configured;
     let cached = this.recent.get(id);
     if (!cached) {
-      const record = await this.managed.get(id);
+      let record: ManagedKey | undefined;
+      try {
+        record = await this.managed.get(id);
+      } catch (error) {
+        // The store does not answer (Redis away): a key this process read before works as it was
+        // last read, as usage is counted on meanwhile; one it never read cannot be told from a
+        // wrong one, and gets the store's refusal (a 503 to retry, lib/managed-keys.ts).
+        const lastRead = this.recent.get(id, { allowStale: true });
+        if (lastRead) return lastRead.key ?? undefined;
+        throw error;
+      }
       cached = { key: record && !record.revokedAt ? { id, monthlyChars: record.monthlyChars } : null };
       this.recent.set(id, cached);
     }

@@ -6,8 +6,15 @@
  * when it is made.
  */
 import type { Redis } from 'ioredis';
+import { ApiError } from './errors.ts';
 import type { LazyStoreFile } from './sqlite-file.ts';
-import { RedisSchemaGate, type RedisStep, type SqliteStep, type StoreLayout } from './store-schema.ts';
+import {
+  NewerSchemaError,
+  RedisSchemaGate,
+  type RedisStep,
+  type SqliteStep,
+  type StoreLayout,
+} from './store-schema.ts';
 import { inUsageFile } from './usage-stores.ts';
 
 export interface ManagedKey {
@@ -147,4 +154,35 @@ const byCreation = (a: ManagedKey, b: ManagedKey) =>
 /** Redis when the server has it, else the usage file (`:memory:` in tests keeps them in this process). */
 export function managedKeyStore(redis: Redis | null, usageFile: string): ManagedKeyStore {
   return redis ? new RedisManagedKeys(redis) : new SqliteManagedKeys(usageFile);
+}
+
+/** The answer while the store of managed keys does not answer (Redis down or slow). */
+export const keysUnavailable = () =>
+  new ApiError(503, 'KEYS_UNAVAILABLE', 'API keys cannot be checked right now; try again shortly');
+
+/**
+ * The store as the server uses it: a failure to reach it (Redis away, a disk error) becomes a 503
+ * `KEYS_UNAVAILABLE` with Retry-After, as the glossaries' store does, instead of a bare 500; each is
+ * told to `onError` for the log. Records of a newer Sema stay what they are: retrying cannot help.
+ */
+export function answeringStore(store: ManagedKeyStore, onError: (error: unknown) => void): ManagedKeyStore {
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof NewerSchemaError) throw error;
+      onError(error);
+      throw keysUnavailable();
+    }
+  };
+  return {
+    checkLayout: () => store.checkLayout(),
+    add: (key) => guard(() => store.add(key)),
+    list: () => guard(() => store.list()),
+    count: () => guard(() => store.count()),
+    get: (id) => guard(() => store.get(id)),
+    put: (key) => guard(() => store.put(key)),
+    adopt: (key) => guard(() => store.adopt(key)),
+    close: () => store.close(),
+  };
 }

@@ -9,7 +9,7 @@ import {
   type KeyUsage,
   type KnownKey,
 } from '../../lib/api-keys.ts';
-import { managedKeyStore, type ManagedKeyStore } from '../../lib/managed-keys.ts';
+import { answeringStore, managedKeyStore, type ManagedKeyStore } from '../../lib/managed-keys.ts';
 import { checkLayoutsAtStart } from '../../lib/store-schema.ts';
 import { SESSION_HEADER, type SessionResponse } from '@sema/shared/api/schemas';
 import { ApiError } from '../../lib/errors.ts';
@@ -66,7 +66,9 @@ export default fp(
   async (app) => {
     const { apiKeys, apiKeysFile, webAccess, webMonthlyChars, sessionSecret } = app.config.access;
     const warn = throttledWarning(app.log);
-    const managed = managedKeyStore(app.redis.client, app.config.access.usageFile);
+    const managed = answeringStore(managedKeyStore(app.redis.client, app.config.access.usageFile), (error) =>
+      warn({ err: error }, 'the managed API keys could not be read or written'),
+    );
     const counter = new UsageCounter({
       redis: app.redis.client,
       file: app.config.access.usageFile,

@@ -24,7 +24,13 @@ const KeyInfo = Type.Object({
   revoked_at: Type.Union([Type.String(), Type.Null()]),
 });
 const Params = Type.Object({ id: Type.String() });
-const errors = { 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const errors = {
+  401: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  503: ErrorResponse,
+};
 
 /**
  * /api/v1/admin/keys: the operator creates, limits and revokes API keys while the server runs, and
