@@ -21,6 +21,7 @@ import { pairKey, routeOf, servedByTable, type Leg, type RouteTableInput } from 
 import type {
   EngineStatus,
   ModelStatus,
+  SentenceAlternatives,
   ServedLanguageCodes,
   TokenGenerator,
   TranslateSentences,
@@ -103,13 +104,7 @@ export class RoutedEngine implements TranslationEngine, TokenGenerator {
   };
 
   /** The n-best list of the model that translates the pair directly; a pivot has none (one each). */
-  readonly alternatives: NonNullable<TranslationEngine['alternatives']> = async (
-    sentences,
-    source,
-    target,
-    count,
-    signal,
-  ) => {
+  readonly alternatives: SentenceAlternatives = async (sentences, source, target, count, signal) => {
     const legs = this.legs(source, target);
     const engine = legs[0]!.model.engine;
     if (legs.length === 1 && engine.alternatives) {

@@ -32,7 +32,13 @@ import { ModelState } from './seq2seq/model-state.ts';
 import type { TranslateStats } from './seq2seq/seq2seq-model.ts';
 import { PendingRequests } from './seq2seq/pending-requests.ts';
 import type { FromModelProcess, ToModelProcess } from './seq2seq/protocol.ts';
-import type { EngineStatus, ServedLanguageCodes, TokenGenerator, TranslationEngine } from './types.ts';
+import type {
+  EngineStatus,
+  SentenceAlternatives,
+  ServedLanguageCodes,
+  TokenGenerator,
+  TranslationEngine,
+} from './types.ts';
 
 export interface Seq2SeqEngineOptions {
   /** Hub id or local folder (`SEMA_TRANSLATION_MODEL`). */
@@ -182,38 +188,19 @@ export class Seq2SeqEngine implements TranslationEngine, TokenGenerator {
     if (sentences.length === 0) return [];
     return this.ask<string[]>(
       [source, target],
-      (id) => ({
-        type: 'translate',
-        id,
-        sentences: [...sentences],
-        source,
-        target,
-      }),
+      (id) => ({ type: 'translate', id, sentences: [...sentences], source, target }),
       signal,
     );
   }
 
-  async alternatives(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    count: number,
-    signal?: AbortSignal,
-  ): Promise<string[][]> {
+  readonly alternatives: SentenceAlternatives = async (sentences, source, target, count, signal) => {
     if (sentences.length === 0) return [];
     return this.ask<string[][]>(
       [source, target],
-      (id) => ({
-        type: 'alternatives',
-        id,
-        sentences: [...sentences],
-        source,
-        target,
-        count,
-      }),
+      (id) => ({ type: 'alternatives', id, sentences: [...sentences], source, target, count }),
       signal,
     );
-  }
+  };
 
   /** The model's vocabulary size once it is ready (token ids run from 0 to one below it). */
   get vocabularySize(): number | undefined {

@@ -15,6 +15,18 @@ export type TranslateSentences = (
 ) => Promise<string[]>;
 
 /**
+ * Up to `count` different translations of each sentence, best first (an n-best list from beam
+ * search), for the same sentences and codes as `TranslateSentences`.
+ */
+export type SentenceAlternatives = (
+  sentences: readonly string[],
+  source: string,
+  target: string,
+  count: number,
+  signal?: AbortSignal,
+) => Promise<string[][]>;
+
+/**
  * What every translation engine does. The pipeline around it (splitting, batching, caching,
  * queueing) is shared, so an engine only ever sees whole sentences of one language pair.
  */
@@ -39,17 +51,8 @@ export interface TranslationEngine {
    * `ApiError` (usually 503) when the engine cannot serve.
    */
   translate: TranslateSentences;
-  /**
-   * Up to `count` different translations of each sentence, best first (an n-best list from beam
-   * search), for `alternatives`; engines without one leave it out.
-   */
-  alternatives?(
-    sentences: readonly string[],
-    source: string,
-    target: string,
-    count: number,
-    signal?: AbortSignal,
-  ): Promise<string[][]>;
+  /** The n-best lists behind `alternatives`; engines without them leave it out. */
+  alternatives?: SentenceAlternatives;
   /**
    * The engine's state for /status: `loading` (with `progress` 0..1 while downloading), `ready`,
    * or `error` (with the reason in `detail`). `model` names the model.

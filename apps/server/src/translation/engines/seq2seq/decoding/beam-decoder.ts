@@ -10,15 +10,9 @@
  * entry per row becomes one per beam) and when rows finish and leave the batch.
  */
 import { BeamRow, compareCandidates, type Candidate, type Hypothesis } from './beam-search.ts';
-import {
-  reorderInPlace,
-  selectBatch,
-  throwIfAborted,
-  type DecodeJob,
-  type DecodeStats,
-  type Decoder,
-  type DecoderRunner,
-} from './decoder-runner.ts';
+import { reorderInPlace, selectBatch } from './batch-state.ts';
+import { throwIfAborted, type DecodeJob, type DecodeStats, type Decoder } from './decoder.ts';
+import type { DecoderRunner } from './decoder-runner.ts';
 
 export class BeamDecoder implements Decoder {
   constructor(

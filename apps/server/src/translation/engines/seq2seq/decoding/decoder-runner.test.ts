@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLLB } from '../../../testing/tiny-nllb.ts';
-import ort from 'onnxruntime-node';
-import {
-  BATCH_STATE_ROWS,
-  lengthGroups,
-  reorderInPlace,
-  selectBatch,
-  type BatchState,
-  type DecodeJob,
-} from './decoder-runner.ts';
+import { BATCH_STATE_ROWS } from './batch-state.ts';
+import type { DecodeJob } from './decoder.ts';
+import { lengthGroups } from './decoder-runner.ts';
 import { BeamDecoder } from './beam-decoder.ts';
-import { DecoderCacheBuffers } from './decoder-cache.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
 import { resolveModelSource } from '../../model-source.ts';
 import { Seq2SeqModel } from '../seq2seq-model.ts';
@@ -119,44 +112,7 @@ describe('tokens picked inside the decoder (tiny fixture, q8)', () => {
   });
 });
 
-describe('reorderInPlace', () => {
-  // Three batch rows of two values each in two cache tensors; row r holds r*10, r*10+1.
-  const state = () =>
-    ({
-      decoderCache: [0, 100].map(
-        (base) =>
-          new ort.Tensor(
-            'float32',
-            Float32Array.from([0, 1, 10, 11, 20, 21], (v) => v + base),
-            [3, 1, 1, 2],
-          ),
-      ),
-      encoderCache: [],
-      encoderHidden: new ort.Tensor('float32', new Float32Array(3), [3, 1, 1]),
-      encoderMask: new ort.Tensor('int64', new BigInt64Array(3), [3, 1]),
-      started: true,
-      cacheBuffers: new DecoderCacheBuffers(),
-    }) satisfies BatchState;
-  const rows = (s: BatchState) => s.decoderCache.map((tensor) => [...(tensor.data as Float32Array)]);
-
-  for (const from of [
-    [0, 0, 1], // a beam repeated, one overwritten after it is read
-    [2, 0, 1], // a cycle: every row reads one that is overwritten
-    [1, 1, 1],
-    [0, 1, 2],
-  ]) {
-    it(`gives what selectBatch gives for ${JSON.stringify(from)}, in the same memory`, () => {
-      const before = state();
-      const memory = before.decoderCache.map((tensor) => tensor.data);
-      const expected = rows(selectBatch(state(), from));
-      const after = reorderInPlace(before, from);
-      expect(rows(after)).toEqual(expected);
-      after.decoderCache.forEach((tensor, i) => expect(tensor.data).toBe(memory[i]));
-    });
-  }
-});
-
-describe('the batch state: every entry says whether it follows the beams', () => {
+describe('the batch state the runner makes', () => {
   it('a real state (tiny fixture, before and after a step) has exactly the entries BATCH_STATE_ROWS declares', async () => {
     const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
     const model = await Seq2SeqModel.load({ source, dtype: 'fp32', threads: 1 });
@@ -172,62 +128,6 @@ describe('the batch state: every entry says whether it follows the beams', () =>
       expect(Object.keys(stepped).sort()).toEqual(declared);
     } finally {
       await model.dispose();
-    }
-  });
-
-  // Three batch rows; every per-row tensor's row r is filled with r (plus a base per tensor).
-  const marked = (base: number, dims: number[]) =>
-    new ort.Tensor(
-      'float32',
-      Float32Array.from(
-        { length: 3 * dims.reduce((a, b) => a * b, 1) },
-        (_, i) => base + Math.floor(i / dims.reduce((a, b) => a * b, 1)),
-      ),
-      [3, ...dims],
-    );
-  const state = (): BatchState => ({
-    decoderCache: [marked(0, [1, 1, 2]), marked(100, [1, 1, 2])],
-    encoderCache: [marked(200, [1, 2, 2])],
-    encoderHidden: marked(300, [2, 1]),
-    encoderMask: new ort.Tensor('int64', BigInt64Array.from([400n, 401n, 402n]), [3, 1]),
-    started: true,
-    cacheBuffers: new DecoderCacheBuffers(),
-  });
-  /** Per entry, the row each of its tensors' batch rows came from (undefined for `batch` entries). */
-  const origins = (s: BatchState) =>
-    Object.fromEntries(
-      Object.entries(s).map(([key, value]) => {
-        if (!(value instanceof ort.Tensor) && !Array.isArray(value)) return [key, undefined];
-        return [
-          key,
-          (Array.isArray(value) ? value : [value]).map((tensor: ort.Tensor) => {
-            const data = [...(tensor.data as Float32Array | BigInt64Array)].map(Number);
-            const rowSize = data.length / tensor.dims[0]!;
-            return Array.from({ length: tensor.dims[0]! }, (_, r) => data[r * rowSize]! % 100);
-          }),
-        ];
-      }),
-    );
-
-  it('selectBatch gathers every beam and source-row entry and carries batch entries over', () => {
-    const before = state();
-    const from = [2, 0, 0];
-    const after = selectBatch(before, from);
-    const moved = origins(after);
-    for (const [key, rule] of Object.entries(BATCH_STATE_ROWS)) {
-      if (rule === 'batch') expect(after[key as keyof BatchState], key).toBe(before[key as keyof BatchState]);
-      else for (const rows of moved[key]!) expect(rows, key).toEqual(from);
-    }
-  });
-
-  it('reorderInPlace moves the beam entries only, leaving source-row entries as they are', () => {
-    const before = state();
-    const from = [1, 0, 0];
-    const after = reorderInPlace(before, from);
-    const moved = origins(after);
-    for (const [key, rule] of Object.entries(BATCH_STATE_ROWS)) {
-      if (rule === 'batch') continue;
-      for (const rows of moved[key]!) expect(rows, key).toEqual(rule === 'beam' ? from : [0, 1, 2]);
     }
   });
 });

@@ -1,12 +1,13 @@
 /**
  * What the greedy and the beam decoder share: running the encoder and one step of the merged
- * decoder of a seq2seq export (its names: model/export-layout.ts) with onnxruntime-node, and gathering the batch-first tensors when the batch changes (rows
- * leave, beams are reordered). What differs between families is only which tokens start the
- * decoder (`SpecialTokens.decoderStart` and the job's `forcedPrefix`).
+ * decoder of a seq2seq export (its names: model/export-layout.ts) with onnxruntime-node. How the
+ * batch's tensors move when its rows change is `batch-state.ts`'s. What differs between families is
+ * only which tokens start the decoder (`SpecialTokens.decoderStart` and the job's `forcedPrefix`).
  */
 import ort from 'onnxruntime-node';
-import { abortError } from '../../../errors.ts';
 import { DecoderCacheBuffers, sliceFeeds } from './decoder-cache.ts';
+import type { BatchState, Tensor } from './batch-state.ts';
+import { throwIfAborted, type DecodeJob, type SpecialTokens } from './decoder.ts';
 import { newPartOf } from '../engine-files/new-keys-values-tail.ts';
 import { PICKER_IO } from '../engine-files/picker-graph.ts';
 import {
@@ -25,99 +26,6 @@ import {
   type StepLogits,
   type TokenPicker,
 } from './token-picker.ts';
-
-export type Tensor = ort.Tensor;
-
-export interface SpecialTokens {
-  pad: number;
-  eos: number;
-  /** The decoder's first input: `</s>` for NLLB and M2M-100, the padding token for OPUS-MT. */
-  decoderStart: number;
-  /** 1 for every token that must never be generated (padding, language tokens, …). */
-  suppressed: Uint8Array;
-}
-
-export interface DecodeJob {
-  /** Source rows, each already framed as the model reads it (`[source language, …tokens, </s>]`). */
-  rows: readonly (readonly number[])[];
-  /**
-   * What the decoder is forced to write after its start token, the same for every row: the target
-   * language for NLLB and M2M-100, nothing for SMaLL-100 and OPUS-MT.
-   */
-  forcedPrefix: readonly number[];
-  /** Per row: the most tokens it may generate. */
-  maxNewTokens: readonly number[];
-  /** Per row: whether to stop the row when a repetition loop forms. */
-  guardLoops: readonly boolean[];
-  /** Checked between steps; aborts the whole job. */
-  signal?: AbortSignal;
-}
-
-export interface DecodeStats {
-  /** Decoder runs. */
-  steps: number;
-  /** Tokens generated; for beam search, those of the hypotheses returned. */
-  generatedTokens: number;
-}
-
-/** A decoding strategy: per row, the generated tokens without the start, forced and end tokens. */
-export interface Decoder {
-  decode(job: DecodeJob, stats?: DecodeStats): Promise<number[][]>;
-}
-
-/**
- * The batch as the decoder sees it; every tensor is batch-first, one entry per batch row. Each
- * entry declares in `BATCH_STATE_ROWS` how it moves when the batch changes.
- */
-export interface BatchState {
-  encoderHidden: Tensor;
-  encoderMask: Tensor;
-  decoderCache: Tensor[];
-  encoderCache: Tensor[];
-  /** False until the first decoder step has filled the caches. */
-  started: boolean;
-  /** Where the decoder cache grows when the decoder returns only each step's new keys and values. */
-  cacheBuffers: DecoderCacheBuffers;
-}
-
-/**
- * How a `BatchState` entry moves when the batch changes:
- * - `beam`: one entry per beam, differing between a row's beams: gathered when the batch's rows
- *   change (`selectBatch`) and reordered when beam search reorders the beams (`reorderInPlace`);
- * - `source-row`: one entry per batch row but the same for every beam of a source row: gathered
- *   when the batch's rows change, left alone when beams are reordered among their own row;
- * - `batch`: not per row (a flag, buffers kept for the job): carried over as it is.
- * Per-row rules of the job (its `maxNewTokens`, `guardLoops`) are not in the state: the decoders
- * read them by source row through their own map of batch rows to source rows.
- */
-export type RowRule = 'beam' | 'source-row' | 'batch';
-
-/**
- * Every entry of `BatchState` and its rule; `satisfies` makes a new entry without a rule a type
- * error, and decoder-runner.test.ts checks a real state against this list and each rule's moves.
- */
-export const BATCH_STATE_ROWS = {
-  encoderHidden: 'source-row',
-  encoderMask: 'source-row',
-  decoderCache: 'beam',
-  encoderCache: 'source-row',
-  started: 'batch',
-  cacheBuffers: 'batch',
-} as const satisfies Record<keyof BatchState, RowRule>;
-
-/** The batch state's entries with a given rule. */
-function entriesWith(rule: RowRule): (keyof BatchState)[] {
-  return (Object.keys(BATCH_STATE_ROWS) as (keyof BatchState)[]).filter(
-    (key) => BATCH_STATE_ROWS[key] === rule,
-  );
-}
-const GATHERED = [...entriesWith('beam'), ...entriesWith('source-row')];
-const REORDERED = entriesWith('beam');
-
-/** The batch-first tensors of a per-row entry (one tensor or a list of them). */
-function tensorsOf(value: BatchState[keyof BatchState]): Tensor[] {
-  return Array.isArray(value) ? value : [value as Tensor];
-}
 
 /** The encoded batch and the decoder's first input (`[batch, inputLength]`). */
 export interface DecodeStart {
@@ -415,85 +323,8 @@ export function lengthGroups(lengths: readonly number[], runTokens = ENCODER_RUN
   return groups.length === 1 ? [lengths.map((_, r) => r)] : groups;
 }
 
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortError(signal);
-}
-
-/**
- * The state whose batch row i is the old row `from[i]`: rows may be dropped, repeated or reordered.
- * Every per-row entry (`beam` and `source-row` in `BATCH_STATE_ROWS`) is gathered into new memory.
- */
-export function selectBatch(state: BatchState, from: readonly number[]): BatchState {
-  const next: Record<string, unknown> = { ...state };
-  for (const key of GATHERED) {
-    const value = state[key];
-    const gathered = tensorsOf(value).map((tensor) => selectRows(tensor, from));
-    next[key] = Array.isArray(value) ? gathered : gathered[0];
-  }
-  return next as unknown as BatchState;
-}
-
-/**
- * The same state with the `beam` entries' batch rows (the decoder cache) reordered in place: row i
- * becomes the old row `from[i]`, the batch keeping its size, each beam staying among its own source
- * row's (so `source-row` entries stay as they are). Only rows that change are written (and, first,
- * the old rows they read that are themselves overwritten are saved), where `selectBatch` copies
- * every row into new memory: beam search reorders its beams this way on almost every step. The
- * tensors must be a step's own output, held by nothing else.
- */
-export function reorderInPlace(state: BatchState, from: readonly number[]): BatchState {
-  const overwritten = from.map((origin, i) => origin !== i);
-  const readFirst = [...new Set(from.filter((origin, i) => origin !== i && overwritten[origin]))];
-  for (const tensor of REORDERED.flatMap((key) => tensorsOf(state[key]))) {
-    const data = tensor.data as Float32Array;
-    const rowSize = data.length / from.length;
-    const row = (r: number) => data.subarray(r * rowSize, (r + 1) * rowSize);
-    const saved = new Map(readFirst.map((origin) => [origin, row(origin).slice()]));
-    from.forEach((origin, i) => {
-      if (origin !== i) data.set(saved.get(origin) ?? row(origin), i * rowSize);
-    });
-  }
-  return state;
-}
-
 function output(result: ort.InferenceSession.OnnxValueMapType, name: string): Tensor {
   const value = result[name];
   if (!value) throw new Error(`The model gave no '${name}' output`);
   return value as Tensor;
-}
-
-/** Gathers along the first (batch) axis: row i of the result is row `from[i]` of the tensor. */
-function selectRows(tensor: Tensor, from: readonly number[]): Tensor {
-  const [batch = 1, ...rest] = tensor.dims;
-  const dims = [from.length, ...rest];
-  if (tensor.type === 'int64') {
-    const data = tensor.data as BigInt64Array;
-    return new ort.Tensor(
-      'int64',
-      gather(data, batch, from, new BigInt64Array((data.length / batch) * from.length)),
-      dims,
-    );
-  }
-  const data = tensor.data as Float32Array;
-  return new ort.Tensor(
-    'float32',
-    gather(data, batch, from, new Float32Array((data.length / batch) * from.length)),
-    dims,
-  );
-}
-
-function gather<T extends Float32Array | BigInt64Array>(
-  data: T,
-  batch: number,
-  from: readonly number[],
-  into: T,
-): T {
-  const rowSize = data.length / batch;
-  from.forEach((row, i) => {
-    (into as Float32Array).set(
-      (data as Float32Array).subarray(row * rowSize, (row + 1) * rowSize),
-      i * rowSize,
-    );
-  });
-  return into;
 }

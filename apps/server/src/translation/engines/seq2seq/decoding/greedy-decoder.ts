@@ -8,15 +8,9 @@
  * leave the batch, so the remaining rows run faster. Outputs equal transformers.js's one-by-one
  * greedy outputs token for token (a test checks it on the tiny model).
  */
-import {
-  ARGMAX,
-  selectBatch,
-  throwIfAborted,
-  type DecodeJob,
-  type DecodeStats,
-  type Decoder,
-  type DecoderRunner,
-} from './decoder-runner.ts';
+import { selectBatch } from './batch-state.ts';
+import { throwIfAborted, type DecodeJob, type DecodeStats, type Decoder } from './decoder.ts';
+import { ARGMAX, type DecoderRunner } from './decoder-runner.ts';
 import { loopCut } from './repetition-guard.ts';
 
 export class GreedyDecoder implements Decoder {

@@ -1,0 +1,137 @@
+/**
+ * The batch as the decoder loop carries it from step to step, and how it moves when the batch's rows
+ * change (rows leave, beams are reordered): every entry declares its rule, and the two moves read
+ * the rules rather than knowing the entries.
+ */
+import ort from 'onnxruntime-node';
+import type { DecoderCacheBuffers } from './decoder-cache.ts';
+
+export type Tensor = ort.Tensor;
+
+/**
+ * The batch as the decoder sees it; every tensor is batch-first, one entry per batch row. Each
+ * entry declares in `BATCH_STATE_ROWS` how it moves when the batch changes.
+ */
+export interface BatchState {
+  encoderHidden: Tensor;
+  encoderMask: Tensor;
+  decoderCache: Tensor[];
+  encoderCache: Tensor[];
+  /** False until the first decoder step has filled the caches. */
+  started: boolean;
+  /** Where the decoder cache grows when the decoder returns only each step's new keys and values. */
+  cacheBuffers: DecoderCacheBuffers;
+}
+
+/**
+ * How a `BatchState` entry moves when the batch changes:
+ * - `beam`: one entry per beam, differing between a row's beams: gathered when the batch's rows
+ *   change (`selectBatch`) and reordered when beam search reorders the beams (`reorderInPlace`);
+ * - `source-row`: one entry per batch row but the same for every beam of a source row: gathered
+ *   when the batch's rows change, left alone when beams are reordered among their own row;
+ * - `batch`: not per row (a flag, buffers kept for the job): carried over as it is.
+ * Per-row rules of the job (its `maxNewTokens`, `guardLoops`) are not in the state: the decoders
+ * read them by source row through their own map of batch rows to source rows.
+ */
+export type RowRule = 'beam' | 'source-row' | 'batch';
+
+/**
+ * Every entry of `BatchState` and its rule; `satisfies` makes a new entry without a rule a type
+ * error, decoder-runner.test.ts checks a real state against this list and batch-state.test.ts each
+ * rule's moves.
+ */
+export const BATCH_STATE_ROWS = {
+  encoderHidden: 'source-row',
+  encoderMask: 'source-row',
+  decoderCache: 'beam',
+  encoderCache: 'source-row',
+  started: 'batch',
+  cacheBuffers: 'batch',
+} as const satisfies Record<keyof BatchState, RowRule>;
+
+/** The batch state's entries with a given rule. */
+function entriesWith(rule: RowRule): (keyof BatchState)[] {
+  return (Object.keys(BATCH_STATE_ROWS) as (keyof BatchState)[]).filter(
+    (key) => BATCH_STATE_ROWS[key] === rule,
+  );
+}
+const GATHERED = [...entriesWith('beam'), ...entriesWith('source-row')];
+const REORDERED = entriesWith('beam');
+
+/** The batch-first tensors of a per-row entry (one tensor or a list of them). */
+function tensorsOf(value: BatchState[keyof BatchState]): Tensor[] {
+  return Array.isArray(value) ? value : [value as Tensor];
+}
+
+/**
+ * The state whose batch row i is the old row `from[i]`: rows may be dropped, repeated or reordered.
+ * Every per-row entry (`beam` and `source-row` in `BATCH_STATE_ROWS`) is gathered into new memory.
+ */
+export function selectBatch(state: BatchState, from: readonly number[]): BatchState {
+  const next: Record<string, unknown> = { ...state };
+  for (const key of GATHERED) {
+    const value = state[key];
+    const gathered = tensorsOf(value).map((tensor) => selectRows(tensor, from));
+    next[key] = Array.isArray(value) ? gathered : gathered[0];
+  }
+  return next as unknown as BatchState;
+}
+
+/**
+ * The same state with the `beam` entries' batch rows (the decoder cache) reordered in place: row i
+ * becomes the old row `from[i]`, the batch keeping its size, each beam staying among its own source
+ * row's (so `source-row` entries stay as they are). Only rows that change are written (and, first,
+ * the old rows they read that are themselves overwritten are saved), where `selectBatch` copies
+ * every row into new memory: beam search reorders its beams this way on almost every step. The
+ * tensors must be a step's own output, held by nothing else.
+ */
+export function reorderInPlace(state: BatchState, from: readonly number[]): BatchState {
+  const overwritten = from.map((origin, i) => origin !== i);
+  const readFirst = [...new Set(from.filter((origin, i) => origin !== i && overwritten[origin]))];
+  for (const tensor of REORDERED.flatMap((key) => tensorsOf(state[key]))) {
+    const data = tensor.data as Float32Array;
+    const rowSize = data.length / from.length;
+    const row = (r: number) => data.subarray(r * rowSize, (r + 1) * rowSize);
+    const saved = new Map(readFirst.map((origin) => [origin, row(origin).slice()]));
+    from.forEach((origin, i) => {
+      if (origin !== i) data.set(saved.get(origin) ?? row(origin), i * rowSize);
+    });
+  }
+  return state;
+}
+
+/** Gathers along the first (batch) axis: row i of the result is row `from[i]` of the tensor. */
+function selectRows(tensor: Tensor, from: readonly number[]): Tensor {
+  const [batch = 1, ...rest] = tensor.dims;
+  const dims = [from.length, ...rest];
+  if (tensor.type === 'int64') {
+    const data = tensor.data as BigInt64Array;
+    return new ort.Tensor(
+      'int64',
+      gather(data, batch, from, new BigInt64Array((data.length / batch) * from.length)),
+      dims,
+    );
+  }
+  const data = tensor.data as Float32Array;
+  return new ort.Tensor(
+    'float32',
+    gather(data, batch, from, new Float32Array((data.length / batch) * from.length)),
+    dims,
+  );
+}
+
+function gather<T extends Float32Array | BigInt64Array>(
+  data: T,
+  batch: number,
+  from: readonly number[],
+  into: T,
+): T {
+  const rowSize = data.length / batch;
+  from.forEach((row, i) => {
+    (into as Float32Array).set(
+      (data as Float32Array).subarray(row * rowSize, (row + 1) * rowSize),
+      i * rowSize,
+    );
+  });
+  return into;
+}
