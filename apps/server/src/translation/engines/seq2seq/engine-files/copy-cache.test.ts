@@ -8,6 +8,7 @@ import {
   cachedCopy,
   copiesOf,
   dataFileOf,
+  LastingCopyFailure,
   listCopies,
   markCopyFailed,
   removeCopies,
@@ -158,6 +159,33 @@ describe('the engine copy cache', () => {
     expect(
       (await cachedCopy(copies, { original: QUANTIZED, variant: 'int8', converter: 'next' }, int8)).kind,
     ).toBe('copy');
+  });
+
+  it('remembers a writer that crashed, where any other failure to write is tried again', async () => {
+    let attempts = 0;
+    const failing =
+      (error: Error): CopyWriter =>
+      () => {
+        attempts++;
+        throw error;
+      };
+    const crashing = failing(new LastingCopyFailure('writing the prepacked copy failed (SIGSEGV)'));
+    const request = { original: QUANTIZED, variant: 'int8' };
+    expect((await cachedCopy(copies, request, crashing)).kind).toBe('unavailable');
+    const again = await cachedCopy(copies, request, crashing);
+    expect(again.kind === 'unavailable' && again.reason).toMatch(
+      /failed to be written on .*\(SIGSEGV\)\); it is not written again/,
+    );
+    expect(attempts).toBe(1);
+    expect(listCopies(copies)).toEqual([expect.objectContaining({ onDisk: 0, failed: expect.anything() })]);
+    expect((await cachedCopy(copies, { ...request, converter: 'next' }, int8)).kind).toBe('copy');
+
+    const full = failing(new Error('ENOSPC: no space left on device, write'));
+    const other = { original: QUANTIZED, variant: 'other' };
+    await cachedCopy(copies, other, full);
+    const retried = await cachedCopy(copies, other, full);
+    expect(retried.kind === 'unavailable' && retried.reason).toMatch(/could not write its copy .*ENOSPC/);
+    expect(attempts).toBe(3);
   });
 
   it('says why when the copy cannot be written', async () => {

@@ -13,9 +13,9 @@
  *   holds) and the bytes appended, so that a changed converter writes a new copy instead of serving
  *   a stale one.
  * Beside each copy a small JSON record says what it is a copy of (for `npm run models -- list`), and,
- * when the copy failed to open, why: the failure is then remembered under that key (the copy
- * itself is deleted) so the engine does not write 900 MB again at each start to fail again; a new
- * converter version, or a new original, tries again. Copies of the same original and variant made
+ * when the copy failed to open (or its writer crashed: `LastingCopyFailure`), why: the failure is
+ * then remembered under that key (the copy itself is deleted) so the engine does not write 900 MB
+ * again at each start to fail again; a new converter version, or a new original, tries again. Copies of the same original and variant made
  * under another key are deleted once the new one is in place.
  *
  * No ONNX Runtime here: `npm run models -- list` reads the records without loading it.
@@ -63,6 +63,15 @@ export interface FoundCopy extends CopyRecord {
   file: string;
   /** Bytes on disk: the copy's and its data file's, 0 when it failed. */
   onDisk: number;
+}
+
+/**
+ * A writer's failure that would come again the same at every start (ONNX Runtime crashing as it
+ * writes): remembered like a copy that failed to open, where any other failure (a full disk, a
+ * folder not writable) is tried again at the next start.
+ */
+export class LastingCopyFailure extends Error {
+  override name = 'LastingCopyFailure';
 }
 
 export type CopyOutcome =
@@ -128,6 +137,7 @@ export async function cachedCopy(
     fs.mkdirSync(folder, { recursive: true });
     written = await write(slot.original, slot.partial, slot.data);
   } catch (error) {
+    if (error instanceof LastingCopyFailure) rememberWriteFailure(slot, request.variant, error.message);
     return notWritten(folder, slot, error);
   }
   return commit(folder, request, slot, written);
@@ -154,7 +164,7 @@ function lookUp(folder: string, request: CopyRequest): Slot | { outcome: CopyOut
     return {
       outcome: {
         kind: 'unavailable',
-        reason: `the engine's copy of ${path.basename(original)} failed to open on ${record.failed.at} (${record.failed.reason}); it is not written again until the converter or the file changes (or its record ${file}.json is deleted)`,
+        reason: `the engine's copy of ${path.basename(original)} failed ${record.bytes === 0 ? 'to be written' : 'to open'} on ${record.failed.at} (${record.failed.reason}); it is not written again until the converter or the file changes (or its record ${file}.json is deleted)`,
       },
     };
   }
@@ -253,6 +263,23 @@ export function markCopyFailed(copy: string, reason: string): void {
     writeRecord(copy, { ...record, failed: { reason: oneLine(reason), at: new Date().toISOString() } });
   } catch {
     // A cache we cannot write to: the copy is tried again next time, and fails again loudly.
+  }
+}
+
+/** A record of a copy that was never written, holding why (`bytes` 0): see `LastingCopyFailure`. */
+function rememberWriteFailure(slot: Slot, variant: string, reason: string): void {
+  try {
+    writeRecord(slot.file, {
+      source: slot.source,
+      variant,
+      converter: slot.converter,
+      bytes: 0,
+      int8: false,
+      written: new Date().toISOString(),
+      failed: { reason: oneLine(reason), at: new Date().toISOString() },
+    });
+  } catch {
+    // A cache we cannot write to: the copy is tried again next time.
   }
 }
 

@@ -19,6 +19,7 @@ import { openModelFile } from './open-model-file.ts';
 import { decoderPickerTail } from './picker-graph.ts';
 import {
   dropRepeatedInitializers,
+  isCrash,
   unreadablePackings,
   writePrepackedCopy,
   writePrepackedCopyApart,
@@ -92,6 +93,15 @@ describe('writePrepackedCopyApart', () => {
       writePrepackedCopyApart(missing, target, { file: `${target}.data`, name: 'never.onnx.data' }, {}),
     ).rejects.toThrow(/^writing the prepacked copy failed \(exit code 1\): .*no-such-copy\.onnx/);
     expect(fs.existsSync(target)).toBe(false);
+  });
+});
+
+describe('isCrash', () => {
+  it("tells ONNX Runtime's crashes from a kill from outside and from a failure it reported", () => {
+    for (const signal of ['SIGSEGV', 'SIGABRT', 'SIGBUS'] as const)
+      expect(isCrash(signal), signal).toBe(true);
+    for (const signal of ['SIGKILL', 'SIGTERM', null] as const)
+      expect(isCrash(signal), String(signal)).toBe(false);
   });
 });
 

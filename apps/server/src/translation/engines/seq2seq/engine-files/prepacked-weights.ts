@@ -33,7 +33,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ort from 'onnxruntime-node';
 import { siblingModule } from '../../../../lib/sibling-module.ts';
-import { ENGINE_FILES_VERSION } from './copy-cache.ts';
+import { ENGINE_FILES_VERSION, LastingCopyFailure } from './copy-cache.ts';
 import { message } from './onnx-writer.ts';
 import { delimited } from './protobuf-file.ts';
 
@@ -102,7 +102,8 @@ export async function writePrepackedCopy(
  * packing every weight at load, the model process's largest moment (~1.6 GB for NLLB-600M), and the
  * model process's allocator settings keep what it frees: written here, the model process held
  * ~1.16 GB until a restart. The child's memory goes back when it exits, and a crash writing costs
- * the write, not the model process. Rejects with the child's reason.
+ * the write, not the model process. Rejects with the child's reason; a crash as a
+ * `LastingCopyFailure`, so that the cache remembers it instead of crashing again at every start.
  */
 export async function writePrepackedCopyApart(
   copy: string,
@@ -121,10 +122,21 @@ export async function writePrepackedCopyApart(
   const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
   if (code === 0) return;
   const said = stderr.trim().split('\n').at(-1);
-  throw new Error(
-    `writing the prepacked copy failed (${signal ?? `exit code ${code}`})${said ? `: ${said}` : ''}`,
-  );
+  const reason = `writing the prepacked copy failed (${signal ?? `exit code ${code}`})${said ? `: ${said}` : ''}`;
+  throw isCrash(signal) ? new LastingCopyFailure(reason) : new Error(reason);
 }
+
+/**
+ * Whether the writer crashed (ONNX Runtime's own fault, which would come again at every start),
+ * rather than failing to write (its reason on stderr) or being killed from outside (the kernel's
+ * out-of-memory killer, a shutdown), which a later start may not meet.
+ */
+export const isCrash = (signal: NodeJS.Signals | null): boolean =>
+  signal === 'SIGSEGV' ||
+  signal === 'SIGBUS' ||
+  signal === 'SIGILL' ||
+  signal === 'SIGABRT' ||
+  signal === 'SIGFPE';
 
 /** The kernels whose packings ONNX Runtime 1.30 reads back from a file as it packs them (measured equal to the bit). */
 export const READABLE_PACKINGS: ReadonlySet<string> = new Set([
