@@ -5,7 +5,9 @@
  * does not serve is refused with a 422 naming it, on every surface.
  */
 import { describe, expect, it } from 'vitest';
+import type { StatusResponse } from '@sema/shared/api/schemas';
 import { TINY_M2M100, TINY_OPUS_MT_EN_FR } from '../src/translation/testing/tiny-models.ts';
+import { FULL_CATALOGUE, listVersion } from '../src/translation/served-languages.ts';
 import { servingModels } from './model-server.ts';
 
 const serving = (model: string) => servingModels({ SEMA_TRANSLATION_MODEL: model });
@@ -31,6 +33,9 @@ describe('an M2M-100 main model', () => {
     const server = running();
     const ours = await server.languages.ours();
     expect(ours.total_count).toBe(98);
+    // A web app that kept NLLB's list sees from /status that this one is another.
+    expect(ours.version).toBe(((await server.get('/status')) as StatusResponse).languages_version);
+    expect(ours.version).not.toBe(listVersion(FULL_CATALOGUE));
     expect(ours.languages).toHaveProperty('fra_Latn');
     expect(ours.languages).toHaveProperty('cmn_Hans');
     expect(ours.languages).not.toHaveProperty('ace_Arab');

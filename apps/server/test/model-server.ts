@@ -31,6 +31,7 @@ export async function serveModels(env: Record<string, string>) {
         languages: Record<string, unknown>;
         total_count: number;
         targets_of?: Record<string, string[]>;
+        version?: string;
       },
     libre: async () => (await get('/languages')) as { code: string; name: string; targets: string[] }[],
     deepl: async (type: 'source' | 'target') =>

@@ -2,7 +2,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
+import path from 'node:path';
+
+import { repoRoot } from '@sema/testkit/sema';
+
 import { afterNextFrame, BOTH_SIZES, eventually, launchBrowser, newPage, openApp } from './lib/browser.mjs';
+import { startSemaServer } from './lib/sema-server.mjs';
 
 let browser;
 let context;
@@ -292,5 +297,44 @@ describe('language picker', () => {
     await search.fill('urdu');
     const urdu = targetPicker().getByRole('option', { name: /Urdu/ }).locator('[lang]');
     assert.equal(await urdu.evaluate((element) => getComputedStyle(element).direction), 'rtl');
+  });
+});
+
+describe('when the operator changes the model', () => {
+  it("a returning visitor's picker offers the new model's languages at once, not the day-old list", async () => {
+    const search = async (words) => {
+      await targetButton().click();
+      await targetPicker().getByRole('combobox').fill(words);
+      // The search answers from the list the page holds; give it a frame to filter.
+      await afterNextFrame(page);
+      const found = await optionNames(targetPicker());
+      await page.keyboard.press('Escape');
+      return found;
+    };
+    let server = await startSemaServer({ SEMA_CHAT_PROVIDER: 'none' });
+    await context?.close();
+    ({ context, page } = await newPage(browser, { baseURL: server.url }));
+    try {
+      await openApp(page, '/');
+      // NLLB-200 reads Acehnese; the page keeps this list for a day.
+      await eventually(async () =>
+        assert.deepEqual(await search('acehnese'), ['Acehnese (Arabic script)', 'Acehnese (Latin script)']),
+      );
+      const port = server.port;
+      await server.stop();
+      // The same address, now an M2M-100 model (98 languages, no Acehnese).
+      server = await startSemaServer(
+        {
+          SEMA_NLLB_MODEL: path.join(repoRoot, 'apps/server/test/fixtures/tiny-m2m100'),
+          SEMA_CHAT_PROVIDER: 'none',
+        },
+        { port },
+      );
+      await page.reload();
+      await eventually(async () => assert.deepEqual(await search('acehnese'), []), { timeoutMs: 10_000 });
+      assert.deepEqual(await search('french'), ['French']);
+    } finally {
+      await server.stop();
+    }
   });
 });

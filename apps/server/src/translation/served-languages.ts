@@ -4,6 +4,7 @@
  * model says it serves fewer (an M2M-100 or OPUS-MT model, once loaded), or a server with pair
  * models says which targets each source reaches.
  */
+import { createHash } from 'node:crypto';
 import { CATALOGUE, type LanguageRecord } from '@sema/shared/languages/catalogue';
 import type { ServedLanguageCodes, TranslationEngine } from './engines/types.ts';
 
@@ -50,6 +51,33 @@ export function readableCodes(catalogue: ServedCatalogue): ReadonlySet<string> |
     readableByCatalogue.set(catalogue, codes);
   }
   return codes;
+}
+
+const versions = new WeakMap<ServedCatalogue, string>();
+
+/**
+ * A fingerprint of what the language lists say for `catalogue`: its languages as listed (names
+ * included) and the targets each reaches. `/api/v1/languages` carries it and `/status` names the
+ * current one, so that a client keeping the list (the web app, for a day) sees when the server's
+ * models or languages changed and fetches it again.
+ */
+export function listVersion(catalogue: ServedCatalogue): string {
+  let version = versions.get(catalogue);
+  if (!version) {
+    const hash = createHash('sha256');
+    for (const language of catalogue.all) {
+      const reaches = catalogue.targetsOf(language.code);
+      hash.update(
+        JSON.stringify([
+          language,
+          reaches.length === catalogue.all.length ? '*' : reaches.map((target) => target.code),
+        ]),
+      );
+    }
+    version = hash.digest('hex').slice(0, 16);
+    versions.set(catalogue, version);
+  }
+  return version;
 }
 
 function catalogueOf(served: ServedLanguageCodes): ServedCatalogue {

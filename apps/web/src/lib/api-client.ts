@@ -64,6 +64,11 @@ export interface RequestOptions {
   /** JSON, or a FormData for a file upload. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Ask the server even when the browser's HTTP cache holds a fresh answer (it revalidates, so an
+   * unchanged one costs a 304 without a body): for what the app keeps in a cache of its own.
+   */
+  revalidate?: boolean;
 }
 
 /**
@@ -102,7 +107,7 @@ async function sessionToken(signal?: AbortSignal): Promise<string | null> {
 
 async function send(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions,
+  { method = 'GET', body, signal, revalidate }: RequestOptions,
   accept: string,
   token?: string | null,
 ) {
@@ -118,6 +123,7 @@ async function send(
       headers,
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
+      ...(revalidate && { cache: 'no-cache' as const }),
     });
   } catch (error) {
     throw unreachable(error);

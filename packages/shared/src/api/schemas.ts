@@ -49,6 +49,12 @@ export const LanguagesResponse = Type.Object(
           'Present when not every language goes into every other (a server with pair models, or a one-pair model): for each language that does not, the target codes it reaches (none: it is only translated into). A language that is no key goes into every other',
       }),
     ),
+    version: Type.Optional(
+      Type.String({
+        description:
+          "The whole list's fingerprint (GET /api/v1/languages only; also its ETag): /api/v1/status gives the current one as `languages_version`, so a client keeping the list can tell when the server's models or languages changed",
+      }),
+    ),
   },
   {
     $id: 'LanguagesResponse',
@@ -419,6 +425,12 @@ export const StatusResponse = Type.Object(
     api_key_required: Type.Optional(
       Type.Boolean({
         description: 'Whether API requests need a key (SEMA_API_KEYS or SEMA_API_KEYS_FILE is set)',
+      }),
+    ),
+    languages_version: Type.Optional(
+      Type.String({
+        description:
+          "The `version` of the language list GET /api/v1/languages gives now: a kept list with another version is out of date (the server's models or languages changed)",
       }),
     ),
     web_access: Type.Optional(

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_PREFIX, createAppQueryCache } from '@/lib/query-cache';
 import { LANGUAGES_FIXTURE } from '@/testing/languages-fixture';
 
-import { languagesQuery } from './get-languages';
+import { followLanguagesVersion, languagesQuery } from './get-languages';
 import { serveApiDuringTests } from '@/testing/api-server';
 
 const DAY = 24 * 60 * 60_000;
@@ -15,11 +15,17 @@ const getLanguages = () => createAppQueryCache().fetchQuery(languagesQuery);
 /** A real server that can be told to fail, to prove what the cache does then. */
 let failing = false;
 let hits = 0;
+/** The version of the list the server has now. */
+let serverVersion: string | undefined;
 const answer: http.RequestListener = (_request, response) => {
   hits += 1;
   response.writeHead(failing ? 500 : 200, { 'Content-Type': 'application/json' });
   response.end(
-    JSON.stringify(failing ? { detail: 'Internal error', code: 'INTERNAL_ERROR' } : LANGUAGES_FIXTURE),
+    JSON.stringify(
+      failing
+        ? { detail: 'Internal error', code: 'INTERNAL_ERROR' }
+        : { ...LANGUAGES_FIXTURE, version: serverVersion },
+    ),
   );
 };
 
@@ -29,7 +35,20 @@ serveApiDuringTests(answer);
 beforeEach(() => {
   failing = false;
   hits = 0;
+  serverVersion = undefined;
 });
+
+/** A list kept today on this device, of `version` (none: kept before lists had versions). */
+const keep = (version: string | undefined) =>
+  window.localStorage.setItem(
+    KEY,
+    JSON.stringify({
+      data: { ...LANGUAGES_FIXTURE, version },
+      timestamp: Date.now(),
+      ttl: DAY,
+      version: '1.0.0',
+    }),
+  );
 
 describe('the language list query', () => {
   it('fetches once, then answers from local storage for 24 hours', async () => {
@@ -61,5 +80,25 @@ describe('the language list query', () => {
   it("reports 'Failed to fetch languages' when the server fails and nothing is cached", async () => {
     failing = true;
     await expect(getLanguages()).rejects.toThrow('Failed to fetch languages');
+  });
+});
+
+describe("following the server's list version (/status languages_version)", () => {
+  it('fetches a kept list again when the server names another version, and only then', async () => {
+    serverVersion = 'b';
+    for (const [kept, named, fetches] of [
+      ['a', 'b', 1],
+      [undefined, 'b', 1],
+      ['b', 'b', 0],
+      ['a', undefined, 0],
+    ] as const) {
+      keep(kept);
+      hits = 0;
+      const cache = createAppQueryCache();
+      await followLanguagesVersion(cache, named);
+      const list = await cache.fetchQuery(languagesQuery);
+      expect(hits, `kept ${kept}, named ${named}`).toBe(fetches);
+      expect(list.version).toBe(fetches ? 'b' : kept);
+    }
   });
 });

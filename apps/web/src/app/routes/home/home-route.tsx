@@ -15,6 +15,7 @@ import type { ConversationMessage } from '@/features/conversation/messages';
 import { preloadSendHandler } from '@/features/conversation/send/pick-send-handler';
 import { useSendMessage } from '@/features/conversation/send/use-send-message';
 import { isIdle, regenerableAnswer } from '@/features/conversation/turns';
+import { useLanguagesVersion } from '@/languages/api/get-languages';
 import { useLanguageLookup } from '@/languages/hooks/use-language-lookup';
 import { languageTag } from '@/languages/language-tag';
 import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
@@ -53,6 +54,7 @@ export function HomeRoute() {
   const remembered = useRememberedConversation(conversation);
   const { mode, setMode, source, setSource, target, setTarget } = remembered;
   const { data: status } = useStatus();
+  useLanguagesVersion(status?.languages_version);
   const translation = useTranslation();
   useRememberedHistory(translation);
   const { send, resend, online } = useSendMessage({ conversation, translation });

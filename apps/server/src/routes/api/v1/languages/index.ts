@@ -19,7 +19,11 @@ import {
   sendPrecompressedJson,
   type Precompressed,
 } from '../../../../lib/http/precompressed.ts';
-import { FULL_CATALOGUE, type ServedCatalogue } from '../../../../translation/served-languages.ts';
+import {
+  FULL_CATALOGUE,
+  listVersion,
+  type ServedCatalogue,
+} from '../../../../translation/served-languages.ts';
 
 function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
   const map: LanguagesResponse['languages'] = {};
@@ -34,18 +38,24 @@ function toResponse(languages: readonly LanguageRecord[]): LanguagesResponse {
   return { languages: map, total_count: languages.length };
 }
 
+/** The whole list as sent, and its version (`listVersion`), also its ETag. */
+interface ListBody {
+  body: Precompressed;
+  version: string;
+}
+
 // Built and compressed once per model load (the lists stay the same object until a model's languages change).
-const responses = new WeakMap<ServedCatalogue, Precompressed>();
+const responses = new WeakMap<ServedCatalogue, ListBody>();
 
 /**
  * The served languages, with `targets_of` for the languages that do not go into every other one
  * (a pair model's, a language only written): on a server whose main model serves every pair of its
  * languages it is absent or short, never a 200 × 200 table.
  */
-function servedResponse(served: ServedCatalogue): Precompressed {
+function servedResponse(served: ServedCatalogue): ListBody {
   const known = responses.get(served);
   if (known) return known;
-  let response = toResponse(served.all);
+  let response: LanguagesResponse = toResponse(served.all);
   const targetsOf: Record<string, string[]> = {};
   for (const language of served.all) {
     const targets = served.targetsOf(language.code).filter((target) => target !== language);
@@ -53,17 +63,30 @@ function servedResponse(served: ServedCatalogue): Precompressed {
       targetsOf[language.code] = targets.map((target) => target.code);
   }
   if (Object.keys(targetsOf).length > 0) response = { ...response, targets_of: targetsOf };
-  const compressed = precompress(JSON.stringify(response));
-  responses.set(served, compressed);
-  return compressed;
+  const list = withVersion(response, served);
+  responses.set(served, list);
+  return list;
+}
+
+function withVersion(response: LanguagesResponse, served: ServedCatalogue): ListBody {
+  const version = listVersion(served);
+  return { body: precompress(JSON.stringify({ ...response, version })), version };
 }
 
 // The catalogue never changes while the server runs: encoded and compressed once, and sent as bytes,
 // skipping the serializer and the per-request UTF-8 encoding of 18 KB.
-const ALL = precompress(JSON.stringify(toResponse(CATALOGUE)));
+const ALL = withVersion(toResponse(CATALOGUE), FULL_CATALOGUE);
 const POPULAR_LANGUAGES = POPULAR_CODES.map((code) => resolveLanguage(code)!);
 const POPULAR = toResponse(POPULAR_LANGUAGES);
 const CACHE_CONTROL = 'public, max-age=3600';
+
+/** Whether `If-None-Match` names this ETag (weak comparison, as a GET's revalidation uses). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
 const tags = ['languages'];
 
 const languages: FastifyPluginAsyncTypebox = async (app) => {
@@ -91,13 +114,22 @@ const languages: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every supported language',
         description:
           "The languages this server's translation models serve: the whole catalogue for NLLB-200, fewer for a model of another family (M2M-100, OPUS-MT); with pair models, `targets_of` says which targets each source reaches",
-        response: { 200: LanguagesResponse },
+        response: {
+          200: LanguagesResponse,
+          304: Type.Null({ description: 'The list the If-None-Match ETag names is current: no body' }),
+        },
       },
     },
     async (request, reply) => {
       const served = app.translation.servedLanguages();
+      const list = served === FULL_CATALOGUE ? ALL : servedResponse(served);
       reply.header('Cache-Control', cacheControl());
-      return sendPrecompressedJson(request, reply, served === FULL_CATALOGUE ? ALL : servedResponse(served));
+      // Weak: the same list is sent in three encodings. A phone asking again after an hour gets
+      // 304 and no body when nothing changed.
+      const etag = `W/"${list.version}"`;
+      reply.header('ETag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return sendPrecompressedJson(request, reply, list.body);
     },
   );
 

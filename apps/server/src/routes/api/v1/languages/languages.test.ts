@@ -114,6 +114,32 @@ describe('GET /api/v1/languages', () => {
   });
 });
 
+describe("the language list's version", () => {
+  it('is named by /status, and a client holding it gets 304 without a body', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/v1/languages' });
+    const { version } = first.json() as LanguagesResponse;
+    expect(version).toMatch(/^[0-9a-f]{16}$/);
+    expect(first.headers.etag).toBe(`W/"${version}"`);
+    const status = (await app.inject({ method: 'GET', url: '/api/v1/status' })).json();
+    expect(status.languages_version).toBe(version);
+
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/v1/languages',
+      headers: { 'if-none-match': `"older", W/"${version}"`, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await app.inject({
+      method: 'GET',
+      url: '/api/v1/languages',
+      headers: { 'if-none-match': 'W/"0000000000000000"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().total_count).toBe(202);
+  });
+});
+
 describe('GET /api/v1/languages compressed', () => {
   const raw = async (acceptEncoding?: string) =>
     app.inject({

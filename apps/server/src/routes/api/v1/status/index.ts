@@ -5,6 +5,7 @@ import { StatusResponse, type DataHandling, type EngineStatus } from '@sema/shar
 import type { Config } from '../../../../config/schema.ts';
 import type { RoutePolicyName } from '../../../../lib/http/route-policy.ts';
 import { SEMA_VERSION } from '../../../../lib/version.ts';
+import { listVersion } from '../../../../translation/served-languages.ts';
 import type { EngineName } from '../../../../plugins/app/engine-status.ts';
 import { statusPage, wantsPage } from './status-page.ts';
 
@@ -136,6 +137,7 @@ const status: FastifyPluginAsyncTypebox<{ policy: RoutePolicyName }> = async (ap
         },
         api_key_required: app.apiKeys.enabled,
         web_access: app.apiKeys.webAccess,
+        languages_version: listVersion(app.translation.servedLanguages()),
         response_times: { translate: app.recentTranslations.summary() },
         limits: {
           max_text_chars: app.config.maxTextChars,
