@@ -301,7 +301,7 @@ describe('language picker', () => {
 });
 
 describe('when the operator changes the model', () => {
-  it("a returning visitor's picker offers the new model's languages at once, not the day-old list", async () => {
+  it("a returning visitor's picker offers the new model's languages at once, and a target no longer served gives way to English", async () => {
     const search = async (words) => {
       await targetButton().click();
       await targetPicker().getByRole('combobox').fill(words);
@@ -316,10 +316,16 @@ describe('when the operator changes the model', () => {
     ({ context, page } = await newPage(browser, { baseURL: server.url }));
     try {
       await openApp(page, '/');
-      // NLLB-200 reads Acehnese; the page keeps this list for a day.
+      // NLLB-200 writes Acehnese, and the visitor chooses it; the page keeps this list for a day.
       await eventually(async () =>
         assert.deepEqual(await search('acehnese'), ['Acehnese (Arabic script)', 'Acehnese (Latin script)']),
       );
+      await targetButton().click();
+      await targetPicker().getByRole('combobox').fill('acehnese');
+      await targetPicker()
+        .getByRole('option', { name: /^Acehnese \(Arabic script\)/ })
+        .click();
+      assert.equal(await targetButton().textContent(), 'Acehnese (Arabic script)');
       const port = server.port;
       await server.stop();
       // The same address, now an M2M-100 model (98 languages, no Acehnese).
@@ -332,6 +338,8 @@ describe('when the operator changes the model', () => {
       );
       await page.reload();
       await eventually(async () => assert.deepEqual(await search('acehnese'), []), { timeoutMs: 10_000 });
+      // The remembered target is no longer served: English, rather than a refusal at Send.
+      assert.equal(await targetButton().textContent(), 'English');
       assert.deepEqual(await search('french'), ['French']);
     } finally {
       await server.stop();

@@ -9,6 +9,7 @@ import {
   filterLanguages,
   LANGUAGE_FILTERS,
   pickerLanguages,
+  servablePair,
   toLanguageList,
 } from './language-filter';
 
@@ -131,5 +132,32 @@ describe('pickerLanguages', () => {
     expect(names(pickerLanguages(response, 'target'))).toHaveLength(4);
     const oneWay = { languages, total_count: 4, targets_of: { deu_Latn: ['eng_Latn'], eng_Latn: [] } };
     expect(names(pickerLanguages(oneWay, 'source'))).toEqual(['French', 'German', 'Spanish']);
+  });
+
+  it('servablePair keeps a servable pair and mends one the list does not serve', () => {
+    const response = { languages, total_count: 4, targets_of: { deu_Latn: ['eng_Latn'], eng_Latn: [] } };
+    const mend = (source: string, target: string) => servablePair(response, { source, target }, 'auto');
+    expect(mend('fra_Latn', 'deu_Latn')).toEqual({ source: 'fra_Latn', target: 'deu_Latn' });
+    expect(mend('auto', 'spa_Latn')).toEqual({ source: 'auto', target: 'spa_Latn' });
+    // German reaches English only; a target no longer served becomes English.
+    expect(mend('deu_Latn', 'fra_Latn')).toEqual({ source: 'deu_Latn', target: 'eng_Latn' });
+    expect(mend('auto', 'ace_Arab')).toEqual({ source: 'auto', target: 'eng_Latn' });
+    // English is only written here: as a source it goes back to Auto Detect; a source no longer
+    // read does too.
+    expect(mend('eng_Latn', 'fra_Latn')).toEqual({ source: 'auto', target: 'fra_Latn' });
+    expect(mend('yor_Latn', 'fra_Latn')).toEqual({ source: 'auto', target: 'fra_Latn' });
+    // Without English among the targets, the first one offered.
+    const noEnglish = {
+      languages: { fra_Latn: languages.fra_Latn, spa_Latn: languages.spa_Latn },
+      total_count: 2,
+    };
+    expect(servablePair(noEnglish, { source: 'auto', target: 'eng_Latn' }, 'auto')).toEqual({
+      source: 'auto',
+      target: 'fra_Latn',
+    });
+    expect(servablePair(undefined, { source: 'x', target: 'y' }, 'auto')).toEqual({
+      source: 'x',
+      target: 'y',
+    });
   });
 });

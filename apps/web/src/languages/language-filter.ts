@@ -1,5 +1,6 @@
 import type { LanguagesResponse, LanguageWithCode } from '@sema/shared/api/schemas';
 import { regionsOf } from '@sema/shared/languages/also-spoken-in';
+import { ENGLISH } from '@sema/shared/languages/english';
 import { POPULAR_CODES } from '@sema/shared/languages/popular';
 
 import { languageTag } from './language-tag';
@@ -49,6 +50,27 @@ export function pickerLanguages(
   if (list.some((language) => targetsOf[language.code] === undefined)) return list;
   const any = new Set(Object.values(targetsOf).flat());
   return list.filter((language) => any.has(language.code));
+}
+
+/**
+ * The chosen pair as the server's list allows it: a source it does not read goes back to Auto
+ * Detect (`auto`), and a target it does not write from that source (its models changed, a pair
+ * model's source) becomes English, or else the first target offered. The same pair when it is
+ * servable, or when the list is not known.
+ */
+export function servablePair(
+  response: LanguagesResponse | undefined,
+  pair: { source: string; target: string },
+  auto: string,
+): { source: string; target: string } {
+  if (!response) return pair;
+  const offers = (list: LanguageWithCode[], code: string) => list.some((language) => language.code === code);
+  const source =
+    pair.source === auto || offers(pickerLanguages(response, 'source'), pair.source) ? pair.source : auto;
+  const targets = pickerLanguages(response, 'target', source === auto ? undefined : source);
+  if (targets.length === 0 || offers(targets, pair.target)) return { source, target: pair.target };
+  const target = offers(targets, ENGLISH) ? ENGLISH : targets[0]!.code;
+  return { source, target };
 }
 
 /** Lower case without accents, so 'francais' finds 'Français'. */

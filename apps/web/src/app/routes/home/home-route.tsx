@@ -17,6 +17,7 @@ import { useSendMessage } from '@/features/conversation/send/use-send-message';
 import { isIdle, regenerableAnswer } from '@/features/conversation/turns';
 import { useLanguagesVersion } from '@/languages/api/get-languages';
 import { useLanguageLookup } from '@/languages/hooks/use-language-lookup';
+import { useServablePair } from '@/languages/hooks/use-servable-pair';
 import { languageTag } from '@/languages/language-tag';
 import { ConversationHistory } from '@/features/saved-conversations/components/conversation-history';
 import { refreshStatus, useStatus } from '@/features/status/api/get-status';
@@ -53,6 +54,7 @@ export function HomeRoute() {
   const conversation = useMessages<ConversationMessage>();
   const remembered = useRememberedConversation(conversation);
   const { mode, setMode, source, setSource, target, setTarget } = remembered;
+  useServablePair({ source, target, setSource, setTarget });
   const { data: status } = useStatus();
   useLanguagesVersion(status?.languages_version);
   const translation = useTranslation();
