@@ -26,9 +26,9 @@ import {
   emptyListMessage,
   filterLanguages,
   LANGUAGE_FILTERS,
-  pickerLanguages,
   type LanguageFilter,
 } from '../language-filter';
+import { pickerLanguages } from '../served-pairs';
 import { NativeName } from './native-name';
 
 // The language picker's panel: a chunk of its own, loaded when the browser is idle or a picker

@@ -2,7 +2,7 @@ import { AUTO } from '@sema/shared/validation';
 import { useEffect } from 'react';
 
 import { useLanguages } from '../api/get-languages';
-import { servablePair } from '../language-filter';
+import { servablePair } from '../served-pairs';
 
 interface ChosenPair {
   source: string;
