@@ -1,6 +1,12 @@
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { BATCH_STATE_ROWS, reorderInPlace, selectBatch, type BatchState } from './batch-state.ts';
+import {
+  BATCH_STATE_ROWS,
+  reorderInPlace,
+  rowsOnlyLeave,
+  selectBatch,
+  type BatchState,
+} from './batch-state.ts';
 import { DecoderCacheBuffers } from './decoder-cache.ts';
 
 describe('each batch state entry moves by its rule', () => {
@@ -52,6 +58,33 @@ describe('each batch state entry moves by its rule', () => {
       if (rule === 'batch') expect(after[key as keyof BatchState], key).toBe(before[key as keyof BatchState]);
       else for (const rows of moved[key]!) expect(rows, key).toEqual(from);
     }
+  });
+
+  for (const from of [[0, 2], [1, 2], [2], [0, 1]]) {
+    it(`selectBatch moves the rows that stay (${JSON.stringify(from)}) up in each tensor's own memory`, () => {
+      const { before, after, moved } = movedBy(selectBatch, from);
+      for (const [key, rule] of Object.entries(BATCH_STATE_ROWS)) {
+        if (rule === 'batch') continue;
+        for (const rows of moved[key]!) expect(rows, key).toEqual(from);
+        const tensors = (s: BatchState) => [s[key as keyof BatchState]].flat() as ort.Tensor[];
+        const memory = tensors(before).map((tensor) => (tensor.data as Float32Array).buffer);
+        // No new buffers: gathered, every row leaving left the old ones as garbage (batch-state.ts).
+        tensors(after).forEach((tensor, i) =>
+          expect((tensor.data as Float32Array).buffer, key).toBe(memory[i]),
+        );
+      }
+    });
+  }
+
+  it('rowsOnlyLeave: rows in their order, none repeated', () => {
+    expect([[0, 2], [1], [0, 1, 2], []].map(rowsOnlyLeave)).toEqual([true, true, true, true]);
+    expect(
+      [
+        [2, 0],
+        [0, 0],
+        [1, 0, 2],
+      ].map(rowsOnlyLeave),
+    ).toEqual([false, false, false]);
   });
 
   it('reorderInPlace moves the beam entries only, leaving source-row entries as they are', () => {
