@@ -2,6 +2,7 @@ import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import {
   BATCH_STATE_ROWS,
+  releaseBatchState,
   reorderInPlace,
   rowsOnlyLeave,
   selectBatch,
@@ -75,6 +76,22 @@ describe('each batch state entry moves by its rule', () => {
       }
     });
   }
+
+  it("releaseBatchState frees every per-row tensor's memory and the decoder cache's buffers", () => {
+    const before = state();
+    const grown = before.cacheBuffers.append(
+      0,
+      new ort.Tensor('float32', new Float32Array(0), [3, 1, 0, 2]),
+      marked(500, [1, 1, 2]),
+    );
+    // Rows 0 and 2 stay: the state's tensors are views of the same memory, freed once.
+    const after = selectBatch({ ...before, decoderCache: [grown, before.decoderCache[1]!] }, [0, 2]);
+    const tensors = [after.encoderHidden, after.encoderMask, ...after.decoderCache, ...after.encoderCache];
+    releaseBatchState(after);
+    for (const tensor of [...tensors, grown]) {
+      expect((tensor.data as Float32Array).buffer.byteLength).toBe(0);
+    }
+  });
 
   it('rowsOnlyLeave: rows in their order, none repeated', () => {
     expect([[0, 2], [1], [0, 1, 2], []].map(rowsOnlyLeave)).toEqual([true, true, true, true]);

@@ -5,6 +5,7 @@
  */
 import ort from 'onnxruntime-node';
 import type { DecoderCacheBuffers } from './decoder-cache.ts';
+import { freeNow } from './free-buffers.ts';
 
 export type Tensor = ort.Tensor;
 
@@ -67,13 +68,15 @@ function tensorsOf(value: BatchState[keyof BatchState]): Tensor[] {
  * The state whose batch row i is the old row `from[i]`: rows may be dropped, repeated or reordered.
  * Every per-row entry (`beam` and `source-row` in `BATCH_STATE_ROWS`) moves: when rows only leave
  * (`from` increasing, as greedy decoding's finished rows do), each tensor's kept rows move up in
- * its own memory (`compactRows`); otherwise they are gathered into new memory. The old state is
- * used up: its tensors must be a step's own output, held by nothing else (as for `reorderInPlace`).
+ * its own memory (`compactRows`); otherwise they are gathered into new memory and the old memory is
+ * freed (`freeNow`), but for the decoder cache's buffers, which the next step writes into. Either
+ * way the old state is used up: its tensors must be a step's own output, held by nothing else (as
+ * for `reorderInPlace`).
  *
- * Why in place: gathered, every row leaving copied the batch's encoder keys and values (~4 MB a
- * source row of ~40 tokens for a 12-layer, 1,024-wide model) and its decoder cache into new
- * buffers, the old ones garbage until V8 next collected: ~150 MB of ArrayBuffers at M2M-100 418M's
- * peak at batch 8, kept in the heap by the model process's allocator settings.
+ * Why: gathered and left to V8, every row leaving copied the batch's encoder keys and values (~4 MB
+ * a source row of ~40 tokens for a 12-layer, 1,024-wide model) and its decoder cache into new
+ * buffers, the old ones garbage until V8's next full collection (free-buffers.ts): ~150 MB of
+ * ArrayBuffers at M2M-100 418M's peak at batch 8.
  */
 export function selectBatch(state: BatchState, from: readonly number[]): BatchState {
   const next: Record<string, unknown> = { ...state };
@@ -83,7 +86,26 @@ export function selectBatch(state: BatchState, from: readonly number[]): BatchSt
     const gathered = tensorsOf(value).map((tensor) => (inPlace ? compactRows : selectRows)(tensor, from));
     next[key] = Array.isArray(value) ? gathered : gathered[0];
   }
+  if (!inPlace) {
+    const kept = new Set(state.cacheBuffers.held().map((array) => array.buffer));
+    freeNow(buffersOf(state).filter((buffer) => !kept.has(buffer)));
+  }
   return next as unknown as BatchState;
+}
+
+/**
+ * Frees a finished job's memory now (free-buffers.ts): its per-row tensors' buffers and the decoder
+ * cache's, held by nothing else (a step's outputs and the job's own buffers).
+ */
+export function releaseBatchState(state: BatchState): void {
+  freeNow([...buffersOf(state), ...state.cacheBuffers.held().map((array) => array.buffer)]);
+}
+
+/** The memory of the state's per-row tensors. */
+function buffersOf(state: BatchState): ArrayBufferLike[] {
+  return GATHERED.flatMap((key) =>
+    tensorsOf(state[key]).map((tensor) => (tensor.data as Float32Array).buffer),
+  );
 }
 
 /**
