@@ -1,6 +1,13 @@
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { BATCH_STATE_ROWS, reorderInPlace, selectBatch, type BatchState } from './batch-state.ts';
+import {
+  BATCH_STATE_ROWS,
+  releaseBatchState,
+  reorderInPlace,
+  rowsOnlyLeave,
+  selectBatch,
+  type BatchState,
+} from './batch-state.ts';
 import { DecoderCacheBuffers } from './decoder-cache.ts';
 
 describe('each batch state entry moves by its rule', () => {
@@ -52,6 +59,49 @@ describe('each batch state entry moves by its rule', () => {
       if (rule === 'batch') expect(after[key as keyof BatchState], key).toBe(before[key as keyof BatchState]);
       else for (const rows of moved[key]!) expect(rows, key).toEqual(from);
     }
+  });
+
+  for (const from of [[0, 2], [1, 2], [2], [0, 1]]) {
+    it(`selectBatch moves the rows that stay (${JSON.stringify(from)}) up in each tensor's own memory`, () => {
+      const { before, after, moved } = movedBy(selectBatch, from);
+      for (const [key, rule] of Object.entries(BATCH_STATE_ROWS)) {
+        if (rule === 'batch') continue;
+        for (const rows of moved[key]!) expect(rows, key).toEqual(from);
+        const tensors = (s: BatchState) => [s[key as keyof BatchState]].flat() as ort.Tensor[];
+        const memory = tensors(before).map((tensor) => (tensor.data as Float32Array).buffer);
+        // No new buffers: gathered, every row leaving left the old ones as garbage (batch-state.ts).
+        tensors(after).forEach((tensor, i) =>
+          expect((tensor.data as Float32Array).buffer, key).toBe(memory[i]),
+        );
+      }
+    });
+  }
+
+  it("releaseBatchState frees every per-row tensor's memory and the decoder cache's buffers", () => {
+    const before = state();
+    const grown = before.cacheBuffers.append(
+      0,
+      new ort.Tensor('float32', new Float32Array(0), [3, 1, 0, 2]),
+      marked(500, [1, 1, 2]),
+    );
+    // Rows 0 and 2 stay: the state's tensors are views of the same memory, freed once.
+    const after = selectBatch({ ...before, decoderCache: [grown, before.decoderCache[1]!] }, [0, 2]);
+    const tensors = [after.encoderHidden, after.encoderMask, ...after.decoderCache, ...after.encoderCache];
+    releaseBatchState(after);
+    for (const tensor of [...tensors, grown]) {
+      expect((tensor.data as Float32Array).buffer.byteLength).toBe(0);
+    }
+  });
+
+  it('rowsOnlyLeave: rows in their order, none repeated', () => {
+    expect([[0, 2], [1], [0, 1, 2], []].map(rowsOnlyLeave)).toEqual([true, true, true, true]);
+    expect(
+      [
+        [2, 0],
+        [0, 0],
+        [1, 0, 2],
+      ].map(rowsOnlyLeave),
+    ).toEqual([false, false, false]);
   });
 
   it('reorderInPlace moves the beam entries only, leaving source-row entries as they are', () => {

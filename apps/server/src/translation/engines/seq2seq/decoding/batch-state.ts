@@ -5,6 +5,7 @@
  */
 import ort from 'onnxruntime-node';
 import type { DecoderCacheBuffers } from './decoder-cache.ts';
+import { freeNow } from './free-buffers.ts';
 
 export type Tensor = ort.Tensor;
 
@@ -65,25 +66,55 @@ function tensorsOf(value: BatchState[keyof BatchState]): Tensor[] {
 
 /**
  * The state whose batch row i is the old row `from[i]`: rows may be dropped, repeated or reordered.
- * Every per-row entry (`beam` and `source-row` in `BATCH_STATE_ROWS`) is gathered into new memory.
+ * Every per-row entry (`beam` and `source-row` in `BATCH_STATE_ROWS`) moves: when rows only leave
+ * (`from` increasing, as greedy decoding's finished rows do), each tensor's kept rows move up in
+ * its own memory (`compactRows`); otherwise they are gathered into new memory and the old memory is
+ * freed (`freeNow`), but for the decoder cache's buffers, which the next step writes into. Either
+ * way the old state is used up: its tensors must be a step's own output, held by nothing else (as
+ * for `reorderInPlace`).
+ *
+ * Why: gathered and left to V8, every row leaving copied the batch's encoder keys and values (~4 MB
+ * a source row of ~40 tokens for a 12-layer, 1,024-wide model) and its decoder cache into new
+ * buffers, the old ones garbage until V8's next full collection (free-buffers.ts): ~150 MB of
+ * ArrayBuffers at M2M-100 418M's peak at batch 8.
  */
 export function selectBatch(state: BatchState, from: readonly number[]): BatchState {
   const next: Record<string, unknown> = { ...state };
+  const inPlace = rowsOnlyLeave(from);
   for (const key of GATHERED) {
     const value = state[key];
-    const gathered = tensorsOf(value).map((tensor) => selectRows(tensor, from));
+    const gathered = tensorsOf(value).map((tensor) => (inPlace ? compactRows : selectRows)(tensor, from));
     next[key] = Array.isArray(value) ? gathered : gathered[0];
   }
+  if (!inPlace) {
+    const kept = new Set(state.cacheBuffers.held().map((array) => array.buffer));
+    freeNow(buffersOf(state).filter((buffer) => !kept.has(buffer)));
+  }
   return next as unknown as BatchState;
+}
+
+/**
+ * Frees a finished job's memory now (free-buffers.ts): its per-row tensors' buffers and the decoder
+ * cache's, held by nothing else (a step's outputs and the job's own buffers).
+ */
+export function releaseBatchState(state: BatchState): void {
+  freeNow([...buffersOf(state), ...state.cacheBuffers.held().map((array) => array.buffer)]);
+}
+
+/** The memory of the state's per-row tensors. */
+function buffersOf(state: BatchState): ArrayBufferLike[] {
+  return GATHERED.flatMap((key) =>
+    tensorsOf(state[key]).map((tensor) => (tensor.data as Float32Array).buffer),
+  );
 }
 
 /**
  * The same state with the `beam` entries' batch rows (the decoder cache) reordered in place: row i
  * becomes the old row `from[i]`, the batch keeping its size, each beam staying among its own source
  * row's (so `source-row` entries stay as they are). Only rows that change are written (and, first,
- * the old rows they read that are themselves overwritten are saved), where `selectBatch` copies
- * every row into new memory: beam search reorders its beams this way on almost every step. The
- * tensors must be a step's own output, held by nothing else.
+ * the old rows they read that are themselves overwritten are saved), where `selectBatch` gathers
+ * rows into new memory unless they only leave: beam search reorders its beams this way on almost
+ * every step. The tensors must be a step's own output, held by nothing else.
  */
 export function reorderInPlace(state: BatchState, from: readonly number[]): BatchState {
   const overwritten = from.map((origin, i) => origin !== i);
@@ -98,6 +129,30 @@ export function reorderInPlace(state: BatchState, from: readonly number[]): Batc
     });
   }
   return state;
+}
+
+/** Whether `from` keeps rows in their order without repeating any: each row stays or leaves. */
+export function rowsOnlyLeave(from: readonly number[]): boolean {
+  return from.every((origin, i) => i === 0 || origin > from[i - 1]!);
+}
+
+/**
+ * Row i of the result is row `from[i]` of the tensor (`from` increasing: `rowsOnlyLeave`), in the
+ * tensor's own memory: each kept row moves up over a row that left or has moved (from[i] ≥ i, and
+ * rows after i read only rows after from[i]), and the result is a view of the first rows.
+ */
+function compactRows(tensor: Tensor, from: readonly number[]): Tensor {
+  const [batch = 1, ...rest] = tensor.dims;
+  const data = tensor.data as Float32Array | BigInt64Array;
+  const rowSize = data.length / batch;
+  from.forEach((origin, i) => {
+    if (origin !== i) data.copyWithin(i * rowSize, origin * rowSize, (origin + 1) * rowSize);
+  });
+  const kept = data.subarray(0, from.length * rowSize);
+  const dims = [from.length, ...rest];
+  return kept instanceof BigInt64Array
+    ? new ort.Tensor('int64', kept, dims)
+    : new ort.Tensor('float32', kept, dims);
 }
 
 /** Gathers along the first (batch) axis: row i of the result is row `from[i]` of the tensor. */

@@ -75,4 +75,17 @@ describe('DecoderCacheBuffers', () => {
     expect(values(third)).toEqual([3, 4, 7, 8, 9, 10, 1, 2, 5, 6, 11, 12]);
     expect(bufferOf(third)).toBe(bufferOf(second));
   });
+
+  it('grows in place a past whose rows left and were moved up in its own buffer (selectBatch)', () => {
+    const buffers = new DecoderCacheBuffers(4);
+    const first = buffers.append(0, tensor([], 0), tensor([1, 2, 3, 4], 1));
+    const second = buffers.append(0, first, tensor([5, 6, 7, 8], 1));
+    // Row 0 left: row 1 moved up over it, a view of the same buffer.
+    const data = second.data as Float32Array;
+    data.copyWithin(0, 4, 8);
+    const kept = new ort.Tensor('float32', data.subarray(0, 4), [1, 1, 2, 2]);
+    const third = buffers.append(0, kept, new ort.Tensor('float32', Float32Array.of(9, 10), [1, 1, 1, 2]));
+    expect(values(third)).toEqual([3, 4, 7, 8, 9, 10]);
+    expect(bufferOf(third)).toBe(bufferOf(second));
+  });
 });

@@ -46,6 +46,11 @@ export class DecoderCacheBuffers {
    */
   constructor(private readonly reservePositions = 0) {}
 
+  /** The buffers the cache grows in, for `releaseBatchState` once the job is done. */
+  held(): readonly Float32Array[] {
+    return this.buffers;
+  }
+
   /**
    * Cache tensor `index` one step on: `past` (`[batch, heads, positions, headDim]`) with `added`
    * (`[batch, heads, n, headDim]`) after each row's positions. `past` is either this tensor's

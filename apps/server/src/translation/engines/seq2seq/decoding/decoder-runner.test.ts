@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TINY_NLLB } from '../../../testing/tiny-nllb.ts';
 import { BATCH_STATE_ROWS } from './batch-state.ts';
 import type { DecodeJob } from './decoder.ts';
+import type { DecodeStart } from './decoder-runner.ts';
 import { lengthGroups } from './decoder-runner.ts';
 import { BeamDecoder } from './beam-decoder.ts';
 import { GreedyDecoder } from './greedy-decoder.ts';
@@ -110,6 +111,44 @@ describe('tokens picked inside the decoder (tiny fixture, q8)', () => {
       .flat()
       .forEach((hypothesis, i) => expect(hypothesis.score).toBeCloseTo(theirs!.flat()[i]!.score, 4));
   });
+});
+
+describe("a job's buffers (tiny fixture, q8, the engine's copy)", () => {
+  let model: Seq2SeqModel;
+  beforeAll(async () => {
+    const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
+    model = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1 });
+  });
+  afterAll(() => model?.dispose());
+
+  for (const decoder of ['greedy', 'beams'] as const) {
+    it(`are freed when the job ends, not left to V8's next full collection (${decoder})`, async () => {
+      const started: DecodeStart[] = [];
+      const start = model.runner.start.bind(model.runner);
+      const spy = vi.spyOn(model.runner, 'start').mockImplementation(async (job) => {
+        started.push(await start(job));
+        return started.at(-1)!;
+      });
+      try {
+        const { job } = model.prepare(
+          ['Hello there.', 'A second, longer one, of a few words.'],
+          'eng_Latn',
+          'fra_Latn',
+        );
+        const tokens = await (decoder === 'greedy'
+          ? new GreedyDecoder(model.runner).decode(job)
+          : new BeamDecoder(model.runner, 2).decode(job));
+        expect(tokens.every((row) => row.length > 0)).toBe(true);
+        const { state } = started[0]!;
+        expect(state.cacheBuffers.held().length).toBeGreaterThan(0);
+        for (const array of [...state.cacheBuffers.held(), state.encoderHidden.data as Float32Array]) {
+          expect(array.buffer.byteLength).toBe(0);
+        }
+      } finally {
+        spy.mockRestore();
+      }
+    });
+  }
 });
 
 describe('the batch state the runner makes', () => {

@@ -8,7 +8,7 @@
  * leave the batch, so the remaining rows run faster. Outputs equal transformers.js's one-by-one
  * greedy outputs token for token (a test checks it on the tiny model).
  */
-import { selectBatch } from './batch-state.ts';
+import { releaseBatchState, selectBatch } from './batch-state.ts';
 import { throwIfAborted, type DecodeJob, type DecodeStats, type Decoder } from './decoder.ts';
 import { ARGMAX, type DecoderRunner } from './decoder-runner.ts';
 import { loopCut } from './repetition-guard.ts';
@@ -26,34 +26,40 @@ export class GreedyDecoder implements Decoder {
     /** Original row index of each row still in the batch. */
     let active = rows.map((_, r) => r);
 
-    while (active.length > 0) {
-      const step = await this.runner.step(state, inputIds, inputLength, ARGMAX);
-      const { picks } = step;
-      throwIfAborted(job.signal);
-      if (stats) stats.steps++;
-      const keep: number[] = [];
-      const next: number[] = [];
-      active.forEach((row, i) => {
-        const token = picks.tokens[i]!;
-        const generated = outputs[row]!;
-        if (token === eos) return;
-        generated.push(token);
-        if (stats) stats.generatedTokens++;
-        if (job.guardLoops[row]) {
-          const cut = loopCut(generated);
-          if (cut !== undefined) {
-            generated.length = cut;
-            return;
+    try {
+      while (active.length > 0) {
+        const step = await this.runner.step(state, inputIds, inputLength, ARGMAX);
+        const { picks } = step;
+        throwIfAborted(job.signal);
+        if (stats) stats.steps++;
+        const keep: number[] = [];
+        const next: number[] = [];
+        active.forEach((row, i) => {
+          const token = picks.tokens[i]!;
+          const generated = outputs[row]!;
+          if (token === eos) return;
+          generated.push(token);
+          if (stats) stats.generatedTokens++;
+          if (job.guardLoops[row]) {
+            const cut = loopCut(generated);
+            if (cut !== undefined) {
+              generated.length = cut;
+              return;
+            }
           }
-        }
-        if (generated.length >= job.maxNewTokens[row]!) return;
-        keep.push(i);
-        next.push(token);
-      });
-      state = keep.length < active.length ? selectBatch(step.state, keep) : step.state;
-      active = keep.map((i) => active[i]!);
-      inputIds = BigInt64Array.from(next, (token) => BigInt(token));
-      inputLength = 1;
+          if (generated.length >= job.maxNewTokens[row]!) return;
+          keep.push(i);
+          next.push(token);
+        });
+        state = keep.length < active.length ? selectBatch(step.state, keep) : step.state;
+        active = keep.map((i) => active[i]!);
+        inputIds = BigInt64Array.from(next, (token) => BigInt(token));
+        inputLength = 1;
+      }
+    } finally {
+      // The job's buffers (every state of it shares them: rows leaving move up in them), freed now
+      // rather than at V8's next full collection (batch-state.ts).
+      releaseBatchState(state);
     }
     return outputs;
   }
