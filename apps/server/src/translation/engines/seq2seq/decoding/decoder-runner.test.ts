@@ -31,13 +31,19 @@ describe('lengthGroups', () => {
   });
 });
 
-describe('encoding rows of very different lengths (tiny fixture, fp32)', () => {
-  let model: Seq2SeqModel;
+/** The tiny NLLB model for the calling describe's tests: loaded before them, disposed after. */
+function tinyNllbDuringSuite(dtype: 'fp32' | 'q8'): () => Seq2SeqModel {
+  let model: Seq2SeqModel | undefined;
   beforeAll(async () => {
     const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
-    model = await Seq2SeqModel.load({ source, dtype: 'fp32', threads: 1 });
+    model = await Seq2SeqModel.load({ source, dtype, threads: 1 });
   });
   afterAll(() => model?.dispose());
+  return () => model!;
+}
+
+describe('encoding rows of very different lengths (tiny fixture, fp32)', () => {
+  const tiny = tinyNllbDuringSuite('fp32');
 
   const SENTENCES = [
     'Ok.',
@@ -48,19 +54,19 @@ describe('encoding rows of very different lengths (tiny fixture, fp32)', () => {
   ];
 
   function job(sentences: readonly string[]): DecodeJob {
-    return model.prepare(sentences, 'eng_Latn', 'fra_Latn').job;
+    return tiny().prepare(sentences, 'eng_Latn', 'fra_Latn').job;
   }
 
   it('encodes them in groups, each row as if it were alone', async () => {
     const { rows } = job(SENTENCES);
     expect(lengthGroups(rows.map((row) => row.length)).length).toBeGreaterThan(1);
-    const state = await model.runner.encode(rows);
+    const state = await tiny().runner.encode(rows);
     const [batch, length, width] = state.encoderHidden.dims as [number, number, number];
     expect(batch).toBe(rows.length);
     expect(length).toBe(Math.max(...rows.map((row) => row.length)));
     const hidden = state.encoderHidden.data as Float32Array;
     for (const [r, row] of rows.entries()) {
-      const alone = (await model.runner.encode([row])).encoderHidden.data as Float32Array;
+      const alone = (await tiny().runner.encode([row])).encoderHidden.data as Float32Array;
       const mine = hidden.subarray(r * length * width, (r * length + row.length) * width);
       expect(alone).toHaveLength(mine.length);
       for (let i = 0; i < alone.length; i++) expect(mine[i]).toBeCloseTo(alone[i]!, 4);
@@ -68,7 +74,7 @@ describe('encoding rows of very different lengths (tiny fixture, fp32)', () => {
   });
 
   it('decodes the batch token for token as one row at a time', async () => {
-    const decoder = new GreedyDecoder(model.runner);
+    const decoder = new GreedyDecoder(tiny().runner);
     const batched = await decoder.decode(job(SENTENCES));
     const single = [];
     for (const sentence of SENTENCES) single.push(...(await decoder.decode(job([sentence]))));
@@ -114,15 +120,11 @@ describe('tokens picked inside the decoder (tiny fixture, q8)', () => {
 });
 
 describe("a job's buffers (tiny fixture, q8, the engine's copy)", () => {
-  let model: Seq2SeqModel;
-  beforeAll(async () => {
-    const source = resolveModelSource(TINY_NLLB, { cacheDir: '/nonexistent' });
-    model = await Seq2SeqModel.load({ source, dtype: 'q8', threads: 1 });
-  });
-  afterAll(() => model?.dispose());
+  const tiny = tinyNllbDuringSuite('q8');
 
   for (const decoder of ['greedy', 'beams'] as const) {
     it(`are freed when the job ends, not left to V8's next full collection (${decoder})`, async () => {
+      const model = tiny();
       const started: DecodeStart[] = [];
       const start = model.runner.start.bind(model.runner);
       const spy = vi.spyOn(model.runner, 'start').mockImplementation(async (job) => {
