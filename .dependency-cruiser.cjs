@@ -51,6 +51,17 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'web-leaves-the-schema-builder-out',
+      comment:
+        "The web app takes only types from the shared API schemas: a value imported from a module that builds schemas brings TypeBox into its chunk (one constant once put 10 kB gzip on the home page's first screen: bench/results/HISTORY.md). Plain values live in schema-free modules (api/chat-prompt.ts, api/document-formats.ts, api/headers.ts).",
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^(packages/shared/src/api/(schemas|chat|documents|glossaries|translated-chat)\\.ts$|node_modules/@sinclair/typebox/)',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'routes-use-services',
       comment: 'Routes depend on services (app.translation, app.chat …), never on an engine or a provider.',
       severity: 'error',

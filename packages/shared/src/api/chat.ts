@@ -3,6 +3,7 @@
  * OpenAPI; the web app takes its types from them.
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { CHAT_SYSTEM_PROMPT } from './chat-prompt.ts';
 
 /** Bounds of a chat request. The total input size is a server setting, reported by /status. */
 export const CHAT_LIMITS = {
@@ -10,10 +11,6 @@ export const CHAT_LIMITS = {
   maxTemperature: 2,
   maxMessages: 200,
 } as const;
-
-/** The system prompt of the chat-mode flow. */
-export const CHAT_SYSTEM_PROMPT =
-  'You are a helpful AI assistant. Provide clear, accurate, and helpful responses.';
 
 /**
  * How the model writes: length and sampling, passed to it as they are (every provider understands

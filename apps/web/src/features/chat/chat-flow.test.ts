@@ -4,7 +4,7 @@
  * fake OpenAI-compatible upstream, both started in this process. The tiny model translates into
  * nonsense, but the same nonsense every time, so the test compares with what the server says.
  */
-import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
+import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat-prompt';
 import { FLOW_ERRORS, authErrorMessage } from '@sema/shared/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 

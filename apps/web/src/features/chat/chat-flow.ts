@@ -6,7 +6,7 @@
  * stream with what it wrote, translated. A message about a dropped document first has the document
  * read in English (the documents API), and then sends it along with the question.
  */
-import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat';
+import { CHAT_SYSTEM_PROMPT } from '@sema/shared/api/chat-prompt';
 import type { TranslatedChatMessage, TranslatedChatRequest } from '@sema/shared/api/translated-chat';
 import { DEFAULT_DOCUMENT_QUESTION, type DocumentText } from '@sema/shared/chat/document-context';
 import { FLOW_ERRORS } from '@sema/shared/errors';

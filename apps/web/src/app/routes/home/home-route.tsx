@@ -30,7 +30,7 @@ import { cn } from '@/lib/cn';
 import { lazyComponent, whenIdle } from '@/lib/lazy';
 import { useQueryCache } from '@/lib/query-cache';
 
-import { LiveTranslateBar } from './live-translate-bar';
+import { LiveTranslateBar, PairQualityNote } from './live-translate-bar';
 import { preloadRenderers, renderMessageContent } from './message-renderers';
 import { Welcome } from './welcome';
 
@@ -103,6 +103,7 @@ export function HomeRoute() {
       whenIdle(() => {
         void MessageActions.preload();
         void ShareConversation.preload();
+        void PairQualityNote.preload();
       }),
     [],
   );

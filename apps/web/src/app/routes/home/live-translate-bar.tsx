@@ -1,12 +1,21 @@
 import type { DetectResponse } from '@sema/shared/api/schemas';
 import { AUTO, isBlank } from '@sema/shared/validation';
-import { useEffect, type ComponentProps } from 'react';
+import { Suspense, useEffect, type ComponentProps } from 'react';
 
 import { TranslateBar } from '@/languages/components/translate-bar';
 import { useLanguageLookup } from '@/languages/hooks/use-language-lookup';
-import { PairQualityNote } from '@/features/status/components/pair-quality-note';
 import { useLiveDetection } from '@/features/translate/hooks/use-live-detection';
 import { alreadyInTarget, alreadyInTargetNote } from '@/features/translate/same-language';
+import { lazyComponent } from '@/lib/lazy';
+
+/**
+ * The pair's expected quality: shown only once the source is known (chosen, or detected from what
+ * is typed), so its code is fetched when the browser is idle (home-route.tsx), not on the first
+ * screen.
+ */
+export const PairQualityNote = lazyComponent(() =>
+  import('@/features/status/components/pair-quality-note').then((module) => module.PairQualityNote),
+);
 
 interface LiveTranslateBarProps extends Omit<
   ComponentProps<typeof TranslateBar>,
@@ -36,6 +45,7 @@ export function LiveTranslateBar({
 }: LiveTranslateBarProps) {
   const liveDetection = useLiveDetection(text, bar.source === AUTO && !fileStaged, detectLanguage);
   const { nameOf } = useLanguageLookup();
+  const pairSource = bar.source === AUTO ? liveDetection?.code : bar.source;
   const same = fileStaged ? null : alreadyInTarget(bar.source, bar.target, liveDetection?.code);
   const blocked = same !== null && !isBlank(text);
   useEffect(() => onSameLanguageChange(blocked), [blocked, onSameLanguageChange]);
@@ -47,7 +57,11 @@ export function LiveTranslateBar({
         detectedNear={liveDetection?.near}
         sameLanguageNote={blocked && same ? alreadyInTargetNote(nameOf(same)) : undefined}
       />
-      <PairQualityNote source={bar.source === AUTO ? liveDetection?.code : bar.source} target={bar.target} />
+      {pairSource !== undefined && (
+        <Suspense>
+          <PairQualityNote source={pairSource} target={bar.target} />
+        </Suspense>
+      )}
     </div>
   );
 }

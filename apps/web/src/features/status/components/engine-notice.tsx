@@ -1,8 +1,13 @@
-import { AlertIcon } from '@/components/ui/icons';
-import { useLanguageLookup } from '@/languages';
+import { Suspense } from 'react';
+
+import { lazyComponent } from '@/lib/lazy';
 
 import { useStatus } from '../api/get-status';
-import { engineNotReadyMessage } from '../engine-message';
+
+/** Its words and their rules are a chunk of their own: a ready server never fetches them. */
+const EngineNoticeBody = lazyComponent(() =>
+  import('./engine-notice-body').then((module) => module.EngineNoticeBody),
+);
 
 /**
  * Says plainly when an engine cannot answer yet (downloading, failed, turned off), before anyone
@@ -10,21 +15,11 @@ import { engineNotReadyMessage } from '../engine-message';
  */
 export function EngineNotice({ engine }: { engine: 'translation' | 'chat' }) {
   const { data } = useStatus();
-  const { nameOf } = useLanguageLookup();
-  const notice = engineNotReadyMessage(engine, data?.engines[engine], nameOf);
-  if (!notice) return null;
-  const loading = data?.engines[engine].state === 'loading';
+  const state = data?.engines[engine].state;
+  if (state === undefined || state === 'ready') return null;
   return (
-    <div
-      role="status"
-      className={
-        loading
-          ? 'flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900'
-          : 'flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800'
-      }
-    >
-      <AlertIcon width={18} height={18} className="mt-px shrink-0" />
-      <div className="min-w-0">{notice.message}</div>
-    </div>
+    <Suspense>
+      <EngineNoticeBody engine={engine} />
+    </Suspense>
   );
 }
