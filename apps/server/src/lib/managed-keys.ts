@@ -157,7 +157,7 @@ export function managedKeyStore(redis: Redis | null, usageFile: string): Managed
 }
 
 /** The answer while the store of managed keys does not answer (Redis down or slow). */
-export const keysUnavailable = () =>
+const keysUnavailable = () =>
   new ApiError(503, 'KEYS_UNAVAILABLE', 'API keys cannot be checked right now; try again shortly');
 
 /**

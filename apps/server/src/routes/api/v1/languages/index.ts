@@ -87,6 +87,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => bare(tag) === bare(etag));
 }
+
 const tags = ['languages'];
 
 const languages: FastifyPluginAsyncTypebox = async (app) => {
