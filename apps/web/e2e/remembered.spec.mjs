@@ -7,6 +7,7 @@ import {
   BOTH_SIZES,
   browserDuringTests,
   chooseTarget,
+  eventually,
   newPage,
   openApp,
 } from './lib/browser.mjs';
@@ -154,8 +155,9 @@ for (const viewport of BOTH_SIZES) {
       await translate(page, 'Where is the market?');
       const historyButton = page.getByRole('button', { name: /^History \(\d+\)$/ });
       await page.getByRole('button', { name: 'History (2)' }).waitFor();
-      // The conversation is saved a moment after it stops changing.
+      // The conversation is saved a moment after it stops changing, the history once rendered.
       await conversationsButton(page).getByText('Conversations (1)').waitFor();
+      await eventually(async () => assert.equal((await storedHistory(page)).length, 2));
 
       const reopen = async () => {
         await page.reload();
@@ -169,12 +171,15 @@ for (const viewport of BOTH_SIZES) {
       assert.match((await items.allTextContents()).join('\n'), /Where is the market\?[\s\S]*Good morning/);
       await history.getByRole('button', { name: /^Remove "Where is the market/ }).click();
       assert.equal(await items.count(), 1);
+      // The app writes the change to IndexedDB after it renders it: reload once it is written.
+      await eventually(async () => assert.equal((await storedHistory(page)).length, 1));
 
       await reopen();
       await page.getByRole('button', { name: 'History (1)' }).click();
       await history.getByRole('button', { name: 'Clear history' }).click();
       await history.getByRole('button', { name: 'Clear all' }).click();
       await historyButton.waitFor({ state: 'detached' });
+      await eventually(async () => assert.deepEqual(await storedHistory(page), []));
       await reopen();
       // Stored data loads after the first paint: the conversations' button shows it has loaded.
       await conversationsButton(page).waitFor();
